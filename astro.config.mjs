@@ -1,0 +1,20 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import cloudflare from '@astrojs/cloudflare';
+import react from '@astrojs/react';
+import UnoCSS from '@unocss/astro';
+
+// Every URL of the spec lives under /portal. Pages render on the server (workerd); the request
+// pipeline is src/fetch.ts (Hono), which hands page requests to Astro last.
+export default defineConfig({
+  base: '/portal',
+  trailingSlash: 'ignore',
+  output: 'server',
+  adapter: cloudflare({ imageService: 'passthrough' }),
+  integrations: [react(), UnoCSS({ injectReset: '@unocss/reset/tailwind.css' })],
+  security: { checkOrigin: false },
+  server: { host: '127.0.0.1', port: Number(process.env.PORT ?? 4321) },
+  // Sessions are ours (src/server/auth, libSQL), not Astro's KV-backed ones.
+  session: false,
+  devToolbar: { enabled: false },
+});

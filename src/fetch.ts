@@ -1,0 +1,29 @@
+import { astro, getFetchState } from 'astro/hono';
+import { env } from 'cloudflare:workers';
+import { createApp } from './server/app';
+import type { Bindings } from './server/env';
+import { workerDb } from './server/db/web';
+
+/**
+ * The one request pipeline (Astro's advanced-routing entry): the Hono app with request id,
+ * security headers, session → user and the auth/API routers; then Astro renders the pages with
+ * the same user in `Astro.locals`.
+ */
+const app = createApp({ db: workerDb });
+
+app.use(async (c, next) => {
+  const locals = getFetchState(c).locals;
+  locals.user = c.var.user;
+  locals.db = c.var.db;
+  locals.requestId = c.var.requestId;
+  await next();
+  // Pages show personal data: never cache them in shared caches.
+  if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'private, no-store');
+});
+app.use(astro());
+
+export default {
+  fetch(request: Request): Promise<Response> {
+    return Promise.resolve(app.fetch(request, env as Bindings));
+  },
+};

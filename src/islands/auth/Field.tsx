@@ -1,0 +1,38 @@
+import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+
+interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  label: string;
+  name: string;
+  errors?: string[] | undefined;
+  trailing?: ReactNode;
+}
+
+/** A labelled input with its Dutch error messages linked for screen readers. */
+export function Field({ label, name, errors, trailing, ...input }: FieldProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const invalid = !!errors?.length;
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <div className="flex items-center rounded border border-gray-400 focus-within:border-brand bg-white">
+        <input
+          id={id}
+          name={name}
+          className="flex-1 px-3 py-2 rounded outline-none bg-transparent"
+          aria-invalid={invalid}
+          aria-describedby={invalid ? errorId : undefined}
+          {...input}
+        />
+        {trailing}
+      </div>
+      {invalid && (
+        <p id={errorId} className="text-sm text-red-700">
+          {errors.join(', ')}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+import { useState, type FormEvent } from 'react';
+import { ApiError, ensureCsrfCookie, request, setLoginFlag } from '../../shared/api-client';
+import { nl } from '../../shared/i18n/nl';
+import { Field } from './Field';
+
+type Step = 'credentials' | 'code' | 'recovery';
+type Errors = Record<string, string[]>;
+
+/** Login with the optional second step; the server decides whether two-factor is needed. */
+export default function LoginForm({ redirectTo }: { redirectTo: string }) {
+  const [step, setStep] = useState<Step>('credentials');
+  const [showPassword, setShowPassword] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Errors>({});
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setBusy(true);
+    setMessage(null);
+    setErrors({});
+    try {
+      await ensureCsrfCookie();
+      if (step === 'credentials') {
+        const result = await request<{ data: { two_factor: boolean } }>('POST', '/auth/login', {
+          email: form.get('email'),
+          password: form.get('password'),
+        });
+        if (result.data.two_factor) {
+          setStep('code');
+          return;
+        }
+      } else {
+        const body = step === 'code' ? { code: form.get('code') } : { recovery_code: form.get('recovery_code') };
+        await request('POST', '/auth/two-factor-challenge', body);
+      }
+      setLoginFlag(true);
+      window.location.assign(redirectTo);
+    } catch (err) {
+      if (err instanceof ApiError) {
+        setMessage(err.message);
+        setErrors(err.errors);
+        if (err.status === 422 && step !== 'credentials' && err.errors.code?.[0]?.includes('verlopen')) setStep('credentials');
+      } else {
+        setMessage(nl.errors.generic);
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const t = nl.login;
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-busy={busy}>
+      {message && (
+        <p role="alert" className="rounded bg-red-50 border border-red-300 text-red-800 px-3 py-2 text-sm">
+          {message}
+        </p>
+      )}
+      {step === 'credentials' ? (
+        <>
+          <Field label={t.email} name="email" type="email" autoComplete="username" errors={errors.email} autoFocus />
+          <Field
+            label={t.password}
+            name="password"
+            type={showPassword ? 'text' : 'password'}
+            autoComplete="current-password"
+            errors={errors.password}
+            trailing={
+              <button
+                type="button"
+                className="px-2 text-sm text-brand underline"
+                aria-pressed={showPassword}
+                onClick={() => setShowPassword((v) => !v)}
+              >
+                {showPassword ? t.hidePassword : t.showPassword}
+              </button>
+            }
+          />
+        </>
+      ) : (
+        <>
+          <h2 className="text-lg font-semibold">{t.twoFactorTitle}</h2>
+          <p className="text-sm text-gray-700">{t.twoFactorIntro}</p>
+          {step === 'code' ? (
+            <Field label={t.code} name="code" inputMode="numeric" autoComplete="one-time-code" errors={errors.code} autoFocus />
+          ) : (
+            <Field label={t.recoveryCode} name="recovery_code" autoComplete="off" errors={errors.recovery_code} autoFocus />
+          )}
+          <button
+            type="button"
+            className="self-start text-sm text-brand underline"
+            onClick={() => setStep(step === 'code' ? 'recovery' : 'code')}
+          >
+            {step === 'code' ? t.useRecoveryCode : t.useCode}
+          </button>
+        </>
+      )}
+      <button
+        type="submit"
+        disabled={busy}
+        className="rounded bg-brand text-white font-semibold py-2 px-4 hover:bg-brand-dark disabled:opacity-60"
+      >
+        {busy ? t.busy : step === 'credentials' ? t.submit : t.verify}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,65 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { requestId } from 'hono/request-id';
+import { secureHeaders } from 'hono/secure-headers';
+import type { AppEnv } from './context';
+import type { Db } from './db/client';
+import { readConfig, type Bindings } from './env';
+import { AppError, nl } from './errors';
+import { onError } from './middleware/errors';
+import { resolveSession } from './middleware/session';
+import { apiRoutes, publicRoutes } from './routes/api';
+import { authRoutes } from './routes/auth';
+
+export interface AppDeps {
+  /** The database for these bindings (web client in the Worker, file database in tests). */
+  db(env: Bindings): Db;
+}
+
+const JSON_BODY_LIMIT = 1024 * 1024;
+
+/**
+ * The request pipeline without the page renderer: middleware and the three API routers.
+ * src/fetch.ts adds Astro's page handler after it; the api tests drive it with `app.request`.
+ */
+export function createApp(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+  app.onError(onError);
+  app.use(requestId({ headerName: 'X-Request-Id' }));
+  app.use(
+    secureHeaders({
+      // Pages carry Astro's hashed script/style policy in a <meta>; the header adds what a
+      // <meta> can't express and what applies to every response.
+      contentSecurityPolicy: {
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+      },
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      xFrameOptions: 'DENY',
+      strictTransportSecurity: 'max-age=31536000; includeSubDomains',
+      crossOriginEmbedderPolicy: false,
+      permissionsPolicy: { camera: [], microphone: [], geolocation: [] },
+    }),
+  );
+  app.use(async (c, next) => {
+    c.set('config', readConfig(c.env));
+    c.set('db', deps.db(c.env));
+    await next();
+  });
+  app.use(resolveSession);
+  app.use('/portal/auth/*', bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: tooLarge }));
+  app.route('/portal/auth', authRoutes);
+  app.use('/portal/api/*', async (c, next) => {
+    c.header('Cache-Control', 'no-store');
+    await next();
+  });
+  app.route('/portal/api/v2/public', publicRoutes);
+  app.route('/portal/api/v2', apiRoutes);
+  return app;
+}
+
+function tooLarge(): never {
+  throw new AppError('TOO_LARGE', nl.tooLarge);
+}

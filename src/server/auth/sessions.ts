@@ -1,0 +1,107 @@
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { companyAdmins, roles, sessions, userRoles, users } from '../db/schema';
+import { generateToken, hashToken } from './tokens';
+
+// Sliding expiry: a session lives 12 hours after its last use; it is extended at most once per
+// 6 hours so that reads don't turn into writes on every request.
+export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
+const SESSION_REFRESH_MS = SESSION_TTL_MS / 2;
+
+export interface SessionUser {
+  id: number;
+  companyId: number | null;
+  groupId: number;
+  email: string;
+  fullname: string;
+  isRoot: boolean;
+  isCompanyAdmin: boolean;
+  roles: string[];
+  mustChangePassword: boolean;
+  mustEnable2fa: boolean;
+  twoFactorConfirmed: boolean;
+}
+
+export interface SessionInfo {
+  id: string;
+  expiresAt: Date;
+}
+
+export interface SessionMeta {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export async function createSession(db: Db, userId: number, meta: SessionMeta, now = new Date()) {
+  const token = generateToken();
+  const session = { id: hashToken(token), expiresAt: new Date(now.getTime() + SESSION_TTL_MS) };
+  await db.insert(sessions).values({ ...session, userId, ip: meta.ip, userAgent: meta.userAgent });
+  return { token, session };
+}
+
+/** The one lookup per request: session, user, roles and company-admin flag in a single query. */
+export async function validateSessionToken(
+  db: Db,
+  token: string,
+  now = new Date(),
+): Promise<{ session: SessionInfo; user: SessionUser } | null> {
+  const id = hashToken(token);
+  const [row] = await db
+    .select({
+      expiresAt: sessions.expiresAt,
+      user: {
+        id: users.id,
+        companyId: users.companyId,
+        groupId: users.groupId,
+        email: users.email,
+        fullname: users.fullname,
+        isRoot: users.isRoot,
+        mustChangePassword: users.mustChangePassword,
+        mustEnable2fa: users.mustEnable2fa,
+        twoFactorConfirmedAt: users.twoFactorConfirmedAt,
+      },
+      roles: sql<string>`(select coalesce(json_group_array(${roles.name}), '[]') from ${userRoles}
+        join ${roles} on ${roles.id} = ${userRoles.roleId} where ${userRoles.userId} = ${users.id})`,
+      isCompanyAdmin: sql<number>`exists(select 1 from ${companyAdmins}
+        where ${companyAdmins.userId} = ${users.id} and ${companyAdmins.companyId} = ${users.companyId})`,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, id), sql`${users.deletedAt} is null`))
+    .limit(1);
+  if (!row) return null;
+
+  let expiresAt = row.expiresAt;
+  if (expiresAt.getTime() <= now.getTime()) {
+    await db.delete(sessions).where(eq(sessions.id, id));
+    return null;
+  }
+  if (expiresAt.getTime() - now.getTime() < SESSION_REFRESH_MS) {
+    expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+    await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
+  }
+  const { twoFactorConfirmedAt, ...user } = row.user;
+  return {
+    session: { id, expiresAt },
+    user: {
+      ...user,
+      isCompanyAdmin: Boolean(row.isCompanyAdmin),
+      roles: (JSON.parse(row.roles) as (string | null)[]).filter((r): r is string => r !== null).sort(),
+      twoFactorConfirmed: twoFactorConfirmedAt !== null,
+    },
+  };
+}
+
+export async function invalidateSession(db: Db, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+export async function invalidateUserSessions(db: Db, userId: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** Cron: remove sessions that ran out. */
+export async function deleteExpiredSessions(db: Db, now = new Date()): Promise<number> {
+  const result = await db.delete(sessions).where(lt(sessions.expiresAt, now));
+  return result.rowsAffected;
+}

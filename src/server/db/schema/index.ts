@@ -1,0 +1,3 @@
+export * from './companies';
+export * from './projects';
+export * from './users';

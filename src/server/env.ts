@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/** Worker bindings and variables (wrangler.toml, secrets, local .dev.vars). */
+export interface Bindings {
+  APP_ENV?: string;
+  LIBSQL_URL?: string;
+  LIBSQL_AUTH_TOKEN?: string;
+  FILES?: R2Bucket;
+  JOBS?: Queue;
+  AI?: unknown;
+  MAIL_API_URL?: string;
+  MAIL_API_KEY?: string;
+  MAIL_FROM?: string;
+}
+
+const Config = z.object({
+  appEnv: z.enum(['production', 'development', 'test']).default('production'),
+  libsqlUrl: z.string().regex(/^(libsql|https?|file|wss?):/, 'LIBSQL_URL must be a libSQL URL'),
+  libsqlAuthToken: z.string().optional(),
+});
+export type Config = z.infer<typeof Config>;
+
+let cached: { source: Bindings; config: Config } | undefined;
+
+/** Parses the bindings once per isolate; a misconfigured Worker fails loudly, not per request. */
+export function readConfig(env: Bindings): Config {
+  if (cached?.source === env) return cached.config;
+  const config = Config.parse({
+    appEnv: env.APP_ENV || undefined,
+    libsqlUrl: env.LIBSQL_URL,
+    libsqlAuthToken: env.LIBSQL_AUTH_TOKEN || undefined,
+  });
+  cached = { source: env, config };
+  return config;
+}

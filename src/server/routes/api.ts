@@ -1,0 +1,19 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../context';
+import { AppError, nl } from '../errors';
+import { requireCsrf } from '../middleware/csrf';
+import { requireUser } from '../middleware/guards';
+import { bootstrapRoutes } from './bootstrap';
+
+/** /portal/api/v2: login required, CSRF on mutating calls, each domain router checks its roles. */
+export const apiRoutes = new Hono<AppEnv>()
+  .use(requireUser, requireCsrf)
+  .route('/', bootstrapRoutes)
+  .all('*', () => {
+    throw new AppError('NOT_FOUND', nl.notFound);
+  });
+
+/** /portal/api/v2/public: no login (public reports, participation). */
+export const publicRoutes = new Hono<AppEnv>().use(requireCsrf).all('*', () => {
+  throw new AppError('NOT_FOUND', nl.notFound);
+});

@@ -1,0 +1,65 @@
+import { Hono } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { COOKIE_PATH, SESSION_COOKIE, TWO_FACTOR_COOKIE } from '../auth/cookies';
+import { invalidateSession } from '../auth/sessions';
+import { clearSessionCookie, setSessionCookie } from '../auth/session-cookie';
+import { hashToken } from '../auth/tokens';
+import { clientMeta, serviceContext, type AppContext, type AppEnv } from '../context';
+import { readBody } from '../http/body';
+import { issueCsrfToken, requireCsrf } from '../middleware/csrf';
+import { answerTwoFactorChallenge } from '../services/auth/answer-two-factor-challenge';
+import { login } from '../services/auth/login';
+import { LoginInput, TwoFactorChallengeInput } from '../../shared/validation/auth';
+
+/** Ends whatever session the request came with: a login always starts a new session id. */
+async function endCurrentSession(c: AppContext) {
+  const token = getCookie(c, SESSION_COOKIE);
+  if (token) await invalidateSession(c.var.db, hashToken(token));
+}
+
+export const authRoutes = new Hono<AppEnv>()
+  .get('/csrf-cookie', (c) => {
+    issueCsrfToken(c);
+    return c.body(null, 204);
+  })
+  .get('/login/status', (c) => c.json({ data: c.var.user !== null }))
+  .use(requireCsrf)
+  .post('/login', async (c) => {
+    const input = await readBody(c, LoginInput);
+    const result = await login(serviceContext(c), input, clientMeta(c));
+    await endCurrentSession(c);
+    if (result.kind === 'two_factor') {
+      clearSessionCookie(c);
+      setCookie(c, TWO_FACTOR_COOKIE, result.challengeToken, {
+        httpOnly: true,
+        secure: true,
+        sameSite: 'Strict',
+        path: COOKIE_PATH,
+        expires: result.expiresAt,
+      });
+      return c.json({ data: { two_factor: true } });
+    }
+    setSessionCookie(c, result.token, result.expiresAt);
+    issueCsrfToken(c);
+    return c.json({ data: { two_factor: false } });
+  })
+  .post('/two-factor-challenge', async (c) => {
+    const input = await readBody(c, TwoFactorChallengeInput);
+    const { token, session } = await answerTwoFactorChallenge(
+      serviceContext(c),
+      getCookie(c, TWO_FACTOR_COOKIE),
+      input,
+      clientMeta(c),
+    );
+    deleteCookie(c, TWO_FACTOR_COOKIE, { path: COOKIE_PATH, secure: true, httpOnly: true });
+    await endCurrentSession(c);
+    setSessionCookie(c, token, session.expiresAt);
+    issueCsrfToken(c);
+    return c.body(null, 204);
+  })
+  .post('/logout', async (c) => {
+    await endCurrentSession(c);
+    clearSessionCookie(c);
+    issueCsrfToken(c);
+    return c.body(null, 204);
+  });

@@ -1,0 +1,75 @@
+import { eq, sql } from 'drizzle-orm';
+import type { SessionMeta } from '../../auth/sessions';
+import { hashToken } from '../../auth/tokens';
+import { verifyTotp } from '../../auth/totp';
+import { twoFactorChallenges, users } from '../../db/schema';
+import { AppError } from '../../errors';
+import type { ServiceContext } from '../../context';
+import { loginMessages, type TwoFactorChallengeInput } from '../../../shared/validation/auth';
+import { startSession } from './start-session';
+
+const MAX_ATTEMPTS = 5;
+
+/** Second step of a login: a TOTP code (not replayable) or a single-use recovery code. */
+export async function answerTwoFactorChallenge(
+  ctx: ServiceContext,
+  challengeToken: string | undefined,
+  input: TwoFactorChallengeInput,
+  meta: SessionMeta,
+) {
+  const expired = () => new AppError('VALIDATION', loginMessages.twoFactorExpired, { code: [loginMessages.twoFactorExpired] });
+  if (!challengeToken) throw expired();
+  const challengeId = hashToken(challengeToken);
+  const [row] = await ctx.db
+    .select({
+      expiresAt: twoFactorChallenges.expiresAt,
+      attempts: twoFactorChallenges.attempts,
+      userId: users.id,
+      secret: users.twoFactorSecret,
+      lastStep: users.twoFactorLastStep,
+      recoveryCodes: users.twoFactorRecoveryCodes,
+    })
+    .from(twoFactorChallenges)
+    .innerJoin(users, eq(users.id, twoFactorChallenges.userId))
+    .where(eq(twoFactorChallenges.id, challengeId))
+    .limit(1);
+  if (!row || row.expiresAt <= ctx.now || row.attempts >= MAX_ATTEMPTS || !row.secret) {
+    if (row) await ctx.db.delete(twoFactorChallenges).where(eq(twoFactorChallenges.id, challengeId));
+    throw expired();
+  }
+
+  let accepted = false;
+  if ('code' in input) {
+    const step = verifyTotp(row.secret, input.code, ctx.now, row.lastStep);
+    if (step !== null) {
+      // The step only moves forward; a concurrent request with the same code loses this race.
+      const result = await ctx.db
+        .update(users)
+        .set({ twoFactorLastStep: step })
+        .where(sql`${users.id} = ${row.userId} and coalesce(${users.twoFactorLastStep}, -1) < ${step}`);
+      accepted = result.rowsAffected === 1;
+    }
+  } else {
+    const codes: string[] = row.recoveryCodes ? JSON.parse(row.recoveryCodes) : [];
+    const hashed = hashToken(input.recovery_code.replace(/\s+/g, '').toLowerCase());
+    if (codes.includes(hashed)) {
+      const remaining = JSON.stringify(codes.filter((c) => c !== hashed));
+      const result = await ctx.db
+        .update(users)
+        .set({ twoFactorRecoveryCodes: remaining })
+        .where(sql`${users.id} = ${row.userId} and ${users.twoFactorRecoveryCodes} = ${row.recoveryCodes}`);
+      accepted = result.rowsAffected === 1;
+    }
+  }
+
+  if (!accepted) {
+    await ctx.db
+      .update(twoFactorChallenges)
+      .set({ attempts: sql`${twoFactorChallenges.attempts} + 1` })
+      .where(eq(twoFactorChallenges.id, challengeId));
+    const field = 'code' in input ? 'code' : 'recovery_code';
+    throw new AppError('VALIDATION', loginMessages.twoFactorFailed, { [field]: [loginMessages.twoFactorFailed] });
+  }
+  await ctx.db.delete(twoFactorChallenges).where(eq(twoFactorChallenges.id, challengeId));
+  return startSession(ctx.db, row.userId, meta, ctx.now);
+}

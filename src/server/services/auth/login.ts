@@ -1,0 +1,38 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { dummyPasswordHash, verifyPassword } from '../../auth/password';
+import type { SessionMeta } from '../../auth/sessions';
+import { generateToken, hashToken } from '../../auth/tokens';
+import { twoFactorChallenges, users } from '../../db/schema';
+import { AppError } from '../../errors';
+import type { ServiceContext } from '../../context';
+import { loginMessages, type LoginInput } from '../../../shared/validation/auth';
+import { startSession } from './start-session';
+
+export const TWO_FACTOR_CHALLENGE_TTL_MS = 5 * 60 * 1000;
+
+export type LoginResult =
+  | { kind: 'session'; token: string; expiresAt: Date }
+  | { kind: 'two_factor'; challengeToken: string; expiresAt: Date };
+
+/**
+ * Checks the credentials. Unknown e-mail and wrong password give the same answer after the same
+ * amount of work, so the answer doesn't reveal which accounts exist.
+ */
+export async function login(ctx: ServiceContext, input: LoginInput, meta: SessionMeta): Promise<LoginResult> {
+  const [user] = await ctx.db
+    .select({ id: users.id, passwordHash: users.passwordHash, twoFactorConfirmedAt: users.twoFactorConfirmedAt })
+    .from(users)
+    .where(and(eq(users.email, input.email), isNull(users.deletedAt)))
+    .limit(1);
+  const valid = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
+  if (!user || !valid) throw new AppError('VALIDATION', loginMessages.failed, { email: [loginMessages.failed] });
+
+  if (user.twoFactorConfirmedAt) {
+    const challengeToken = generateToken();
+    const expiresAt = new Date(ctx.now.getTime() + TWO_FACTOR_CHALLENGE_TTL_MS);
+    await ctx.db.insert(twoFactorChallenges).values({ id: hashToken(challengeToken), userId: user.id, expiresAt });
+    return { kind: 'two_factor', challengeToken, expiresAt };
+  }
+  const { token, session } = await startSession(ctx.db, user.id, meta, ctx.now);
+  return { kind: 'session', token, expiresAt: session.expiresAt };
+}

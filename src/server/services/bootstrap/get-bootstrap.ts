@@ -1,0 +1,61 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import { projectRoles, projectStatuses, projects, roles, userGroups, users } from '../../db/schema';
+import type { UserServiceContext } from '../../context';
+import { groupName } from '../../../shared/permissions';
+import { getLoginLog } from '../users/get-login-log';
+import { visibleProjects } from '../projects/scope';
+
+/**
+ * GET bootstrap (spec 000 §7): the signed-in user and every lookup the client keeps, each as
+ * `{ data }`. Lookups of areas that don't exist yet are added with their areas.
+ */
+export async function getBootstrap(ctx: UserServiceContext) {
+  const { user } = ctx;
+  const [roleRows, groupRows, statusRows, projectRoleRows, [flags], [projectCount]] = await ctx.db.batch([
+    ctx.db.select({ id: roles.id, name: roles.name }).from(roles).orderBy(asc(roles.name)),
+    ctx.db.select({ id: userGroups.id, description: userGroups.description }).from(userGroups).orderBy(asc(userGroups.id)),
+    ctx.db.select({ id: projectStatuses.id, name: projectStatuses.name }).from(projectStatuses).orderBy(asc(projectStatuses.id)),
+    ctx.db.select({ id: projectRoles.id, name: projectRoles.name }).from(projectRoles).orderBy(asc(projectRoles.id)),
+    ctx.db
+      .select({ requestFeedbackAfter: users.requestFeedbackAfter, feedbackDontAsk: users.feedbackDontAsk })
+      .from(users)
+      .where(eq(users.id, user.id)),
+    ctx.db.select({ n: sql<number>`count(*)` }).from(projects).where(visibleProjects(user)),
+  ]);
+  const logs = await getLoginLog(ctx);
+  const requestFeedback =
+    !flags?.feedbackDontAsk && flags?.requestFeedbackAfter != null && flags.requestFeedbackAfter <= ctx.now;
+
+  return {
+    user: {
+      data: {
+        id: user.id,
+        fullname: user.fullname,
+        email: user.email,
+        company_id: user.companyId,
+        group_id: user.groupId,
+        group: groupName(user.groupId) ?? null,
+        roles: user.roles,
+        twoFactorConfirmed: user.twoFactorConfirmed,
+        panels: [] as unknown[],
+        panelIds: [] as number[],
+        hasProjects: Number(projectCount?.n ?? 0) > 0,
+        logs: {
+          previous_login_at: logs.previous_login_at,
+          previous_from_ip: logs.previous_from_ip,
+          password_change_at: logs.password_change_at,
+        },
+        user_stats_id: logs.current_login_id,
+        isRootUser: user.isRoot,
+        isCompanyAdmin: user.isCompanyAdmin,
+        must_enable_2fa: user.mustEnable2fa && !user.twoFactorConfirmed,
+        must_change_password: user.mustChangePassword,
+        request_feedback: requestFeedback,
+      },
+    },
+    roles: { data: roleRows },
+    userGroups: { data: groupRows.map((g) => ({ ...g, hasGroup: g.id >= user.groupId })) },
+    projectStatuses: { data: statusRows },
+    projectRoles: { data: projectRoleRows },
+  };
+}

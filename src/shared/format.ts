@@ -1,0 +1,15 @@
+const TZ = 'Europe/Amsterdam';
+const dateLong = new Intl.DateTimeFormat('nl-NL', { day: 'numeric', month: 'long', year: 'numeric', timeZone: TZ });
+const timeShort = new Intl.DateTimeFormat('nl-NL', { hour: '2-digit', minute: '2-digit', timeZone: TZ });
+
+/** Dutch long date: '21 november 2026'. Accepts ISO timestamps and 'YYYY-MM-DD'. */
+export function formatDate(value: string | Date): string {
+  const date = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00Z`) : new Date(value);
+  return dateLong.format(date);
+}
+
+/** Dutch long date with short time and the word for hours: '21 november 2026 om 14:05 uur'. */
+export function formatDateTime(value: string | Date): string {
+  const date = new Date(value);
+  return `${dateLong.format(date)} om ${timeShort.format(date)} uur`;
+}

@@ -1,0 +1,14 @@
+import type { UserConfig } from '@unocss/core';
+import presetWind4 from '@unocss/preset-wind4';
+
+// Breakpoints of spec 000 §9: mobile is below lg.
+export default {
+  presets: [presetWind4()],
+  theme: {
+    breakpoint: { sm: '600px', md: '960px', lg: '1280px', xl: '1920px', xxl: '2560px' },
+    colors: {
+      brand: { DEFAULT: '#1d4f91', dark: '#153a6b', light: '#e8f0fa' },
+      accent: '#e5007d',
+    },
+  },
+} satisfies UserConfig;
