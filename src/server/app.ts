@@ -26,6 +26,11 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   app.onError(onError);
   app.use(requestId({ headerName: 'X-Request-Id' }));
+  app.use(async (c, next) => {
+    await next();
+    // Page responses come from Astro, not from Hono's context, so stamp the id on them too.
+    c.res.headers.set('X-Request-Id', c.var.requestId);
+  });
   app.use(
     secureHeaders({
       // Pages carry Astro's hashed script/style policy in a <meta>; the header adds what a

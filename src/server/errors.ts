@@ -1,5 +1,7 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
+// 419 (CSRF, Laravel's 'page expired') is not in Hono's list of status codes, hence the cast.
+
 export const ERROR_STATUS = {
   BAD_REQUEST: 400,
   UNAUTHENTICATED: 401,
@@ -11,7 +13,7 @@ export const ERROR_STATUS = {
   VALIDATION: 422,
   FAILED_DEPENDENCY: 424,
   THROTTLED: 429,
-} as const satisfies Record<string, ContentfulStatusCode>;
+} as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
@@ -31,7 +33,7 @@ export class AppError extends Error {
   }
 
   get status(): ContentfulStatusCode {
-    return ERROR_STATUS[this.code];
+    return ERROR_STATUS[this.code] as ContentfulStatusCode;
   }
 }
 

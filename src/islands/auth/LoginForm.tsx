@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type SubmitEvent } from 'react';
 import { ApiError, ensureCsrfCookie, request, setLoginFlag } from '../../shared/api-client';
 import { nl } from '../../shared/i18n/nl';
 import { Field } from './Field';
@@ -13,8 +13,11 @@ export default function LoginForm({ redirectTo }: { redirectTo: string }) {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const [errors, setErrors] = useState<Errors>({});
+  // Until hydrated the button stays disabled, so an early click can't submit natively.
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     setBusy(true);
@@ -52,7 +55,7 @@ export default function LoginForm({ redirectTo }: { redirectTo: string }) {
 
   const t = nl.login;
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-busy={busy}>
+    <form method="post" onSubmit={submit} noValidate className="flex flex-col gap-4" aria-busy={busy}>
       {message && (
         <p role="alert" className="rounded bg-red-50 border border-red-300 text-red-800 px-3 py-2 text-sm">
           {message}
@@ -99,7 +102,7 @@ export default function LoginForm({ redirectTo }: { redirectTo: string }) {
       )}
       <button
         type="submit"
-        disabled={busy}
+        disabled={!ready || busy}
         className="rounded bg-brand text-white font-semibold py-2 px-4 hover:bg-brand-dark disabled:opacity-60"
       >
         {busy ? t.busy : step === 'credentials' ? t.submit : t.verify}

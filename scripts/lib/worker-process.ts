@@ -1,0 +1,95 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const WRANGLER = fileURLToPath(new URL('../../node_modules/wrangler/bin/wrangler.js', import.meta.url));
+
+export interface WorkerProcess {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** A free loopback port (for tests that run beside a developer's `npm start`). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/**
+ * Runs the built Worker (dist/server) under workerd through `wrangler dev`, exactly the code
+ * production runs, with the libSQL URL and local R2/Queue state under `persistTo`.
+ */
+export async function startWorker(opts: {
+  port: number;
+  libsqlUrl: string;
+  persistTo: string;
+  verbose?: boolean;
+}): Promise<WorkerProcess> {
+  const inspectorPort = await freePort();
+  const child = spawn(
+    process.execPath,
+    [
+      WRANGLER, 'dev',
+      '-c', 'dist/server/wrangler.json',
+      '--ip', '127.0.0.1',
+      '--port', String(opts.port),
+      '--inspector-port', String(inspectorPort),
+      '--persist-to', opts.persistTo,
+      '--var', `LIBSQL_URL:${opts.libsqlUrl}`,
+      '--var', 'APP_ENV:development',
+      '--show-interactive-dev-session=false',
+      '--log-level', opts.verbose ? 'info' : 'warn',
+    ],
+    { cwd: ROOT, env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: process.env.CI ?? '' }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const url = `http://127.0.0.1:${opts.port}`;
+  const output: string[] = [];
+  const collect = (chunk: Buffer) => {
+    const text = chunk.toString();
+    output.push(text);
+    if (opts.verbose) process.stdout.write(text);
+  };
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
+  try {
+    await waitForHttp(`${url}/portal/login`, child, 60_000);
+  } catch (err) {
+    child.kill('SIGKILL');
+    throw new Error(`${(err as Error).message}\n${output.join('')}`);
+  }
+  return { url, stop: () => stopProcess(child) };
+}
+
+async function waitForHttp(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`wrangler stopped with code ${child.exitCode}`);
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (res.status < 500) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`The Worker did not answer on ${url} within ${timeoutMs / 1000} s`);
+}
+
+function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const kill = setTimeout(() => child.kill('SIGKILL'), 5000);
+    child.once('exit', () => {
+      clearTimeout(kill);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}

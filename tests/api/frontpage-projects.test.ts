@@ -1,0 +1,35 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { listRecentProjects } from '../../src/server/services/projects/list-recent-projects';
+import { validateSessionToken, createSession } from '../../src/server/auth/sessions';
+import { createTestApp } from '../helpers/test-app';
+
+const t = createTestApp();
+afterAll(() => t.close());
+
+async function userCtx(userId: number) {
+  const { token } = await createSession(t.db, userId, { ip: null, userAgent: null });
+  const result = await validateSessionToken(t.db, token);
+  return { db: t.db, user: result!.user, now: new Date() };
+}
+
+describe('listRecentProjects (front page)', () => {
+  it('lists only the projects the Gebruiker is a member of, newest first', async () => {
+    const projects = await listRecentProjects(await userCtx(3), 6);
+    expect(projects.map((p) => p.id)).toEqual([1, 2, 4, 3]);
+    expect(projects.find((p) => p.id === 3)?.license_end_date_style).toBe('error');
+    expect(projects.find((p) => p.id === 1)?.license_end_date_style).toBe('warning');
+    expect(projects.find((p) => p.id === 4)?.license_end_date_style).toBeNull();
+  });
+
+  it('gives a company admin the whole company and nothing of another company', async () => {
+    const zuiderhaven = await listRecentProjects(await userCtx(2), 10);
+    expect(zuiderhaven.map((p) => p.id).sort()).toEqual([1, 2, 3, 4, 5]);
+    const noordbroek = await listRecentProjects(await userCtx(5), 10);
+    expect(noordbroek.map((p) => p.id)).toEqual([6]);
+  });
+
+  it('gives the root user every project', async () => {
+    const all = await listRecentProjects(await userCtx(1), 10);
+    expect(all).toHaveLength(7);
+  });
+});

@@ -1,0 +1,27 @@
+import { createClient } from '@libsql/client';
+import { copyFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { createApp } from '../../src/server/app';
+import { createDb } from '../../src/server/db/client';
+import type { Bindings } from '../../src/server/env';
+import { HttpSession } from './http-session';
+import { TEMPLATE_DB, TMP_DIR } from './paths';
+
+/** The Hono app on a private copy of the migrated, seeded template database. */
+export function createTestApp() {
+  const file = `${TMP_DIR}api-${randomUUID()}.db`;
+  copyFileSync(TEMPLATE_DB, file);
+  const client = createClient({ url: `file:${file}` });
+  const db = createDb(client);
+  const app = createApp({ db: () => db });
+  const env: Bindings = { APP_ENV: 'test', LIBSQL_URL: `file:${file}` };
+  const fetcher = (url: string, init?: RequestInit) => Promise.resolve(app.request(url, init, env));
+  return {
+    app,
+    db,
+    client,
+    /** A browser-like session: keeps cookies, sends the XSRF header like the API client. */
+    session: (origin = 'http://localhost') => new HttpSession(fetcher, origin),
+    close: () => client.close(),
+  };
+}
