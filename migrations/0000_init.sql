@@ -164,4 +164,18 @@ CREATE TABLE `users` (
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `users_email_unique` ON `users` (`email`);--> statement-breakpoint
-CREATE INDEX `users_company_idx` ON `users` (`company_id`);
+CREATE INDEX `users_company_idx` ON `users` (`company_id`);--> statement-breakpoint
+CREATE TABLE `mail_outbox` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`to` text NOT NULL,
+	`reply_to` text,
+	`subject` text NOT NULL,
+	`text` text NOT NULL,
+	`html` text,
+	`status` text NOT NULL,
+	`error` text,
+	`created_at` integer NOT NULL,
+	`updated_at` integer NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX `mail_outbox_to_idx` ON `mail_outbox` (`to`,`created_at`);

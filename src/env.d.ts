@@ -3,7 +3,8 @@
 declare namespace App {
   interface Locals {
     user: import('./server/auth/sessions').SessionUser | null;
-    db: import('./server/db/client').Db;
+    /** Service context of this request (db, user, clock, adapters): pages pass it to services. */
+    ctx: import('./server/context').ServiceContext;
     requestId: string;
   }
 }

@@ -1,6 +1,7 @@
 import { astro, getFetchState } from 'astro/hono';
 import { env } from 'cloudflare:workers';
 import { createApp } from './server/app';
+import { serviceContext } from './server/context';
 import type { Bindings } from './server/env';
 import { workerDb } from './server/db/web';
 
@@ -14,7 +15,7 @@ const app = createApp({ db: workerDb });
 app.use(async (c, next) => {
   const locals = getFetchState(c).locals;
   locals.user = c.var.user;
-  locals.db = c.var.db;
+  locals.ctx = serviceContext(c);
   locals.requestId = c.var.requestId;
   await next();
   // Pages show personal data: never cache them in shared caches.

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { SessionInfo, SessionUser } from './auth/sessions';
 import type { Db } from './db/client';
 import type { Bindings, Config } from './env';
+import { createMailer, type Mailer } from './mail/mailer';
 
 export interface AppVariables {
   requestId: string;
@@ -14,11 +15,13 @@ export interface AppVariables {
 export type AppEnv = { Bindings: Bindings; Variables: AppVariables };
 export type AppContext = Context<AppEnv>;
 
-/** What every service receives: the database (or transaction), the user and the clock. */
+/** What every service receives: the database (or transaction), the user, the clock, adapters. */
 export interface ServiceContext {
   db: Db;
   user: SessionUser | null;
   now: Date;
+  config: Config;
+  mailer: Mailer;
 }
 
 export interface UserServiceContext extends ServiceContext {
@@ -26,7 +29,14 @@ export interface UserServiceContext extends ServiceContext {
 }
 
 export function serviceContext(c: AppContext): ServiceContext {
-  return { db: c.var.db, user: c.var.user, now: new Date() };
+  return { db: c.var.db, user: c.var.user, now: new Date(), config: c.var.config, mailer: createMailer(c.var.db, c.var.config) };
+}
+
+/** For routes behind requireUser/requireRole: the context with a non-null user. */
+export function userServiceContext(c: AppContext): UserServiceContext {
+  const ctx = serviceContext(c);
+  if (!ctx.user) throw new Error('userServiceContext used on a route without a login guard');
+  return ctx as UserServiceContext;
 }
 
 export function clientMeta(c: AppContext) {

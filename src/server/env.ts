@@ -11,12 +11,17 @@ export interface Bindings {
   MAIL_API_URL?: string;
   MAIL_API_KEY?: string;
   MAIL_FROM?: string;
+  HELPDESK_EMAIL?: string;
 }
 
 const Config = z.object({
   appEnv: z.enum(['production', 'development', 'test']).default('production'),
   libsqlUrl: z.string().regex(/^(libsql|https?|file|wss?):/, 'LIBSQL_URL must be a libSQL URL'),
   libsqlAuthToken: z.string().optional(),
+  mailApiUrl: z.url().optional(),
+  mailApiKey: z.string().optional(),
+  mailFrom: z.string().default('ImpulZ <noreply@impulz.nl>'),
+  helpdeskEmail: z.email().default('helpdesk@impulz.nl'),
 });
 export type Config = z.infer<typeof Config>;
 
@@ -29,6 +34,10 @@ export function readConfig(env: Bindings): Config {
     appEnv: env.APP_ENV || undefined,
     libsqlUrl: env.LIBSQL_URL,
     libsqlAuthToken: env.LIBSQL_AUTH_TOKEN || undefined,
+    mailApiUrl: env.MAIL_API_URL || undefined,
+    mailApiKey: env.MAIL_API_KEY || undefined,
+    mailFrom: env.MAIL_FROM || undefined,
+    helpdeskEmail: env.HELPDESK_EMAIL || undefined,
   });
   cached = { source: env, config };
   return config;

@@ -1,16 +1,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { listRecentProjects } from '../../src/server/services/projects/list-recent-projects';
-import { validateSessionToken, createSession } from '../../src/server/auth/sessions';
+import { serviceContextFor } from '../helpers/service-context';
 import { createTestApp } from '../helpers/test-app';
 
 const t = createTestApp();
 afterAll(() => t.close());
 
-async function userCtx(userId: number) {
-  const { token } = await createSession(t.db, userId, { ip: null, userAgent: null });
-  const result = await validateSessionToken(t.db, token);
-  return { db: t.db, user: result!.user, now: new Date() };
-}
+const userCtx = (userId: number) => serviceContextFor(t.db, userId);
 
 describe('listRecentProjects (front page)', () => {
   it('lists only the projects the Gebruiker is a member of, newest first', async () => {

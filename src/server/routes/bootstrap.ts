@@ -1,8 +1,7 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../context';
+import { userServiceContext, type AppEnv } from '../context';
 import { getBootstrap } from '../services/bootstrap/get-bootstrap';
 
 export const bootstrapRoutes = new Hono<AppEnv>().get('/bootstrap', async (c) => {
-  const user = c.var.user!;
-  return c.json({ data: await getBootstrap({ db: c.var.db, user, now: new Date() }) });
+  return c.json({ data: await getBootstrap(userServiceContext(c)) });
 });

@@ -1,3 +1,4 @@
 export * from './companies';
 export * from './projects';
 export * from './users';
+export * from './mail';
