@@ -9,7 +9,7 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  reporter: [['list'], ['json', { outputFile: '.tmp/reports/e2e.json' }]],
+  reporter: [['list'], ['json', { outputFile: process.env.E2E_REPORT ?? '.tmp/reports/e2e.json' }]],
   timeout: 30_000,
   use: {
     baseURL: `http://localhost:${port}`,
@@ -22,7 +22,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `node node_modules/tsx/dist/cli.mjs scripts/start.ts --skip-build --fresh --data .tmp/e2e --port ${port}`,
+    command: `node node_modules/tsx/dist/cli.mjs scripts/start.ts --skip-build --fresh --data .tmp/e2e-${port} --port ${port}`,
     url: `http://127.0.0.1:${port}/portal/login`,
     reuseExistingServer: false,
     timeout: 120_000,
