@@ -12,7 +12,9 @@ export default defineConfig({
   output: 'server',
   adapter: cloudflare({ imageService: 'passthrough' }),
   integrations: [react(), UnoCSS({ injectReset: '@unocss/reset/tailwind.css' })],
-  security: { checkOrigin: false },
+  // Astro hashes its inline scripts/styles into a CSP <meta>; src/server/app.ts adds the header
+  // directives a <meta> can't carry (frame-ancestors …). Origin checks are our CSRF middleware's.
+  security: { checkOrigin: false, csp: true },
   server: { host: '127.0.0.1', port: Number(process.env.PORT ?? 4321) },
   // Sessions are ours (src/server/auth, libSQL), not Astro's KV-backed ones.
   session: false,

@@ -6,6 +6,7 @@ import type { AppEnv } from './context';
 import type { Db } from './db/client';
 import { readConfig, type Bindings } from './env';
 import { AppError, nl } from './errors';
+import { contentSecurityPolicy } from './middleware/content-security-policy';
 import { onError } from './middleware/errors';
 import { resolveSession } from './middleware/session';
 import { apiRoutes, publicRoutes } from './routes/api';
@@ -33,14 +34,8 @@ export function createApp(deps: AppDeps) {
   });
   app.use(
     secureHeaders({
-      // Pages carry Astro's hashed script/style policy in a <meta>; the header adds what a
-      // <meta> can't express and what applies to every response.
-      contentSecurityPolicy: {
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-      },
+      // The policy comes from middleware/content-security-policy.ts (merged with Astro's).
+      contentSecurityPolicy: undefined,
       referrerPolicy: 'strict-origin-when-cross-origin',
       xFrameOptions: 'DENY',
       strictTransportSecurity: 'max-age=31536000; includeSubDomains',
@@ -53,6 +48,7 @@ export function createApp(deps: AppDeps) {
     c.set('db', deps.db(c.env));
     await next();
   });
+  app.use(contentSecurityPolicy);
   app.use(resolveSession);
   app.use('/portal/auth/*', bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: tooLarge }));
   app.route('/portal/auth', authRoutes);
