@@ -1,0 +1,22 @@
+/**
+ * `npm run bench`: runs every benchmark script in scripts/bench/ (or the ones named on the command
+ * line, e.g. `npm run bench -- analytics`) one after another. Each prints its own figures.
+ */
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const dir = fileURLToPath(new URL('.', import.meta.url));
+const wanted = process.argv.slice(2);
+const scripts = readdirSync(dir)
+  .filter((f) => f.endsWith('.ts') && f !== 'index.ts' && !f.startsWith('_'))
+  .filter((f) => !wanted.length || wanted.some((w) => f.includes(w)))
+  .sort();
+
+let failed = 0;
+for (const script of scripts) {
+  console.log(`\n━━ bench: ${script} ━━`);
+  const result = spawnSync(process.execPath, ['--expose-gc', 'node_modules/tsx/dist/cli.mjs', `${dir}${script}`], { stdio: 'inherit' });
+  if (result.status !== 0) failed++;
+}
+if (failed) process.exit(1);
