@@ -1,4 +1,5 @@
 import { hashPassword } from '../../src/server/auth/password';
+import { seedAccounts } from './accounts';
 import type { Db } from '../../src/server/db/client';
 import {
   companies,
@@ -97,4 +98,5 @@ export async function seedDemo(db: Db, today = new Date()): Promise<void> {
       )
       .onConflictDoNothing(),
   ]);
+  await seedAccounts(db, today);
 }

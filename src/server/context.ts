@@ -2,6 +2,9 @@ import type { Context } from 'hono';
 import type { SessionInfo, SessionUser } from './auth/sessions';
 import type { Db } from './db/client';
 import type { Bindings, Config } from './env';
+import { r2FileStore } from './files/store';
+import { queueJobSystem } from './jobs/enqueue';
+import type { JobSystem } from './jobs/types';
 import { createMailer, type Mailer } from './mail/mailer';
 
 export interface AppVariables {
@@ -22,6 +25,8 @@ export interface ServiceContext {
   now: Date;
   config: Config;
   mailer: Mailer;
+  /** Long work (ARCHITECTURE §5) and the files it reads; absent when the bindings JOBS/FILES are missing. */
+  jobs?: JobSystem;
 }
 
 export interface UserServiceContext extends ServiceContext {
@@ -29,7 +34,9 @@ export interface UserServiceContext extends ServiceContext {
 }
 
 export function serviceContext(c: AppContext): ServiceContext {
-  return { db: c.var.db, user: c.var.user, now: new Date(), config: c.var.config, mailer: createMailer(c.var.db, c.var.config) };
+  const { JOBS, FILES } = c.env;
+  const jobs = JOBS && FILES ? queueJobSystem(c.var.db, JOBS, r2FileStore(FILES)) : undefined;
+  return { db: c.var.db, user: c.var.user, now: new Date(), config: c.var.config, mailer: createMailer(c.var.db, c.var.config), jobs };
 }
 
 /** For routes behind requireUser/requireRole: the context with a non-null user. */

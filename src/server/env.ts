@@ -12,6 +12,8 @@ export interface Bindings {
   MAIL_API_KEY?: string;
   MAIL_FROM?: string;
   HELPDESK_EMAIL?: string;
+  /** 32 bytes, base64: encrypts TOTP secrets at rest (required in production). */
+  TOTP_ENCRYPTION_KEY?: string;
 }
 
 const Config = z.object({
@@ -22,6 +24,10 @@ const Config = z.object({
   mailApiKey: z.string().optional(),
   mailFrom: z.string().default('ImpulZ <noreply@impulz.nl>'),
   helpdeskEmail: z.email().default('helpdesk@impulz.nl'),
+  totpEncryptionKey: z.base64().optional(),
+}).refine((c) => c.appEnv !== 'production' || !!c.totpEncryptionKey, {
+  message: 'TOTP_ENCRYPTION_KEY is required in production',
+  path: ['totpEncryptionKey'],
 });
 export type Config = z.infer<typeof Config>;
 
@@ -38,6 +44,7 @@ export function readConfig(env: Bindings): Config {
     mailApiKey: env.MAIL_API_KEY || undefined,
     mailFrom: env.MAIL_FROM || undefined,
     helpdeskEmail: env.HELPDESK_EMAIL || undefined,
+    totpEncryptionKey: env.TOTP_ENCRYPTION_KEY || undefined,
   });
   cached = { source: env, config };
   return config;

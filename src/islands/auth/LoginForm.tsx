@@ -7,7 +7,8 @@ type Step = 'credentials' | 'code' | 'recovery';
 type Errors = Record<string, string[]>;
 
 /** Login with the optional second step; the server decides whether two-factor is needed. */
-export default function LoginForm({ redirectTo }: { redirectTo: string }) {
+/** `panelToken` (/login/panel/:token): after logging in, the user joins that panel. */
+export default function LoginForm({ redirectTo, panelToken }: { redirectTo: string; panelToken?: string }) {
   const [step, setStep] = useState<Step>('credentials');
   const [showPassword, setShowPassword] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -39,6 +40,7 @@ export default function LoginForm({ redirectTo }: { redirectTo: string }) {
         await request('POST', '/auth/two-factor-challenge', body);
       }
       setLoginFlag(true);
+      if (panelToken) await request('POST', '/auth/panel/join', { token: panelToken });
       window.location.assign(redirectTo);
     } catch (err) {
       if (err instanceof ApiError) {

@@ -4,11 +4,25 @@ import { AppError, nl } from '../errors';
 import { requireCsrf } from '../middleware/csrf';
 import { requireUser } from '../middleware/guards';
 import { bootstrapRoutes } from './bootstrap';
+import { enforceAccountHold } from '../auth/account-hold';
+import { inviteRoutes } from './invites';
+import { panelUserRoutes } from './panel-users';
+import { twoFactorRoutes } from './two-factor';
+import { helpRoutes } from './help';
+import { projectRoutes } from './projects';
+import { surveyRoutes } from './surveys';
 
 /** /portal/api/v2: login required, CSRF on mutating calls, each domain router checks its roles. */
 export const apiRoutes = new Hono<AppEnv>()
   .use(requireUser, requireCsrf)
+  .use(enforceAccountHold)
   .route('/', bootstrapRoutes)
+  .route('/', twoFactorRoutes)
+  .route('/', inviteRoutes)
+  .route('/', panelUserRoutes)
+  .route('/', helpRoutes)
+  .route('/', projectRoutes)
+  .route('/', surveyRoutes)
   .all('*', () => {
     throw new AppError('NOT_FOUND', nl.notFound);
   });

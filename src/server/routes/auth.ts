@@ -1,30 +1,27 @@
 import { Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { COOKIE_PATH, SESSION_COOKIE, TWO_FACTOR_COOKIE } from '../auth/cookies';
-import { invalidateSession } from '../auth/sessions';
+import { COOKIE_PATH, TWO_FACTOR_COOKIE } from '../auth/cookies';
 import { clearSessionCookie, setSessionCookie } from '../auth/session-cookie';
-import { hashToken } from '../auth/tokens';
-import { clientMeta, serviceContext, type AppContext, type AppEnv } from '../context';
+import { clientMeta, serviceContext, type AppEnv } from '../context';
 import { readBody } from '../http/body';
 import { issueCsrfToken, requireCsrf } from '../middleware/csrf';
+import { publicAccess } from '../middleware/guards';
 import { answerTwoFactorChallenge } from '../services/auth/answer-two-factor-challenge';
 import { login } from '../services/auth/login';
 import { LoginInput, TwoFactorChallengeInput } from '../../shared/validation/auth';
+import { passwordRoutes } from './auth-password';
+import { tokenRoutes } from './auth-tokens';
+import { endCurrentSession } from './end-current-session';
 
-/** Ends whatever session the request came with: a login always starts a new session id. */
-async function endCurrentSession(c: AppContext) {
-  const token = getCookie(c, SESSION_COOKIE);
-  if (token) await invalidateSession(c.var.db, hashToken(token));
-}
-
+/** /portal/auth: CSRF cookie, login with the optional second factor, logout, password and token flows. */
 export const authRoutes = new Hono<AppEnv>()
-  .get('/csrf-cookie', (c) => {
+  .get('/csrf-cookie', publicAccess, (c) => {
     issueCsrfToken(c);
     return c.body(null, 204);
   })
-  .get('/login/status', (c) => c.json({ data: c.var.user !== null }))
+  .get('/login/status', publicAccess, (c) => c.json({ data: c.var.user !== null }))
   .use(requireCsrf)
-  .post('/login', async (c) => {
+  .post('/login', publicAccess, async (c) => {
     const input = await readBody(c, LoginInput);
     const result = await login(serviceContext(c), input, clientMeta(c));
     await endCurrentSession(c);
@@ -43,7 +40,7 @@ export const authRoutes = new Hono<AppEnv>()
     issueCsrfToken(c);
     return c.json({ data: { two_factor: false } });
   })
-  .post('/two-factor-challenge', async (c) => {
+  .post('/two-factor-challenge', publicAccess, async (c) => {
     const input = await readBody(c, TwoFactorChallengeInput);
     const { token, session } = await answerTwoFactorChallenge(
       serviceContext(c),
@@ -57,9 +54,11 @@ export const authRoutes = new Hono<AppEnv>()
     issueCsrfToken(c);
     return c.body(null, 204);
   })
-  .post('/logout', async (c) => {
+  .post('/logout', publicAccess, async (c) => {
     await endCurrentSession(c);
     clearSessionCookie(c);
     issueCsrfToken(c);
     return c.body(null, 204);
-  });
+  })
+  .route('/', passwordRoutes)
+  .route('/', tokenRoutes);

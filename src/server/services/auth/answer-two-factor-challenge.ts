@@ -1,12 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
 import type { SessionMeta } from '../../auth/sessions';
 import { hashToken } from '../../auth/tokens';
+import { openSecret } from '../../auth/secret-box';
+import { assertNotThrottled, recordAttempt, THROTTLES } from '../../auth/throttle';
 import { verifyTotp } from '../../auth/totp';
 import { twoFactorChallenges, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { ServiceContext } from '../../context';
 import { loginMessages, type TwoFactorChallengeInput } from '../../../shared/validation/auth';
 import { startSession } from './start-session';
+import { hashRecoveryCode } from './recovery-codes';
 
 const MAX_ATTEMPTS = 5;
 
@@ -19,6 +22,7 @@ export async function answerTwoFactorChallenge(
 ) {
   const expired = () => new AppError('VALIDATION', loginMessages.twoFactorExpired, { code: [loginMessages.twoFactorExpired] });
   if (!challengeToken) throw expired();
+  await assertNotThrottled(ctx.db, THROTTLES.twoFactorIp, meta.ip, ctx.now);
   const challengeId = hashToken(challengeToken);
   const [row] = await ctx.db
     .select({
@@ -37,10 +41,11 @@ export async function answerTwoFactorChallenge(
     if (row) await ctx.db.delete(twoFactorChallenges).where(eq(twoFactorChallenges.id, challengeId));
     throw expired();
   }
+  await assertNotThrottled(ctx.db, THROTTLES.twoFactorUser, row.userId, ctx.now);
 
   let accepted = false;
   if ('code' in input) {
-    const step = verifyTotp(row.secret, input.code, ctx.now, row.lastStep);
+    const step = verifyTotp(await openSecret(row.secret, ctx.config.totpEncryptionKey), input.code, ctx.now, row.lastStep);
     if (step !== null) {
       // The step only moves forward; a concurrent request with the same code loses this race.
       const result = await ctx.db
@@ -51,7 +56,7 @@ export async function answerTwoFactorChallenge(
     }
   } else {
     const codes: string[] = row.recoveryCodes ? JSON.parse(row.recoveryCodes) : [];
-    const hashed = hashToken(input.recovery_code.replace(/\s+/g, '').toLowerCase());
+    const hashed = hashRecoveryCode(input.recovery_code);
     if (codes.includes(hashed)) {
       const remaining = JSON.stringify(codes.filter((c) => c !== hashed));
       const result = await ctx.db
@@ -63,6 +68,8 @@ export async function answerTwoFactorChallenge(
   }
 
   if (!accepted) {
+    await recordAttempt(ctx.db, THROTTLES.twoFactorUser, row.userId, ctx.now);
+    await recordAttempt(ctx.db, THROTTLES.twoFactorIp, meta.ip, ctx.now);
     await ctx.db
       .update(twoFactorChallenges)
       .set({ attempts: sql`${twoFactorChallenges.attempts} + 1` })

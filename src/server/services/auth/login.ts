@@ -2,6 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { dummyPasswordHash, verifyPassword } from '../../auth/password';
 import type { SessionMeta } from '../../auth/sessions';
 import { generateToken, hashToken } from '../../auth/tokens';
+import { assertNotThrottled, clearThrottle, recordAttempt, THROTTLES } from '../../auth/throttle';
 import { twoFactorChallenges, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { ServiceContext } from '../../context';
@@ -19,13 +20,21 @@ export type LoginResult =
  * amount of work, so the answer doesn't reveal which accounts exist.
  */
 export async function login(ctx: ServiceContext, input: LoginInput, meta: SessionMeta): Promise<LoginResult> {
+  await assertNotThrottled(ctx.db, THROTTLES.loginAccount, input.email, ctx.now);
+  await assertNotThrottled(ctx.db, THROTTLES.loginIp, meta.ip, ctx.now);
   const [user] = await ctx.db
     .select({ id: users.id, passwordHash: users.passwordHash, twoFactorConfirmedAt: users.twoFactorConfirmedAt })
     .from(users)
     .where(and(eq(users.email, input.email), isNull(users.deletedAt)))
     .limit(1);
   const valid = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
-  if (!user || !valid) throw new AppError('VALIDATION', loginMessages.failed, { email: [loginMessages.failed] });
+  if (!user || !valid) {
+    // Only failures count, per address (also unknown ones, so the answer stays the same) and per IP.
+    await recordAttempt(ctx.db, THROTTLES.loginAccount, input.email, ctx.now);
+    await recordAttempt(ctx.db, THROTTLES.loginIp, meta.ip, ctx.now);
+    throw new AppError('VALIDATION', loginMessages.failed, { email: [loginMessages.failed] });
+  }
+  await clearThrottle(ctx.db, THROTTLES.loginAccount, input.email);
 
   if (user.twoFactorConfirmedAt) {
     const challengeToken = generateToken();

@@ -4,10 +4,13 @@ import type { UserServiceContext } from '../../context';
 import { groupName } from '../../../shared/permissions';
 import { getLoginLog } from '../users/get-login-log';
 import { visibleProjects } from '../projects/scope';
+import { listUserPanels } from '../users/list-user-panels';
+import { listThemes } from './list-themes';
+import { fixedLookups } from './lookups';
 
 /**
  * GET bootstrap (spec 000 §7): the signed-in user and every lookup the client keeps, each as
- * `{ data }`. Lookups of areas that don't exist yet are added with their areas.
+ * `{ data }`. `reports` stays an empty list until the reports area adds its table.
  */
 export async function getBootstrap(ctx: UserServiceContext) {
   const { user } = ctx;
@@ -22,7 +25,12 @@ export async function getBootstrap(ctx: UserServiceContext) {
       .where(eq(users.id, user.id)),
     ctx.db.select({ n: sql<number>`count(*)` }).from(projects).where(visibleProjects(user)),
   ]);
-  const logs = await getLoginLog(ctx);
+  const [logs, panels, themes, pdfThemes] = await Promise.all([
+    getLoginLog(ctx),
+    listUserPanels(ctx),
+    listThemes(ctx, 'vue'),
+    listThemes(ctx, 'pdf'),
+  ]);
   const requestFeedback =
     !flags?.feedbackDontAsk && flags?.requestFeedbackAfter != null && flags.requestFeedbackAfter <= ctx.now;
 
@@ -37,8 +45,8 @@ export async function getBootstrap(ctx: UserServiceContext) {
         group: groupName(user.groupId) ?? null,
         roles: user.roles,
         twoFactorConfirmed: user.twoFactorConfirmed,
-        panels: [] as unknown[],
-        panelIds: [] as number[],
+        panels,
+        panelIds: panels.map((p) => p.id),
         hasProjects: Number(projectCount?.n ?? 0) > 0,
         logs: {
           previous_login_at: logs.previous_login_at,
@@ -57,5 +65,9 @@ export async function getBootstrap(ctx: UserServiceContext) {
     userGroups: { data: groupRows.map((g) => ({ ...g, hasGroup: g.id >= user.groupId })) },
     projectStatuses: { data: statusRows },
     projectRoles: { data: projectRoleRows },
+    ...fixedLookups(),
+    reports: { data: [] as unknown[] },
+    themes: { data: themes },
+    pdfThemes: { data: pdfThemes },
   };
 }

@@ -1,0 +1,45 @@
+import { request, setLoginFlag } from '../../shared/api-client';
+import { accountsNl } from '../../shared/i18n/accounts';
+import { urls } from '../../shared/urls';
+import { Field } from './Field';
+import { FormMessage, SubmitButton } from './FormMessage';
+import { NewPasswordFields } from './NewPasswordFields';
+import { useAccountForm } from './use-form';
+
+interface Props {
+  kind: 'invite' | 'panel';
+  token: string;
+  /** Invitations fix the address; panel registrations ask for it. */
+  email?: string;
+  fullname?: string;
+}
+
+/** /register/invite/:token and /register/panel/:token: create the account and log in. */
+export default function RegisterForm({ kind, token, email, fullname }: Props) {
+  const t = accountsNl.register;
+  const form = useAccountForm(async (data) => {
+    const body = {
+      token,
+      fullname: data.get('fullname'),
+      password: data.get('password'),
+      password_confirmation: data.get('password_confirmation'),
+      ...(kind === 'panel' ? { email: data.get('email') } : {}),
+    };
+    await request('POST', kind === 'invite' ? '/auth/invite/register' : '/auth/panel/register', body);
+    setLoginFlag(true);
+    window.location.assign(urls.frontpage());
+  });
+  return (
+    <form method="post" onSubmit={form.onSubmit} noValidate className="flex flex-col gap-4" aria-busy={form.busy}>
+      <FormMessage message={form.errors.token?.join(', ') ?? form.message} />
+      <Field label={t.fullname} name="fullname" autoComplete="name" defaultValue={fullname} errors={form.errors.fullname} autoFocus />
+      {kind === 'panel' ? (
+        <Field label={t.email} name="email" type="email" autoComplete="email" errors={form.errors.email} />
+      ) : (
+        <Field label={t.email} name="email" type="email" value={email} readOnly />
+      )}
+      <NewPasswordFields errors={form.errors} />
+      <SubmitButton busy={form.busy} ready={form.ready} label={t.submit} />
+    </form>
+  );
+}

@@ -1,0 +1,38 @@
+import { useState } from 'react';
+import { request } from '../../shared/api-client';
+import { accountsNl } from '../../shared/i18n/accounts';
+import { nl } from '../../shared/i18n/nl';
+import { Field } from './Field';
+import { FormMessage, SubmitButton } from './FormMessage';
+import TwoFactorSetupDialog from './TwoFactorSetupDialog';
+import { useAccountForm } from './use-form';
+
+/** Two-factor status on the own account page: enable (setup dialog) or disable (password). */
+export default function TwoFactorSettings({ enabled, required }: { enabled: boolean; required: boolean }) {
+  const t = accountsNl.twoFactor;
+  const [open, setOpen] = useState(false);
+  const form = useAccountForm(async (data) => {
+    await request('POST', '/api/v2/2fa/disable', { password: data.get('password') });
+    window.location.reload();
+  });
+  return (
+    <div className="flex flex-col gap-3" data-testid="two-factor-settings">
+      <p>
+        {nl.frontpage.twoFactor}: <strong>{enabled ? nl.frontpage.twoFactorOn : nl.frontpage.twoFactorOff}</strong>
+      </p>
+      {!enabled && (
+        <button type="button" className="self-start rounded bg-brand text-white font-semibold py-2 px-4 hover:bg-brand-dark" onClick={() => setOpen(true)}>
+          {t.enable}
+        </button>
+      )}
+      {enabled && !required && (
+        <form method="post" onSubmit={form.onSubmit} noValidate className="flex flex-col gap-3 max-w-md">
+          <FormMessage message={form.message} />
+          <Field label={t.password} name="password" type="password" autoComplete="current-password" errors={form.errors.password} />
+          <SubmitButton busy={form.busy} ready={form.ready} label={t.disable} />
+        </form>
+      )}
+      {open && <TwoFactorSetupDialog onClose={() => setOpen(false)} />}
+    </div>
+  );
+}

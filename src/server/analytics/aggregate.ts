@@ -1,0 +1,176 @@
+import { type Bitset, andCountRange, collectRows, countRange } from './bitset';
+import { type CubeColumn, answeredBits, singleOptionBits } from './cube';
+import { type Accuracy, marginOfError } from './margin-of-error';
+import type { DataLocationSpec, NMethod, OptionStat, Stats } from './types';
+
+/** Scratch space reused across calls of one report computation (no per-row allocation). */
+export interface Scratch {
+  rows: Int32Array;
+}
+
+export function createScratch(rowCount: number): Scratch {
+  return { rows: new Int32Array(Math.max(rowCount, 1)) };
+}
+
+/**
+ * Numbers of one group (rows of `bits` within [lo, hi)) for one column. Pure; the caller has
+ * already decided the group may be released (suppression.ts).
+ */
+export function computeStats(col: CubeColumn, bits: Bitset, lo: number, hi: number, spec: DataLocationSpec, minN: number, accuracy: Accuracy | undefined, scratch: Scratch): Stats {
+  const groupSize = countRange(bits, lo, hi);
+  const counts = optionCounts(col, bits, lo, hi, scratch, !!spec.nps);
+  const answered =
+    col.kind === 'numeric' ? counts.valueCount : col.kind === 'multi' ? andCountRange(bits, answeredBits(col), lo, hi) : sumOf(counts.perOption);
+  let answers = answered;
+  if (col.kind === 'multi') answers = sumOf(counts.perOption);
+  const nMethod: NMethod = col.kind === 'multi' ? (spec.nMethod ?? 'respondents') : 'respondents';
+  const base = nMethod === 'answers' ? answers : nMethod === 'total' ? groupSize : answered;
+  const codes = col.kind === 'text' ? col.dictionary : col.kind === 'numeric' ? [] : col.codes;
+  const options: OptionStat[] = codes.map((code, i) => {
+    const count = counts.perOption[i]!;
+    return { code, count, percentage: base > 0 ? (count / base) * 100 : null, empty: count === 0, low: count > 0 && count < minN };
+  });
+  const scale = col.kind === 'single' ? singleScale(col.scores, counts.perOption, spec) : col.kind === 'numeric' ? counts.numeric : null;
+  return {
+    groupSize,
+    answered,
+    answers,
+    base,
+    nMethod,
+    options,
+    scored: scale?.scored ?? 0,
+    mean: scale && scale.scored > 0 ? scale.sum / scale.scored : null,
+    topBox: scale?.topBox ?? null,
+    bottomBox: scale?.bottomBox ?? null,
+    nps: spec.nps && scale && scale.npsBase > 0 ? ((scale.promoters - scale.detractors) / scale.npsBase) * 100 : null,
+    marginOfError: marginOfError(base, accuracy),
+  };
+}
+
+function sumOf(xs: Int32Array): number {
+  let n = 0;
+  for (let i = 0; i < xs.length; i++) n += xs[i]!;
+  return n;
+}
+
+interface ScaleSums {
+  scored: number;
+  sum: number;
+  topBox: number | null;
+  bottomBox: number | null;
+  npsBase: number;
+  promoters: number;
+  detractors: number;
+}
+
+interface Counts {
+  perOption: Int32Array;
+  valueCount: number;
+  numeric: ScaleSums | null;
+}
+
+function optionCounts(col: CubeColumn, bits: Bitset, lo: number, hi: number, scratch: Scratch, nps: boolean): Counts {
+  if (col.kind === 'single' || col.kind === 'multi') {
+    const optionBits = col.kind === 'single' ? singleOptionBits(col).options : col.optionBits;
+    const perOption = new Int32Array(optionBits.length);
+    for (let i = 0; i < optionBits.length; i++) perOption[i] = andCountRange(bits, optionBits[i]!, lo, hi);
+    return { perOption, valueCount: 0, numeric: null };
+  }
+  if (col.kind === 'text') {
+    const tally = new Int32Array(col.dictionary.length + 1);
+    const n = collectRows(bits, lo, hi, scratch.rows);
+    const rows = scratch.rows;
+    const data = col.data;
+    for (let i = 0; i < n; i++) tally[data[rows[i]!]!]!++;
+    return { perOption: tally.subarray(1), valueCount: 0, numeric: null };
+  }
+  const sums = nps ? numericWithNps(col.data, bits, lo, hi) : numericSum(col.data, bits, lo, hi);
+  return { perOption: new Int32Array(0), valueCount: sums.scored, numeric: sums };
+}
+
+/** Sum and count of the non-NaN values of the group's rows, in row order (one pass over its words). */
+function numericSum(data: Float64Array, bits: Bitset, lo: number, hi: number): ScaleSums {
+  let scored = 0;
+  let sum = 0;
+  if (hi > lo) {
+    const w0 = lo >>> 5;
+    const w1 = (hi - 1) >>> 5;
+    for (let w = w0; w <= w1; w++) {
+      let x = bits[w]!;
+      if (w === w0 && lo & 31) x &= 0xffffffff << (lo & 31);
+      if (w === w1 && hi & 31) x &= 0xffffffff >>> (32 - (hi & 31));
+      const base = w << 5;
+      while (x !== 0) {
+        const t = x & -x;
+        const v = data[base + 31 - Math.clz32(t)]!;
+        x ^= t;
+        if (v === v) {
+          scored++;
+          sum += v;
+        }
+      }
+    }
+  }
+  return { scored, sum, topBox: null, bottomBox: null, npsBase: 0, promoters: 0, detractors: 0 };
+}
+
+function numericWithNps(data: Float64Array, bits: Bitset, lo: number, hi: number): ScaleSums {
+  const out = numericSum(data, bits, lo, hi);
+  for (let w = lo >>> 5; hi > lo && w <= (hi - 1) >>> 5; w++) {
+    let x = bits[w]!;
+    while (x !== 0) {
+      const t = x & -x;
+      const r = (w << 5) + 31 - Math.clz32(t);
+      x ^= t;
+      if (r < lo || r >= hi) continue;
+      const v = data[r]!;
+      if (v >= 0 && v <= 10) {
+        out.npsBase++;
+        if (v >= 9) out.promoters++;
+        else if (v <= 6) out.detractors++;
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * Scale numbers of a single-choice question from its option counts: options with a score form the
+ * scale; top/bottom box = share of scored answers in the k highest/lowest distinct scores.
+ */
+function singleScale(scores: Float64Array, perOption: Int32Array, spec: DataLocationSpec): ScaleSums {
+  const k = Math.max(1, Math.floor(spec.boxSize ?? 2));
+  const distinct = [...new Set(Array.from(scores).filter((s) => !Number.isNaN(s)))].sort((a, b) => a - b);
+  const bottomMax = distinct[Math.min(k, distinct.length) - 1] ?? -Infinity;
+  const topMin = distinct[Math.max(distinct.length - k, 0)] ?? Infinity;
+  let scored = 0;
+  let sum = 0;
+  let top = 0;
+  let bottom = 0;
+  let npsBase = 0;
+  let promoters = 0;
+  let detractors = 0;
+  for (let i = 0; i < scores.length; i++) {
+    const s = scores[i]!;
+    const c = perOption[i]!;
+    if (Number.isNaN(s) || c === 0) continue;
+    scored += c;
+    sum += s * c;
+    if (s >= topMin) top += c;
+    if (s <= bottomMax) bottom += c;
+    if (s >= 0 && s <= 10) {
+      npsBase += c;
+      if (s >= 9) promoters += c;
+      else if (s <= 6) detractors += c;
+    }
+  }
+  return {
+    scored,
+    sum,
+    topBox: scored > 0 ? (top / scored) * 100 : null,
+    bottomBox: scored > 0 ? (bottom / scored) * 100 : null,
+    npsBase,
+    promoters,
+    detractors,
+  };
+}

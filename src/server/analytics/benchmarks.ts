@@ -1,0 +1,109 @@
+import { type Bitset, and, clipToRange, or, rangeBitset } from './bitset';
+import { AnalyticsError, type Cube } from './cube';
+import { type FilterCondition, conditionsBitset } from './conditions';
+import { lowerBound } from './days';
+
+/** Filter option of spec 001 §3: a named set of conditions, in a category. */
+export interface FilterOption {
+  id: number;
+  categoryId: number;
+  conditions: FilterCondition[];
+}
+
+/** Filter category: options are OR-ed, categories AND-ed. */
+export interface FilterCategory {
+  id: number;
+  options: FilterOption[];
+}
+
+/** One benchmark as the client sends it (spec 001 §3): days are inclusive; null = report default. */
+export interface BenchmarkInput {
+  label: string;
+  start?: number | null;
+  end?: number | null;
+  filterOptionIds: number[];
+}
+
+/** A benchmark compiled against a cube: rows [lo, hi) of its date range, bits zero outside. */
+export interface Group {
+  label: string;
+  /** Effective inclusive day range (after report defaults; open ends fall back to the data). */
+  startDay: number;
+  endDay: number;
+  lo: number;
+  hi: number;
+  bits: Bitset;
+  /** Chosen option ids per category id, in catalogue order. */
+  selection: Map<number, number[]>;
+}
+
+const optionCache = new WeakMap<Cube, Map<string, Bitset>>();
+
+/** Rows matching a filter option (over the whole cube), cached per cube by its conditions. */
+export function optionBitset(cube: Cube, option: FilterOption): Bitset {
+  let cache = optionCache.get(cube);
+  if (!cache) optionCache.set(cube, (cache = new Map()));
+  const key = JSON.stringify(option.conditions);
+  let bits = cache.get(key);
+  if (!bits) {
+    if (cache.size > 4096) cache.clear();
+    bits = conditionsBitset(cube, option.conditions);
+    cache.set(key, bits);
+  }
+  return bits;
+}
+
+export function findOptions(catalog: FilterCategory[]): Map<number, FilterOption> {
+  const byId = new Map<number, FilterOption>();
+  for (const cat of catalog) for (const o of cat.options) byId.set(o.id, { ...o, categoryId: cat.id });
+  return byId;
+}
+
+/** Groups chosen option ids by category (catalogue order); unknown ids are refused. */
+export function selectionOf(catalog: FilterCategory[], optionIds: number[]): Map<number, number[]> {
+  const chosen = new Set(optionIds);
+  const known = findOptions(catalog);
+  for (const id of chosen) if (!known.has(id)) throw new AnalyticsError('BAD_INPUT', `unknown filter option ${id}`);
+  const selection = new Map<number, number[]>();
+  for (const cat of catalog) {
+    const ids = cat.options.filter((o) => chosen.has(o.id)).map((o) => o.id);
+    if (ids.length) selection.set(cat.id, ids);
+  }
+  return selection;
+}
+
+/** Row range [lo, hi) of an inclusive day range. */
+export function rowRange(cube: Cube, startDay: number, endDay: number): { lo: number; hi: number } {
+  const lo = lowerBound(cube.days, startDay);
+  const hi = endDay < startDay ? lo : lowerBound(cube.days, endDay + 1);
+  return { lo, hi };
+}
+
+/** Effective day range: benchmark dates, else the report's, else the data's first/last day. */
+export function dayRange(cube: Cube, start: number | null | undefined, end: number | null | undefined, report: { startDay?: number | null; endDay?: number | null }): [number, number] {
+  const first = cube.rowCount ? cube.days[0]! : 0;
+  const last = cube.rowCount ? cube.days[cube.rowCount - 1]! : 0;
+  return [start ?? report.startDay ?? first, end ?? report.endDay ?? last];
+}
+
+/** Rows of the date range that match every category of the selection (OR within a category). */
+export function selectionBitset(cube: Cube, catalog: FilterCategory[], selection: Map<number, number[]>, lo: number, hi: number): Bitset {
+  const bits = rangeBitset(cube.rowCount, lo, hi);
+  const byId = findOptions(catalog);
+  for (const ids of selection.values()) {
+    let any: Bitset | null = null;
+    for (const id of ids) {
+      const ob = optionBitset(cube, byId.get(id)!);
+      any = any ? or(any, ob, any) : Uint32Array.from(ob);
+    }
+    if (any) and(bits, any, bits);
+  }
+  return clipToRange(bits, lo, hi);
+}
+
+export function compileBenchmark(cube: Cube, catalog: FilterCategory[], input: BenchmarkInput, report: { startDay?: number | null; endDay?: number | null }): Group {
+  const [startDay, endDay] = dayRange(cube, input.start, input.end, report);
+  const { lo, hi } = rowRange(cube, startDay, endDay);
+  const selection = selectionOf(catalog, input.filterOptionIds);
+  return { label: input.label, startDay, endDay, lo, hi, bits: selectionBitset(cube, catalog, selection, lo, hi), selection };
+}

@@ -1,0 +1,256 @@
+import { AnalyticsError, type ColumnSource, type Cube, type CubeColumn, indexColumns } from './cube';
+
+/** Column definitions the storage side derives from a survey's questions and respondent fields. */
+export type ColumnDef =
+  | { key: string; source?: ColumnSource; kind: 'single'; options: { code: string; score?: number | null }[] }
+  | { key: string; source?: ColumnSource; kind: 'multi'; options: { code: string }[] }
+  | { key: string; source?: ColumnSource; kind: 'numeric' }
+  /** Short text; dropped from the cube when it has more than maxDistinct (default 500) distinct values. */
+  | { key: string; source?: ColumnSource; kind: 'text'; maxDistinct?: number };
+
+export interface BuildReport {
+  /** Text columns left out because they have too many distinct values (long text). */
+  droppedColumns: string[];
+  /** Values that did not match an option code or a number, per column key. */
+  rejectedValues: Record<string, number>;
+  /** Responses fed values but never a submitted day; they are not in the cube. */
+  rowsWithoutDay: number;
+}
+
+type Stage =
+  | { def: Extract<ColumnDef, { kind: 'single' }>; codeIndex: Map<string, number>; data: Int16Array }
+  | { def: Extract<ColumnDef, { kind: 'multi' }>; codeIndex: Map<string, number>; bits: Uint32Array[]; answered: Uint32Array }
+  | { def: Extract<ColumnDef, { kind: 'numeric' }>; data: Float64Array }
+  | { def: Extract<ColumnDef, { kind: 'text' }>; dict: Map<string, number>; data: Int32Array };
+
+const NO_DAY = -2147483648;
+const DENSE_IDS = 1 << 24;
+
+function grown<T extends Int16Array | Int32Array | Float64Array | Uint32Array>(a: T, need: number, fill?: number): T {
+  if (need <= a.length) return a;
+  const next = new (a.constructor as new (n: number) => T)(Math.max(need, a.length * 2, 64));
+  next.set(a);
+  if (fill !== undefined) next.fill(fill, a.length);
+  return next;
+}
+
+/**
+ * Accepts responses and values in any order (e.g. a narrow table read column by column), then
+ * builds a Cube with rows sorted by submitted day. Values: single → option code; multi → one call
+ * per chosen option code (markAnswered for "answered, nothing chosen"); numeric → number or numeric
+ * string; text → string. Empty strings, null and undefined mean "no answer".
+ */
+export class CubeBuilder {
+  private readonly rowOf = new Map<string | number, number>();
+  private readonly ids: (string | number)[] = [];
+  private denseRow = new Int32Array(64);
+  private days = new Int32Array(64).fill(NO_DAY);
+  private rows = 0;
+  private readonly stages = new Map<string, Stage>();
+  private readonly rejected: Record<string, number> = {};
+
+  constructor(
+    private readonly surveyId: number,
+    private readonly version: number,
+    private readonly defs: ColumnDef[],
+  ) {
+    for (const def of defs) {
+      if (this.stages.has(def.key)) throw new AnalyticsError('BAD_INPUT', `duplicate column ${def.key}`);
+      this.stages.set(def.key, makeStage(def));
+    }
+  }
+
+  /** Row index of a response, registering it on first sight. */
+  row(responseId: string | number): number {
+    // Small non-negative integer ids (the usual primary keys) skip the Map.
+    const dense = typeof responseId === 'number' && responseId >= 0 && responseId < DENSE_IDS && Number.isInteger(responseId);
+    if (dense && responseId < this.denseRow.length && this.denseRow[responseId]! > 0) return this.denseRow[responseId]! - 1;
+    let r = dense ? undefined : this.rowOf.get(responseId);
+    if (r === undefined) {
+      if (dense) {
+        this.denseRow = grown(this.denseRow, responseId + 1);
+        this.denseRow[responseId] = this.rows + 1;
+      }
+      r = this.rows++;
+      if (!dense) this.rowOf.set(responseId, r);
+      this.ids.push(responseId);
+      this.days = grown(this.days, this.rows, NO_DAY);
+    }
+    return r;
+  }
+
+  setDay(responseId: string | number, day: number): this {
+    if (!Number.isInteger(day)) throw new AnalyticsError('BAD_INPUT', `day must be an integer: ${day}`);
+    const r = this.row(responseId);
+    this.days[r] = day;
+    return this;
+  }
+
+  setValue(responseId: string | number, key: string, value: string | number | null | undefined): this {
+    return this.put(this.stage(key), key, this.row(responseId), value);
+  }
+
+  /** One column's values for many responses at once (ids[i] gets values[i]). */
+  setValues(key: string, ids: ArrayLike<string | number>, values: ArrayLike<string | number | null | undefined>): this {
+    const st = this.stage(key);
+    for (let i = 0; i < ids.length; i++) this.put(st, key, this.row(ids[i]!), values[i]);
+    return this;
+  }
+
+  private stage(key: string): Stage {
+    const st = this.stages.get(key);
+    if (!st) throw new AnalyticsError('UNKNOWN_COLUMN', `unknown column ${key}`);
+    return st;
+  }
+
+  private put(st: Stage, key: string, r: number, value: string | number | null | undefined): this {
+    if (value === null || value === undefined || value === '') return this;
+    switch (st.def.kind) {
+      case 'single': {
+        const s = st as Extract<Stage, { codeIndex: Map<string, number>; data: Int16Array }>;
+        const i = s.codeIndex.get(String(value));
+        if (i === undefined) return this.reject(key);
+        s.data = grown(s.data, r + 1);
+        s.data[r] = i + 1;
+        return this;
+      }
+      case 'multi': {
+        const s = st as Extract<Stage, { bits: Uint32Array[] }>;
+        const i = s.codeIndex.get(String(value));
+        if (i === undefined) return this.reject(key);
+        const need = (r >>> 5) + 1;
+        s.bits[i] = grown(s.bits[i]!, need);
+        s.bits[i]![r >>> 5]! |= 1 << (r & 31);
+        s.answered = grown(s.answered, need);
+        s.answered[r >>> 5]! |= 1 << (r & 31);
+        return this;
+      }
+      case 'numeric': {
+        const s = st as Extract<Stage, { def: { kind: 'numeric' } }>;
+        const v = typeof value === 'number' ? value : value.trim() === '' ? NaN : Number(value);
+        if (!Number.isFinite(v)) return this.reject(key);
+        s.data = grown(s.data, r + 1, NaN);
+        s.data[r] = v;
+        return this;
+      }
+      case 'text': {
+        const s = st as Extract<Stage, { dict: Map<string, number> }>;
+        const t = String(value).trim();
+        if (t === '') return this;
+        let code = s.dict.get(t);
+        if (code === undefined) s.dict.set(t, (code = s.dict.size + 1));
+        s.data = grown(s.data, r + 1);
+        s.data[r] = code;
+        return this;
+      }
+    }
+  }
+
+  /** Multiple choice answered without any chosen option (e.g. an explicit "none"). */
+  markAnswered(responseId: string | number, key: string): this {
+    const st = this.stages.get(key);
+    if (!st || st.def.kind !== 'multi') throw new AnalyticsError('BAD_INPUT', `${key} is not a multiple-choice column`);
+    const s = st as Extract<Stage, { bits: Uint32Array[] }>;
+    const r = this.row(responseId);
+    s.answered = grown(s.answered, (r >>> 5) + 1);
+    s.answered[r >>> 5]! |= 1 << (r & 31);
+    return this;
+  }
+
+  private reject(key: string): this {
+    this.rejected[key] = (this.rejected[key] ?? 0) + 1;
+    return this;
+  }
+
+  build(): { cube: Cube; report: BuildReport } {
+    const order: number[] = [];
+    for (let r = 0; r < this.rows; r++) if (this.days[r] !== NO_DAY) order.push(r);
+    const days = this.days;
+    const ids = this.ids;
+    // Day, then response id: the same responses give the same cube whatever order they were fed in.
+    order.sort((a, b) => days[a]! - days[b]! || compareIds(ids[a]!, ids[b]!));
+    const n = order.length;
+    const perm = Int32Array.from(order);
+    const sortedDays = new Int32Array(n);
+    for (let i = 0; i < n; i++) sortedDays[i] = days[perm[i]!]!;
+    const columns: CubeColumn[] = [];
+    const dropped: string[] = [];
+    for (const def of this.defs) {
+      const col = finishColumn(this.stages.get(def.key)!, perm);
+      if (col) columns.push(col);
+      else dropped.push(def.key);
+    }
+    const cube: Cube = { surveyId: this.surveyId, version: this.version, rowCount: n, days: sortedDays, columns, byKey: indexColumns(columns) };
+    return { cube, report: { droppedColumns: dropped, rejectedValues: { ...this.rejected }, rowsWithoutDay: this.rows - n } };
+  }
+}
+
+function compareIds(a: string | number, b: string | number): number {
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  const x = String(a);
+  const y = String(b);
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+function makeStage(def: ColumnDef): Stage {
+  switch (def.kind) {
+    case 'single':
+      if (def.options.length > 32767) throw new AnalyticsError('BAD_INPUT', `too many options in ${def.key}`);
+      return { def, codeIndex: new Map(def.options.map((o, i) => [o.code, i])), data: new Int16Array(64) };
+    case 'multi':
+      return { def, codeIndex: new Map(def.options.map((o, i) => [o.code, i])), bits: def.options.map(() => new Uint32Array(2)), answered: new Uint32Array(2) };
+    case 'numeric':
+      return { def, data: new Float64Array(64).fill(NaN) };
+    case 'text':
+      return { def, dict: new Map(), data: new Int32Array(64) };
+  }
+}
+
+function bitAt(bits: Uint32Array, r: number): boolean {
+  const w = r >>> 5;
+  return w < bits.length && (bits[w]! & (1 << (r & 31))) !== 0;
+}
+
+function finishColumn(st: Stage, perm: Int32Array): CubeColumn | null {
+  const n = perm.length;
+  const source = st.def.source ?? 'question';
+  const key = st.def.key;
+  if ('codeIndex' in st && 'data' in st) {
+    const data = new Int16Array(n);
+    for (let i = 0; i < n; i++) data[i] = perm[i]! < st.data.length ? st.data[perm[i]!]! : 0;
+    const scores = Float64Array.from(st.def.options, (o) => optionScore(o.code, o.score));
+    return { kind: 'single', key, source, codes: st.def.options.map((o) => o.code), scores, data };
+  }
+  if ('bits' in st) {
+    const words = (n + 31) >>> 5;
+    const optionBits = st.bits.map(() => new Uint32Array(words));
+    const answeredBits = new Uint32Array(words);
+    for (let i = 0; i < n; i++) {
+      const r = perm[i]!;
+      if (!bitAt(st.answered, r)) continue;
+      answeredBits[i >>> 5]! |= 1 << (i & 31);
+      for (let o = 0; o < st.bits.length; o++) if (bitAt(st.bits[o]!, r)) optionBits[o]![i >>> 5]! |= 1 << (i & 31);
+    }
+    return { kind: 'multi', key, source, codes: st.def.options.map((o) => o.code), optionBits, answeredBits };
+  }
+  if ('dict' in st) {
+    if (st.dict.size > (st.def.maxDistinct ?? 500)) return null;
+    const entries = [...st.dict.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    const remap = new Int32Array(st.dict.size + 1);
+    entries.forEach(([, old], i) => (remap[old] = i + 1));
+    const data = new Int32Array(n);
+    for (let i = 0; i < n; i++) data[i] = perm[i]! < st.data.length ? remap[st.data[perm[i]!]!]! : 0;
+    return { kind: 'text', key, source, dictionary: entries.map((e) => e[0]), data };
+  }
+  const data = new Float64Array(n);
+  for (let i = 0; i < n; i++) data[i] = perm[i]! < st.data.length ? st.data[perm[i]!]! : NaN;
+  return { kind: 'numeric', key, source, data };
+}
+
+/** An option's place on a scale: its assessment value, else its code when numeric, else NaN. */
+export function optionScore(code: string, score: number | null | undefined): number {
+  if (typeof score === 'number' && Number.isFinite(score)) return score;
+  const t = code.trim();
+  const v = t === '' ? NaN : Number(t);
+  return Number.isFinite(v) ? v : NaN;
+}

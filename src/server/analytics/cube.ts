@@ -1,0 +1,133 @@
+import type { Bitset } from './bitset';
+
+/**
+ * The response cube of one survey version (ARCHITECTURE §8): one row per response, rows sorted by
+ * submitted day so a date range is a contiguous row range [lo, hi). Built by CubeBuilder,
+ * stored with serializeCube, cached by CubeCache. Respondent attributes (token attributes,
+ * panel fields) are ordinary columns with `source: 'attribute'`.
+ */
+export interface Cube {
+  surveyId: number;
+  /** The survey's responses version; bumped whenever responses change. */
+  version: number;
+  rowCount: number;
+  /** Submitted day per row (days since 1970-01-01), ascending. */
+  days: Int32Array;
+  columns: CubeColumn[];
+  /** Lookup by column key; rebuilt by indexColumns after deserialising. */
+  byKey: Map<string, CubeColumn>;
+}
+
+export type ColumnSource = 'question' | 'attribute';
+
+interface ColumnBase {
+  key: string;
+  source: ColumnSource;
+}
+
+/** Single choice (and each subquestion of an array): data[r] = 1-based option index, 0 = no answer. */
+export interface SingleColumn extends ColumnBase {
+  kind: 'single';
+  codes: string[];
+  /** Score per option (assessment value, else the numeric code, else NaN = not on the scale). */
+  scores: Float64Array;
+  data: Int16Array;
+  /** Lazily derived: one bitset per option (index 0 = option 1) and "answered". Not serialised. */
+  optionBits?: Bitset[];
+  answeredBits?: Bitset;
+}
+
+/** Multiple choice: one bitset per option plus "answered the question" (at least one option or explicit). */
+export interface MultiColumn extends ColumnBase {
+  kind: 'multi';
+  codes: string[];
+  optionBits: Bitset[];
+  answeredBits: Bitset;
+}
+
+/** Numeric: NaN = no answer. */
+export interface NumericColumn extends ColumnBase {
+  kind: 'numeric';
+  data: Float64Array;
+  answeredBits?: Bitset;
+}
+
+/** Short text with few distinct values: data[r] = 1-based index into dictionary, 0 = no answer. */
+export interface TextColumn extends ColumnBase {
+  kind: 'text';
+  dictionary: string[];
+  data: Int32Array;
+  answeredBits?: Bitset;
+}
+
+export type CubeColumn = SingleColumn | MultiColumn | NumericColumn | TextColumn;
+export type ColumnKind = CubeColumn['kind'];
+
+export function indexColumns(columns: CubeColumn[]): Map<string, CubeColumn> {
+  return new Map(columns.map((c) => [c.key, c]));
+}
+
+export function getColumn(cube: Cube, key: string): CubeColumn {
+  const col = cube.byKey.get(key);
+  if (!col) throw new AnalyticsError('UNKNOWN_COLUMN', `unknown cube column ${key}`);
+  return col;
+}
+
+/** Engine errors carry a machine code; the API layer maps them to AppError (422). */
+export class AnalyticsError extends Error {
+  constructor(
+    readonly code: 'UNKNOWN_COLUMN' | 'BAD_CONDITION' | 'BAD_INPUT' | 'BAD_CUBE',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AnalyticsError';
+  }
+}
+
+/** Option bitsets of a single-choice column, derived once per cube and kept on the column. */
+export function singleOptionBits(col: SingleColumn): { options: Bitset[]; answered: Bitset } {
+  if (col.optionBits && col.answeredBits) return { options: col.optionBits, answered: col.answeredBits };
+  const words = (col.data.length + 31) >>> 5;
+  const options = col.codes.map(() => new Uint32Array(words));
+  const answered = new Uint32Array(words);
+  const data = col.data;
+  for (let r = 0; r < data.length; r++) {
+    const v = data[r]!;
+    if (v !== 0) {
+      options[v - 1]![r >>> 5]! |= 1 << (r & 31);
+      answered[r >>> 5]! |= 1 << (r & 31);
+    }
+  }
+  col.optionBits = options;
+  col.answeredBits = answered;
+  return { options, answered };
+}
+
+/** "Has an answer" bitset of any column, derived once and kept on the column. */
+export function answeredBits(col: CubeColumn): Bitset {
+  if (col.kind === 'multi') return col.answeredBits;
+  if (col.kind === 'single') return singleOptionBits(col).answered;
+  if (col.answeredBits) return col.answeredBits;
+  const bits = new Uint32Array((col.data.length + 31) >>> 5);
+  const data = col.data;
+  if (col.kind === 'numeric') {
+    for (let r = 0; r < data.length; r++) if (!Number.isNaN(data[r]!)) bits[r >>> 5]! |= 1 << (r & 31);
+  } else {
+    for (let r = 0; r < data.length; r++) if (data[r] !== 0) bits[r >>> 5]! |= 1 << (r & 31);
+  }
+  col.answeredBits = bits;
+  return bits;
+}
+
+/** Approximate bytes held by a cube (for the LRU budget). */
+export function cubeByteSize(cube: Cube): number {
+  let n = cube.days.byteLength + 256;
+  for (const c of cube.columns) {
+    if (c.kind === 'multi') n += c.answeredBits.byteLength * (c.optionBits.length + 1) + c.codes.length * 16;
+    // Single-choice option bitsets and answered bitsets are derived on first use; count them up front.
+    else if (c.kind === 'single') n += c.data.byteLength + c.codes.length * 24 + Math.ceil(c.data.length / 8) * (c.codes.length + 1);
+    else if (c.kind === 'numeric') n += c.data.byteLength + Math.ceil(c.data.length / 8);
+    else n += c.data.byteLength + Math.ceil(c.data.length / 8) + c.dictionary.reduce((s, d) => s + d.length * 2 + 16, 0);
+  }
+  return n;
+}

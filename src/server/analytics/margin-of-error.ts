@@ -1,0 +1,28 @@
+/** Survey accuracy settings (PUT survey/{id}/accuracy): population size and confidence level. */
+export interface Accuracy {
+  populationSize?: number | null;
+  confidenceLevel?: number | null;
+}
+
+/** Two-sided z values; other levels fall back to 95 %. */
+const Z: Record<number, number> = { 90: 1.6448536269514722, 95: 1.959963984540054, 99: 2.5758293035489004 };
+
+export function zValue(confidenceLevel: number | null | undefined): number {
+  return Z[confidenceLevel ?? 95] ?? Z[95]!;
+}
+
+/**
+ * Margin of error in percentage points for a proportion p observed on n respondents:
+ *   MoE = 100 · z · √(p(1−p)/n) · √((N−n)/(N−1))
+ * with z from the confidence level (90 %: 1.645, 95 %: 1.960, 99 %: 2.576) and the finite
+ * population correction √((N−n)/(N−1)) when a population size N > 1 is known (0 when n ≥ N: the
+ * whole population answered). p = 0.5 gives the worst case, reported per group. Null when n = 0.
+ */
+export function marginOfError(n: number, accuracy: Accuracy | undefined, p = 0.5): number | null {
+  if (n <= 0) return null;
+  const z = zValue(accuracy?.confidenceLevel);
+  const N = accuracy?.populationSize ?? 0;
+  let fpc = 1;
+  if (N > 1) fpc = n >= N ? 0 : Math.sqrt((N - n) / (N - 1));
+  return 100 * z * Math.sqrt((p * (1 - p)) / n) * fpc;
+}

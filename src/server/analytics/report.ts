@@ -1,0 +1,73 @@
+import { type Bitset, countRange } from './bitset';
+import { type BenchmarkInput, type FilterCategory, type Group, compileBenchmark, selectionOf } from './benchmarks';
+import { computeStats, createScratch } from './aggregate';
+import { AnalyticsError, type Cube, answeredBits, getColumn } from './cube';
+import type { Granularity } from './days';
+import { selectionAllowed } from './filter-counts';
+import type { Accuracy } from './margin-of-error';
+import { type Suppression, applySuppression } from './suppression';
+import { type Bucket, buildPlan, bucketsOf } from './suppression-plan';
+import type { BenchmarkCell, DataLocationResult, DataLocationSpec, GroupResult, ReportData } from './types';
+
+/** Everything one data call needs; the data endpoint assembles it from the report, its charts and the request body. */
+export interface ReportDataInput {
+  dataLocations: DataLocationSpec[];
+  /** At least one; labels default to A, B, C… on the client. */
+  benchmarks: BenchmarkInput[];
+  /** Filter categories available to the report (options with their conditions). */
+  filters: FilterCategory[];
+  report: {
+    startDay?: number | null;
+    endDay?: number | null;
+    minN: number;
+    multipleFilters?: number | null;
+  };
+  accuracy?: Accuracy;
+  /** Time buckets; omitted or null = no buckets (spec granularity 0). */
+  granularity?: Granularity | null;
+  granularityStartDay?: number | null;
+}
+
+/**
+ * Chart data for every data location with each benchmark side by side. Pure: the cube and the
+ * input in, plain data out. Suppressed groups (suppression.ts) carry only `suppressed` and a reason.
+ */
+export function computeReportData(cube: Cube, input: ReportDataInput): ReportData {
+  if (input.benchmarks.length === 0) throw new AnalyticsError('BAD_INPUT', 'at least one benchmark is required');
+  for (const b of input.benchmarks) {
+    if (!selectionAllowed(selectionOf(input.filters, b.filterOptionIds), input.report.multipleFilters)) {
+      throw new AnalyticsError('BAD_INPUT', `benchmark ${b.label} combines filters the report does not allow`);
+    }
+  }
+  const groups: Group[] = input.benchmarks.map((b) => compileBenchmark(cube, input.filters, b, input.report));
+  const g = input.granularity ?? null;
+  const buckets: Bucket[][] = groups.map((grp) => (g ? bucketsOf(cube, grp, g, input.granularityStartDay) : []));
+  const plan = buildPlan(cube, input.filters, groups, buckets);
+  const minN = input.report.minN;
+  const groupPass = applySuppression(plan, null, minN);
+  const scratch = createScratch(cube.rowCount);
+
+  const dataLocations = input.dataLocations.map((spec): DataLocationResult => {
+    const col = getColumn(cube, spec.columnKey);
+    const pass = applySuppression(plan, answeredBits(col), minN, groupPass);
+    const result = (bits: Bitset, lo: number, hi: number, reason: Suppression['wholes'][number]): GroupResult =>
+      reason ? { suppressed: true, reason } : { suppressed: false, stats: computeStats(col, bits, lo, hi, spec, minN, input.accuracy, scratch) };
+    const benchmarks = groups.map((grp, b): BenchmarkCell => {
+      const cell: BenchmarkCell = { label: grp.label, ...result(grp.bits, grp.lo, grp.hi, pass.wholes[b]!) };
+      if (g) {
+        cell.buckets = buckets[b]!.map((t, i) => ({ period: t.period, startDay: t.startDay, endDay: t.endDay, ...result(grp.bits, t.lo, t.hi, pass.buckets[b]![i]!) }));
+      }
+      return cell;
+    });
+    const codes = col.kind === 'text' ? col.dictionary : col.kind === 'numeric' ? [] : col.codes;
+    return { id: spec.id, columnKey: col.key, kind: col.kind, codes, benchmarks };
+  });
+  return { benchmarks: groups.map((grp) => ({ label: grp.label, startDay: grp.startDay, endDay: grp.endDay })), dataLocations };
+}
+
+/** Group sizes per benchmark, or null where suppressed (for the benchmark menu). */
+export function benchmarkSizes(cube: Cube, input: Pick<ReportDataInput, 'benchmarks' | 'filters' | 'report'>): (number | null)[] {
+  const groups = input.benchmarks.map((b) => compileBenchmark(cube, input.filters, b, input.report));
+  const pass = applySuppression(buildPlan(cube, input.filters, groups, groups.map(() => [])), null, input.report.minN);
+  return groups.map((grp, b) => (pass.wholes[b] ? null : countRange(grp.bits, grp.lo, grp.hi)));
+}

@@ -1,0 +1,165 @@
+import { type Bitset, and3CountCapped, and3CountRange, andCountCapped, andCountRange, countRange } from './bitset';
+import type { Diff, SuppressionPlan } from './suppression-plan';
+import type { SuppressionReason } from './types';
+
+/**
+ * Suppression rule (server-side; README section "Kleine groepen en differencing"). Every rule works
+ * on the effective row set E(X) of a group X: its members (group pass, answered = null) or its
+ * members who answered the data location's question (per data-location pass). With m = min_n:
+ *
+ * R1 size: X is suppressed when |E(X)| < m. This depends on X alone, so no request releases it.
+ * R2 nesting: for a released X and a group Y that is released in the same response or obtainable
+ *    by anyone (the unfiltered total of X's date range, X with one filter category dropped, X with
+ *    one chosen option removed, the unfiltered total of any benchmark's range or of X's time
+ *    bucket), if E(X) ⊆ E(Y) or E(Y) ⊆ E(X) and 0 < |E(X) △ E(Y)| < m (and the smaller of the
+ *    two has ≥ m, else it is not obtainable), one of them is suppressed: the smaller when both
+ *    are released here (only that one, so a pair does not cascade), else X. Time buckets are
+ *    compared with their own benchmark, every benchmark of the request, the same period of the
+ *    other benchmarks and the unfiltered total of their period.
+ * R3 buckets: the released time buckets of a benchmark partition its span; if the span or the
+ *    whole benchmark minus the released buckets leaves 0 < residue < m rows, the smallest released
+ *    non-empty bucket is suppressed too (repeated until the residue is 0 or ≥ m).
+ * R4 disjoint sums: if released benchmarks Q₁…Qⱼ (j ≥ 2) are pairwise disjoint and all inside a
+ *    released benchmark or the unfiltered total of a benchmark's range C with
+ *    0 < |E(C)| − Σ|E(Qᵢ)| < m, the smallest Qᵢ is suppressed.
+ * The rules are applied until nothing changes. Suppressed groups carry no numbers at all.
+ * Safe by construction for: A vs A∖{few} when both are in one response (R2, R4), when the other is
+ * the unfiltered total or one filter edit away (R2 against obtainable groups, decided from A's own
+ * definition so every request agrees), a benchmark vs its time buckets (R2, R3), and a total split
+ * into disjoint benchmarks (R4). Not covered: two benchmarks several filter edits apart requested
+ * in separate responses, and linear combinations other than nesting and disjoint sums.
+ * Differences are counted with an early exit at m: only "0, below m, or not" matters.
+ */
+export interface Suppression {
+  wholes: (SuppressionReason | null)[];
+  buckets: (SuppressionReason | null)[][];
+}
+
+const DIFF: SuppressionReason = 'differencing';
+
+export function applySuppression(plan: SuppressionPlan, answered: Bitset | null, minN: number, prior?: Suppression): Suppression {
+  const k = plan.wholes.length;
+  const wholes = prior ? [...prior.wholes] : new Array<SuppressionReason | null>(k).fill(null);
+  const buckets = prior ? prior.buckets.map((b) => [...b]) : plan.buckets.map((b) => new Array<SuppressionReason | null>(b.length).fill(null));
+  if (minN <= 1) return { wholes, buckets };
+  const A = answered ?? plan.all;
+  const small: SuppressionReason = answered ? 'answered_below_min_n' : 'group_below_min_n';
+  const memo = new Map<Diff, number>();
+  /** |E(d)| capped at m (0 without counting when the difference is empty). */
+  const e = (d: Diff | null): number => {
+    if (!d || d.empty) return 0;
+    let v = memo.get(d);
+    if (v === undefined) memo.set(d, (v = andCountCapped(d.bits, A, d.lo, d.hi, minN)));
+    return v;
+  };
+  const leak = (d: number) => d > 0 && d < minN;
+  const sW = plan.wholes.map((w) => andCountRange(w.bits, A, w.lo, w.hi));
+  const bucketSizes = plan.buckets.map((bs, b) => bs.map((t) => andCountRange(plan.wholes[b]!.bits, A, t.lo, t.hi)));
+  const periodAt = plan.buckets.map((bs) => new Map(bs.map((o, t) => [o.period, t])));
+
+  for (let b = 0; b < k; b++) {
+    if (wholes[b] === null && sW[b]! < minN) wholes[b] = small;
+    buckets[b]!.forEach((r, t) => {
+      if (r === null && bucketSizes[b]![t]! < minN) buckets[b]![t] = small;
+    });
+  }
+  for (let changed = true; changed; ) {
+    changed = false;
+    const hit = (list: (SuppressionReason | null)[], i: number) => {
+      list[i] = DIFF;
+      changed = true;
+    };
+    for (let b = 0; b < k; b++) {
+      if (wholes[b] !== null) continue;
+      const x = sW[b]!;
+      // Obtainable groups: a superset always has ≥ m; a subset only counts when it has ≥ m itself.
+      const refLeak = plan.refs[b]!.some((r) => leak(e(r)) && (r.superset || x - e(r) >= minN));
+      const totalLeak = plan.wholes.some((_, c) => {
+        const out = e(plan.outside[b]![c]!);
+        const inn = e(plan.inside[b]![c]!);
+        return (out === 0 && leak(inn)) || (inn === 0 && leak(out) && x - out >= minN);
+      });
+      if (refLeak || totalLeak) {
+        hit(wholes, b);
+        continue;
+      }
+      for (let c = 0; c < k; c++) {
+        if (c === b || wholes[c] !== null) continue;
+        const bc = e(plan.pairs[b]![c]!);
+        const cb = e(plan.pairs[c]![b]!);
+        if (!((bc === 0 && leak(cb)) || (cb === 0 && leak(bc)))) continue;
+        hit(wholes, x < sW[c]! || (x === sW[c]! && b > c) ? b : c);
+        break;
+      }
+    }
+    for (let b = 0; b < k; b++) {
+      const list = plan.buckets[b]!;
+      const W = plan.wholes[b]!;
+      for (let t = 0; t < list.length; t++) {
+        if (buckets[b]![t] !== null) continue;
+        const { lo, hi, period } = list[t]!;
+        const x = bucketSizes[b]![t]!;
+        const inter = (bits: Bitset) => and3CountRange(W.bits, bits, A, lo, hi);
+        const nested = (y: number, i: number) => i === Math.min(x, y) && leak(Math.max(x, y) - i);
+        let bad = nested(countRange(A, lo, hi), x) || nested(sW[b]!, x);
+        for (let c = 0; c < k && !bad; c++) if (c !== b && sW[c]! >= minN && nested(sW[c]!, inter(plan.wholes[c]!.bits))) bad = true;
+        if (bad) {
+          hit(buckets[b]!, t);
+          continue;
+        }
+        for (let c = 0; c < k; c++) {
+          const u = c === b ? undefined : periodAt[c]!.get(period);
+          if (u === undefined || buckets[c]![u] !== null) continue;
+          const y = bucketSizes[c]![u]!;
+          if (!nested(y, and3CountRange(W.bits, plan.wholes[c]!.bits, A, Math.max(lo, plan.buckets[c]![u]!.lo), Math.min(hi, plan.buckets[c]![u]!.hi)))) continue;
+          if (x < y || (x === y && b > c)) hit(buckets[b]!, t);
+          else hit(buckets[c]!, u);
+          break;
+        }
+      }
+      if (list.length) {
+        const span = andCountRange(W.bits, A, list[0]!.lo, list[list.length - 1]!.hi);
+        for (const container of sW[b]! >= minN ? [span, sW[b]!] : [span]) {
+          while (true) {
+            let released = 0;
+            let smallest = -1;
+            buckets[b]!.forEach((r, t) => {
+              if (r !== null) return;
+              released += bucketSizes[b]![t]!;
+              if (bucketSizes[b]![t]! > 0 && (smallest < 0 || bucketSizes[b]![t]! < bucketSizes[b]![smallest]!)) smallest = t;
+            });
+            if (!leak(container - released) || smallest < 0) break;
+            hit(buckets[b]!, smallest);
+          }
+        }
+      }
+    }
+    if (disjointSums(plan, A, sW, wholes, minN, e)) changed = true;
+  }
+  return { wholes, buckets };
+}
+
+/** R4 over released benchmarks (at most 10); returns whether it suppressed something. */
+function disjointSums(plan: SuppressionPlan, A: Bitset, sW: number[], wholes: (SuppressionReason | null)[], minN: number, e: (d: Diff | null) => number): boolean {
+  const released = sW.map((_, b) => b).filter((b) => wholes[b] === null && sW[b]! > 0);
+  if (released.length < 2 || released.length > 10) return false;
+  const W = plan.wholes;
+  const disjoint = (a: number, b: number) => and3CountCapped(W[a]!.bits, W[b]!.bits, A, Math.max(W[a]!.lo, W[b]!.lo), Math.min(W[a]!.hi, W[b]!.hi), 1) === 0;
+  const containers = [
+    ...W.map((w, c) => ({ size: countRange(A, w.lo, w.hi), holds: (q: number) => e(plan.outside[q]![c]!) === 0 })),
+    ...released.map((c) => ({ size: sW[c]!, holds: (q: number) => q !== c && e(plan.pairs[q]![c]!) === 0 })),
+  ];
+  for (let mask = 1; mask < 1 << released.length; mask++) {
+    const q = released.filter((_, i) => mask & (1 << i));
+    if (q.length < 2 || q.some((a, i) => q.some((b, j) => j > i && !disjoint(a, b)))) continue;
+    const sum = q.reduce((s, b) => s + sW[b]!, 0);
+    for (const c of containers) {
+      const residue = c.size - sum;
+      if (c.size < minN || residue <= 0 || residue >= minN || !q.every(c.holds)) continue;
+      const victim = q.reduce((m, b) => (sW[b]! < sW[m]! ? b : m), q[0]!);
+      wholes[victim] = DIFF;
+      return true;
+    }
+  }
+  return false;
+}

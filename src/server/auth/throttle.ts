@@ -1,0 +1,80 @@
+import { eq, lt, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { throttles } from '../db/schema';
+import { AppError } from '../errors';
+import { accountMessages } from '../../shared/validation/auth';
+
+export interface ThrottleRule {
+  scope: string;
+  limit: number;
+  windowMs: number;
+}
+
+const MIN = 60_000;
+
+/**
+ * The limits (fixed windows, per account and per IP). Login counts failures only, so a team
+ * behind one office IP can log in all day; the per-account limit stops guessing one password.
+ */
+export const THROTTLES = {
+  loginAccount: { scope: 'login:account', limit: 5, windowMs: 15 * MIN },
+  loginIp: { scope: 'login:ip', limit: 30, windowMs: 15 * MIN },
+  twoFactorUser: { scope: '2fa:user', limit: 10, windowMs: 15 * MIN },
+  twoFactorIp: { scope: '2fa:ip', limit: 30, windowMs: 15 * MIN },
+  passwordEmailAccount: { scope: 'password-email:account', limit: 3, windowMs: 15 * MIN },
+  passwordEmailIp: { scope: 'password-email:ip', limit: 20, windowMs: 15 * MIN },
+  passwordResetIp: { scope: 'password-reset:ip', limit: 20, windowMs: 15 * MIN },
+  tokenIp: { scope: 'token:ip', limit: 30, windowMs: 15 * MIN },
+  inviteUser: { scope: 'invite:user', limit: 50, windowMs: 60 * MIN },
+} as const satisfies Record<string, ThrottleRule>;
+
+const keyOf = (rule: ThrottleRule, id: string | number | null) => `${rule.scope}:${id ?? 'unknown'}`;
+
+function throttled(retryAfterMs: number): AppError {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  return new AppError('THROTTLED', accountMessages.throttled(Math.ceil(seconds / 60)), undefined, {
+    'Retry-After': String(seconds),
+  });
+}
+
+/** Throws 429 when the window for this key is already full, without counting this request. */
+export async function assertNotThrottled(db: Db, rule: ThrottleRule, id: string | number | null, now: Date) {
+  const [row] = await db.select().from(throttles).where(eq(throttles.key, keyOf(rule, id))).limit(1);
+  if (!row) return;
+  const endsAt = row.windowStart.getTime() + rule.windowMs;
+  if (endsAt > now.getTime() && row.count >= rule.limit) throw throttled(endsAt - now.getTime());
+}
+
+/** Counts one attempt (a new window starts when the old one ran out); returns the count. */
+export async function recordAttempt(db: Db, rule: ThrottleRule, id: string | number | null, now: Date) {
+  const t = now.getTime();
+  const stale = sql`${throttles.windowStart} <= ${t - rule.windowMs}`;
+  const [row] = await db
+    .insert(throttles)
+    .values({ key: keyOf(rule, id), windowStart: now, count: 1, expiresAt: new Date(t + rule.windowMs) })
+    .onConflictDoUpdate({
+      target: throttles.key,
+      set: {
+        count: sql`case when ${stale} then 1 else ${throttles.count} + 1 end`,
+        windowStart: sql`case when ${stale} then ${t} else ${throttles.windowStart} end`,
+        expiresAt: sql`case when ${stale} then ${t + rule.windowMs} else ${throttles.expiresAt} end`,
+      },
+    })
+    .returning({ count: throttles.count, windowStart: throttles.windowStart });
+  return row!;
+}
+
+/** Counts this request and throws 429 when it goes over the limit (for endpoints counting every call). */
+export async function consumeAttempt(db: Db, rule: ThrottleRule, id: string | number | null, now: Date) {
+  const row = await recordAttempt(db, rule, id, now);
+  if (row.count > rule.limit) throw throttled(row.windowStart.getTime() + rule.windowMs - now.getTime());
+}
+
+export async function clearThrottle(db: Db, rule: ThrottleRule, id: string | number | null) {
+  await db.delete(throttles).where(eq(throttles.key, keyOf(rule, id)));
+}
+
+/** Cron: drop windows that ran out. */
+export async function deleteExpiredThrottles(db: Db, now = new Date()): Promise<number> {
+  return (await db.delete(throttles).where(lt(throttles.expiresAt, now))).rowsAffected;
+}

@@ -1,0 +1,233 @@
+import { relations } from 'drizzle-orm';
+import { type AnySQLiteColumn, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { softDelete, timestamps } from './columns';
+import { companies } from './companies';
+import { projects } from './projects';
+
+/** Per-language texts as JSON keyed by LimeSurvey language code: { "nl": "…", "en": "…" }. */
+export type LangTexts = Record<string, string>;
+
+// A survey as LimeSurvey holds it; `ls_sid` is the id in the LimeSurvey install it came from,
+// kept because SGQA column names of that install's response exports are built from it.
+export const surveys = sqliteTable(
+  'surveys',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'restrict' }),
+    lsSid: integer('ls_sid'),
+    title: text('title').notNull(),
+    baseLanguage: text('base_language').notNull(),
+    anonymized: integer('anonymized', { mode: 'boolean' }).notNull().default(false),
+    datestamp: integer('datestamp', { mode: 'boolean' }).notNull().default(false),
+    useTokens: integer('use_tokens', { mode: 'boolean' }).notNull().default(false),
+    tokenLength: integer('token_length').notNull().default(15),
+    format: text('format').notNull().default('G'),
+    // Participant attribute captions { attribute_1: "Wijk", … }.
+    attributeDescriptions: text('attribute_descriptions', { mode: 'json' }).$type<Record<string, string>>().notNull().default({}),
+    // Every other column of the LimeSurvey `surveys` row, verbatim.
+    settings: text('settings', { mode: 'json' }).$type<Record<string, string>>().notNull().default({}),
+    // Accuracy (spec 001 §7 PUT survey/{id}/accuracy): margins of error use these.
+    populationSize: integer('population_size'),
+    confidenceLevel: real('confidence_level'),
+    participationUrl: text('participation_url'),
+    // Bumped on every change to responses; the analytics cube is keyed by it.
+    responsesVersion: integer('responses_version').notNull().default(0),
+    ...timestamps,
+    ...softDelete,
+  },
+  (t) => [index('surveys_company_idx').on(t.companyId)],
+);
+
+export const projectSurveys = sqliteTable(
+  'project_surveys',
+  {
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    surveyId: integer('survey_id')
+      .notNull()
+      .references(() => surveys.id, { onDelete: 'cascade' }),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.surveyId] }), index('project_surveys_survey_idx').on(t.surveyId)],
+);
+
+// surveys_languagesettings: one row per language.
+export const surveyLanguages = sqliteTable(
+  'survey_languages',
+  {
+    surveyId: integer('survey_id')
+      .notNull()
+      .references(() => surveys.id, { onDelete: 'cascade' }),
+    language: text('language').notNull(),
+    title: text('title').notNull().default(''),
+    description: text('description').notNull().default(''),
+    welcomeText: text('welcome_text').notNull().default(''),
+    endText: text('end_text').notNull().default(''),
+    url: text('url').notNull().default(''),
+    settings: text('settings', { mode: 'json' }).$type<Record<string, string>>().notNull().default({}),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.surveyId, t.language] })],
+);
+
+export const surveyGroups = sqliteTable(
+  'survey_groups',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    surveyId: integer('survey_id')
+      .notNull()
+      .references(() => surveys.id, { onDelete: 'cascade' }),
+    lsGid: integer('ls_gid'),
+    sortOrder: integer('sort_order').notNull().default(0),
+    relevance: text('relevance').notNull().default(''),
+    randomizationGroup: text('randomization_group').notNull().default(''),
+    names: text('names', { mode: 'json' }).$type<LangTexts>().notNull().default({}),
+    descriptions: text('descriptions', { mode: 'json' }).$type<LangTexts>().notNull().default({}),
+    ...timestamps,
+  },
+  (t) => [index('survey_groups_survey_idx').on(t.surveyId, t.sortOrder)],
+);
+
+/** Attribute value: a plain string, or per language when LimeSurvey marks it translatable. */
+export type QuestionAttributes = Record<string, string | LangTexts>;
+
+// Parent questions and subquestions in one table (LimeSurvey does the same: parent_qid).
+export const surveyQuestions = sqliteTable(
+  'survey_questions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    surveyId: integer('survey_id')
+      .notNull()
+      .references(() => surveys.id, { onDelete: 'cascade' }),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => surveyGroups.id, { onDelete: 'cascade' }),
+    parentId: integer('parent_id').references((): AnySQLiteColumn => surveyQuestions.id, { onDelete: 'cascade' }),
+    lsQid: integer('ls_qid'),
+    type: text('type').notNull(),
+    code: text('code').notNull(),
+    scaleId: integer('scale_id').notNull().default(0),
+    sortOrder: integer('sort_order').notNull().default(0),
+    mandatory: text('mandatory').notNull().default('N'),
+    other: integer('other', { mode: 'boolean' }).notNull().default(false),
+    relevance: text('relevance').notNull().default(''),
+    validation: text('validation').notNull().default(''),
+    theme: text('theme').notNull().default(''),
+    texts: text('texts', { mode: 'json' }).$type<LangTexts>().notNull().default({}),
+    helps: text('helps', { mode: 'json' }).$type<LangTexts>().notNull().default({}),
+    attributes: text('attributes', { mode: 'json' }).$type<QuestionAttributes>().notNull().default({}),
+    ...timestamps,
+  },
+  (t) => [
+    index('survey_questions_survey_idx').on(t.surveyId, t.parentId, t.sortOrder),
+    index('survey_questions_group_idx').on(t.groupId),
+    index('survey_questions_parent_idx').on(t.parentId, t.scaleId, t.sortOrder),
+  ],
+);
+
+export const surveyAnswers = sqliteTable(
+  'survey_answers',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => surveyQuestions.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    scaleId: integer('scale_id').notNull().default(0),
+    sortOrder: integer('sort_order').notNull().default(0),
+    assessmentValue: integer('assessment_value').notNull().default(0),
+    labels: text('labels', { mode: 'json' }).$type<LangTexts>().notNull().default({}),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('survey_answers_question_code_unique').on(t.questionId, t.scaleId, t.code)],
+);
+
+// tokens_{sid} of LimeSurvey; attribute_1..n as JSON because their number differs per survey.
+export const surveyTokens = sqliteTable(
+  'survey_tokens',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    surveyId: integer('survey_id')
+      .notNull()
+      .references(() => surveys.id, { onDelete: 'cascade' }),
+    token: text('token').notNull(),
+    participantId: text('participant_id'),
+    firstname: text('firstname').notNull().default(''),
+    lastname: text('lastname').notNull().default(''),
+    email: text('email').notNull().default(''),
+    emailStatus: text('email_status').notNull().default('OK'),
+    language: text('language'),
+    blacklisted: text('blacklisted').notNull().default('N'),
+    sent: text('sent').notNull().default('N'),
+    reminderSent: text('reminder_sent').notNull().default('N'),
+    reminderCount: integer('reminder_count').notNull().default(0),
+    // 'N' or the completion date/time, as LimeSurvey stores it.
+    completed: text('completed').notNull().default('N'),
+    usesLeft: integer('uses_left').notNull().default(1),
+    validFrom: text('valid_from'),
+    validUntil: text('valid_until'),
+    attributes: text('attributes', { mode: 'json' }).$type<Record<string, string>>().notNull().default({}),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('survey_tokens_survey_token_unique').on(t.surveyId, t.token)],
+);
+
+// One row per response. Answers live in `answers` as one JSON object keyed by the canonical
+// column key (Q1, Q1_SQ001, Q1_other …; see services/surveys/column-map.ts). Absent key = NULL
+// (not shown), '' = shown but not answered: exactly LimeSurvey's distinction.
+export const surveyResponses = sqliteTable(
+  'survey_responses',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    surveyId: integer('survey_id')
+      .notNull()
+      .references(() => surveys.id, { onDelete: 'cascade' }),
+    // 'id:<LimeSurvey response id>' or 'sha:<row hash>' for plain files without ids: re-imports add nothing.
+    externalKey: text('external_key').notNull(),
+    responseId: integer('response_id'),
+    token: text('token'),
+    submitDate: text('submit_date'),
+    startDate: text('start_date'),
+    dateStamp: text('date_stamp'),
+    startLanguage: text('start_language'),
+    lastPage: integer('last_page'),
+    seed: text('seed'),
+    answers: text('answers').notNull(),
+    importJobId: integer('import_job_id'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('survey_responses_key_unique').on(t.surveyId, t.externalKey),
+    index('survey_responses_survey_submit_idx').on(t.surveyId, t.submitDate),
+  ],
+);
+
+export const surveysRelations = relations(surveys, ({ one, many }) => ({
+  company: one(companies, { fields: [surveys.companyId], references: [companies.id] }),
+  languages: many(surveyLanguages),
+  groups: many(surveyGroups),
+  questions: many(surveyQuestions),
+  projectSurveys: many(projectSurveys),
+}));
+export const surveyLanguagesRelations = relations(surveyLanguages, ({ one }) => ({
+  survey: one(surveys, { fields: [surveyLanguages.surveyId], references: [surveys.id] }),
+}));
+export const projectSurveysRelations = relations(projectSurveys, ({ one }) => ({
+  survey: one(surveys, { fields: [projectSurveys.surveyId], references: [surveys.id] }),
+  project: one(projects, { fields: [projectSurveys.projectId], references: [projects.id] }),
+}));
+export const surveyGroupsRelations = relations(surveyGroups, ({ one, many }) => ({
+  survey: one(surveys, { fields: [surveyGroups.surveyId], references: [surveys.id] }),
+  questions: many(surveyQuestions),
+}));
+export const surveyQuestionsRelations = relations(surveyQuestions, ({ one, many }) => ({
+  survey: one(surveys, { fields: [surveyQuestions.surveyId], references: [surveys.id] }),
+  group: one(surveyGroups, { fields: [surveyQuestions.groupId], references: [surveyGroups.id] }),
+  answers: many(surveyAnswers),
+}));
+export const surveyAnswersRelations = relations(surveyAnswers, ({ one }) => ({
+  question: one(surveyQuestions, { fields: [surveyAnswers.questionId], references: [surveyQuestions.id] }),
+}));

@@ -1,0 +1,24 @@
+import { workerDb } from '../db/web';
+import type { Bindings } from '../env';
+import { r2FileStore } from '../files/store';
+import { runJob } from './run-job';
+import type { JobMessage } from './types';
+
+/** Retry delays grow 10 s, 40 s, 160 s … (capped at 15 minutes). */
+export const retryDelaySeconds = (attempts: number) => Math.min(900, 10 * 4 ** Math.max(0, attempts - 1));
+
+/** The Queue JOBS consumer: one message = one delivery of one job. */
+export async function consumeJobs(batch: MessageBatch<JobMessage>, env: Bindings): Promise<void> {
+  if (!env.FILES) throw new Error('FILES binding missing: the job consumer needs R2');
+  const deps = { db: workerDb(env), files: r2FileStore(env.FILES), now: () => new Date() };
+  for (const message of batch.messages) {
+    const jobId = Number(message.body?.jobId);
+    if (!Number.isInteger(jobId)) {
+      message.ack();
+      continue;
+    }
+    const outcome = await runJob(deps, jobId);
+    if (outcome === 'retry') message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+    else message.ack();
+  }
+}

@@ -1,0 +1,11 @@
+import { GENERATE_TOKENS_JOB } from '../services/surveys/generate-tokens';
+import { IMPORT_RESPONSES_JOB } from '../services/surveys/responses/upload-responses';
+import { importResponsesJob } from '../services/surveys/responses/import-job';
+import { generateTokensJob } from '../services/surveys/token-job';
+import type { JobHandler } from './types';
+
+/** Every job kind the consumer knows. */
+export const JOB_HANDLERS: Record<string, JobHandler> = {
+  [GENERATE_TOKENS_JOB]: generateTokensJob,
+  [IMPORT_RESPONSES_JOB]: importResponsesJob,
+};

@@ -1,0 +1,25 @@
+import type { Db } from '../db/client';
+import type { jobs } from '../db/schema';
+import type { FileStore } from '../files/store';
+
+export type JobRow = typeof jobs.$inferSelect;
+
+/** What a job handler gets: no user (the permission check happened when it was enqueued). */
+export interface JobDeps {
+  db: Db;
+  files: FileStore;
+  now: () => Date;
+}
+
+export type ReportProgress = (percent: number) => Promise<void>;
+export type JobHandler = (deps: JobDeps, job: JobRow, progress: ReportProgress) => Promise<Record<string, unknown>>;
+
+/** ctx.jobs: start long work and reach the files it reads. Queue-backed in the Worker, inline in Node. */
+export interface JobSystem {
+  files: FileStore;
+  enqueue(kind: string, payload: Record<string, unknown>, createdBy: number | null): Promise<JobRow>;
+}
+
+export interface JobMessage {
+  jobId: number;
+}

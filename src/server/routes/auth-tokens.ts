@@ -1,0 +1,37 @@
+import { Hono } from 'hono';
+import { setSessionCookie } from '../auth/session-cookie';
+import { clientMeta, serviceContext, userServiceContext, type AppEnv } from '../context';
+import { readBody } from '../http/body';
+import { issueCsrfToken } from '../middleware/csrf';
+import { publicAccess, requireUser } from '../middleware/guards';
+import { joinPanel, registerForPanel, showPanelForToken } from '../services/auth/join-panel';
+import { registerInvite } from '../services/auth/register-invite';
+import { InviteRegisterInput, PanelRegisterInput, PanelTokenInput } from '../../shared/validation/auth';
+import { endCurrentSession } from './end-current-session';
+
+/** /portal/auth: registration by invitation and the panel token flows (spec 000 §7). */
+export const tokenRoutes = new Hono<AppEnv>()
+  .post('/invite/register', publicAccess, async (c) => {
+    const input = await readBody(c, InviteRegisterInput);
+    const { token, session } = await registerInvite(serviceContext(c), input, clientMeta(c));
+    await endCurrentSession(c);
+    setSessionCookie(c, token, session.expiresAt);
+    issueCsrfToken(c);
+    return c.json({ data: { registered: true } }, 201);
+  })
+  .post('/panel', publicAccess, async (c) => {
+    const input = await readBody(c, PanelTokenInput);
+    return c.json({ data: await showPanelForToken(serviceContext(c), input, clientMeta(c)) });
+  })
+  .post('/panel/join', requireUser, async (c) => {
+    const input = await readBody(c, PanelTokenInput);
+    return c.json({ data: await joinPanel(userServiceContext(c), input, clientMeta(c)) });
+  })
+  .post('/panel/register', publicAccess, async (c) => {
+    const input = await readBody(c, PanelRegisterInput);
+    const { panel, token, session } = await registerForPanel(serviceContext(c), input, clientMeta(c));
+    await endCurrentSession(c);
+    setSessionCookie(c, token, session.expiresAt);
+    issueCsrfToken(c);
+    return c.json({ data: panel }, 201);
+  });

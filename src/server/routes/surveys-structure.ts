@@ -1,0 +1,33 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { userServiceContext, type AppContext, type AppEnv } from '../context';
+import { validate } from '../http/body';
+import { requireRole } from '../middleware/guards';
+import { getStructure, type StructurePart } from '../services/surveys/get-structure';
+
+const READ = ['survey.access', 'survey.view'] as const;
+const Params = z.object({
+  id: z.coerce.number().int().positive(),
+  qid: z.coerce.number().int().positive().optional(),
+  lang: z.string().regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,12})*$/).optional(),
+});
+
+function structure(part: StructurePart) {
+  return async (c: AppContext) => {
+    const { id, qid, lang } = validate(Params, c.req.param());
+    return c.json({ data: await getStructure(userServiceContext(c), id, part, { qid, lang }) });
+  };
+}
+
+/** GET survey/{id}[/group | /question[/{qid}/answer | /sub]][/{lang}] (spec 001 §7). */
+export const surveyStructureRoutes = new Hono<AppEnv>()
+  .get('/survey/:id/group', requireRole(READ), structure('group'))
+  .get('/survey/:id/group/:lang', requireRole(READ), structure('group'))
+  .get('/survey/:id/question', requireRole(READ), structure('question'))
+  .get('/survey/:id/question/:qid/answer', requireRole(READ), structure('answer'))
+  .get('/survey/:id/question/:qid/answer/:lang', requireRole(READ), structure('answer'))
+  .get('/survey/:id/question/:qid/sub', requireRole(READ), structure('sub'))
+  .get('/survey/:id/question/:qid/sub/:lang', requireRole(READ), structure('sub'))
+  .get('/survey/:id/question/:lang', requireRole(READ), structure('question'))
+  .get('/survey/:id', requireRole(READ), structure('survey'))
+  .get('/survey/:id/:lang', requireRole(READ), structure('survey'));

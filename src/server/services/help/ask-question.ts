@@ -1,0 +1,48 @@
+import { and, eq } from 'drizzle-orm';
+import type { UserServiceContext } from '../../context';
+import { helpQuestions, projects } from '../../db/schema';
+import { AppError } from '../../errors';
+import { visibleProjects } from '../projects/scope';
+import type { HelpQuestionInput } from '../../../shared/validation/help';
+
+const TYPE_LABEL = { question: 'Vraag', feedback: 'Feedback', project: 'Vraag over een project' } as const;
+
+/** POST question: stores the help-form question and mails it to the helpdesk (reply goes to the asker). */
+export async function askQuestion(ctx: UserServiceContext, input: HelpQuestionInput): Promise<{ id: number }> {
+  let projectTitle: string | null = null;
+  if (input.type === 'project' && input.project != null) {
+    // Only a project the user can see; anything else reads as absent (no existence leak).
+    const [project] = await ctx.db
+      .select({ title: projects.title })
+      .from(projects)
+      .where(and(eq(projects.id, input.project), visibleProjects(ctx.user)));
+    if (!project) throw new AppError('VALIDATION', 'Niet alle velden zijn correct ingevuld.', { project: ['Kies een project uit de lijst'] });
+    projectTitle = project.title;
+  }
+  const [row] = await ctx.db
+    .insert(helpQuestions)
+    .values({
+      userId: ctx.user.id,
+      type: input.type,
+      name: input.name,
+      email: input.email,
+      question: input.question,
+      projectId: input.type === 'project' ? (input.project ?? null) : null,
+      route: input.route ?? null,
+    })
+    .returning({ id: helpQuestions.id });
+  const lines = [
+    `${TYPE_LABEL[input.type]} van ${input.name} <${input.email}> (gebruiker #${ctx.user.id})`,
+    projectTitle ? `Project: ${projectTitle} (#${input.project})` : null,
+    input.route ? `Pagina: ${input.route}` : null,
+    '',
+    input.question,
+  ].filter((l) => l !== null);
+  await ctx.mailer.send({
+    to: ctx.config.helpdeskEmail,
+    replyTo: input.email,
+    subject: `[ImpulZ helpdesk] ${TYPE_LABEL[input.type]}${projectTitle ? ` – ${projectTitle}` : ''} (#${row!.id})`,
+    text: lines.join('\n'),
+  });
+  return { id: row!.id };
+}

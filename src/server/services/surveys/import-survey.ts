@@ -1,0 +1,93 @@
+import { and, eq, max } from 'drizzle-orm';
+import type { UserServiceContext } from '../../context';
+import { projects, projectSurveys, surveyAnswers, surveyGroups, surveyLanguages, surveyQuestions, surveys } from '../../db/schema';
+import { AppError, nl } from '../../errors';
+import { visibleProjects } from '../projects/scope';
+import { parseLss, type ParsedSurvey } from './lss/parse-lss';
+import { chunks, requireSurveyRole, type Tx } from './scope';
+
+export interface ImportSurveyInput {
+  xml: string;
+  projectId?: number;
+  /** Root users may import for another company; everyone else imports into their own. */
+  companyId?: number;
+}
+
+/**
+ * Imports a LimeSurvey .lss structure as a new survey of the user's company (and optionally
+ * links it to a project). Parsed and checked completely first, then written in one transaction.
+ */
+export async function importSurvey(ctx: UserServiceContext, input: ImportSurveyInput) {
+  requireSurveyRole(ctx.user, 'survey.edit');
+  const parsed = parseLss(input.xml);
+  let companyId = ctx.user.isRoot && input.companyId ? input.companyId : ctx.user.companyId;
+  if (input.projectId !== undefined) {
+    const [project] = await ctx.db
+      .select({ companyId: projects.companyId })
+      .from(projects)
+      .where(and(eq(projects.id, input.projectId), visibleProjects(ctx.user)));
+    if (!project) throw new AppError('NOT_FOUND', nl.notFound);
+    companyId = project.companyId;
+  }
+  if (companyId === null) throw new AppError('FORBIDDEN', nl.forbidden);
+  const surveyId = await ctx.db.transaction((tx) => writeSurvey(tx, parsed, companyId, input.projectId), { behavior: 'immediate' } as never);
+  return { id: surveyId, ...countParsed(parsed) };
+}
+
+export function countParsed(p: ParsedSurvey) {
+  return {
+    languages: p.languages,
+    groups: p.groups.length,
+    questions: p.questions.filter((q) => q.parentQid === null).length,
+    subquestions: p.questions.filter((q) => q.parentQid !== null).length,
+    answers: p.answers.length,
+  };
+}
+
+async function writeSurvey(tx: Tx, p: ParsedSurvey, companyId: number, projectId?: number): Promise<number> {
+  const [survey] = await tx
+    .insert(surveys)
+    .values({
+      companyId, lsSid: p.sid, title: p.title, baseLanguage: p.baseLanguage, anonymized: p.anonymized, datestamp: p.datestamp,
+      useTokens: p.useTokens, tokenLength: p.tokenLength, format: p.format, attributeDescriptions: p.attributeDescriptions, settings: p.settings,
+    })
+    .returning({ id: surveys.id });
+  const surveyId = survey!.id;
+  if (projectId !== undefined) await tx.insert(projectSurveys).values({ projectId, surveyId });
+  const languageRows = p.languages.map((language) => {
+    const s = p.languageSettings.find((l) => l.language === language);
+    return { surveyId, language, title: s?.title ?? '', description: s?.description ?? '', welcomeText: s?.welcomeText ?? '', endText: s?.endText ?? '', url: s?.url ?? '', settings: s?.settings ?? {} };
+  });
+  await tx.insert(surveyLanguages).values(languageRows);
+
+  // Explicit ids (max + n) inside the write transaction, so parents can be referenced before insert.
+  const nextId = async (col: typeof surveyGroups.id | typeof surveyQuestions.id | typeof surveyAnswers.id, table: typeof surveyGroups | typeof surveyQuestions | typeof surveyAnswers) => {
+    const [row] = await tx.select({ m: max(col) }).from(table);
+    return (row?.m ?? 0) + 1;
+  };
+  let gid = await nextId(surveyGroups.id, surveyGroups);
+  const groupIds = new Map<string, number>();
+  const groupRows = p.groups.map((g) => {
+    groupIds.set(g.gid, gid);
+    return { id: gid++, surveyId, lsGid: Number(g.gid) || null, sortOrder: g.sortOrder, relevance: g.relevance, randomizationGroup: g.randomizationGroup, names: g.names, descriptions: g.descriptions };
+  });
+  for (const part of chunks(groupRows, 300)) await tx.insert(surveyGroups).values(part);
+
+  let qid = await nextId(surveyQuestions.id, surveyQuestions);
+  const questionIds = new Map<string, number>();
+  for (const q of p.questions) questionIds.set(q.qid, qid++);
+  const parentsFirst = [...p.questions].sort((a, b) => Number(a.parentQid !== null) - Number(b.parentQid !== null));
+  const questionRows = parentsFirst.map((q) => {
+    const parent = q.parentQid === null ? null : p.questions.find((x) => x.qid === q.parentQid)!;
+    return {
+      id: questionIds.get(q.qid)!, surveyId, groupId: groupIds.get(parent ? parent.gid : q.gid)!, parentId: parent ? questionIds.get(parent.qid)! : null,
+      lsQid: Number(q.qid) || null, type: q.type, code: q.code, scaleId: q.scaleId, sortOrder: q.sortOrder, mandatory: q.mandatory, other: q.other,
+      relevance: q.relevance, validation: q.validation, theme: q.theme, texts: q.texts, helps: q.helps, attributes: q.attributes,
+    };
+  });
+  for (const part of chunks(questionRows, 150)) await tx.insert(surveyQuestions).values(part);
+
+  const answerRows = p.answers.map((a) => ({ questionId: questionIds.get(a.qid)!, code: a.code, scaleId: a.scaleId, sortOrder: a.sortOrder, assessmentValue: a.assessmentValue, labels: a.labels }));
+  for (const part of chunks(answerRows, 300)) await tx.insert(surveyAnswers).values(part).onConflictDoNothing();
+  return surveyId;
+}

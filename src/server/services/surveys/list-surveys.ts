@@ -1,0 +1,36 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { UserServiceContext } from '../../context';
+import { surveyLanguages, surveys, surveyTokens } from '../../db/schema';
+import { canEditSurvey, displayTitle } from './present';
+import { requireSurveyRole, visibleSurveys } from './scope';
+
+export type SurveyListVariant = 'own' | 'all' | 'light';
+
+/**
+ * GET survey/index-items[/all|/light]. index-items: the surveys of the user's own company;
+ * /all: every survey the user may see (root users: all companies); /light: id, title, tokens and
+ * languages only, for the survey pickers.
+ */
+export async function listSurveys(ctx: UserServiceContext, variant: SurveyListVariant) {
+  requireSurveyRole(ctx.user, ['survey.access', 'survey.view']);
+  const own = variant === 'own' && ctx.user.companyId !== null ? eq(surveys.companyId, ctx.user.companyId) : undefined;
+  const rows = await ctx.db
+    .select({
+      id: surveys.id, title: surveys.title, lsSid: surveys.lsSid, companyId: surveys.companyId, baseLanguage: surveys.baseLanguage,
+      updatedAt: surveys.updatedAt,
+      hasTokens: sql<number>`exists(select 1 from ${surveyTokens} where ${surveyTokens.surveyId} = ${surveys.id})`,
+      // rowid order = the order of the file's language list (base language first).
+      languages: sql<string>`(select group_concat(l, ' ') from (select ${surveyLanguages.language} as l from ${surveyLanguages} where ${surveyLanguages.surveyId} = ${surveys.id} order by ${surveyLanguages}.rowid))`,
+    })
+    .from(surveys)
+    .where(and(visibleSurveys(ctx.user), own))
+    .orderBy(asc(surveys.title), asc(surveys.id));
+  const editable = canEditSurvey(ctx.user);
+  return rows
+    .map((r) => {
+      const languages = [r.baseLanguage, ...(r.languages ?? '').split(' ').filter((l) => l && l !== r.baseLanguage)];
+      const base = { id: r.id, displayTitle: displayTitle(r), hasTokens: Boolean(r.hasTokens), languages };
+      return variant === 'light' ? base : { ...base, title: r.title, sid: r.lsSid, company_id: r.companyId, editable, updated_at: r.updatedAt.toISOString() };
+    })
+    .sort((a, b) => a.displayTitle.localeCompare(b.displayTitle, 'nl'));
+}

@@ -1,0 +1,13 @@
+import { and, eq } from 'drizzle-orm';
+import { invites } from '../../db/schema';
+import { AppError, nl } from '../../errors';
+import type { UserServiceContext } from '../../context';
+import { hasRole } from '../../../shared/permissions';
+import { visibleInvites } from './invite-scope';
+
+/** DELETE invite/{id}: withdraws the invitation; another company's invitation is a 404. */
+export async function deleteInvite(ctx: UserServiceContext, id: number): Promise<void> {
+  if (!hasRole(ctx.user, 'user.create')) throw new AppError('FORBIDDEN', nl.forbidden);
+  const result = await ctx.db.delete(invites).where(and(eq(invites.id, id), visibleInvites(ctx.user)));
+  if (result.rowsAffected !== 1) throw new AppError('NOT_FOUND', nl.notFound);
+}

@@ -1,0 +1,84 @@
+/** Dutch texts of the app shell (spec 000 §2.12, §4, §9; spec texts verbatim). */
+export const shellTexts = {
+  skipToContent: 'Direct naar de inhoud',
+  menu: 'Menu',
+  toggleDrawer: 'Navigatiemenu openen of sluiten',
+  collapseDrawer: 'Navigatiemenu inklappen',
+  expandDrawer: 'Navigatiemenu uitklappen',
+  sideNav: 'Hoofdnavigatie',
+  breadcrumbs: 'Kruimelpad',
+  tabs: 'Onderdelen',
+  home: 'Voorpagina',
+  help: 'Help',
+  faq: 'Veelgestelde vragen',
+  userMenu: 'Gebruikersmenu',
+  myProfile: 'Mijn profiel',
+  myOrganisation: 'Mijn organisatie',
+  adminPanel: 'Admin panel',
+  releaseNotes: 'Release notes',
+  logout: 'Uitloggen',
+  close: 'Sluiten',
+  pageLoading: 'Bezig met laden van pagina...',
+  subLoading: (n: number) => `Data aan het laden: ${n}% voltooid`,
+  fetching: 'Data ophalen',
+  loadingElements: 'Bezig met laden van elementen',
+  alerts: 'Meldingen',
+  dismiss: 'Melding sluiten',
+  dismissAll: 'Alle meldingen sluiten',
+  export: 'Exporteren',
+  exporting: 'Bezig met exporteren…',
+  benchmarkMenu: 'Benchmarks en filters',
+  pin: 'Vastzetten',
+  unpin: 'Losmaken',
+  nav: {
+    overview: 'Overzicht',
+    projects: 'Projecten',
+    surveys: 'Onderzoeken',
+    reports: 'Rapportages',
+    zkn: 'Zorgkaart Nederland',
+    organisation: 'Organisatie',
+    panels: 'Panels',
+    users: 'Gebruikers',
+  },
+} as const;
+
+export const helpTexts = {
+  title: 'Hulp nodig?',
+  intro: 'Stel uw vraag of geef ons feedback. De helpdesk reageert binnen twee werkdagen.',
+  type: 'Soort vraag',
+  types: { question: 'Algemene vraag', project: 'Vraag over een project', feedback: 'Feedback' },
+  name: 'Naam',
+  email: 'E-mailadres',
+  question: 'Uw vraag',
+  project: 'Project',
+  chooseProject: 'Kies een project',
+  toMessages: 'Naar de berichten van dit project',
+  send: 'Versturen',
+  sending: 'Bezig met versturen…',
+  sent: 'Uw vraag is verstuurd naar de helpdesk',
+  faqButton: 'Bekijk de veelgestelde vragen',
+  ratingThanks: 'Bedankt voor uw beoordeling',
+} as const;
+
+export const ratingTexts = {
+  title: 'Hoe beoordeelt u ImpulZ?',
+  stars: (n: number) => `${String(n).replace('.', ',')} van 5 sterren`,
+  rating: 'Beoordeling',
+  comment: 'Toelichting (optioneel)',
+  consent: 'Ik geef toestemming voor contact ter verheldering',
+  later: 'Vraag later opnieuw',
+  never: 'Vraag mij niet opnieuw',
+  send: 'Versturen',
+} as const;
+
+export const notFoundTexts = {
+  title: '404 - Pagina kon niet gevonden worden',
+  oops: 'Oeps, de pagina kon niet gevonden worden.',
+  back: 'Klik hier om terug te keren naar de voorpagina.',
+} as const;
+
+export const failedDependencyTexts = {
+  title: 'Dienst tijdelijk niet beschikbaar',
+  body: 'Een onderdeel dat deze pagina nodig heeft, reageert op dit moment niet. Probeer het over enkele minuten opnieuw.',
+  back: 'Terug naar de voorpagina',
+} as const;

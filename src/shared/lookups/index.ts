@@ -1,0 +1,4 @@
+export * from './charts';
+export * from './data';
+export * from './files';
+export * from './status';

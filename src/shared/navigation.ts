@@ -1,0 +1,66 @@
+import type { SessionUserLike } from './navigation-types';
+import { hasGroup, hasRole, type Role } from './permissions';
+import { mayOpen } from './route-guard';
+import { pathFor, type RouteMatch, type Tab } from './routes';
+import { shellTexts } from './i18n/shell';
+
+export interface NavItem {
+  text: string;
+  /** Path relative to /portal. */
+  href: string;
+  icon: string;
+  roles: readonly Role[];
+  /** Route names that mark this item as current. */
+  active: readonly string[];
+}
+
+const t = shellTexts.nav;
+
+/** Side navigation of group Beheerder (spec 000 §2.12), each item behind its area's access role. */
+export const SIDE_NAV: readonly NavItem[] = [
+  { text: t.overview, href: '/', icon: 'home', roles: [], active: ['Frontpage'] },
+  { text: t.projects, href: pathFor('ProjectOverview'), icon: 'folder', roles: ['project.access'], active: ['ProjectOverview', 'NewProject'] },
+  { text: t.surveys, href: pathFor('SurveyOverview'), icon: 'clipboard', roles: ['survey.access'], active: ['SurveyOverview'] },
+  { text: t.reports, href: `${pathFor('ReportOverview')}?tab=concept`, icon: 'chart', roles: ['dashboard.access'], active: ['ReportOverview'] },
+  { text: t.zkn, href: pathFor('ZknRatings'), icon: 'star', roles: ['zkn.access'], active: ['ZknRatings', 'ZknRating', 'ZknCompanies'] },
+  { text: t.organisation, href: pathFor('CompanyOverview'), icon: 'building', roles: ['company.access'], active: ['CompanyOverview'] },
+  { text: t.panels, href: pathFor('PanelOverview'), icon: 'people', roles: ['panel.access'], active: ['PanelOverview'] },
+  { text: t.users, href: pathFor('UserOverview'), icon: 'person', roles: ['user.access'], active: ['UserOverview'] },
+];
+
+export function sideNavFor(user: SessionUserLike): NavItem[] {
+  if (!hasGroup(user, 'Beheerder')) return [];
+  return SIDE_NAV.filter((item) => !item.roles.length || hasRole(user, item.roles));
+}
+
+export interface UserMenuEntry {
+  text: string;
+  href?: string;
+  /** A button that opens a dialog instead of a link. */
+  dialog?: string;
+}
+
+/** Entries of the user menu besides name, e-mail and logout (spec 000 §2.12). */
+export function userMenuFor(user: SessionUserLike): UserMenuEntry[] {
+  const entries: UserMenuEntry[] = [];
+  if (hasGroup(user, 'Api')) entries.push({ text: shellTexts.myProfile, href: pathFor('ViewUserBase', { id: String(user.id) }) });
+  if (hasRole(user, 'company.access') && user.isCompanyAdmin && user.companyId !== null)
+    entries.push({ text: shellTexts.myOrganisation, href: pathFor('ViewCompany', { id: String(user.companyId) }) });
+  if (hasRole(user, 'admin.access')) entries.push({ text: shellTexts.adminPanel, href: pathFor('AdminOverview') });
+  if (hasGroup(user, 'Gebruiker')) entries.push({ text: shellTexts.releaseNotes, dialog: 'release-notes' });
+  return entries;
+}
+
+export interface TabLink {
+  text: string;
+  href: string;
+  current: boolean;
+}
+
+/** The tab row of the current route: tabs the user may open, linked with the route's params. */
+export function tabsFor(match: RouteMatch, user: SessionUserLike): TabLink[] {
+  if (match.route.hideTabs || !match.route.tabs) return [];
+  return match.route.tabs
+    .filter((tab: Tab) => mayOpen(user, tab))
+    .map((tab) => ({ text: tab.text, href: pathFor(tab.route, match.params), current: tab.route === match.route.name }));
+}

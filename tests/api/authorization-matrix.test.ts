@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Hono } from 'hono';
+import { hashPassword } from '../../src/server/auth/password';
+import { createSession } from '../../src/server/auth/sessions';
+import { users } from '../../src/server/db/schema';
+import { accessOf, publicAccess, type Access } from '../../src/server/middleware/guards';
+import { hasRole, type Role } from '../../src/shared/permissions';
+import { DEMO_PASSWORD } from '../../scripts/seed/data';
+import { loginAs, userByEmail } from '../helpers/accounts';
+import type { HttpSession } from '../helpers/http-session';
+import { createTestApp } from '../helpers/test-app';
+
+const t = createTestApp();
+afterAll(() => t.close());
+
+interface ApiRoute {
+  method: string;
+  path: string;
+  access: Access | undefined;
+}
+
+/** Every API route (not middleware) of an app, with the access rule its guard declares. */
+function apiRoutesOf(app: { routes: { method: string; path: string; handler: unknown }[] }): ApiRoute[] {
+  const byKey = new Map<string, ApiRoute>();
+  for (const r of app.routes) {
+    if (r.method === 'ALL' || !/^\/portal\/(api\/v2|auth)\//.test(r.path)) continue;
+    const key = `${r.method} ${r.path}`;
+    const route = byKey.get(key) ?? { method: r.method, path: r.path, access: undefined };
+    route.access ??= accessOf(r.handler);
+    byKey.set(key, route);
+  }
+  return [...byKey.values()];
+}
+
+// Seeded rows of company 1 (scripts/seed/data.ts, scripts/seed/accounts.ts) for path parameters.
+function fillPath(path: string): string {
+  return path.replace(/:(\w+)(\{[^}]*\})?/g, (_, name: string) => (/^(uid|userId|user_id)$/.test(name) ? '3' : '1'));
+}
+
+// What one company may never see of another (names and e-mail addresses).
+const MARKERS: Record<number, RegExp> = {
+  1: /Zuiderhaven|Anne de Vries|Bram Jansen|Carla Bakker|gebruiker@demo\.impulz\.nl/,
+  2: /Noordbroek|Daan Visser/,
+  3: /De Linde|Eva Smit/,
+};
+const othersOf = (companyId: number) => Object.entries(MARKERS).filter(([id]) => Number(id) !== companyId).map(([, re]) => re);
+
+interface Caller {
+  name: string;
+  email?: string;
+  companyId?: number;
+  isRoot?: boolean;
+  roles: readonly string[];
+  session?: HttpSession;
+}
+
+const routes = apiRoutesOf(t.app);
+const callers: Caller[] = [
+  { name: 'anoniem', roles: [] },
+  { name: 'zonder rollen', email: 'zonder-rollen@demo.impulz.nl', companyId: 1, roles: [] },
+  { name: 'andere organisatie (Beheerder Noordbroek)', email: 'beheerder@noordbroek.demo.impulz.nl', companyId: 2, roles: [] },
+  { name: 'Api', email: 'api@demo.impulz.nl', companyId: 1, roles: [] },
+  { name: 'Gebruiker', email: 'gebruiker@demo.impulz.nl', companyId: 1, roles: [] },
+  { name: 'Beheerder', email: 'beheerder@demo.impulz.nl', companyId: 1, roles: [] },
+  { name: 'Admin (root, tweestaps)', email: 'admin@demo.impulz.nl', companyId: 1, isRoot: true, roles: [] },
+];
+
+async function login(caller: Caller) {
+  const s = t.session();
+  if (!caller.email) {
+    await s.csrf();
+    caller.session = s;
+    return;
+  }
+  await loginAs(s, caller.email);
+  const boot = (await (await s.get('/portal/api/v2/bootstrap')).json()) as { data: { user: { data: { roles: string[] } } } };
+  caller.roles = boot.data.user.data.roles;
+  caller.session = s;
+}
+
+beforeAll(async () => {
+  await t.db.insert(users).values({
+    companyId: 1,
+    groupId: 3,
+    email: 'zonder-rollen@demo.impulz.nl',
+    fullname: 'Zonder Rollen',
+    passwordHash: await hashPassword(DEMO_PASSWORD),
+  });
+  for (const caller of callers) await login(caller);
+});
+
+async function call(caller: Caller, route: ApiRoute) {
+  const s = caller.session!;
+  const path = fillPath(route.path);
+  const res = route.method === 'GET' ? await s.get(path) : await s.fetch(path, { method: route.method, json: {} });
+  const body = await res.text();
+  // Routes that end the session (logout) must not spoil the next call of this caller: a new
+  // session straight in the database (the admin's TOTP can't be replayed within its window).
+  if (caller.email && !s.cookies.has('impulz_session')) {
+    const user = await userByEmail(t.db, caller.email);
+    const { token } = await createSession(t.db, user!.id, { ip: null, userAgent: null });
+    s.cookies.set('impulz_session', token);
+    await s.csrf();
+  }
+  return { status: res.status, body };
+}
+
+describe('authorisation matrix', () => {
+  it('finds the API routes and every one declares its access with a guard', () => {
+    expect(routes.length).toBeGreaterThan(20);
+    const missing = routes.filter((r) => !r.access).map((r) => `${r.method} ${r.path}`);
+    expect(missing, 'routes without requireUser/requireRole/publicAccess').toEqual([]);
+  });
+
+  it('would notice a route without a guard', () => {
+    const app = new Hono().get('/portal/api/v2/zonder-guard', (c) => c.text('x')).get('/portal/auth/met', publicAccess, (c) => c.text('x'));
+    expect(apiRoutesOf(app).filter((r) => !r.access).map((r) => r.path)).toEqual(['/portal/api/v2/zonder-guard']);
+  });
+
+  it('lets the other company reach no row of company 1 by id (before anyone changed the rows)', async () => {
+    const other = callers[2]!;
+    const withIds = routes.filter((r) => r.path.includes(':') && r.access?.kind !== 'public');
+    expect(withIds.length).toBeGreaterThan(0);
+    for (const route of withIds) {
+      const { status, body } = await call(other, route);
+      expect(status, `${route.method} ${route.path}`).toBeGreaterThanOrEqual(400);
+      expect(status, `${route.method} ${route.path}`).toBeLessThan(500);
+      expect(body).not.toMatch(MARKERS[1]!);
+    }
+  });
+
+  // Lowest rights first, root last, so destructive calls of the admin can't hide others' answers.
+  it.each(callers.map((c) => [c.name, c] as const))('answers %s as declared, without leaking other companies', async (_, caller) => {
+    const problems: string[] = [];
+    for (const route of routes) {
+      const { status, body } = await call(caller, route);
+      const where = `${caller.name}: ${route.method} ${route.path} → ${status}`;
+      const access = route.access!;
+      if (status >= 500) problems.push(`${where} (server error)`);
+      if (access.kind === 'public') {
+        // open to everyone; only "no 5xx" and "no leak" apply
+      } else if (!caller.email) {
+        if (status !== 401) problems.push(`${where} (expected 401)`);
+      } else if (access.kind === 'role' && !hasRole({ groupId: 4, roles: caller.roles }, access.roles as Role[])) {
+        if (status !== 403) problems.push(`${where} (expected 403 before anything else)`);
+      } else {
+        if (status === 401) problems.push(`${where} (logged in, got 401)`);
+        if (route.method === 'GET' && !route.path.includes(':') && !route.path.endsWith('.csv') && (status < 200 || status > 299)) {
+          problems.push(`${where} (expected 2xx for a permitted list/read)`);
+        }
+      }
+      if (caller.companyId && !caller.isRoot) {
+        for (const marker of othersOf(caller.companyId)) if (marker.test(body)) problems.push(`${where} (leaks ${marker})`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+});

@@ -1,0 +1,200 @@
+import AxeBuilder from '@axe-core/playwright';
+import { createClient } from '@libsql/client';
+import { expect, test, type Page } from '@playwright/test';
+
+const PASSWORD = 'ImpulZ-demo-2026!';
+const port = Number(process.env.E2E_PORT ?? 4390);
+// The Playwright web server's fresh data directory (playwright.config.ts).
+const db = createClient({ url: `file:.tmp/e2e-${port}/portal.db` });
+
+async function login(page: Page, email: string) {
+  await page.goto('/portal/login');
+  await page.getByLabel('E-mailadres').fill(email);
+  await page.getByLabel('Wachtwoord', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Inloggen' }).click();
+  await expect(page).toHaveURL(/\/portal\/$/);
+}
+
+test.afterAll(() => db.close());
+
+test('navigation differs per group: the Beheerder has the side navigation, the Gebruiker not', async ({ page }) => {
+  await login(page, 'beheerder@demo.impulz.nl');
+  const nav = page.getByRole('navigation', { name: 'Hoofdnavigatie' });
+  await expect(nav).toBeVisible();
+  for (const item of ['Overzicht', 'Projecten', 'Onderzoeken', 'Rapportages', 'Organisatie', 'Panels', 'Gebruikers'])
+    await expect(nav.getByRole('link', { name: item })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Navigatiemenu openen of sluiten' })).toBeVisible();
+  await page.getByLabel('Gebruikersmenu').click();
+  await expect(page.getByRole('link', { name: 'Mijn organisatie' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Admin panel' })).toHaveCount(0);
+  await expect(page.getByTestId('release-notes')).toBeVisible();
+
+  // The rail: collapsing hides the labels and is remembered across pages.
+  await page.keyboard.press('Escape');
+  await nav.getByRole('button', { name: 'Navigatiemenu inklappen' }).click();
+  await expect(nav.getByText('Projecten')).toBeHidden();
+  await nav.getByRole('link', { name: 'Projecten' }).click();
+  await expect(page).toHaveURL(/\/portal\/project\/overview$/);
+  await expect(page.getByRole('navigation', { name: 'Hoofdnavigatie' }).getByText('Projecten')).toBeHidden();
+
+  await page.context().clearCookies();
+  await login(page, 'gebruiker@demo.impulz.nl');
+  await expect(page.getByRole('navigation', { name: 'Hoofdnavigatie' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Navigatiemenu openen of sluiten' })).toHaveCount(0);
+  await expect(page.getByTestId('release-notes')).toHaveCount(0);
+  await page.getByLabel('Gebruikersmenu').click();
+  await expect(page.getByRole('link', { name: 'Mijn organisatie' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Release notes' }).click();
+  await expect(page.getByRole('dialog', { name: 'Release notes' })).toContainText('markdown-editor');
+});
+
+test('the page guard: roles, login page and unknown pages', async ({ page }) => {
+  const anonymous = await page.goto('/portal/project/overview');
+  expect(anonymous?.url()).toMatch(/\/portal\/login$/);
+  await login(page, 'gebruiker@demo.impulz.nl');
+  await page.goto('/portal/manage/user/overview');
+  await expect(page).toHaveURL(/\/portal\/$/);
+  await page.goto('/portal/login');
+  await expect(page).toHaveURL(/\/portal\/$/);
+  const missing = await page.goto('/portal/deze/pagina/bestaat/niet');
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: '404 - Pagina kon niet gevonden worden' })).toBeVisible();
+  await expect(page.getByText('Oeps, de pagina kon niet gevonden worden.')).toBeVisible();
+  await page.getByRole('link', { name: 'Klik hier om terug te keren naar de voorpagina.' }).click();
+  await expect(page).toHaveURL(/\/portal\/$/);
+});
+
+test('the help popover sends a project question that lands in the outbox and resets', async ({ page }) => {
+  await login(page, 'beheerder@demo.impulz.nl');
+  await page.getByRole('button', { name: 'Help' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Hulp nodig?' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Vraag over een project')).toBeChecked();
+  await dialog.getByRole('button', { name: 'Versturen' }).click();
+  await expect(dialog.getByText('Dit veld mag niet leeg zijn').first()).toBeVisible();
+  await dialog.getByLabel('Project', { exact: true }).selectOption({ label: 'Omgevingsvisie participatie' });
+  await expect(dialog.getByRole('link', { name: 'Naar de berichten van dit project' })).toHaveAttribute('href', '/portal/project/5/messages');
+  const question = `Kunnen we de planning delen? ${Date.now()}`;
+  await dialog.getByLabel('Uw vraag').fill(question);
+  await dialog.getByRole('button', { name: 'Versturen' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Uw vraag is verstuurd naar de helpdesk' })).toBeVisible();
+  await expect(dialog.getByLabel('Uw vraag')).toHaveValue('');
+
+  const mail = await db.execute({ sql: 'select "to", subject, text from mail_outbox where text like ? order by id desc limit 1', args: [`%${question}%`] });
+  expect(mail.rows[0]).toMatchObject({ to: 'helpdesk@impulz.nl' });
+  expect(String(mail.rows[0]?.subject)).toContain('Omgevingsvisie participatie');
+});
+
+test('FAQ topics follow the first path segment', async ({ page }) => {
+  await login(page, 'gebruiker@demo.impulz.nl');
+  await page.getByRole('button', { name: 'Veelgestelde vragen' }).click();
+  const faq = page.getByRole('dialog', { name: 'Veelgestelde vragen' });
+  const topics = faq.getByTestId('faq-topics').getByRole('heading');
+  await expect(topics).toHaveText(['Resultaten', 'Filters', 'PDF', 'Inloggen', 'Ontwikkeling van ImpulZ', 'Privacy', 'Licentie']);
+  await faq.getByText('Hoe lang loopt onze licentie?').click();
+  await expect(faq.getByText('jaarlijks verlengd')).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await page.goto('/portal/report/overview');
+  await page.getByRole('button', { name: 'Veelgestelde vragen' }).click();
+  await expect(page.getByRole('dialog', { name: 'Veelgestelde vragen' }).getByTestId('faq-topics').getByRole('heading')).toHaveText([
+    'Filters',
+    'PDF',
+    'Resultaten',
+    'Ontwikkeling van ImpulZ',
+  ]);
+  await expect(page.getByRole('dialog', { name: 'Veelgestelde vragen' })).toContainText('meer dan 10 deelnemers');
+});
+
+test('the rating dialog appears when feedback is requested, validates, sends and stays away', async ({ page }) => {
+  await db.execute({ sql: 'update users set request_feedback_after = ?, feedback_dont_ask = 0 where email = ?', args: [Date.now() - 60_000, 'gebruiker@delinde.demo.impulz.nl'] });
+  await login(page, 'gebruiker@delinde.demo.impulz.nl');
+  const dialog = page.getByRole('dialog', { name: 'Hoe beoordeelt u ImpulZ?' });
+  await expect(dialog).toBeVisible({ timeout: 10_000 });
+  await expect(dialog.getByRole('button', { name: 'Vraag later opnieuw' })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Vraag mij niet opnieuw' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Versturen' }).click();
+  await expect(dialog.getByText('Vul eerst een rating in')).toBeVisible();
+  await dialog.getByLabel('3,5 van 5 sterren').check({ force: true });
+  await dialog.getByLabel('Toelichting (optioneel)').fill('Overzichtelijk, de filters mogen sneller.');
+  await dialog.getByLabel('Ik geef toestemming voor contact ter verheldering').check();
+  await dialog.getByRole('button', { name: 'Versturen' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('status').filter({ hasText: 'Bedankt voor uw beoordeling' })).toBeVisible();
+
+  const rows = await db.execute("select rating, contact_allowed from feedback_ratings r join users u on u.id = r.user_id where u.email = 'gebruiker@delinde.demo.impulz.nl'");
+  expect(rows.rows[0]).toMatchObject({ rating: 3.5, contact_allowed: 1 });
+  await page.evaluate(() => sessionStorage.clear());
+  await page.reload();
+  await page.waitForTimeout(1500);
+  await expect(dialog).toHaveCount(0);
+});
+
+test('the shell works with the keyboard alone', async ({ page }) => {
+  await login(page, 'beheerder@demo.impulz.nl');
+  await page.goto('/portal/project/overview');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Direct naar de inhoud' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/#main$/);
+
+  await page.getByRole('link', { name: 'ImpulZ', exact: true }).focus();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Veelgestelde vragen' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Help' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  const help = page.getByRole('dialog', { name: 'Hulp nodig?' });
+  await expect(help).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(help).toBeHidden();
+
+  await page.getByLabel('Gebruikersmenu').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('link', { name: 'Mijn organisatie' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('link', { name: 'Mijn organisatie' })).toBeHidden();
+  await expect(page.getByLabel('Gebruikersmenu')).toBeFocused();
+
+  // Search and the table switch of the overview.
+  await page.getByPlaceholder('Zoek project...').focus();
+  await page.keyboard.type('jongeren');
+  await expect(page.getByTestId('overview').getByRole('heading')).toHaveText(['Jongerenmonitor 2025']);
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('table')).toBeVisible();
+});
+
+test('the project overview: search on title and client, table with paging, show all', async ({ page }) => {
+  await login(page, 'beheerder@demo.impulz.nl');
+  await page.goto('/portal/project/overview');
+  const overview = page.getByTestId('overview');
+  await expect(overview.getByRole('heading')).toHaveText(['Burgerpeiling Zuiderhaven 2026', 'Omgevingsvisie participatie', 'Jongerenmonitor 2025']);
+  await page.getByRole('switch', { name: 'Toon alle projecten' }).check();
+  await expect(page).toHaveURL(/all=1/);
+  await expect(overview.getByRole('heading')).toHaveCount(4);
+  await page.getByPlaceholder('Zoek project...').fill('sociaal WMO');
+  await expect(overview.getByRole('heading')).toHaveText(['Klanttevredenheid Wmo 2026']);
+  await page.getByPlaceholder('Zoek project...').fill('niets zoals dit');
+  await expect(overview.getByText('Geen projecten gevonden')).toBeVisible();
+  await page.getByPlaceholder('Zoek project...').fill('');
+  await overview.getByRole('button', { name: 'Toon Beheerders' }).first().click();
+  await expect(page.getByRole('dialog', { name: /Beheerders van/ })).toContainText('Bram Jansen');
+  await page.keyboard.press('Escape');
+  await overview.getByRole('radio', { name: 'Tabel' }).click();
+  await expect(overview.getByText('Rijen per pagina')).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('overview').getByRole('table')).toBeVisible();
+});
+
+test('no serious or critical accessibility violations on the front page and an overview', async ({ page }) => {
+  await login(page, 'beheerder@demo.impulz.nl');
+  for (const path of ['/portal/', '/portal/project/overview']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), path).toEqual([]);
+  }
+});

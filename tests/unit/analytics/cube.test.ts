@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { type Cube, CubeBuilder, CubeCache, dayFromIso, deserializeCube, isoFromDay, periodIndex, periodStart, serializeCube } from '../../../src/server/analytics';
+import { buildCube } from './feed';
+import { generateDataset, prng } from './generate';
+
+function plain(c: Cube) {
+  return {
+    meta: [c.surveyId, c.version, c.rowCount],
+    days: [...c.days],
+    columns: c.columns.map((col) => ({
+      key: col.key,
+      source: col.source,
+      kind: col.kind,
+      codes: 'codes' in col ? col.codes : null,
+      scores: col.kind === 'single' ? [...col.scores].map(String) : null,
+      dictionary: col.kind === 'text' ? col.dictionary : null,
+      data: col.kind === 'multi' ? [[...col.answeredBits], ...col.optionBits.map((b) => [...b])] : [...col.data].map(String),
+    })),
+  };
+}
+
+describe('cube builder', () => {
+  it('gives the same cube whatever order responses, days and values arrive in', () => {
+    const ds = generateDataset(5, 300);
+    const a = buildCube(ds, prng(1));
+    const b = buildCube(ds, prng(2));
+    expect(plain(a)).toEqual(plain(b));
+    expect([...a.days]).toEqual([...ds.responses.map((r) => r.day)].sort((x, y) => x - y));
+  });
+
+  it('keeps days and values of rows registered while its arrays grow (days first)', () => {
+    const b = new CubeBuilder(1, 1, [{ key: 'n', kind: 'numeric' }]);
+    for (let i = 0; i < 1000; i++) b.setDay(`x${i}`, 20_000 + (i % 7));
+    for (let i = 999; i >= 0; i--) b.setValue(`x${i}`, 'n', i);
+    const { cube, report } = b.build();
+    expect(cube.rowCount).toBe(1000);
+    expect(report.rowsWithoutDay).toBe(0);
+    const col = cube.byKey.get('n')!;
+    if (col.kind !== 'numeric') throw new Error('kind');
+    expect([...col.data].reduce((s, v) => s + v, 0)).toBe((999 * 1000) / 2);
+  });
+
+  it('reports rejected values, rows without a day and long text columns it leaves out', () => {
+    const b = new CubeBuilder(1, 1, [
+      { key: 's', kind: 'single', options: [{ code: 'A' }] },
+      { key: 'n', kind: 'numeric' },
+      { key: 'long', kind: 'text', maxDistinct: 2 },
+    ]);
+    b.setDay(1, 5).setValue(1, 's', 'Z').setValue(1, 'n', 'abc').setValue(1, 'long', 'een');
+    b.setValue(2, 'long', 'twee').setValue(3, 'long', 'drie');
+    const { cube, report } = b.build();
+    expect(report).toEqual({ droppedColumns: ['long'], rejectedValues: { s: 1, n: 1 }, rowsWithoutDay: 2 });
+    expect(cube.columns.map((c) => c.key)).toEqual(['s', 'n']);
+    expect(() => b.setValue(1, 'nope', 1)).toThrow(/unknown column/);
+  });
+});
+
+describe('cube serialisation', () => {
+  it('round-trips every column kind, also from an unaligned buffer', () => {
+    const ds = generateDataset(9, 777);
+    const cube = buildCube(ds, prng(4), 42, 7);
+    const blob = serializeCube(cube);
+    expect(plain(deserializeCube(blob))).toEqual(plain(cube));
+    const shifted = new Uint8Array(blob.byteLength + 3);
+    shifted.set(blob, 3);
+    expect(plain(deserializeCube(shifted.subarray(3)))).toEqual(plain(cube));
+    expect(plain(deserializeCube(blob.slice().buffer))).toEqual(plain(cube));
+  });
+
+  it('refuses foreign and truncated blobs', () => {
+    const blob = serializeCube(buildCube(generateDataset(1, 50), prng(1)));
+    expect(() => deserializeCube(new Uint8Array(40))).toThrow(/not a cube/);
+    expect(() => deserializeCube(blob.subarray(0, blob.byteLength - 16))).toThrow(/truncated/);
+    const wrongVersion = blob.slice();
+    wrongVersion[8] = 99;
+    expect(() => deserializeCube(wrongVersion)).toThrow(/unsupported/);
+  });
+});
+
+describe('cube cache', () => {
+  it('is an LRU bounded by bytes, keyed by survey and version', () => {
+    const mk = (id: number, v: number) => buildCube(generateDataset(id, 200), prng(id), id, v);
+    const a = mk(1, 1);
+    const b = mk(2, 1);
+    const c = mk(3, 1);
+    const cache = new CubeCache(Math.floor(serializeCube(a).byteLength * 2.6));
+    cache.set(a);
+    cache.set(b);
+    expect(cache.get(1, 1)).toBe(a);
+    cache.set(c);
+    expect(cache.get(2, 1)).toBeUndefined();
+    expect(cache.get(1, 1)).toBe(a);
+    expect(cache.get(1, 2)).toBeUndefined();
+    expect(cache.size).toBe(2);
+  });
+});
+
+describe('days', () => {
+  it('converts ISO dates and finds calendar periods', () => {
+    expect(dayFromIso('1970-01-01')).toBe(0);
+    expect(isoFromDay(dayFromIso('2024-02-29'))).toBe('2024-02-29');
+    const d = dayFromIso('2024-05-15');
+    expect(isoFromDay(periodStart(periodIndex(d, 'week'), 'week'))).toBe('2024-05-13');
+    expect(isoFromDay(periodStart(periodIndex(d, 'month'), 'month'))).toBe('2024-05-01');
+    expect(isoFromDay(periodStart(periodIndex(d, 'quarter'), 'quarter'))).toBe('2024-04-01');
+    expect(isoFromDay(periodStart(periodIndex(d, 'year'), 'year'))).toBe('2024-01-01');
+  });
+});

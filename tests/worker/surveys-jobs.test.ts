@@ -1,0 +1,45 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, inject, it } from 'vitest';
+import { DEMO_PASSWORD } from '../../scripts/seed/data';
+import { HttpSession } from '../helpers/http-session';
+
+const FIXTURES = fileURLToPath(new URL('../../../shared/fixtures/limesurvey/', import.meta.url));
+const origin = inject('workerUrl');
+
+type Job = { id: number; status: string; progress: number; result?: Record<string, unknown>; error?: string };
+
+async function waitForJob(s: HttpSession, id: number): Promise<Job> {
+  const deadline = Date.now() + 45_000;
+  for (;;) {
+    const job = ((await (await s.get(`/portal/api/v2/job/${id}`)).json()) as { data: Job }).data;
+    if (job.status === 'done' || job.status === 'failed' || Date.now() > deadline) return job;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+describe('survey jobs in the built Worker (Queue JOBS → consumer, R2 FILES)', () => {
+  it('imports a .lss, then runs token generation and a response import through the queue', async () => {
+    const s = new HttpSession((url, init) => fetch(url, init), origin);
+    expect((await s.login('beheerder@demo.impulz.nl', DEMO_PASSWORD)).status).toBe(200);
+    const form = new FormData();
+    form.set('file', new File([readFileSync(FIXTURES + 'limesurvey_survey_841748_colors.lss', 'utf8')], 'colors.lss'));
+    const imported = await s.fetch('/portal/api/v2/survey/import', { method: 'POST', body: form });
+    expect(imported.status).toBe(201);
+    const id = ((await imported.json()) as { data: { id: number; questions: number } }).data.id;
+
+    const gen = await s.post(`/portal/api/v2/survey/${id}/token/generate`, { count: 2500 });
+    expect(gen.status).toBe(202);
+    const tokenJob = await waitForJob(s, ((await gen.json()) as { data: Job }).data.id);
+    expect(tokenJob).toMatchObject({ status: 'done', progress: 100, result: { generated: 2500 } });
+
+    const csv = new FormData();
+    csv.set('file', new File(['id,submitdate,G02Q04,Q00_SQ001\n1,2025-01-01 10:00:00,AO01,Y\n2,,AO01,\n3,,ZZ,Y\n'], 'r.csv'));
+    const up = await s.fetch(`/portal/api/v2/survey/${id}/response`, { method: 'POST', body: csv });
+    expect(up.status).toBe(202);
+    const importJob = await waitForJob(s, ((await up.json()) as { data: Job }).data.id);
+    expect(importJob).toMatchObject({ status: 'done', result: { rows: 3, accepted: 2, inserted: 2, rejected: 1 } });
+    const admin = ((await (await s.get(`/portal/api/v2/survey/${id}/admin`)).json()) as { data: { counts: { tokens: number; responses: number } } }).data;
+    expect(admin.counts).toMatchObject({ tokens: 2500, responses: 2 });
+  });
+});
