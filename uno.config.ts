@@ -4,6 +4,9 @@ import presetWind4 from '@unocss/preset-wind4';
 // Breakpoints of spec 000 §9: mobile is below lg.
 export default {
   presets: [presetWind4()],
+  // Islands that only render in the browser (lazy dialogs) never pass through the server build,
+  // so their classes are read from the files as well.
+  content: { filesystem: ['src/**/*.{astro,tsx,ts}'] },
   theme: {
     breakpoint: { sm: '600px', md: '960px', lg: '1280px', xl: '1920px', xxl: '2560px' },
     colors: {

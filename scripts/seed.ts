@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { createDb } from '../src/server/db/client';
 import { seedDemo } from './seed/demo';
 import { DEMO_PASSWORD, USERS } from './seed/data';
+import { demoAccountsText } from './seed/accounts';
 
 export async function seedDatabase(url: string, authToken?: string): Promise<void> {
   const client = createClient({ url, authToken });
@@ -15,7 +16,7 @@ export async function seedDatabase(url: string, authToken?: string): Promise<voi
 
 export function demoLoginsText(): string {
   const lines = USERS.slice(0, 4).map((u) => `  ${u.email.padEnd(28)} ${u.group}${u.twoFactor ? ' (tweestaps: TOTP-geheim JBSWY3DPEHPK3PXP, alleen demo)' : ''}`);
-  return `Demo-logins (wachtwoord ${DEMO_PASSWORD}):\n${lines.join('\n')}`;
+  return `Demo-logins (wachtwoord ${DEMO_PASSWORD}):\n${lines.join('\n')}\n${demoAccountsText()}`;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

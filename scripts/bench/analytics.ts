@@ -231,5 +231,5 @@ console.log(`cube blob:                       ${(blob.byteLength / 1024 / 1024).
 console.log(`report 30 DL × 4 benchmarks:     warm median ${fmt(warm)} over ${RUNS} runs (min ${fmt(Math.min(...runs))}, max ${fmt(Math.max(...runs))}; CPU median ${fmt(median(runCpu))}; budget ≤ 25 ms: ${check(warm <= 25)})`);
 console.log(`  first run on a fresh cube:     ${fmt(coldMs)}; on a just-deserialised cube: ${fmt(loadedMs)}; with monthly buckets: ${fmt(median(monthly))}`);
 console.log(`same report as SQL GROUP BY:     median ${fmt(sql)} over ${sqlRuns.length} runs; ${compared} option counts agree`);
-console.log(`load average during the run: ${loadavg().map((x) => x.toFixed(1)).join(' ')} on ${cpus().length} cores`);
+console.log(`Node ${process.version}; load average during the run: ${loadavg().map((x) => x.toFixed(1)).join(' ')} on ${cpus().length} cores`);
 console.log(`ratio SQL / cube:                ${(sql / warm).toFixed(0)}× (aim ≥ 20×)`);

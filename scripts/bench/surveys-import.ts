@@ -4,10 +4,10 @@
  *     sampled responses compared value by value with the source; re-import adds nothing;
  *  2. files of 8 MB and 64 MB (VV, every column of the all-types fixture): time (≤ 60 s) and the
  *     process's peak memory during the import, which must not grow with the file size.
- * Option: --rows N for part 1 (default 100,000).
+ * Option: --rows N for part 1 (default 100,000). Needs NODE_OPTIONS=--expose-gc for the live-heap figures.
  */
 import { createWriteStream, openAsBlob, statSync } from 'node:fs';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { jobs, surveyResponses } from '../../src/server/db/schema';
 import { importSurvey } from '../../src/server/services/surveys/import-survey';
 import { uploadResponses } from '../../src/server/services/surveys/responses/upload-responses';
@@ -20,7 +20,12 @@ import { readFileSync } from 'node:fs';
 const rowsArg = process.argv.indexOf('--rows');
 const ROWS = rowsArg > 0 ? Number(process.argv[rowsArg + 1]) : 100_000;
 const MB = 1024 * 1024;
-const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
+const maybeGc = (globalThis as { gc?: () => void }).gc;
+if (!maybeGc) {
+  console.error('Run with NODE_OPTIONS=--expose-gc (tsx starts its own node process), e.g. NODE_OPTIONS=--expose-gc npx tsx scripts/bench/surveys-import.ts');
+  process.exit(2);
+}
+const gc = maybeGc;
 
 async function writeFile(path: string, header: string, line: (i: number) => string, until: (i: number, bytes: number) => boolean) {
   const out = createWriteStream(path);
@@ -74,7 +79,7 @@ try {
   console.log(`${ROWS.toLocaleString('en')} responses × ${cols.length} columns (${(statSync(path1).size / MB).toFixed(1)} MB CSV): ${r1.seconds.toFixed(1)} s, ${JSON.stringify({ rows: r1.result.rows, accepted: r1.result.accepted, inserted: r1.result.inserted, rejected: r1.result.rejected })}`);
   const rnd = prng(99);
   const sample = Array.from({ length: 2000 }, () => 1 + Math.floor(rnd() * ROWS));
-  const stored = await b.db.select().from(surveyResponses).where(inArray(surveyResponses.responseId, sample));
+  const stored = await b.db.select().from(surveyResponses).where(and(eq(surveyResponses.surveyId, b.surveyId), inArray(surveyResponses.responseId, sample)));
   let mismatches = 0;
   for (const s of stored) {
     const src = rowFor(s.responseId!);

@@ -16,6 +16,7 @@ import {
 } from '../../src/server/db/schema';
 import { DEFAULT_GROUP_ROLES, GROUPS, ROLES } from '../../src/shared/permissions';
 import { COMPANIES, DEMO_PASSWORD, DEMO_TOTP_SECRET, PROJECT_ROLES, PROJECT_STATUSES, PROJECTS, USERS } from './data';
+import { seedSurveys } from './surveys';
 
 const DAY = 86_400_000;
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
@@ -99,4 +100,5 @@ export async function seedDemo(db: Db, today = new Date()): Promise<void> {
       .onConflictDoNothing(),
   ]);
   await seedAccounts(db, today);
+  await seedSurveys(db, today);
 }

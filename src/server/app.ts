@@ -18,6 +18,8 @@ export interface AppDeps {
 }
 
 const JSON_BODY_LIMIT = 1024 * 1024;
+// Uploads (spec: files up to 64 MB) plus room for the multipart envelope; routes check the file itself.
+const UPLOAD_BODY_LIMIT = 64 * 1024 * 1024 + 256 * 1024;
 
 /**
  * The request pipeline without the page renderer: middleware and the three API routers.
@@ -54,7 +56,8 @@ export function createApp(deps: AppDeps) {
   app.route('/portal/auth', authRoutes);
   app.use('/portal/api/*', async (c, next) => {
     c.header('Cache-Control', 'no-store');
-    await next();
+    const multipart = c.req.header('content-type')?.startsWith('multipart/form-data') ?? false;
+    return bodyLimit({ maxSize: multipart ? UPLOAD_BODY_LIMIT : JSON_BODY_LIMIT, onError: tooLarge })(c, next);
   });
   app.route('/portal/api/v2/public', publicRoutes);
   app.route('/portal/api/v2', apiRoutes);

@@ -36,6 +36,8 @@ export function sideNavFor(user: SessionUserLike): NavItem[] {
 export interface UserMenuEntry {
   text: string;
   href?: string;
+  /** Route of the link, so the shell can leave out screens that are not built yet. */
+  route?: string;
   /** A button that opens a dialog instead of a link. */
   dialog?: string;
 }
@@ -43,10 +45,10 @@ export interface UserMenuEntry {
 /** Entries of the user menu besides name, e-mail and logout (spec 000 §2.12). */
 export function userMenuFor(user: SessionUserLike): UserMenuEntry[] {
   const entries: UserMenuEntry[] = [];
-  if (hasGroup(user, 'Api')) entries.push({ text: shellTexts.myProfile, href: pathFor('ViewUserBase', { id: String(user.id) }) });
+  if (hasGroup(user, 'Api')) entries.push({ text: shellTexts.myProfile, route: 'ViewUserBase', href: pathFor('ViewUserBase', { id: String(user.id) }) });
   if (hasRole(user, 'company.access') && user.isCompanyAdmin && user.companyId !== null)
-    entries.push({ text: shellTexts.myOrganisation, href: pathFor('ViewCompany', { id: String(user.companyId) }) });
-  if (hasRole(user, 'admin.access')) entries.push({ text: shellTexts.adminPanel, href: pathFor('AdminOverview') });
+    entries.push({ text: shellTexts.myOrganisation, route: 'ViewCompany', href: pathFor('ViewCompany', { id: String(user.companyId) }) });
+  if (hasRole(user, 'admin.access')) entries.push({ text: shellTexts.adminPanel, route: 'AdminOverview', href: pathFor('AdminOverview') });
   if (hasGroup(user, 'Gebruiker')) entries.push({ text: shellTexts.releaseNotes, dialog: 'release-notes' });
   return entries;
 }

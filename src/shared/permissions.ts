@@ -49,7 +49,9 @@ export function groupName(groupId: number): GroupName | undefined {
 /**
  * The roles each group receives by default (seed, new users). The spec leaves the grants open;
  * these follow the gating it describes: admins everything, Beheerder all but admin.*, Gebruiker
- * reads reports of their projects, Api reads and uploads survey data.
+ * reads reports of their projects, Api reads and uploads survey data. Everyone has user.access:
+ * it opens the own profile and password page (ViewUserPassword needs it); managing other users
+ * needs user.view/create/edit.
  */
 export const DEFAULT_GROUP_ROLES: Record<GroupName, readonly Role[]> = {
   Admin: ROLES,
@@ -64,6 +66,10 @@ export const DEFAULT_GROUP_ROLES: Record<GroupName, readonly Role[]> = {
     'notification.access',
     'notification.view',
     'panel.access',
+    'user.access',
   ],
-  Api: ['project.access', 'project.view', 'dashboard.access', 'dashboard.view', 'survey.access', 'survey.view', 'survey.upload'],
+  Api: ['project.access', 'project.view', 'dashboard.access', 'dashboard.view', 'survey.access', 'survey.view', 'survey.upload', 'user.access'],
 };
+
+/** Respondents who registered through a panel token: their panels and their own account. */
+export const PANEL_MEMBER_ROLES: readonly Role[] = ['panel.access', 'user.access'];

@@ -136,6 +136,8 @@ export const ROUTES: readonly RouteDef[] = [
   // Static error pages the API client redirects to (spec 000 §8): open to everyone.
   r({ name: 'NotFound', path: '/404', title: '404 - Pagina kon niet gevonden worden', requiresAuth: false, hideTabs: true }),
   r({ name: 'FailedDependency', path: '/failed-dependency', title: 'Dienst niet beschikbaar', requiresAuth: false, hideTabs: true }),
+  // Developer mailbox (Engineer A): answers 404 itself outside development.
+  r({ name: 'DevMailbox', path: '/dev/mailbox', title: 'Mailbox', requiresAuth: false, hideTabs: true }),
   // 2.2
   r({ name: 'Frontpage', path: '/', title: 'Voorpagina', breadcrumb: [home] }),
   // 2.4 reports

@@ -87,7 +87,7 @@ beforeAll(async () => {
     passwordHash: await hashPassword(DEMO_PASSWORD),
   });
   for (const caller of callers) await login(caller);
-});
+}, 30_000);
 
 async function call(caller: Caller, route: ApiRoute) {
   const s = caller.session!;
@@ -105,7 +105,7 @@ async function call(caller: Caller, route: ApiRoute) {
   return { status: res.status, body };
 }
 
-describe('authorisation matrix', () => {
+describe('authorisation matrix', { timeout: 30_000 }, () => {
   it('finds the API routes and every one declares its access with a guard', () => {
     expect(routes.length).toBeGreaterThan(20);
     const missing = routes.filter((r) => !r.access).map((r) => `${r.method} ${r.path}`);

@@ -79,7 +79,7 @@ describe('panel tokens', () => {
     expect((await s.post('/portal/auth/panel/register', body)).status).toBe(201);
     const boot = (await (await s.get('/portal/api/v2/bootstrap')).json()) as { data: { user: { data: { panelIds: number[]; roles: string[] } } } };
     expect(boot.data.user.data.panelIds).toEqual([1]);
-    expect(boot.data.user.data.roles).toEqual(['panel.access']);
+    expect(boot.data.user.data.roles).toEqual(['panel.access', 'user.access']);
     const dup = t.session();
     await dup.csrf();
     expect((await dup.post('/portal/auth/panel/register', body)).status).toBe(409);

@@ -13,7 +13,7 @@ async function loginFrom(ip: string, email: string, password: string) {
   return s.post('/portal/auth/login', { email, password }, from(ip));
 }
 
-describe('throttling', () => {
+describe('throttling', { timeout: 30_000 }, () => {
   it('blocks an account after 5 failed logins, even with the right password, with a Dutch 429', async () => {
     for (let i = 0; i < 5; i++) expect((await loginFrom(`10.0.0.${i}`, 'gebruiker@demo.impulz.nl', 'Fout-wachtwoord-1!')).status).toBe(422);
     const blocked = await loginFrom('10.0.1.1', 'gebruiker@demo.impulz.nl', DEMO_PASSWORD);

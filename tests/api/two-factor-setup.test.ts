@@ -15,7 +15,7 @@ interface Setup {
 
 const at = (offsetSteps: number) => new Date(Date.now() + offsetSteps * 30_000);
 
-describe('two-factor setup (spec 001 §4)', () => {
+describe('two-factor setup (spec 001 §4)', { timeout: 20_000 }, () => {
   it('needs the password, then gives a PNG QR code and 8 recovery codes, and switches on with a code', async () => {
     const s = await loginAs(t.session(), 'beheerder@demo.impulz.nl');
     const wrong = await s.post('/portal/api/v2/2fa/request', { password: 'niet-mijn-wachtwoord' });
@@ -96,14 +96,15 @@ describe('two-factor setup (spec 001 §4)', () => {
     expect((await s.post('/portal/api/v2/2fa/disable', { password: DEMO_PASSWORD })).status).toBe(403);
 
     const { data } = (await (await s.post('/portal/api/v2/2fa/request', { password: DEMO_PASSWORD })).json()) as Setup;
-    expect((await s.post('/portal/api/v2/2fa/enable', { code: totpAt(data.secret, at(0)) })).status).toBe(200);
+    const code = totpAt(data.secret, at(0));
+    expect((await s.post('/portal/api/v2/2fa/enable', { code })).status).toBe(200);
     expect((await s.post('/portal/api/v2/2fa/confirm')).status).toBe(200);
     expect((await s.get('/portal/api/v2/invite')).status).toBe(200);
 
     // The code that confirmed the setup can't be replayed for a login.
     const replay = t.session();
     await replay.login('nieuwe-admin@demo.impulz.nl', DEMO_PASSWORD);
-    expect((await replay.post('/portal/auth/two-factor-challenge', { code: totpAt(data.secret, at(0)) })).status).toBe(422);
+    expect((await replay.post('/portal/auth/two-factor-challenge', { code })).status).toBe(422);
   });
 
   it('holds a user whose password expired until it is changed', async () => {

@@ -38,12 +38,13 @@ test('a new administrator is held in the two-factor setup until it is on', async
   await page.goto('/portal/login');
   await fillLogin(page, 'nieuwe-admin@demo.impulz.nl', DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/portal\/$/);
-  // Every staff page holds the user (the app shell includes the gate; so does the own account page).
-  await page.goto('/portal/manage/user/20/password');
   const dialog = page.getByRole('dialog', { name: 'Tweestapsverificatie instellen' });
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('verplicht');
   await expect(dialog.getByRole('button', { name: 'Annuleren' })).toHaveCount(0);
+  // Every staff page holds the user, not only the front page.
+  await page.goto('/portal/manage/user/invite');
+  await expect(dialog).toBeVisible();
 
   await dialog.getByLabel('Wachtwoord').fill(DEMO_PASSWORD);
   await dialog.getByRole('button', { name: 'Doorgaan' }).click();
@@ -62,10 +63,12 @@ test('a new administrator is held in the two-factor setup until it is on', async
   await dialog.getByLabel('Code').fill(totpAt(secret, new Date()));
   await dialog.getByRole('button', { name: 'Inschakelen' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByTestId('two-factor-settings')).toContainText('Ingeschakeld');
+  await expect(page.getByRole('heading', { name: 'Gebruiker uitnodigen', level: 1 })).toBeVisible();
   await page.goto('/portal/');
   await expect(page.getByRole('heading', { name: 'Welkom, Frank Meijer' })).toBeVisible();
   await expect(page.getByTestId('account-gate')).toHaveCount(0);
+  await page.goto('/portal/manage/user/20/password');
+  await expect(page.getByTestId('two-factor-settings')).toContainText('Ingeschakeld');
 });
 
 test('a forgotten password is reset through the link in the outbox', async ({ page }) => {
@@ -141,4 +144,33 @@ test('an existing user logs in through the panel link and joins the panel', asyn
     return boot.data.user.data.panelIds;
   });
   expect(panels).toContain(1);
+});
+
+test('a user changes their own password on ViewUserPassword; other sessions end', async ({ page, browser }) => {
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await otherPage.goto('/portal/login');
+  await fillLogin(otherPage, 'gebruiker@delinde.demo.impulz.nl', DEMO_PASSWORD);
+  await expect(otherPage).toHaveURL(/\/portal\/$/);
+
+  await page.goto('/portal/login');
+  await fillLogin(page, 'gebruiker@delinde.demo.impulz.nl', DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/portal\/$/);
+  await page.goto('/portal/manage/user/6/password');
+  await expect(page.getByRole('heading', { name: 'Wachtwoord wijzigen' })).toBeVisible();
+  await page.getByLabel('Huidig wachtwoord').fill('niet-het-goede');
+  await fillNewPassword(page, NEW_PASSWORD);
+  await page.getByRole('button', { name: 'Wachtwoord wijzigen' }).click();
+  await expect(page.getByText('Het huidige wachtwoord is onjuist.').first()).toBeVisible();
+  await page.getByLabel('Huidig wachtwoord').fill(DEMO_PASSWORD);
+  await fillNewPassword(page, NEW_PASSWORD);
+  await page.getByRole('button', { name: 'Wachtwoord wijzigen' }).click();
+  await expect(page.getByRole('status')).toContainText('Uw wachtwoord is gewijzigd.');
+
+  // This session continues; the other browser was logged out by the change.
+  await page.goto('/portal/');
+  await expect(page.getByRole('heading', { name: 'Welkom, Eva Smit' })).toBeVisible();
+  await otherPage.goto('/portal/');
+  await expect(otherPage).toHaveURL(/\/portal\/login$/);
+  await other.close();
 });

@@ -13,6 +13,8 @@ async function login(page: Page, email: string) {
   await page.getByLabel('Wachtwoord', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Inloggen' }).click();
   await expect(page).toHaveURL(/\/portal\/$/);
+  // The shell's module scripts run before 'load'; a click before that would go unanswered.
+  await page.waitForLoadState('load');
 }
 
 test.afterAll(() => db.close());
@@ -25,7 +27,8 @@ test('navigation differs per group: the Beheerder has the side navigation, the G
     await expect(nav.getByRole('link', { name: item })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Navigatiemenu openen of sluiten' })).toBeVisible();
   await page.getByLabel('Gebruikersmenu').click();
-  await expect(page.getByRole('link', { name: 'Mijn organisatie' })).toBeVisible();
+  // 'Mijn organisatie' waits for the company screen; 'Mijn profiel' opens the own password page for now.
+  await expect(page.getByRole('link', { name: 'Mijn profiel' })).toHaveAttribute('href', '/portal/manage/user/2/password');
   await expect(page.getByRole('link', { name: 'Admin panel' })).toHaveCount(0);
   await expect(page.getByTestId('release-notes')).toBeVisible();
 
@@ -151,9 +154,9 @@ test('the shell works with the keyboard alone', async ({ page }) => {
 
   await page.getByLabel('Gebruikersmenu').focus();
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('link', { name: 'Mijn organisatie' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Mijn profiel' })).toBeVisible();
   await page.keyboard.press('Escape');
-  await expect(page.getByRole('link', { name: 'Mijn organisatie' })).toBeHidden();
+  await expect(page.getByRole('link', { name: 'Mijn profiel' })).toBeHidden();
   await expect(page.getByLabel('Gebruikersmenu')).toBeFocused();
 
   // Search and the table switch of the overview.
@@ -197,4 +200,24 @@ test('no serious or critical accessibility violations on the front page and an o
     const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), path).toEqual([]);
   }
+});
+
+test('embedded mode shows only the help button and the view; the mobile drawer opens and closes', async ({ page }) => {
+  await login(page, 'beheerder@demo.impulz.nl');
+  await page.goto('/portal/project/overview?embedded=1');
+  await expect(page.getByRole('button', { name: 'Help' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Hoofdnavigatie' })).toHaveCount(0);
+  await expect(page.getByLabel('Gebruikersmenu')).toHaveCount(0);
+  await expect(page.getByTestId('footer')).toHaveCount(0);
+  await expect(page.getByTestId('overview')).toBeVisible();
+
+  await page.setViewportSize({ width: 420, height: 800 });
+  await page.goto('/portal/');
+  const nav = page.getByRole('navigation', { name: 'Hoofdnavigatie' });
+  await expect(nav).toBeHidden();
+  await page.getByRole('button', { name: 'Navigatiemenu openen of sluiten' }).click();
+  await expect(nav).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Overzicht' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(nav).toBeHidden();
 });

@@ -42,4 +42,14 @@ describe('survey jobs in the built Worker (Queue JOBS → consumer, R2 FILES)', 
     const admin = ((await (await s.get(`/portal/api/v2/survey/${id}/admin`)).json()) as { data: { counts: { tokens: number; responses: number } } }).data;
     expect(admin.counts).toMatchObject({ tokens: 2500, responses: 2 });
   });
+
+  it('shows the survey overview with the seeded burgerpeiling', async () => {
+    const s = new HttpSession((url, init) => fetch(url, init), origin);
+    expect((await s.login('beheerder@demo.impulz.nl', DEMO_PASSWORD)).status).toBe(200);
+    const res = await s.get('/portal/survey/overview');
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('Onderzoeken');
+    expect(html).toContain('Burgerpeiling Zuiderhaven (474747)');
+  });
 });

@@ -7,7 +7,7 @@ export default function AccountHold({ hold }: { hold: 'two_factor' | 'password' 
   if (hold === 'two_factor') return <TwoFactorSetupDialog forced />;
   const t = accountsNl.changePassword;
   return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/50 p-4">
+    <div className="fixed inset-0 z-[1000] flex items-center justify-center bg-black/50 p-4">
       <div role="dialog" aria-modal="true" aria-labelledby="password-hold-title" className="w-full max-w-lg rounded-lg bg-white p-6 shadow-xl flex flex-col gap-4 max-h-[95vh] overflow-auto">
         <h2 id="password-hold-title" className="text-xl font-semibold">{t.forcedTitle}</h2>
         <p className="text-sm">{t.forcedIntro}</p>

@@ -88,7 +88,8 @@ export default function TwoFactorSetupDialog({ forced = false, onClose }: { forc
   }
 
   return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/50 p-4">
+    // Above the shell's own overlays (page loader, menus): the hold blocks the whole page.
+    <div className="fixed inset-0 z-[1000] flex items-center justify-center bg-black/50 p-4">
       <div role="dialog" aria-modal="true" aria-labelledby="two-factor-title" className="w-full max-w-lg rounded-lg bg-white p-6 shadow-xl flex flex-col gap-4 max-h-[95vh] overflow-auto">
         <h2 id="two-factor-title" className="text-xl font-semibold">{t.title}</h2>
         {forced && <p className="text-sm text-gray-800">{t.forcedIntro}</p>}

@@ -1,8 +1,9 @@
 import { setLoginFlag, watchLoginFlag, request } from '../../shared/api-client';
 import { shellTexts } from '../../shared/i18n/shell';
-import { $alerts, dismissAlert, dismissAllAlerts, persistAlertsAcrossPages, startAlertTimer, type Alert } from '../../shared/stores/alerts';
+import { $alerts, dismissAllAlerts, persistAlertsAcrossPages, startAlertTimer } from '../../shared/stores/alerts';
+import { renderAlerts } from './alerts-view';
 import { $pageLoading, $pending, $subLoadingPercent } from '../../shared/stores/loaders';
-import { $drawer, $mini } from '../../shared/stores/ui';
+import { $benchmarkMenuPinned, $drawer, $mini, isBenchmarkMenuPinned } from '../../shared/stores/ui';
 import { openLazyIsland } from './lazy';
 
 /**
@@ -31,9 +32,9 @@ function wireDrawer(): void {
     else {
       open = !open;
       $drawer.set(open);
-      if (open) nav.querySelector<HTMLElement>('a, button')?.focus();
     }
     render();
+    if (open && !isDesktop()) nav.querySelector<HTMLElement>('a, button')?.focus();
   });
   miniToggle?.addEventListener('click', () => {
     $mini.set(!$mini.get());
@@ -82,46 +83,6 @@ function wireDialogs(): void {
   });
 }
 
-function renderAlerts(list: readonly Alert[]): void {
-  const region = document.getElementById('alerts');
-  if (!region) return;
-  region.replaceChildren(
-    ...list.map((alert) => {
-      const item = document.createElement('div');
-      item.className = `flex items-start gap-3 rounded shadow-lg px-4 py-3 text-sm ${alert.success ? 'bg-green-700 text-white' : 'bg-red-700 text-white'}`;
-      item.setAttribute('role', alert.success ? 'status' : 'alert');
-      const text = document.createElement('p');
-      text.className = 'flex-1';
-      // Server messages are shown as text, never as markup.
-      text.textContent = alert.content;
-      item.appendChild(text);
-      if (alert.to) {
-        const link = document.createElement('a');
-        link.href = alert.to;
-        link.className = 'underline font-semibold';
-        link.textContent = alert.buttonText ?? 'Bekijken';
-        item.appendChild(link);
-      }
-      const close = document.createElement('button');
-      close.type = 'button';
-      close.className = 'rounded px-1 hover:bg-black/20';
-      close.setAttribute('aria-label', shellTexts.dismiss);
-      close.textContent = '✕';
-      close.addEventListener('click', () => dismissAlert(alert.id));
-      item.appendChild(close);
-      return item;
-    }),
-  );
-  if (list.length > 1) {
-    const all = document.createElement('button');
-    all.type = 'button';
-    all.className = 'self-end rounded bg-gray-800 text-white px-3 py-1 text-xs';
-    all.textContent = shellTexts.dismissAll;
-    all.addEventListener('click', dismissAllAlerts);
-    region.appendChild(all);
-  }
-}
-
 function wireLoaders(): void {
   const page = document.getElementById('page-loader');
   const sub = document.getElementById('sub-loader');
@@ -165,10 +126,38 @@ function wireExport(): void {
   });
 }
 
+/** Benchmark side menu: the user's pin choice (default: pinned on xl screens) drives the rail. */
+function wireBenchmarkMenu(): void {
+  const menu = document.querySelector<HTMLElement>('[data-benchmark-menu]');
+  const pin = menu?.querySelector<HTMLButtonElement>('[data-benchmark-pin]');
+  if (!menu || !pin) return;
+  const render = () => {
+    const pinned = isBenchmarkMenuPinned($benchmarkMenuPinned.get(), window.innerWidth);
+    if ($benchmarkMenuPinned.get() !== null) menu.dataset.pinned = pinned ? '1' : '0';
+    pin.setAttribute('aria-pressed', String(pinned));
+    pin.querySelector('[data-pin-label]')!.textContent = pinned ? shellTexts.unpin : shellTexts.pin;
+  };
+  pin.addEventListener('click', () => {
+    $benchmarkMenuPinned.set(!isBenchmarkMenuPinned($benchmarkMenuPinned.get(), window.innerWidth));
+    render();
+  });
+  render();
+}
+
 export function startShell(): void {
+  // Login status changes reset state (spec 000 §4): alerts of a previous session are dropped.
+  const freshLogin = (() => {
+    try {
+      return localStorage.getItem('loggedIn') !== '1';
+    } catch {
+      return false;
+    }
+  })();
   setLoginFlag(true);
   watchLoginFlag();
   persistAlertsAcrossPages();
+  if (freshLogin) dismissAllAlerts();
+  wireBenchmarkMenu();
   $alerts.subscribe(renderAlerts);
   startAlertTimer();
   wireDrawer();

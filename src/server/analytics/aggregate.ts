@@ -1,5 +1,5 @@
 import { type Bitset, andCountRange, collectRows, countRange } from './bitset';
-import { type CubeColumn, answeredBits, singleOptionBits } from './cube';
+import { type CubeColumn, type NumericColumn, TEXT_BITSET_MAX, answeredBits, singleOptionBits, zeroedValues } from './cube';
 import { type Accuracy, marginOfError } from './margin-of-error';
 import type { DataLocationSpec, NMethod, OptionStat, Stats } from './types';
 
@@ -70,8 +70,8 @@ interface Counts {
 }
 
 function optionCounts(col: CubeColumn, bits: Bitset, lo: number, hi: number, scratch: Scratch, nps: boolean): Counts {
-  if (col.kind === 'single' || col.kind === 'multi') {
-    const optionBits = col.kind === 'single' ? singleOptionBits(col).options : col.optionBits;
+  if (col.kind === 'single' || col.kind === 'multi' || (col.kind === 'text' && col.dictionary.length <= TEXT_BITSET_MAX)) {
+    const optionBits = col.kind === 'multi' ? col.optionBits : singleOptionBits(col).options;
     const perOption = new Int32Array(optionBits.length);
     for (let i = 0; i < optionBits.length; i++) perOption[i] = andCountRange(bits, optionBits[i]!, lo, hi);
     return { perOption, valueCount: 0, numeric: null };
@@ -84,13 +84,17 @@ function optionCounts(col: CubeColumn, bits: Bitset, lo: number, hi: number, scr
     for (let i = 0; i < n; i++) tally[data[rows[i]!]!]!++;
     return { perOption: tally.subarray(1), valueCount: 0, numeric: null };
   }
-  const sums = nps ? numericWithNps(col.data, bits, lo, hi) : numericSum(col.data, bits, lo, hi);
+  const sums = nps ? numericWithNps(col, bits, lo, hi) : numericSum(col, bits, lo, hi);
   return { perOption: new Int32Array(0), valueCount: sums.scored, numeric: sums };
 }
 
-/** Sum and count of the non-NaN values of the group's rows, in row order (one pass over its words). */
-function numericSum(data: Float64Array, bits: Bitset, lo: number, hi: number): ScaleSums {
-  let scored = 0;
+/**
+ * Sum and count of the group's answered values, adding in row order. Full words (dense groups)
+ * add 32 values straight from the zero-filled copy; other words visit their set bits.
+ */
+function numericSum(col: NumericColumn, bits: Bitset, lo: number, hi: number): ScaleSums {
+  const z = zeroedValues(col);
+  const scored = andCountRange(bits, answeredBits(col), lo, hi);
   let sum = 0;
   if (hi > lo) {
     const w0 = lo >>> 5;
@@ -99,23 +103,25 @@ function numericSum(data: Float64Array, bits: Bitset, lo: number, hi: number): S
       let x = bits[w]!;
       if (w === w0 && lo & 31) x &= 0xffffffff << (lo & 31);
       if (w === w1 && hi & 31) x &= 0xffffffff >>> (32 - (hi & 31));
+      if (x === 0) continue;
       const base = w << 5;
+      if ((x | 0) === -1) {
+        for (let j = 0; j < 32; j++) sum += z[base + j]!;
+        continue;
+      }
       while (x !== 0) {
         const t = x & -x;
-        const v = data[base + 31 - Math.clz32(t)]!;
+        sum += z[base + 31 - Math.clz32(t)]!;
         x ^= t;
-        if (v === v) {
-          scored++;
-          sum += v;
-        }
       }
     }
   }
   return { scored, sum, topBox: null, bottomBox: null, npsBase: 0, promoters: 0, detractors: 0 };
 }
 
-function numericWithNps(data: Float64Array, bits: Bitset, lo: number, hi: number): ScaleSums {
-  const out = numericSum(data, bits, lo, hi);
+function numericWithNps(col: NumericColumn, bits: Bitset, lo: number, hi: number): ScaleSums {
+  const out = numericSum(col, bits, lo, hi);
+  const data = col.data;
   for (let w = lo >>> 5; hi > lo && w <= (hi - 1) >>> 5; w++) {
     let x = bits[w]!;
     while (x !== 0) {
@@ -134,15 +140,27 @@ function numericWithNps(data: Float64Array, bits: Bitset, lo: number, hi: number
   return out;
 }
 
+const boxCache = new WeakMap<Float64Array, Map<number, { topMin: number; bottomMax: number }>>();
+
+/** Lowest score in the top k distinct scores and highest in the bottom k, cached per column. */
+function boxBounds(scores: Float64Array, k: number): { topMin: number; bottomMax: number } {
+  let byK = boxCache.get(scores);
+  if (!byK) boxCache.set(scores, (byK = new Map()));
+  let bounds = byK.get(k);
+  if (!bounds) {
+    const distinct = [...new Set(Array.from(scores).filter((s) => !Number.isNaN(s)))].sort((a, b) => a - b);
+    bounds = { bottomMax: distinct[Math.min(k, distinct.length) - 1] ?? -Infinity, topMin: distinct[Math.max(distinct.length - k, 0)] ?? Infinity };
+    byK.set(k, bounds);
+  }
+  return bounds;
+}
+
 /**
  * Scale numbers of a single-choice question from its option counts: options with a score form the
  * scale; top/bottom box = share of scored answers in the k highest/lowest distinct scores.
  */
 function singleScale(scores: Float64Array, perOption: Int32Array, spec: DataLocationSpec): ScaleSums {
-  const k = Math.max(1, Math.floor(spec.boxSize ?? 2));
-  const distinct = [...new Set(Array.from(scores).filter((s) => !Number.isNaN(s)))].sort((a, b) => a - b);
-  const bottomMax = distinct[Math.min(k, distinct.length) - 1] ?? -Infinity;
-  const topMin = distinct[Math.max(distinct.length - k, 0)] ?? Infinity;
+  const { topMin, bottomMax } = boxBounds(scores, Math.max(1, Math.floor(spec.boxSize ?? 2)));
   let scored = 0;
   let sum = 0;
   let top = 0;

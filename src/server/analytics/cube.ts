@@ -50,6 +50,8 @@ export interface NumericColumn extends ColumnBase {
   kind: 'numeric';
   data: Float64Array;
   answeredBits?: Bitset;
+  /** Lazily derived: data with NaN replaced by 0, so sums need no branch. Not serialised. */
+  zeroed?: Float64Array;
 }
 
 /** Short text with few distinct values: data[r] = 1-based index into dictionary, 0 = no answer. */
@@ -58,7 +60,12 @@ export interface TextColumn extends ColumnBase {
   dictionary: string[];
   data: Int32Array;
   answeredBits?: Bitset;
+  /** Lazily derived for small dictionaries (≤ TEXT_BITSET_MAX entries), like single choice. */
+  optionBits?: Bitset[];
 }
+
+/** Text columns with at most this many distinct values are counted with bitsets. */
+export const TEXT_BITSET_MAX = 64;
 
 export type CubeColumn = SingleColumn | MultiColumn | NumericColumn | TextColumn;
 export type ColumnKind = CubeColumn['kind'];
@@ -84,11 +91,11 @@ export class AnalyticsError extends Error {
   }
 }
 
-/** Option bitsets of a single-choice column, derived once per cube and kept on the column. */
-export function singleOptionBits(col: SingleColumn): { options: Bitset[]; answered: Bitset } {
+/** Option bitsets (index 0 = code 1) and "answered" of a coded column, derived once and kept on it. */
+export function singleOptionBits(col: SingleColumn | TextColumn): { options: Bitset[]; answered: Bitset } {
   if (col.optionBits && col.answeredBits) return { options: col.optionBits, answered: col.answeredBits };
   const words = (col.data.length + 31) >>> 5;
-  const options = col.codes.map(() => new Uint32Array(words));
+  const options = (col.kind === 'single' ? col.codes : col.dictionary).map(() => new Uint32Array(words));
   const answered = new Uint32Array(words);
   const data = col.data;
   for (let r = 0; r < data.length; r++) {
@@ -119,6 +126,17 @@ export function answeredBits(col: CubeColumn): Bitset {
   return bits;
 }
 
+/** Values of a numeric column with "no answer" as 0 (adding 0 leaves a sum unchanged). */
+export function zeroedValues(col: NumericColumn): Float64Array {
+  if (col.zeroed) return col.zeroed;
+  const z = new Float64Array(col.data.length);
+  for (let r = 0; r < z.length; r++) {
+    const v = col.data[r]!;
+    z[r] = v === v ? v : 0;
+  }
+  return (col.zeroed = z);
+}
+
 /** Approximate bytes held by a cube (for the LRU budget). */
 export function cubeByteSize(cube: Cube): number {
   let n = cube.days.byteLength + 256;
@@ -126,8 +144,8 @@ export function cubeByteSize(cube: Cube): number {
     if (c.kind === 'multi') n += c.answeredBits.byteLength * (c.optionBits.length + 1) + c.codes.length * 16;
     // Single-choice option bitsets and answered bitsets are derived on first use; count them up front.
     else if (c.kind === 'single') n += c.data.byteLength + c.codes.length * 24 + Math.ceil(c.data.length / 8) * (c.codes.length + 1);
-    else if (c.kind === 'numeric') n += c.data.byteLength + Math.ceil(c.data.length / 8);
-    else n += c.data.byteLength + Math.ceil(c.data.length / 8) + c.dictionary.reduce((s, d) => s + d.length * 2 + 16, 0);
+    else if (c.kind === 'numeric') n += c.data.byteLength * 2 + Math.ceil(c.data.length / 8);
+    else n += c.data.byteLength + Math.ceil(c.data.length / 8) * (c.dictionary.length <= TEXT_BITSET_MAX ? c.dictionary.length + 1 : 1) + c.dictionary.reduce((s, d) => s + d.length * 2 + 16, 0);
   }
   return n;
 }

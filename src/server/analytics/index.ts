@@ -5,6 +5,7 @@ export { CubeBuilder, optionScore, type BuildReport, type ColumnDef } from './cu
 export { serializeCube, deserializeCube, CUBE_FORMAT_VERSION } from './cube-serialize';
 export { CubeCache } from './cube-cache';
 export * from './days';
+export { cubeKindOf, fixedCodes } from './question-kinds';
 export * from './conditions';
 export * from './benchmarks';
 export * from './filter-counts';

@@ -49,11 +49,16 @@ export function computeReportData(cube: Cube, input: ReportDataInput): ReportDat
 
   const dataLocations = input.dataLocations.map((spec): DataLocationResult => {
     const col = getColumn(cube, spec.columnKey);
-    const pass = applySuppression(plan, answeredBits(col), minN, groupPass);
+    // Numbers of every benchmark first: their `answered` counts are the sizes the rule needs.
+    const stats = groups.map((grp, b) => (groupPass.wholes[b] ? null : computeStats(col, grp.bits, grp.lo, grp.hi, spec, minN, input.accuracy, scratch)));
+    const sizes = stats.every((s) => s !== null) ? stats.map((s) => s!.answered) : undefined;
+    const pass = applySuppression(plan, answeredBits(col), minN, groupPass, sizes);
     const result = (bits: Bitset, lo: number, hi: number, reason: Suppression['wholes'][number]): GroupResult =>
       reason ? { suppressed: true, reason } : { suppressed: false, stats: computeStats(col, bits, lo, hi, spec, minN, input.accuracy, scratch) };
     const benchmarks = groups.map((grp, b): BenchmarkCell => {
-      const cell: BenchmarkCell = { label: grp.label, ...result(grp.bits, grp.lo, grp.hi, pass.wholes[b]!) };
+      const reason = pass.wholes[b]!;
+      const whole: GroupResult = reason ? { suppressed: true, reason } : { suppressed: false, stats: stats[b]! };
+      const cell: BenchmarkCell = { label: grp.label, ...whole };
       if (g) {
         cell.buckets = buckets[b]!.map((t, i) => ({ period: t.period, startDay: t.startDay, endDay: t.endDay, ...result(grp.bits, t.lo, t.hi, pass.buckets[b]![i]!) }));
       }

@@ -37,7 +37,11 @@ export interface Suppression {
 
 const DIFF: SuppressionReason = 'differencing';
 
-export function applySuppression(plan: SuppressionPlan, answered: Bitset | null, minN: number, prior?: Suppression): Suppression {
+/**
+ * `answered` = null runs the group pass; otherwise the data-location pass on group ∩ answered.
+ * `sizes` may pass |E(W_b)| per benchmark when the caller already counted them.
+ */
+export function applySuppression(plan: SuppressionPlan, answered: Bitset | null, minN: number, prior?: Suppression, sizes?: number[]): Suppression {
   const k = plan.wholes.length;
   const wholes = prior ? [...prior.wholes] : new Array<SuppressionReason | null>(k).fill(null);
   const buckets = prior ? prior.buckets.map((b) => [...b]) : plan.buckets.map((b) => new Array<SuppressionReason | null>(b.length).fill(null));
@@ -53,7 +57,9 @@ export function applySuppression(plan: SuppressionPlan, answered: Bitset | null,
     return v;
   };
   const leak = (d: number) => d > 0 && d < minN;
-  const sW = plan.wholes.map((w) => andCountRange(w.bits, A, w.lo, w.hi));
+  /** Sets of sizes x and y with i in common are nested and differ by 1 … m−1. */
+  const nestedLeak = (x: number, y: number, i: number) => i === (x < y ? x : y) && leak((x < y ? y : x) - i);
+  const sW = sizes ?? plan.wholes.map((w) => andCountRange(w.bits, A, w.lo, w.hi));
   const bucketSizes = plan.buckets.map((bs, b) => bs.map((t) => andCountRange(plan.wholes[b]!.bits, A, t.lo, t.hi)));
   const periodAt = plan.buckets.map((bs) => new Map(bs.map((o, t) => [o.period, t])));
 
@@ -62,6 +68,22 @@ export function applySuppression(plan: SuppressionPlan, answered: Bitset | null,
     buckets[b]!.forEach((r, t) => {
       if (r === null && bucketSizes[b]![t]! < minN) buckets[b]![t] = small;
     });
+  }
+  // R2 for buckets against groups whose release does not change: their own benchmark, every
+  // benchmark of the request and the unfiltered total of the period. Decided once.
+  for (let b = 0; b < k; b++) {
+    const W = plan.wholes[b]!;
+    const list = plan.buckets[b]!;
+    for (let t = 0; t < list.length; t++) {
+      if (buckets[b]![t] !== null) continue;
+      const { lo, hi } = list[t]!;
+      const x = bucketSizes[b]![t]!;
+      let bad = nestedLeak(x, countRange(A, lo, hi), x) || nestedLeak(x, sW[b]!, x);
+      for (let c = 0; c < k && !bad; c++) {
+        if (c !== b && sW[c]! >= minN && nestedLeak(x, sW[c]!, and3CountRange(W.bits, plan.wholes[c]!.bits, A, lo, hi))) bad = true;
+      }
+      if (bad) buckets[b]![t] = DIFF;
+    }
   }
   for (let changed = true; changed; ) {
     changed = false;
@@ -99,19 +121,11 @@ export function applySuppression(plan: SuppressionPlan, answered: Bitset | null,
         if (buckets[b]![t] !== null) continue;
         const { lo, hi, period } = list[t]!;
         const x = bucketSizes[b]![t]!;
-        const inter = (bits: Bitset) => and3CountRange(W.bits, bits, A, lo, hi);
-        const nested = (y: number, i: number) => i === Math.min(x, y) && leak(Math.max(x, y) - i);
-        let bad = nested(countRange(A, lo, hi), x) || nested(sW[b]!, x);
-        for (let c = 0; c < k && !bad; c++) if (c !== b && sW[c]! >= minN && nested(sW[c]!, inter(plan.wholes[c]!.bits))) bad = true;
-        if (bad) {
-          hit(buckets[b]!, t);
-          continue;
-        }
         for (let c = 0; c < k; c++) {
           const u = c === b ? undefined : periodAt[c]!.get(period);
           if (u === undefined || buckets[c]![u] !== null) continue;
           const y = bucketSizes[c]![u]!;
-          if (!nested(y, and3CountRange(W.bits, plan.wholes[c]!.bits, A, Math.max(lo, plan.buckets[c]![u]!.lo), Math.min(hi, plan.buckets[c]![u]!.hi)))) continue;
+          if (!nestedLeak(x, y, and3CountRange(W.bits, plan.wholes[c]!.bits, A, Math.max(lo, plan.buckets[c]![u]!.lo), Math.min(hi, plan.buckets[c]![u]!.hi)))) continue;
           if (x < y || (x === y && b > c)) hit(buckets[b]!, t);
           else hit(buckets[c]!, u);
           break;
@@ -123,11 +137,13 @@ export function applySuppression(plan: SuppressionPlan, answered: Bitset | null,
           while (true) {
             let released = 0;
             let smallest = -1;
-            buckets[b]!.forEach((r, t) => {
-              if (r !== null) return;
-              released += bucketSizes[b]![t]!;
-              if (bucketSizes[b]![t]! > 0 && (smallest < 0 || bucketSizes[b]![t]! < bucketSizes[b]![smallest]!)) smallest = t;
-            });
+            const state = buckets[b]!;
+            const sizesB = bucketSizes[b]!;
+            for (let t = 0; t < state.length; t++) {
+              if (state[t] !== null) continue;
+              released += sizesB[t]!;
+              if (sizesB[t]! > 0 && (smallest < 0 || sizesB[t]! < sizesB[smallest]!)) smallest = t;
+            }
             if (!leak(container - released) || smallest < 0) break;
             hit(buckets[b]!, smallest);
           }
@@ -144,18 +160,32 @@ function disjointSums(plan: SuppressionPlan, A: Bitset, sW: number[], wholes: (S
   const released = sW.map((_, b) => b).filter((b) => wholes[b] === null && sW[b]! > 0);
   if (released.length < 2 || released.length > 10) return false;
   const W = plan.wholes;
-  const disjoint = (a: number, b: number) => and3CountCapped(W[a]!.bits, W[b]!.bits, A, Math.max(W[a]!.lo, W[b]!.lo), Math.min(W[a]!.hi, W[b]!.hi), 1) === 0;
+  const pairMemo = new Map<number, boolean>();
+  const disjoint = (a: number, b: number) => {
+    const key = a * 16 + b;
+    let v = pairMemo.get(key);
+    if (v === undefined) pairMemo.set(key, (v = and3CountCapped(W[a]!.bits, W[b]!.bits, A, Math.max(W[a]!.lo, W[b]!.lo), Math.min(W[a]!.hi, W[b]!.hi), 1) === 0));
+    return v;
+  };
+  const totalSizes = new Map<number, number>();
+  const totalSize = (c: number) => {
+    let v = totalSizes.get(c);
+    if (v === undefined) totalSizes.set(c, (v = countRange(A, W[c]!.lo, W[c]!.hi)));
+    return v;
+  };
   const containers = [
-    ...W.map((w, c) => ({ size: countRange(A, w.lo, w.hi), holds: (q: number) => e(plan.outside[q]![c]!) === 0 })),
-    ...released.map((c) => ({ size: sW[c]!, holds: (q: number) => q !== c && e(plan.pairs[q]![c]!) === 0 })),
+    ...W.map((_, c) => ({ size: () => totalSize(c), holds: (q: number) => e(plan.outside[q]![c]!) === 0 })),
+    ...released.map((c) => ({ size: () => sW[c]!, holds: (q: number) => q !== c && e(plan.pairs[q]![c]!) === 0 })),
   ];
   for (let mask = 1; mask < 1 << released.length; mask++) {
     const q = released.filter((_, i) => mask & (1 << i));
     if (q.length < 2 || q.some((a, i) => q.some((b, j) => j > i && !disjoint(a, b)))) continue;
     const sum = q.reduce((s, b) => s + sW[b]!, 0);
     for (const c of containers) {
-      const residue = c.size - sum;
-      if (c.size < minN || residue <= 0 || residue >= minN || !q.every(c.holds)) continue;
+      if (!q.every(c.holds)) continue;
+      const size = c.size();
+      const residue = size - sum;
+      if (size < minN || residue <= 0 || residue >= minN) continue;
       const victim = q.reduce((m, b) => (sW[b]! < sW[m]! ? b : m), q[0]!);
       wholes[victim] = DIFF;
       return true;

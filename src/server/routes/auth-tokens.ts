@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { enforceAccountHold } from '../auth/account-hold';
 import { setSessionCookie } from '../auth/session-cookie';
 import { clientMeta, serviceContext, userServiceContext, type AppEnv } from '../context';
 import { readBody } from '../http/body';
@@ -23,7 +24,7 @@ export const tokenRoutes = new Hono<AppEnv>()
     const input = await readBody(c, PanelTokenInput);
     return c.json({ data: await showPanelForToken(serviceContext(c), input, clientMeta(c)) });
   })
-  .post('/panel/join', requireUser, async (c) => {
+  .post('/panel/join', requireUser, enforceAccountHold, async (c) => {
     const input = await readBody(c, PanelTokenInput);
     return c.json({ data: await joinPanel(userServiceContext(c), input, clientMeta(c)) });
   })

@@ -53,6 +53,7 @@ export const accountsNl = {
   },
   twoFactor: {
     title: 'Tweestapsverificatie instellen',
+    section: 'Tweestapsverificatie',
     forcedIntro: 'Voor uw account is tweestapsverificatie verplicht. Stel deze in om verder te gaan.',
     passwordIntro: 'Bevestig eerst uw wachtwoord.',
     password: 'Wachtwoord',
@@ -94,6 +95,10 @@ export const accountsNl = {
     expires: 'Geldig tot',
     withdraw: 'Intrekken',
     confirmWithdraw: 'Weet u zeker dat u deze uitnodiging wilt intrekken?',
+  },
+  security: {
+    enableTwoFactor: 'Tweestapsverificatie inschakelen',
+    changePassword: 'Wachtwoord wijzigen',
   },
   gate: {
     logout: 'Uitloggen',

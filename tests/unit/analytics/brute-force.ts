@@ -4,7 +4,6 @@ import type { Dataset, RawResponse } from './generate';
 type Def = Dataset['defs'][number];
 interface Cond { columnKey: string; comparator: string; value: string | number | (string | number)[]; operator?: string }
 interface Cat { id: number; options: { id: number; conditions: Cond[] }[] }
-interface Bench { label: string; start?: number | null; end?: number | null; filterOptionIds: number[] }
 interface Spec { columnKey: string; nMethod?: string; boxSize?: number; nps?: boolean }
 
 const num = (v: unknown): number => (typeof v === 'number' ? v : String(v).trim() === '' ? NaN : Number(String(v).trim()));

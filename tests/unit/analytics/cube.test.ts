@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Cube, CubeBuilder, CubeCache, dayFromIso, deserializeCube, isoFromDay, periodIndex, periodStart, serializeCube } from '../../../src/server/analytics';
+import { type Cube, CubeBuilder, CubeCache, cubeByteSize, cubeKindOf, fixedCodes, marginOfError, dayFromIso, deserializeCube, isoFromDay, periodIndex, periodStart, serializeCube } from '../../../src/server/analytics';
 import { buildCube } from './feed';
 import { generateDataset, prng } from './generate';
 
@@ -83,7 +83,8 @@ describe('cube cache', () => {
     const a = mk(1, 1);
     const b = mk(2, 1);
     const c = mk(3, 1);
-    const cache = new CubeCache(Math.floor(serializeCube(a).byteLength * 2.6));
+    const sizes = [a, b, c].map(cubeByteSize);
+    const cache = new CubeCache(sizes[0]! + Math.max(sizes[1]!, sizes[2]!));
     cache.set(a);
     cache.set(b);
     expect(cache.get(1, 1)).toBe(a);
@@ -104,5 +105,25 @@ describe('days', () => {
     expect(isoFromDay(periodStart(periodIndex(d, 'month'), 'month'))).toBe('2024-05-01');
     expect(isoFromDay(periodStart(periodIndex(d, 'quarter'), 'quarter'))).toBe('2024-04-01');
     expect(isoFromDay(periodStart(periodIndex(d, 'year'), 'year'))).toBe('2024-01-01');
+  });
+});
+
+describe('margin of error', () => {
+  it('is 100·z·√(p(1−p)/n)·√((N−n)/(N−1)) in percentage points', () => {
+    expect(marginOfError(100, undefined)).toBeCloseTo(9.79982, 4);
+    expect(marginOfError(100, { confidenceLevel: 90 })).toBeCloseTo(8.22427, 4);
+    expect(marginOfError(100, { confidenceLevel: 99, populationSize: 1000 })).toBeCloseTo(12.8791 * Math.sqrt(900 / 999), 3);
+    expect(marginOfError(500, { populationSize: 500 })).toBe(0);
+    expect(marginOfError(0, undefined)).toBeNull();
+  });
+});
+
+describe('LimeSurvey question types', () => {
+  it('map to cube column kinds, long text and boilerplate stay out', () => {
+    expect(['L', 'F', '5', 'R'].map(cubeKindOf)).toEqual(['single', 'single', 'single', 'single']);
+    expect(['M', 'P', 'N', 'K', 'S', 'Q'].map(cubeKindOf)).toEqual(['multi', 'multi', 'numeric', 'numeric', 'text', 'text']);
+    expect(['T', 'U', 'X', '|', 'D'].map(cubeKindOf)).toEqual([null, null, null, null, null]);
+    expect(fixedCodes('B')).toHaveLength(10);
+    expect(fixedCodes('L')).toBeNull();
   });
 });

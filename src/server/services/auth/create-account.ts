@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { hashPassword } from '../../auth/password';
 import type { Db } from '../../db/client';
-import { roles, userRoles, users } from '../../db/schema';
+import { panelUsers, roles, userRoles, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { DEFAULT_GROUP_ROLES, groupName, type Role } from '../../../shared/permissions';
 import { accountMessages } from '../../../shared/validation/auth';
@@ -13,6 +13,8 @@ export interface NewAccount {
   fullname: string;
   password: string;
   roles?: readonly Role[];
+  /** Panel registration: the membership is written in the same transaction. */
+  panelId?: number;
 }
 
 /** Inserts a user with their roles (the group's defaults unless given); e-mail must be free. */
@@ -39,6 +41,7 @@ export async function createAccount(db: Db, account: NewAccount, now: Date, take
       ? await tx.select({ id: roles.id }).from(roles).where(inArray(roles.name, [...roleNames]))
       : [];
     if (roleRows.length) await tx.insert(userRoles).values(roleRows.map((r) => ({ userId: user!.id, roleId: r.id })));
+    if (account.panelId) await tx.insert(panelUsers).values({ panelId: account.panelId, userId: user!.id });
     return user!.id;
   });
 }

@@ -3,6 +3,7 @@ import { consumeAttempt, THROTTLES } from '../../auth/throttle';
 import { panelUsers } from '../../db/schema';
 import type { ServiceContext, UserServiceContext } from '../../context';
 import { accountMessages, type PanelRegisterInput, type PanelTokenInput } from '../../../shared/validation/auth';
+import { GROUPS, PANEL_MEMBER_ROLES } from '../../../shared/permissions';
 import { createAccount } from './create-account';
 import { findPanelByToken, publicPanel } from './find-panel-by-token';
 import { startSession } from './start-session';
@@ -21,16 +22,15 @@ export async function joinPanel(ctx: UserServiceContext, input: PanelTokenInput,
   return publicPanel(panel);
 }
 
-/** POST panel/register: a respondent account (panel.access only) that is a member of the panel. */
+/** POST panel/register: a respondent account (panels and own account only), member of the panel. */
 export async function registerForPanel(ctx: ServiceContext, input: PanelRegisterInput, meta: SessionMeta) {
   await consumeAttempt(ctx.db, THROTTLES.tokenIp, meta.ip, ctx.now);
   const panel = await findPanelByToken(ctx, input.token);
   const userId = await createAccount(
     ctx.db,
-    { companyId: panel.companyId, groupId: 3, email: input.email, fullname: input.fullname, password: input.password, roles: ['panel.access'] },
+    { companyId: panel.companyId, groupId: GROUPS.Gebruiker, email: input.email, fullname: input.fullname, password: input.password, roles: PANEL_MEMBER_ROLES, panelId: panel.id },
     ctx.now,
     accountMessages.emailTaken,
   );
-  await ctx.db.insert(panelUsers).values({ panelId: panel.id, userId }).onConflictDoNothing();
   return { panel: publicPanel(panel), ...(await startSession(ctx.db, userId, meta, ctx.now)) };
 }

@@ -1,6 +1,6 @@
 import { and, count, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { UserServiceContext } from '../../context';
-import { projects, projectSurveys, surveyGroups, surveyLanguages, surveyQuestions, surveyResponses, surveys, surveyTokens } from '../../db/schema';
+import { projects, projectSurveys, surveyGroups, surveyLanguages, surveyQuestions, surveyResponses, surveyTokens } from '../../db/schema';
 import { marginOfError } from './accuracy';
 import { canEditSurvey, displayTitle } from './present';
 import { findVisibleSurvey, requireSurveyRole } from './scope';

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { UserServiceContext } from '../../context';
-import { surveyLanguages, surveys, surveyTokens } from '../../db/schema';
+import { surveys } from '../../db/schema';
 import { canEditSurvey, displayTitle } from './present';
 import { requireSurveyRole, visibleSurveys } from './scope';
 
@@ -18,9 +18,10 @@ export async function listSurveys(ctx: UserServiceContext, variant: SurveyListVa
     .select({
       id: surveys.id, title: surveys.title, lsSid: surveys.lsSid, companyId: surveys.companyId, baseLanguage: surveys.baseLanguage,
       updatedAt: surveys.updatedAt,
-      hasTokens: sql<number>`exists(select 1 from ${surveyTokens} where ${surveyTokens.surveyId} = ${surveys.id})`,
+      // Written out in full: Drizzle renders columns unqualified inside a select list.
+      hasTokens: sql<number>`exists(select 1 from survey_tokens t where t.survey_id = "surveys"."id")`,
       // rowid order = the order of the file's language list (base language first).
-      languages: sql<string>`(select group_concat(l, ' ') from (select ${surveyLanguages.language} as l from ${surveyLanguages} where ${surveyLanguages.surveyId} = ${surveys.id} order by ${surveyLanguages}.rowid))`,
+      languages: sql<string>`(select group_concat(l, ' ') from (select sl.language as l from survey_languages sl where sl.survey_id = "surveys"."id" order by sl.rowid))`,
     })
     .from(surveys)
     .where(and(visibleSurveys(ctx.user), own))

@@ -1,0 +1,102 @@
+/**
+ * The demo citizen survey ("burgerpeiling"), written as a LimeSurvey 5 .lss document so that it
+ * enters the portal through the same importer as a real file. Background questions (leeftijd,
+ * geslacht, wijk) and the short open question `verbeterpunt` make sensible report filters.
+ */
+export const DEMO_SURVEY_SID = 474747;
+
+export interface DemoQuestion {
+  code: string;
+  type: string;
+  text: string;
+  other?: boolean;
+  answers?: [string, string][];
+  subs?: [string, string][];
+}
+export const LIKERT: [string, string][] = [['1', 'Zeer ontevreden'], ['2', 'Ontevreden'], ['3', 'Neutraal'], ['4', 'Tevreden'], ['5', 'Zeer tevreden']];
+export const DISTRICTS: [string, string][] = [['W1', 'Centrum'], ['W2', 'Noord'], ['W3', 'Zuid'], ['W4', 'Oost'], ['W5', 'West'], ['W6', 'Haven']];
+export const AGE_GROUPS: [string, string][] = [['A1', '18 t/m 34 jaar'], ['A2', '35 t/m 49 jaar'], ['A3', '50 t/m 64 jaar'], ['A4', '65 jaar of ouder']];
+export const GENDERS: [string, string][] = [['M', 'Man'], ['V', 'Vrouw'], ['X', 'Anders / zeg ik liever niet']];
+export const IMPROVEMENTS = ['Meer groen', 'Betere straatverlichting', 'Minder zwerfafval', 'Veiliger verkeer', 'Meer parkeerplaatsen', 'Betere voorzieningen voor jongeren', 'Beter onderhoud van stoepen'];
+
+export const DEMO_GROUPS: { name: string; description: string; questions: DemoQuestion[] }[] = [
+  {
+    name: 'Over u',
+    description: 'Een paar vragen over uzelf. Deze gebruiken we alleen om groepen te vergelijken.',
+    questions: [
+      { code: 'leeftijd', type: 'L', text: 'Wat is uw leeftijd?', answers: AGE_GROUPS },
+      { code: 'geslacht', type: 'L', text: 'Wat is uw geslacht?', answers: GENDERS },
+      { code: 'wijk', type: '!', text: 'In welke wijk woont u?', answers: DISTRICTS },
+      { code: 'jarenwonen', type: 'N', text: 'Hoeveel jaar woont u in Zuiderhaven?' },
+    ],
+  },
+  {
+    name: 'Wonen en leefbaarheid',
+    description: '',
+    questions: [
+      { code: 'buurt', type: 'A', text: 'Hoe tevreden bent u over deze punten in uw buurt? (1 = zeer ontevreden, 5 = zeer tevreden)', subs: [['SQ001', 'Schoonhouden van straten'], ['SQ002', 'Onderhoud van groen'], ['SQ003', 'Straatverlichting'], ['SQ004', 'Speelplekken']] },
+      { code: 'rapportcijfer', type: 'N', text: 'Welk rapportcijfer (1–10) geeft u uw buurt als plek om te wonen?' },
+      { code: 'veilig', type: 'F', text: 'Hoe vaak voelt u zich onveilig in uw buurt?', subs: [['overdag', 'Overdag'], ['avond', "'s Avonds"]], answers: [['1', 'Nooit'], ['2', 'Soms'], ['3', 'Vaak']] },
+      { code: 'problemen', type: 'M', text: 'Welke problemen komen vaak voor in uw buurt?', other: true, subs: [['SQ001', 'Zwerfafval'], ['SQ002', 'Hondenpoep'], ['SQ003', 'Te hard rijden'], ['SQ004', 'Overlast van jongeren'], ['SQ005', 'Parkeeroverlast']] },
+    ],
+  },
+  {
+    name: 'Gemeente en dienstverlening',
+    description: '',
+    questions: [
+      { code: 'tevredengemeente', type: 'L', text: 'Hoe tevreden bent u over de dienstverlening van de gemeente?', answers: LIKERT },
+      { code: 'contact', type: 'Y', text: 'Heeft u het afgelopen jaar contact gehad met de gemeente?' },
+      { code: 'kanaal', type: 'M', text: 'Hoe had u contact met de gemeente?', subs: [['SQ001', 'Aan de balie'], ['SQ002', 'Telefonisch'], ['SQ003', 'Via de website'], ['SQ004', 'Per e-mail'], ['SQ005', 'Via sociale media']] },
+      { code: 'aanbevelen', type: 'L', text: 'Hoe waarschijnlijk is het dat u Zuiderhaven aanbeveelt als woonplaats? (0–10)', answers: Array.from({ length: 11 }, (_, i) => [String(i), String(i)] as [string, string]) },
+      { code: 'verbeterpunt', type: 'S', text: 'Wat is voor u het belangrijkste verbeterpunt in uw buurt?' },
+      { code: 'opmerking', type: 'T', text: 'Heeft u nog opmerkingen of suggesties voor de gemeente?' },
+    ],
+  },
+];
+
+const cdata = (v: string | number) => `<![CDATA[${String(v)}]]>`;
+function table(name: string, rows: Record<string, string | number>[]): string {
+  if (!rows.length) return '';
+  const fields = Object.keys(rows[0]!);
+  return `<${name}><fields>${fields.map((f) => `<fieldname>${f}</fieldname>`).join('')}</fields><rows>${rows
+    .map((r) => `<row>${fields.map((f) => `<${f}>${cdata(r[f]!)}</${f}>`).join('')}</row>`)
+    .join('')}</rows></${name}>`;
+}
+
+/** The survey as a LimeSurvey 5 (DBVersion 495, `_l10ns` tables) .lss document. */
+export function burgerpeilingLss(): string {
+  const sid = DEMO_SURVEY_SID;
+  const groups: Record<string, string | number>[] = [];
+  const groupL10n: Record<string, string | number>[] = [];
+  const questions: Record<string, string | number>[] = [];
+  const subquestions: Record<string, string | number>[] = [];
+  const questionL10n: Record<string, string | number>[] = [];
+  const answers: Record<string, string | number>[] = [];
+  const answerL10n: Record<string, string | number>[] = [];
+  let qid = 100;
+  let aid = 1000;
+  DEMO_GROUPS.forEach((g, gi) => {
+    const gid = 10 + gi;
+    groups.push({ gid, sid, group_order: gi, randomization_group: '', grelevance: '1' });
+    groupL10n.push({ id: gid, gid, group_name: g.name, description: g.description, language: 'nl' });
+    g.questions.forEach((q, qi) => {
+      const id = ++qid;
+      const base = { sid, gid, type: q.type, preg: '', encrypted: 'N', scale_id: 0, same_default: 0, relevance: '1', question_theme_name: '', modulename: '', same_script: 0 };
+      questions.push({ qid: id, parent_qid: 0, ...base, title: q.code, other: q.other ? 'Y' : 'N', mandatory: 'N', question_order: qi });
+      questionL10n.push({ id, qid: id, question: q.text, help: '', script: '', language: 'nl' });
+      (q.subs ?? []).forEach(([code, text], si) => {
+        const sq = ++qid;
+        subquestions.push({ qid: sq, parent_qid: id, ...base, title: code, other: 'N', mandatory: '', question_order: si });
+        questionL10n.push({ id: sq, qid: sq, question: text, help: '', script: '', language: 'nl' });
+      });
+      (q.answers ?? []).forEach(([code, label], ai) => {
+        const a = ++aid;
+        answers.push({ aid: a, qid: id, code, sortorder: ai, assessment_value: 0, scale_id: 0 });
+        answerL10n.push({ id: a, aid: a, answer: label, language: 'nl' });
+      });
+    });
+  });
+  const survey = { sid, gsid: 1, admin: 'Onderzoek en Statistiek', language: 'nl', additional_languages: '', anonymized: 'N', datestamp: 'Y', usetokens: 'Y', tokenlength: 15, format: 'G', attributedescriptions: '' };
+  const settings = { surveyls_survey_id: sid, surveyls_language: 'nl', surveyls_title: 'Burgerpeiling Zuiderhaven', surveyls_description: 'Hoe tevreden bent u over uw buurt en over de gemeente?', surveyls_welcometext: 'Welkom bij de burgerpeiling van de gemeente Zuiderhaven.', surveyls_endtext: 'Hartelijk dank voor uw deelname.', surveyls_url: '' };
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<document><LimeSurveyDocType>Survey</LimeSurveyDocType><DBVersion>495</DBVersion><languages><language>nl</language></languages>${table('answers', answers)}${table('answer_l10ns', answerL10n)}${table('groups', groups)}${table('group_l10ns', groupL10n)}${table('questions', questions)}${table('subquestions', subquestions)}${table('question_l10ns', questionL10n)}${table('surveys', [survey])}${table('surveys_languagesettings', [settings])}</document>\n`;
+}
