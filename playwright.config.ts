@@ -11,6 +11,7 @@ export default defineConfig({
   retries: 0,
   reporter: [['list'], ['json', { outputFile: process.env.E2E_REPORT ?? '.tmp/reports/e2e.json' }]],
   timeout: 30_000,
+  outputDir: `.tmp/test-results-${port}`,
   use: {
     baseURL: `http://localhost:${port}`,
     locale: 'nl-NL',

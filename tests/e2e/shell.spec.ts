@@ -110,8 +110,9 @@ test('FAQ topics follow the first path segment', async ({ page }) => {
 });
 
 test('the rating dialog appears when feedback is requested, validates, sends and stays away', async ({ page }) => {
-  await db.execute({ sql: 'update users set request_feedback_after = ?, feedback_dont_ask = 0 where email = ?', args: [Date.now() - 60_000, 'gebruiker@delinde.demo.impulz.nl'] });
-  await login(page, 'gebruiker@delinde.demo.impulz.nl');
+  // A user no other e2e file changes (accounts.spec.ts changes the De Linde user's password).
+  await db.execute({ sql: 'update users set request_feedback_after = ?, feedback_dont_ask = 0 where email = ?', args: [Date.now() - 60_000, 'beheerder@noordbroek.demo.impulz.nl'] });
+  await login(page, 'beheerder@noordbroek.demo.impulz.nl');
   const dialog = page.getByRole('dialog', { name: 'Hoe beoordeelt u ImpulZ?' });
   await expect(dialog).toBeVisible({ timeout: 10_000 });
   await expect(dialog.getByRole('button', { name: 'Vraag later opnieuw' })).toBeVisible();
@@ -125,7 +126,7 @@ test('the rating dialog appears when feedback is requested, validates, sends and
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('status').filter({ hasText: 'Bedankt voor uw beoordeling' })).toBeVisible();
 
-  const rows = await db.execute("select rating, contact_allowed from feedback_ratings r join users u on u.id = r.user_id where u.email = 'gebruiker@delinde.demo.impulz.nl'");
+  const rows = await db.execute("select rating, contact_allowed from feedback_ratings r join users u on u.id = r.user_id where u.email = 'beheerder@noordbroek.demo.impulz.nl'");
   expect(rows.rows[0]).toMatchObject({ rating: 3.5, contact_allowed: 1 });
   await page.evaluate(() => sessionStorage.clear());
   await page.reload();

@@ -52,4 +52,19 @@ describe('survey jobs in the built Worker (Queue JOBS → consumer, R2 FILES)', 
     expect(html).toContain('Onderzoeken');
     expect(html).toContain('Burgerpeiling Zuiderhaven (474747)');
   });
+
+  it('renders the edit tabs for the own company and 404 for another company', async () => {
+    const s = new HttpSession((url, init) => fetch(url, init), origin);
+    expect((await s.login('beheerder@demo.impulz.nl', DEMO_PASSWORD)).status).toBe(200);
+    const list = ((await (await s.get('/portal/api/v2/survey/index-items')).json()) as { data: { id: number; displayTitle: string }[] }).data;
+    const demo = list.find((x) => x.displayTitle === 'Burgerpeiling Zuiderhaven (474747)')!;
+    for (const tab of ['', '/accuracy', '/generate', '/tokens', '/response']) {
+      const res = await s.get(`/portal/survey/${demo.id}/edit${tab}`);
+      expect(res.status, tab).toBe(200);
+      expect(await res.text()).toContain('Burgerpeiling Zuiderhaven (474747)');
+    }
+    const other = new HttpSession((url, init) => fetch(url, init), origin);
+    expect((await other.login('beheerder@noordbroek.demo.impulz.nl', DEMO_PASSWORD)).status).toBe(200);
+    expect((await other.get(`/portal/survey/${demo.id}/edit/tokens`)).status).toBe(404);
+  });
 });

@@ -1,0 +1,36 @@
+import { expect, test, type Page } from '@playwright/test';
+
+const PASSWORD = 'ImpulZ-demo-2026!';
+
+async function login(page: Page) {
+  await page.goto('/portal/login');
+  await page.getByLabel('E-mailadres').fill('beheerder@demo.impulz.nl');
+  await page.getByLabel('Wachtwoord', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Inloggen' }).click();
+  await expect(page).toHaveURL(/\/portal\/$/);
+}
+
+test('the Beheerder opens the burgerpeiling, generates tokens and uploads responses with a report', async ({ page }) => {
+  await login(page);
+  await page.goto('/portal/survey/overview');
+  await expect(page.getByRole('heading', { name: 'Onderzoeken' })).toBeVisible();
+  await expect(page.getByText('Burgerpeiling Zuiderhaven (474747)')).toBeVisible();
+  const ids = await page.evaluate(async () => (await (await fetch('/portal/api/v2/survey/index-items')).json()) as { data: { id: number; displayTitle: string }[] });
+  const id = ids.data.find((s) => s.displayTitle.startsWith('Burgerpeiling Zuiderhaven'))!.id;
+
+  await page.goto(`/portal/survey/${id}/edit/generate`);
+  await page.getByLabel('Aantal tokens').fill('1000001');
+  await page.getByRole('button', { name: 'Genereren' }).click();
+  await expect(page.getByText('Maximaal 1.000.000 tokens')).toBeVisible();
+  await page.getByLabel('Aantal tokens').fill('250');
+  await page.getByRole('button', { name: 'Genereren' }).click();
+  await expect(page.getByText('250 tokens aangemaakt.')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Voortgang: 100%')).toBeVisible();
+
+  await page.goto(`/portal/survey/${id}/edit/response`);
+  const csv = 'id,submitdate,leeftijd,wijk,rapportcijfer\n900001,2026-01-05 10:00:00,A1,W2,8\n900002,2026-01-05 11:00:00,A9,W2,7\n';
+  await page.getByLabel(/Responsbestand/).setInputFiles({ name: 'extra.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page.getByRole('button', { name: 'Uploaden' }).click();
+  await expect(page.getByText('2 regels: 1 geaccepteerd (1 nieuw, 0 al aanwezig), 1 afgewezen.')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('table')).toContainText("Waarde 'A9' in kolom leeftijd is geen antwoordcode van deze vraag.");
+});
