@@ -8,10 +8,8 @@ import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { startLibsqlServer } from './libsql-server.ts';
-import { migrateDatabase } from './migrate.ts';
-import { demoLoginsText, seedDatabase } from './seed.ts';
-import { freePort, startWorker } from './lib/worker-process.ts';
+import { demoLoginsText } from './seed.ts';
+import { startLocalStack } from './lib/local-stack.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -34,21 +32,19 @@ if (!args['skip-build']) {
 }
 if (args.fresh) rmSync(dataDir, { recursive: true, force: true });
 
-const libsqlPort = process.env.LIBSQL_PORT ? Number(process.env.LIBSQL_PORT) : await freePort();
-const db = await startLibsqlServer({ file: `${dataDir}/portal.db`, port: libsqlPort });
-console.log(`▸ libSQL-server: ${db.url} (${dataDir}/portal.db)`);
-await migrateDatabase(db.url);
-await seedDatabase(db.url);
-
-const worker = await startWorker({ port, libsqlUrl: db.url, persistTo: `${dataDir}/wrangler` });
+const stack = await startLocalStack({
+  dataDir,
+  port,
+  libsqlPort: process.env.LIBSQL_PORT ? Number(process.env.LIBSQL_PORT) : undefined,
+});
+console.log(`▸ libSQL-server: ${stack.libsqlUrl} (${dataDir}/portal.db)`);
 console.log(`\n✔ ImpulZ draait op http://localhost:${port}/portal/\n\n${demoLoginsText()}\n\nStoppen: Ctrl-C`);
 
 let stopping = false;
 async function stop() {
   if (stopping) return;
   stopping = true;
-  await worker.stop();
-  await db.close();
+  await stack.stop();
   process.exit(0);
 }
 process.on('SIGINT', stop);

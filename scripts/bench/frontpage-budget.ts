@@ -8,11 +8,8 @@
 import { request as httpRequest } from 'node:http';
 import { mkdirSync, rmSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { startLibsqlServer } from '../libsql-server.ts';
-import { migrateDatabase } from '../migrate.ts';
-import { seedDatabase } from '../seed.ts';
 import { DEMO_PASSWORD } from '../seed/data.ts';
-import { freePort, startWorker } from '../lib/worker-process.ts';
+import { startLocalStack } from '../lib/local-stack.ts';
 
 interface Fetched {
   status: number;
@@ -56,11 +53,8 @@ function keepCookies(jar: Map<string, string>, f: Fetched) {
 const dir = `.tmp/bench-frontpage-${process.pid}`;
 rmSync(dir, { recursive: true, force: true });
 mkdirSync(dir, { recursive: true });
-const db = await startLibsqlServer({ file: `${dir}/portal.db`, port: 0 });
-await migrateDatabase(db.url);
-await seedDatabase(db.url);
-const worker = await startWorker({ port: await freePort(), libsqlUrl: db.url, persistTo: `${dir}/wrangler` });
-const origin = worker.url;
+const stack = await startLocalStack({ dataDir: dir });
+const origin = stack.url;
 
 try {
   const jar = new Map<string, string>();
@@ -116,7 +110,6 @@ try {
   console.log(`  TTFB        mediaan ${median.toFixed(1)} ms, p90 ${times[44]!.toFixed(1)} ms (50 verzoeken)   budget 50 ms ${median <= 50 ? '✔' : '✘'}`);
   if (!serverGzip) console.log('  (de lokale Worker comprimeert niet; gzip -6 berekend zoals de edge het verstuurt)');
 } finally {
-  await worker.stop();
-  await db.close();
+  await stack.stop();
   rmSync(dir, { recursive: true, force: true });
 }

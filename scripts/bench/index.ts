@@ -16,7 +16,11 @@ const scripts = readdirSync(dir)
 let failed = 0;
 for (const script of scripts) {
   console.log(`\n━━ bench: ${script} ━━`);
-  const result = spawnSync(process.execPath, ['--expose-gc', 'node_modules/tsx/dist/cli.mjs', `${dir}${script}`], { stdio: 'inherit' });
+  // tsx starts its own Node process: pass --expose-gc through NODE_OPTIONS (memory figures).
+  const result = spawnSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', `${dir}${script}`], {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --expose-gc`.trim(), ASTRO_TELEMETRY_DISABLED: '1' },
+  });
   if (result.status !== 0) failed++;
 }
 if (failed) process.exit(1);

@@ -14,7 +14,7 @@ import { uploadResponses } from '../../src/server/services/surveys/responses/upl
 import { loadSurveyColumns } from '../../src/server/services/surveys/responses/survey-columns';
 import type { ResponseColumn } from '../../src/server/services/surveys/column-map';
 import { csvHeader, csvLine, generateResponse, prng, vvFile } from '../../tests/helpers/response-generator';
-import { benchSetup, FIXTURES } from './surveys-setup';
+import { benchSetup, FIXTURES } from './_surveys-setup';
 import { readFileSync } from 'node:fs';
 
 const rowsArg = process.argv.indexOf('--rows');

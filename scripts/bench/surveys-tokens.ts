@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { jobs } from '../../src/server/db/schema';
 import { generateTokens } from '../../src/server/services/surveys/generate-tokens';
-import { benchSetup } from './surveys-setup';
+import { benchSetup } from './_surveys-setup';
 
 const countArg = process.argv.indexOf('--count');
 const COUNT = countArg > 0 ? Number(process.argv[countArg + 1]) : 1_000_000;

@@ -1,9 +1,6 @@
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
-import { startLibsqlServer } from '../../scripts/libsql-server';
-import { migrateDatabase } from '../../scripts/migrate';
-import { seedDatabase } from '../../scripts/seed';
-import { freePort, startWorker } from '../../scripts/lib/worker-process';
+import { startLocalStack } from '../../scripts/lib/local-stack';
 import { TMP_DIR } from './paths';
 
 declare module 'vitest' {
@@ -22,15 +19,11 @@ export default async function setup(project: TestProject) {
   const dir = `${TMP_DIR}worker-${process.pid}`;
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  const db = await startLibsqlServer({ file: `${dir}/portal.db`, port: 0 });
-  await migrateDatabase(db.url);
-  await seedDatabase(db.url);
-  const worker = await startWorker({ port: await freePort(), libsqlUrl: db.url, persistTo: `${dir}/wrangler` });
-  project.provide('workerUrl', worker.url);
-  project.provide('libsqlUrl', db.url);
+  const stack = await startLocalStack({ dataDir: dir });
+  project.provide('workerUrl', stack.url);
+  project.provide('libsqlUrl', stack.libsqlUrl);
   return async () => {
-    await worker.stop();
-    await db.close();
+    await stack.stop();
     rmSync(dir, { recursive: true, force: true });
   };
 }

@@ -1,0 +1,41 @@
+import { startLibsqlServer } from '../libsql-server.ts';
+import { migrateDatabase } from '../migrate.ts';
+import { seedDatabase } from '../seed.ts';
+import { freePort, startWorker } from './worker-process.ts';
+
+export interface LocalStack {
+  /** The Worker's origin, e.g. http://127.0.0.1:4321 */
+  url: string;
+  libsqlUrl: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The whole portal locally, as `npm start`, the worker tests and the benchmarks run it: the libSQL
+ * server on `dataDir/portal.db` (migrated and seeded with the demo data) and the built Worker
+ * under workerd with its R2/Queue state in `dataDir/wrangler`.
+ */
+export async function startLocalStack(opts: { dataDir: string; port?: number; libsqlPort?: number; verbose?: boolean }): Promise<LocalStack> {
+  const db = await startLibsqlServer({ file: `${opts.dataDir}/portal.db`, port: opts.libsqlPort ?? 0 });
+  try {
+    await migrateDatabase(db.url);
+    await seedDatabase(db.url);
+    const worker = await startWorker({
+      port: opts.port ?? (await freePort()),
+      libsqlUrl: db.url,
+      persistTo: `${opts.dataDir}/wrangler`,
+      verbose: opts.verbose,
+    });
+    return {
+      url: worker.url,
+      libsqlUrl: db.url,
+      async stop() {
+        await worker.stop();
+        await db.close();
+      },
+    };
+  } catch (err) {
+    await db.close();
+    throw err;
+  }
+}
