@@ -472,4 +472,44 @@ CREATE TABLE `help_questions` (
 );
 --> statement-breakpoint
 CREATE INDEX `help_questions_user_idx` ON `help_questions` (`user_id`,`created_at`);--> statement-breakpoint
-CREATE INDEX `help_questions_project_idx` ON `help_questions` (`project_id`);
+CREATE INDEX `help_questions_project_idx` ON `help_questions` (`project_id`);--> statement-breakpoint
+CREATE TABLE `filter_categories` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`project_id` integer NOT NULL,
+	`survey_id` integer NOT NULL,
+	`title` text NOT NULL,
+	`order` integer DEFAULT 0 NOT NULL,
+	`created_at` integer NOT NULL,
+	`updated_at` integer NOT NULL,
+	FOREIGN KEY (`project_id`) REFERENCES `projects`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`survey_id`) REFERENCES `surveys`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `filter_categories_project_idx` ON `filter_categories` (`project_id`,`order`);--> statement-breakpoint
+CREATE INDEX `filter_categories_survey_idx` ON `filter_categories` (`survey_id`);--> statement-breakpoint
+CREATE TABLE `filter_conditions` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`option_id` integer NOT NULL,
+	`column_key` text NOT NULL,
+	`comparator` text NOT NULL,
+	`value` text NOT NULL,
+	`operator` text DEFAULT 'and' NOT NULL,
+	`order` integer DEFAULT 0 NOT NULL,
+	`created_at` integer NOT NULL,
+	`updated_at` integer NOT NULL,
+	FOREIGN KEY (`option_id`) REFERENCES `filter_options`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `filter_conditions_option_idx` ON `filter_conditions` (`option_id`,`order`);--> statement-breakpoint
+CREATE TABLE `filter_options` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`category_id` integer NOT NULL,
+	`label` text NOT NULL,
+	`exposed` integer DEFAULT true NOT NULL,
+	`order` integer DEFAULT 0 NOT NULL,
+	`created_at` integer NOT NULL,
+	`updated_at` integer NOT NULL,
+	FOREIGN KEY (`category_id`) REFERENCES `filter_categories`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `filter_options_category_idx` ON `filter_options` (`category_id`,`order`);

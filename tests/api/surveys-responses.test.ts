@@ -84,7 +84,7 @@ describe('POST survey/{id}/response', () => {
     const again = await finishedJob(await uploadResponses(all, file, 'all.txt'));
     expect(again.result).toMatchObject({ rows: 300, accepted: 300, inserted: 0, alreadyPresent: 300, rejected: 0 });
     expect(await responseCount(all)).toBe(300);
-    expect(t.bucket.keys()).toEqual([]);
+    expect(t.bucket.keys().filter((k) => !k.startsWith('cubes/'))).toEqual([]);
   });
 
   it('reads CSV exports with bracket and SGQA headings', async () => {
@@ -134,7 +134,7 @@ describe('POST survey/{id}/response', () => {
     expect(((await huge.json()) as { message: string }).message).toBe('Het bestand dat u heeft geüpload is te groot');
     expect(await responseCount(colors)).toBe(before);
     expect((await t.db.select({ n: count() }).from(jobs))[0]!.n).toBe(jobsBefore);
-    expect(t.bucket.keys()).toEqual([]);
+    expect(t.bucket.keys().filter((k) => !k.startsWith('cubes/'))).toEqual([]);
   });
 
   it("keeps other companies out (404) and lets only the job's owner poll it", async () => {

@@ -3,9 +3,11 @@ import { IMPORT_RESPONSES_JOB } from '../services/surveys/responses/upload-respo
 import { importResponsesJob } from '../services/surveys/responses/import-job';
 import { generateTokensJob } from '../services/surveys/token-job';
 import type { JobHandler } from './types';
+import { CUBE_BUILD_JOB, cubeBuildJob } from '../services/analytics/cube-job';
 
 /** Every job kind the consumer knows. */
 export const JOB_HANDLERS: Record<string, JobHandler> = {
   [GENERATE_TOKENS_JOB]: generateTokensJob,
   [IMPORT_RESPONSES_JOB]: importResponsesJob,
+  [CUBE_BUILD_JOB]: cubeBuildJob,
 };

@@ -11,6 +11,7 @@ import { twoFactorRoutes } from './two-factor';
 import { helpRoutes } from './help';
 import { projectRoutes } from './projects';
 import { surveyRoutes } from './surveys';
+import { filterRoutes } from './filters';
 
 /** /portal/api/v2: login required, CSRF on mutating calls, each domain router checks its roles. */
 export const apiRoutes = new Hono<AppEnv>()
@@ -23,6 +24,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/', helpRoutes)
   .route('/', projectRoutes)
   .route('/', surveyRoutes)
+  .route('/', filterRoutes)
   .all('*', () => {
     throw new AppError('NOT_FOUND', nl.notFound);
   });

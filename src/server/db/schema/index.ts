@@ -8,3 +8,4 @@ export * from './themes';
 export * from './surveys';
 export * from './jobs';
 export * from './feedback';
+export * from './filters';

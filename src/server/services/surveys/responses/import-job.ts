@@ -135,6 +135,9 @@ export const importResponsesJob: JobHandler = async (deps, job, progress) => {
     await deps.db.update(surveys).set({ responsesVersion: sql`${surveys.responsesVersion} + 1` }).where(eq(surveys.id, surveyId));
   }
   await deps.files.delete(key);
+  // New responses → new cube version, built now so the first report read is warm. Imported
+  // lazily: the cube job module reaches back into the job registry that lists this handler.
+  if (inserted > 0) await (await import('../../analytics/cube-job')).buildCubeAfterImport(deps, surveyId, job.createdBy);
   return {
     surveyId, file: String(job.payload.name ?? ''), format: plan?.format ?? 'csv', rows, accepted, inserted,
     alreadyPresent: accepted - inserted, rejected: rejectedCount, rejectedRows: rejected, reportTruncated: rejected.length >= REPORT_LIMIT,

@@ -1,0 +1,66 @@
+import { type BuildReport, type Cube, CubeBuilder, dayFromIso } from '../../analytics';
+import type { Db } from '../../db/client';
+import { loadSurveyColumns } from '../surveys/responses/survey-columns';
+import { rawClient } from '../surveys/scope';
+import { cubeLayout } from './cube-columns';
+
+const PAGE = 5000;
+
+function dayOf(...stamps: (unknown | null)[]): number | null {
+  for (const s of stamps) {
+    if (typeof s !== 'string' || s.length < 10) continue;
+    const iso = s.slice(0, 10);
+    if (/^\d{4}-\d{2}-\d{2}$/.test(iso)) return dayFromIso(iso);
+  }
+  return null;
+}
+
+/**
+ * Builds a survey's response cube from libSQL: the column layout from its questions, then every
+ * response in pages of 5,000 ordered by id (keyset), each page's answer JSON fed to CubeBuilder.
+ * A response's day is its submit date, else its start date or date stamp (unfinished responses).
+ * Token attributes join in when the survey uses tokens with described attributes.
+ */
+export async function buildSurveyCube(db: Db, surveyId: number): Promise<{ cube: Cube; report: BuildReport; version: number }> {
+  const { survey, structure, columns } = await loadSurveyColumns(db, surveyId);
+  const attributeNames = survey.useTokens ? Object.keys(survey.attributeDescriptions ?? {}).filter((k) => /^attribute_\d+$/.test(k)) : [];
+  const layout = cubeLayout(structure, columns, attributeNames);
+  const version = survey.responsesVersion;
+  const builder = new CubeBuilder(surveyId, version, layout.defs);
+  const multiColumns = new Set(layout.feeds.filter((f) => f.multiCode).map((f) => f.column));
+  const client = rawClient(db);
+  const withTokens = layout.attributes.length > 0;
+  // `+r.survey_id` keeps SQLite on the primary key (rowid > ?, already in id order); through the
+  // (survey_id, submit_date) index every page would sort all remaining rows of the survey again.
+  const sql = withTokens
+    ? `select r.id, r.submit_date, r.start_date, r.date_stamp, r.answers, t.attributes from survey_responses r left join survey_tokens t on t.survey_id = r.survey_id and t.token = r.token where +r.survey_id = ? and r.id > ? order by r.id limit ${PAGE}`
+    : `select r.id, r.submit_date, r.start_date, r.date_stamp, r.answers, null as attributes from survey_responses r where +r.survey_id = ? and r.id > ? order by r.id limit ${PAGE}`;
+  let after = 0;
+  for (;;) {
+    const { rows } = await client.execute({ sql, args: [surveyId, after] });
+    for (const row of rows) {
+      const id = Number(row.id);
+      after = id;
+      const day = dayOf(row.submit_date, row.start_date, row.date_stamp);
+      if (day === null) continue;
+      builder.setDay(id, day);
+      const answers = JSON.parse(String(row.answers)) as Record<string, string | null>;
+      for (const f of layout.feeds) {
+        const v = answers[f.key];
+        if (v === undefined || v === null || v === '') continue;
+        if (f.multiCode) {
+          if (v === 'Y') builder.setValue(id, f.column, f.multiCode);
+        } else builder.setValue(id, f.column, v);
+      }
+      // An "other" text of a multiple-choice question also counts as having answered it.
+      for (const key of multiColumns) if (answers[`${key}_other`]) builder.markAnswered(id, key);
+      if (withTokens && row.attributes) {
+        const attrs = JSON.parse(String(row.attributes)) as Record<string, string>;
+        for (const a of layout.attributes) builder.setValue(id, a, attrs[a]);
+      }
+    }
+    if (rows.length < PAGE) break;
+  }
+  const { cube, report } = builder.build();
+  return { cube, report, version };
+}

@@ -1,0 +1,21 @@
+/** Dutch texts of the filter api (issue 6). */
+export const filtersNl = {
+  category: 'Filtercategorie',
+  option: 'Filteroptie',
+  condition: 'Filtervoorwaarde',
+  created: (what: string) => `${what} is aangemaakt`,
+  updated: (what: string) => `${what} is bijgewerkt`,
+  deleted: (what: string) => `${what} is verwijderd`,
+  ordered: 'De volgorde is opgeslagen',
+  generated: (n: number) => `Filtercategorie is aangemaakt met ${n} ${n === 1 ? 'optie' : 'opties'}`,
+  unknownColumn: (key: string) => `De vraag of kolom '${key}' bestaat niet in deze enquête of is niet filterbaar.`,
+  notGeneratable: 'Van deze vraag kunnen geen filteropties gemaakt worden: kies een vraag met antwoordopties of een open vraag met korte antwoorden.',
+  noDistinctAnswers: 'Deze open vraag heeft geen antwoorden die vaak genoeg voorkomen.',
+  notOfCategory: (ids: number[]) => `${ids.length === 1 ? 'Filteroptie' : 'Filteropties'} ${ids.join(', ')} ${ids.length === 1 ? 'hoort' : 'horen'} niet bij deze filtercategorie.`,
+  duplicateIds: 'Elke filteroptie mag maar één keer in de volgorde staan.',
+  comparator: 'Kies een geldige vergelijking',
+  operator: 'Kies en of of',
+  valueList: 'Geef minimaal één waarde op',
+  singleValue: 'Deze vergelijking verwacht één waarde',
+  badCondition: (reason: string) => `De voorwaarde past niet bij de vraag: ${reason}`,
+} as const;
