@@ -12,7 +12,7 @@ import { freePort } from '../lib/worker-process';
 import { migrateDatabase } from '../migrate';
 import { seedDatabase } from '../seed';
 
-export const FIXTURES = fileURLToPath(new URL('../../../shared/fixtures/limesurvey/', import.meta.url));
+export const FIXTURES = fileURLToPath(new URL('../../tests/fixtures/limesurvey/', import.meta.url));
 
 /**
  * A fresh database behind the local libSQL server, reached over HTTP with the web client the

@@ -1,12 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { and, count, eq, isNotNull, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { surveyAnswers, surveyGroups, surveyLanguages, surveyQuestions, surveys } from '../../src/server/db/schema';
 import { countLss } from '../helpers/lss-counts';
 import { createSurveyTestApp } from '../helpers/survey-test-app';
+import { LIMESURVEY_FIXTURES } from '../helpers/fixtures';
 
-const FIXTURES = fileURLToPath(new URL('../../../shared/fixtures/limesurvey/', import.meta.url));
+const FIXTURES = LIMESURVEY_FIXTURES;
 const t = createSurveyTestApp();
 const staff = t.session();
 afterAll(() => t.close());

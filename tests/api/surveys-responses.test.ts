@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, surveyResponses } from '../../src/server/db/schema';
@@ -8,8 +7,9 @@ import type { ResponseColumn } from '../../src/server/services/surveys/column-ma
 import { readLimeSurveyXml } from '../../src/server/services/surveys/lss/read-tables';
 import { csvHeader, csvLine, generateResponse, prng, vvFile } from '../helpers/response-generator';
 import { createSurveyTestApp } from '../helpers/survey-test-app';
+import { LIMESURVEY_FIXTURES } from '../helpers/fixtures';
 
-const FIXTURES = fileURLToPath(new URL('../../../shared/fixtures/limesurvey/', import.meta.url));
+const FIXTURES = LIMESURVEY_FIXTURES;
 const t = createSurveyTestApp();
 const staff = t.session();
 afterAll(() => t.close());

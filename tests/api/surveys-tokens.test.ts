@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, surveyTokens } from '../../src/server/db/schema';
 import { createSurveyTestApp } from '../helpers/survey-test-app';
+import { LIMESURVEY_FIXTURES } from '../helpers/fixtures';
 
-const FIXTURES = fileURLToPath(new URL('../../../shared/fixtures/limesurvey/', import.meta.url));
+const FIXTURES = LIMESURVEY_FIXTURES;
 const t = createSurveyTestApp();
 const staff = t.session();
 afterAll(() => t.close());

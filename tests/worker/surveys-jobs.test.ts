@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, inject, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../scripts/seed/data';
 import { HttpSession } from '../helpers/http-session';
+import { LIMESURVEY_FIXTURES } from '../helpers/fixtures';
 
-const FIXTURES = fileURLToPath(new URL('../../../shared/fixtures/limesurvey/', import.meta.url));
+const FIXTURES = LIMESURVEY_FIXTURES;
 const origin = inject('workerUrl');
 
 type Job = { id: number; status: string; progress: number; result?: Record<string, unknown>; error?: string };
