@@ -1,59 +1,42 @@
-import { useEffect, useState, type SubmitEvent } from 'react';
-import { ApiError, ensureCsrfCookie, request, setLoginFlag } from '../../shared/api-client';
+import { useState } from 'react';
+import { ApiError, request, setLoginFlag } from '../../shared/api-client';
 import { nl } from '../../shared/i18n/nl';
 import { Field } from './Field';
+import { useAccountForm } from './use-form';
 
 type Step = 'credentials' | 'code' | 'recovery';
-type Errors = Record<string, string[]>;
 
-/** Login with the optional second step; the server decides whether two-factor is needed. */
-/** `panelToken` (/login/panel/:token): after logging in, the user joins that panel. */
+/**
+ * Login with the optional second step; the server decides whether two-factor is needed.
+ * `panelToken` (/login/panel/:token): after logging in, the user joins that panel.
+ */
 export default function LoginForm({ redirectTo, panelToken }: { redirectTo: string; panelToken?: string }) {
   const [step, setStep] = useState<Step>('credentials');
   const [showPassword, setShowPassword] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<string | null>(null);
-  const [errors, setErrors] = useState<Errors>({});
-  // Until hydrated the button stays disabled, so an early click can't submit natively.
-  const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
-
-  async function submit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    setBusy(true);
-    setMessage(null);
-    setErrors({});
-    try {
-      await ensureCsrfCookie();
-      if (step === 'credentials') {
-        const result = await request<{ data: { two_factor: boolean } }>('POST', '/auth/login', {
-          email: form.get('email'),
-          password: form.get('password'),
-        });
-        if (result.data.two_factor) {
-          setStep('code');
-          return;
-        }
-      } else {
-        const body = step === 'code' ? { code: form.get('code') } : { recovery_code: form.get('recovery_code') };
+  const { busy, ready, message, errors, onSubmit: submit } = useAccountForm(async (form) => {
+    if (step === 'credentials') {
+      const result = await request<{ data: { two_factor: boolean } }>('POST', '/auth/login', {
+        email: form.get('email'),
+        password: form.get('password'),
+      });
+      if (result.data.two_factor) {
+        setStep('code');
+        return;
+      }
+    } else {
+      const body = step === 'code' ? { code: form.get('code') } : { recovery_code: form.get('recovery_code') };
+      try {
         await request('POST', '/auth/two-factor-challenge', body);
+      } catch (err) {
+        // The pending login ran out: start again with the password.
+        if (err instanceof ApiError && err.status === 422 && err.errors.code?.[0]?.includes('verlopen')) setStep('credentials');
+        throw err;
       }
-      setLoginFlag(true);
-      if (panelToken) await request('POST', '/auth/panel/join', { token: panelToken });
-      window.location.assign(redirectTo);
-    } catch (err) {
-      if (err instanceof ApiError) {
-        setMessage(err.message);
-        setErrors(err.errors);
-        if (err.status === 422 && step !== 'credentials' && err.errors.code?.[0]?.includes('verlopen')) setStep('credentials');
-      } else {
-        setMessage(nl.errors.generic);
-      }
-    } finally {
-      setBusy(false);
     }
-  }
+    setLoginFlag(true);
+    if (panelToken) await request('POST', '/auth/panel/join', { token: panelToken });
+    window.location.assign(redirectTo);
+  });
 
   const t = nl.login;
   return (
