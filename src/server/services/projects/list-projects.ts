@@ -1,10 +1,9 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { licences, projects, projectStatuses, projectUsers, users } from '../../db/schema';
+import { projects, projectStatuses, projectUsers, users } from '../../db/schema';
 import type { UserServiceContext } from '../../context';
 import { AppError, nl } from '../../errors';
 import { hasRole } from '../../../shared/permissions';
-import type { ProjectSummary } from './list-recent-projects';
-import { licenceEndDateStyle } from './licence-status';
+import { projectSummaryColumns, toProjectSummary, type ProjectSummary } from './project-summary';
 import { visibleProjects } from './scope';
 
 /** The project role whose members count as the project's admins ('Toon Beheerders'). */
@@ -37,17 +36,7 @@ export async function listProjects(ctx: UserServiceContext, input: ListProjectsI
   if (input.all && !maySeeAllProjects(ctx.user)) throw new AppError('FORBIDDEN', nl.forbidden);
   const scope = input.all ? visibleProjects(ctx.user) : and(visibleProjects(ctx.user), memberOf(ctx.user.id));
   const rows = await ctx.db
-    .select({
-      id: projects.id,
-      title: projects.title,
-      client: projects.client,
-      status: projectStatuses.name,
-      parentProjectId: projects.parentProjectId,
-      updatedAt: projects.updatedAt,
-      mine: sql<number>`${memberOf(ctx.user.id)}`,
-      usersCount: sql<number>`(select count(*) from ${projectUsers} where ${projectUsers.projectId} = ${projects.id})`,
-      licenceEnd: sql<string | null>`(select max(${licences.endDate}) from ${licences} where ${licences.projectId} = ${projects.id})`,
-    })
+    .select({ ...projectSummaryColumns, mine: sql<number>`${memberOf(ctx.user.id)}` })
     .from(projects)
     .innerJoin(projectStatuses, eq(projectStatuses.id, projects.statusId))
     .where(scope)
@@ -63,16 +52,8 @@ export async function listProjects(ctx: UserServiceContext, input: ListProjectsI
         .orderBy(asc(users.fullname))
     : [];
   return shown.map((r) => ({
-    id: r.id,
-    title: r.title,
-    client: r.client,
-    status: r.status,
-    parent_project_id: r.parentProjectId,
-    usersCount: Number(r.usersCount),
+    ...toProjectSummary(r, ctx.now),
     reportsCount: 0,
-    license_end_date: r.licenceEnd,
-    license_end_date_style: licenceEndDateStyle(r.licenceEnd, ctx.now),
-    updated_at: r.updatedAt.toISOString(),
     admins: leaders.filter((l) => l.projectId === r.id).map((l) => l.fullname),
   }));
 }
