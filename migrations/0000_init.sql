@@ -512,4 +512,89 @@ CREATE TABLE `filter_options` (
 	FOREIGN KEY (`category_id`) REFERENCES `filter_categories`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
-CREATE INDEX `filter_options_category_idx` ON `filter_options` (`category_id`,`order`);
+CREATE INDEX `filter_options_category_idx` ON `filter_options` (`category_id`,`order`);--> statement-breakpoint
+CREATE TABLE `report_bookmarks` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`report_id` integer NOT NULL,
+	`name` text NOT NULL,
+	`query_string` text NOT NULL,
+	`created_at` integer NOT NULL,
+	`updated_at` integer NOT NULL,
+	FOREIGN KEY (`report_id`) REFERENCES `reports`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `report_bookmarks_report_idx` ON `report_bookmarks` (`report_id`);--> statement-breakpoint
+CREATE TABLE `report_charts` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`section_id` integer NOT NULL,
+	`chart_type_id` integer NOT NULL,
+	`title` text NOT NULL,
+	`order` integer DEFAULT 0 NOT NULL,
+	`sorting_option_id` integer,
+	`data_format_id` integer,
+	`data_type_id` integer,
+	`kpi_id` integer,
+	`pattern_id` integer,
+	`granularity_id` integer DEFAULT 0 NOT NULL,
+	`color_scheme_id` integer,
+	`options` text DEFAULT '{}' NOT NULL,
+	`created_at` integer NOT NULL,
+	`updated_at` integer NOT NULL,
+	FOREIGN KEY (`section_id`) REFERENCES `report_sections`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `report_charts_section_idx` ON `report_charts` (`section_id`,`order`);--> statement-breakpoint
+CREATE TABLE `report_data_locations` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`chart_id` integer NOT NULL,
+	`survey_id` integer NOT NULL,
+	`column_key` text NOT NULL,
+	`label` text,
+	`n_method` text DEFAULT 'respondents' NOT NULL,
+	`order` integer DEFAULT 0 NOT NULL,
+	`created_at` integer NOT NULL,
+	`updated_at` integer NOT NULL,
+	FOREIGN KEY (`chart_id`) REFERENCES `report_charts`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`survey_id`) REFERENCES `surveys`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `report_data_locations_chart_idx` ON `report_data_locations` (`chart_id`,`order`);--> statement-breakpoint
+CREATE INDEX `report_data_locations_survey_idx` ON `report_data_locations` (`survey_id`);--> statement-breakpoint
+CREATE TABLE `report_sections` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`report_id` integer NOT NULL,
+	`title` text NOT NULL,
+	`order` integer DEFAULT 0 NOT NULL,
+	`created_at` integer NOT NULL,
+	`updated_at` integer NOT NULL,
+	FOREIGN KEY (`report_id`) REFERENCES `reports`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `report_sections_report_idx` ON `report_sections` (`report_id`,`order`);--> statement-breakpoint
+CREATE TABLE `reports` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`project_id` integer NOT NULL,
+	`parent_report_id` integer,
+	`title` text NOT NULL,
+	`start_date` text,
+	`end_date` text NOT NULL,
+	`date_filter` integer DEFAULT false NOT NULL,
+	`benchmark_count` integer DEFAULT 1 NOT NULL,
+	`multiple_filters` integer,
+	`hide_risky_filters` integer DEFAULT false NOT NULL,
+	`hide_empty_filters` integer DEFAULT false NOT NULL,
+	`min_n` integer DEFAULT 10 NOT NULL,
+	`languages` text DEFAULT 'nl' NOT NULL,
+	`pdf_export` integer DEFAULT false NOT NULL,
+	`direct_access` integer DEFAULT false NOT NULL,
+	`status_id` integer DEFAULT 1 NOT NULL,
+	`archived_at` integer,
+	`created_at` integer NOT NULL,
+	`updated_at` integer NOT NULL,
+	`deleted_at` integer,
+	FOREIGN KEY (`project_id`) REFERENCES `projects`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`parent_report_id`) REFERENCES `reports`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `reports_project_idx` ON `reports` (`project_id`);--> statement-breakpoint
+CREATE INDEX `reports_parent_idx` ON `reports` (`parent_report_id`);

@@ -18,6 +18,7 @@ import { DEFAULT_GROUP_ROLES, GROUPS, ROLES } from '../../src/shared/permissions
 import { COMPANIES, DEMO_PASSWORD, DEMO_TOTP_SECRET, PROJECT_ROLES, PROJECT_STATUSES, PROJECTS, USERS } from './data';
 import { seedSurveys } from './surveys';
 import { seedFilters } from './filters';
+import { seedReports } from './reports';
 
 const DAY = 86_400_000;
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
@@ -103,4 +104,5 @@ export async function seedDemo(db: Db, today = new Date()): Promise<void> {
   await seedAccounts(db, today);
   await seedSurveys(db, today);
   await seedFilters(db, today);
+  await seedReports(db, today);
 }

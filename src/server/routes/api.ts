@@ -12,6 +12,7 @@ import { helpRoutes } from './help';
 import { projectRoutes } from './projects';
 import { surveyRoutes } from './surveys';
 import { filterRoutes } from './filters';
+import { reportRoutes } from './reports';
 
 /** /portal/api/v2: login required, CSRF on mutating calls, each domain router checks its roles. */
 export const apiRoutes = new Hono<AppEnv>()
@@ -25,6 +26,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/', projectRoutes)
   .route('/', surveyRoutes)
   .route('/', filterRoutes)
+  .route('/', reportRoutes)
   .all('*', () => {
     throw new AppError('NOT_FOUND', nl.notFound);
   });

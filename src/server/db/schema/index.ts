@@ -9,3 +9,4 @@ export * from './surveys';
 export * from './jobs';
 export * from './feedback';
 export * from './filters';
+export * from './reports';

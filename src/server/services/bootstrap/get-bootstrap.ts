@@ -7,10 +7,11 @@ import { visibleProjects } from '../projects/scope';
 import { listUserPanels } from '../users/list-user-panels';
 import { listThemes } from './list-themes';
 import { fixedLookups } from './lookups';
+import { visibleReportRows } from '../reports/list-reports';
 
 /**
  * GET bootstrap (spec 000 §7): the signed-in user and every lookup the client keeps, each as
- * `{ data }`. `reports` stays an empty list until the reports area adds its table.
+ * `{ data }`. `reports` lists the user's visible, not archived reports (id, title, project_id).
  */
 export async function getBootstrap(ctx: UserServiceContext) {
   const { user } = ctx;
@@ -25,11 +26,12 @@ export async function getBootstrap(ctx: UserServiceContext) {
       .where(eq(users.id, user.id)),
     ctx.db.select({ n: sql<number>`count(*)` }).from(projects).where(visibleProjects(user)),
   ]);
-  const [logs, panels, themes, pdfThemes] = await Promise.all([
+  const [logs, panels, themes, pdfThemes, reportRows] = await Promise.all([
     getLoginLog(ctx),
     listUserPanels(ctx),
     listThemes(ctx, 'vue'),
     listThemes(ctx, 'pdf'),
+    visibleReportRows(ctx),
   ]);
   const requestFeedback =
     !flags?.feedbackDontAsk && flags?.requestFeedbackAfter != null && flags.requestFeedbackAfter <= ctx.now;
@@ -66,7 +68,7 @@ export async function getBootstrap(ctx: UserServiceContext) {
     projectStatuses: { data: statusRows },
     projectRoles: { data: projectRoleRows },
     ...fixedLookups(),
-    reports: { data: [] as unknown[] },
+    reports: { data: reportRows.map((r) => ({ id: r.id, title: r.title, project_id: r.projectId })) },
     themes: { data: themes },
     pdfThemes: { data: pdfThemes },
   };

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { projects, projectStatuses, projectUsers, users } from '../../db/schema';
+import { projects, projectStatuses, projectUsers, reports, users } from '../../db/schema';
 import type { UserServiceContext } from '../../context';
 import { AppError, nl } from '../../errors';
 import { hasRole } from '../../../shared/permissions';
@@ -10,7 +10,7 @@ import { visibleProjects } from './scope';
 const PROJECT_LEADER_ROLE = 1;
 
 export interface ProjectListItem extends ProjectSummary {
-  /** Reports of the project; 0 until the reports area exists. */
+  /** Reports of the project (not deleted; archived ones count). */
   reportsCount: number;
   /** Full names of the project leaders. */
   admins: string[];
@@ -36,7 +36,11 @@ export async function listProjects(ctx: UserServiceContext, input: ListProjectsI
   if (input.all && !maySeeAllProjects(ctx.user)) throw new AppError('FORBIDDEN', nl.forbidden);
   const scope = input.all ? visibleProjects(ctx.user) : and(visibleProjects(ctx.user), memberOf(ctx.user.id));
   const rows = await ctx.db
-    .select({ ...projectSummaryColumns, mine: sql<number>`${memberOf(ctx.user.id)}` })
+    .select({
+      ...projectSummaryColumns,
+      mine: sql<number>`${memberOf(ctx.user.id)}`,
+      reportsCount: sql<number>`(select count(*) from ${reports} where ${reports.projectId} = ${projects.id} and ${reports.deletedAt} is null)`,
+    })
     .from(projects)
     .innerJoin(projectStatuses, eq(projectStatuses.id, projects.statusId))
     .where(scope)
@@ -53,7 +57,7 @@ export async function listProjects(ctx: UserServiceContext, input: ListProjectsI
     : [];
   return shown.map((r) => ({
     ...toProjectSummary(r, ctx.now),
-    reportsCount: 0,
+    reportsCount: Number(r.reportsCount),
     admins: leaders.filter((l) => l.projectId === r.id).map((l) => l.fullname),
   }));
 }

@@ -1,0 +1,58 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../context';
+import { userServiceContext } from '../context';
+import { readBody, validate } from '../http/body';
+import { requireRole } from '../middleware/guards';
+import { copyReport } from '../services/reports/copy-report';
+import { createReport } from '../services/reports/create-report';
+import { deleteReport } from '../services/reports/delete-report';
+import { getReport } from '../services/reports/get-report';
+import { listReports } from '../services/reports/list-reports';
+import { dearchiveReport } from '../services/reports/dearchive-report';
+import { updateReport } from '../services/reports/update-report';
+import { reportsNl } from '../../shared/i18n/reports';
+import { ReportGetQuery, ReportInput, ReportListQuery, ReportUpdate } from '../../shared/validation/reports';
+import { idParam } from './params';
+import { reportSectionRoutes } from './reports-sections';
+import { reportChartRoutes } from './reports-charts';
+import { reportBookmarkRoutes } from './reports-bookmarks';
+
+const meta = { dutch: reportsNl.report };
+
+/** Dashboard api of spec 001 §7: reports (sections, charts, data locations, bookmarks in reports-*.ts). */
+export const reportRoutes = new Hono<AppEnv>()
+  .get('/report', requireRole('dashboard.view'), async (c) => {
+    const q = validate(ReportListQuery, c.req.query());
+    return c.json({ data: await listReports(userServiceContext(c), { archived: q.archived === '1', projectId: q.project_id }), meta });
+  })
+  .get('/report/:id', requireRole('dashboard.view'), async (c) => {
+    const id = idParam(c, 'id');
+    const { include } = validate(ReportGetQuery, c.req.query());
+    return c.json({ data: await getReport(userServiceContext(c), id, include), meta });
+  })
+  .post('/report', requireRole('dashboard.create'), async (c) => {
+    const input = await readBody(c, ReportInput);
+    return c.json({ data: await createReport(userServiceContext(c), input), meta, alert: reportsNl.created(reportsNl.report) }, 201);
+  })
+  .put('/report/:id', requireRole('dashboard.edit'), async (c) => {
+    const id = idParam(c, 'id');
+    const input = await readBody(c, ReportUpdate);
+    const data = await updateReport(userServiceContext(c), id, input);
+    const alert = input.archived === true ? reportsNl.archived : input.archived === false ? reportsNl.dearchived : reportsNl.saved(reportsNl.report);
+    return c.json({ data, meta, alert });
+  })
+  .put('/report/:id/dearchive', requireRole('dashboard.edit'), async (c) => {
+    const id = idParam(c, 'id');
+    return c.json({ data: await dearchiveReport(userServiceContext(c), id), meta, alert: reportsNl.dearchived });
+  })
+  .post('/report/:id/copy', requireRole('dashboard.edit'), async (c) => {
+    const id = idParam(c, 'id');
+    return c.json({ data: await copyReport(userServiceContext(c), id), meta, alert: reportsNl.copied }, 201);
+  })
+  .delete('/report/:id', requireRole('dashboard.edit'), async (c) => {
+    await deleteReport(userServiceContext(c), idParam(c, 'id'));
+    return c.json({ data: null, meta, alert: reportsNl.deleted });
+  })
+  .route('/', reportSectionRoutes)
+  .route('/', reportChartRoutes)
+  .route('/', reportBookmarkRoutes);

@@ -1,0 +1,63 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { SessionUser } from '../../auth/sessions';
+import type { UserServiceContext } from '../../context';
+import { projects, reportBookmarks, reportCharts, reportDataLocations, reports, reportSections } from '../../db/schema';
+import { AppError, nl } from '../../errors';
+import { hasRole, type Role } from '../../../shared/permissions';
+import { visibleProjects } from '../projects/scope';
+
+export type ReportRow = typeof reports.$inferSelect;
+export type SectionRow = typeof reportSections.$inferSelect;
+export type ChartRow = typeof reportCharts.$inferSelect;
+export type DataLocationRow = typeof reportDataLocations.$inferSelect;
+export type BookmarkRow = typeof reportBookmarks.$inferSelect;
+
+/** dashboard.view reads, dashboard.create creates reports, dashboard.edit changes them (the route guards say the same). */
+export function requireReportRole(user: SessionUser, role: Extract<Role, 'dashboard.view' | 'dashboard.create' | 'dashboard.edit'>): void {
+  if (!hasRole(user, role)) throw new AppError('FORBIDDEN', nl.forbidden);
+}
+
+export const notFound = () => new AppError('NOT_FOUND', nl.notFound);
+
+/** A report that is not deleted, of a project the user may see; else 404. */
+export async function findReport(ctx: UserServiceContext, reportId: number): Promise<ReportRow> {
+  const [row] = await ctx.db
+    .select({ report: reports })
+    .from(reports)
+    .innerJoin(projects, eq(projects.id, reports.projectId))
+    .where(and(eq(reports.id, reportId), isNull(reports.deletedAt), visibleProjects(ctx.user)));
+  if (!row) throw notFound();
+  return row.report;
+}
+
+export async function findSection(ctx: UserServiceContext, sectionId: number): Promise<{ report: ReportRow; section: SectionRow }> {
+  const [row] = await ctx.db.select().from(reportSections).where(eq(reportSections.id, sectionId));
+  if (!row) throw notFound();
+  return { report: await findReport(ctx, row.reportId), section: row };
+}
+
+/** The section if it belongs to the report (404 otherwise). */
+export async function findReportSection(ctx: UserServiceContext, reportId: number, sectionId: number) {
+  const found = await findSection(ctx, sectionId);
+  if (found.report.id !== reportId) throw notFound();
+  return found;
+}
+
+export async function findChart(ctx: UserServiceContext, chartId: number): Promise<{ report: ReportRow; section: SectionRow; chart: ChartRow }> {
+  const [row] = await ctx.db.select().from(reportCharts).where(eq(reportCharts.id, chartId));
+  if (!row) throw notFound();
+  return { ...(await findSection(ctx, row.sectionId)), chart: row };
+}
+
+export async function findDataLocation(ctx: UserServiceContext, id: number) {
+  const [row] = await ctx.db.select().from(reportDataLocations).where(eq(reportDataLocations.id, id));
+  if (!row) throw notFound();
+  return { ...(await findChart(ctx, row.chartId)), dataLocation: row };
+}
+
+export async function findBookmark(ctx: UserServiceContext, reportId: number, bookmarkId: number) {
+  const report = await findReport(ctx, reportId);
+  const [row] = await ctx.db.select().from(reportBookmarks).where(and(eq(reportBookmarks.id, bookmarkId), eq(reportBookmarks.reportId, reportId)));
+  if (!row) throw notFound();
+  return { report, bookmark: row };
+}

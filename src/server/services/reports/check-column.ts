@@ -1,0 +1,18 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { UserServiceContext } from '../../context';
+import { projectSurveys, surveys } from '../../db/schema';
+import { AppError, nl } from '../../errors';
+import { reportsNl } from '../../../shared/i18n/reports';
+import { loadCube } from '../analytics/load-cube';
+
+/** The survey must be linked to the report's project and the column must be one of its cube's columns (422 otherwise). */
+export async function checkColumn(ctx: UserServiceContext, projectId: number, surveyId: number, columnKey: string): Promise<void> {
+  const [linked] = await ctx.db
+    .select({ id: surveys.id })
+    .from(projectSurveys)
+    .innerJoin(surveys, eq(surveys.id, projectSurveys.surveyId))
+    .where(and(eq(projectSurveys.projectId, projectId), eq(projectSurveys.surveyId, surveyId), isNull(surveys.deletedAt)));
+  if (!linked) throw new AppError('VALIDATION', nl.validation, { survey_id: [reportsNl.surveyNotLinked] });
+  const cube = await loadCube({ db: ctx.db, files: ctx.jobs?.files }, surveyId);
+  if (!cube.byKey.has(columnKey)) throw new AppError('VALIDATION', nl.validation, { column_key: [reportsNl.unknownColumn(columnKey)] });
+}

@@ -1,0 +1,26 @@
+import { and, asc, eq, isNull, type SQL } from 'drizzle-orm';
+import type { UserServiceContext } from '../../context';
+import { projects, reports } from '../../db/schema';
+import { visibleProjects } from '../projects/scope';
+import { requireReportRole } from './access';
+import { presentReport } from './present';
+
+/** The reports of the projects the user may see, not deleted; archived ones only when asked. */
+export async function visibleReportRows(ctx: UserServiceContext, opts: { archived?: boolean; projectId?: number } = {}) {
+  const where: (SQL | undefined)[] = [isNull(reports.deletedAt), visibleProjects(ctx.user)];
+  if (!opts.archived) where.push(isNull(reports.archivedAt));
+  if (opts.projectId) where.push(eq(reports.projectId, opts.projectId));
+  const rows = await ctx.db
+    .select({ report: reports })
+    .from(reports)
+    .innerJoin(projects, eq(projects.id, reports.projectId))
+    .where(and(...where))
+    .orderBy(asc(reports.title), asc(reports.id));
+  return rows.map((r) => r.report);
+}
+
+/** GET report[?archived=1][&project_id=] */
+export async function listReports(ctx: UserServiceContext, opts: { archived?: boolean; projectId?: number }) {
+  requireReportRole(ctx.user, 'dashboard.view');
+  return (await visibleReportRows(ctx, opts)).map((r) => presentReport(r));
+}
