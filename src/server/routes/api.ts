@@ -13,6 +13,7 @@ import { projectRoutes } from './projects';
 import { surveyRoutes } from './surveys';
 import { filterRoutes } from './filters';
 import { reportRoutes } from './reports';
+import { reportDataRoutes } from './report-data';
 
 /** /portal/api/v2: login required, CSRF on mutating calls, each domain router checks its roles. */
 export const apiRoutes = new Hono<AppEnv>()
@@ -27,6 +28,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/', surveyRoutes)
   .route('/', filterRoutes)
   .route('/', reportRoutes)
+  .route('/', reportDataRoutes)
   .all('*', () => {
     throw new AppError('NOT_FOUND', nl.notFound);
   });

@@ -1,0 +1,82 @@
+import { AnalyticsError, type BenchmarkInput, type DataLocationResult, type Granularity, computeReportData, dayFromIso, findOptions, isoFromDay } from '../../analytics';
+import type { UserServiceContext } from '../../context';
+import { AppError, nl } from '../../errors';
+import { GRANULARITY } from '../../../shared/lookups';
+import { type ReportDataBody, reportDataNl } from '../../../shared/validation/report-data';
+import { loadCube } from '../analytics/load-cube';
+import { requireReportRole } from '../reports/access';
+import { loadFilterCatalog } from './load-filter-catalog';
+import { type ReportDataScope, resolveScope } from './resolve-scope';
+
+const ENGINE_MESSAGES: Record<AnalyticsError['code'], string> = {
+  UNKNOWN_COLUMN: reportDataNl.unknownColumn,
+  BAD_CONDITION: reportDataNl.badCondition,
+  BAD_INPUT: reportDataNl.filterCombination,
+  BAD_CUBE: reportDataNl.failed,
+};
+
+const invalid = (field: string, message: string) => new AppError('VALIDATION', message, { [field]: [message] });
+const day = (iso: string | null | undefined) => (iso ? dayFromIso(iso) : null);
+
+export interface ReportDataAnswer {
+  benchmarks: { label: string; start: string | null; end: string | null; filterOptions: number[] }[];
+  dataLocations: (DataLocationResult & { chartId: number; sectionId: number; surveyId: number; label: string | null })[];
+}
+
+/**
+ * Chart data of a report (or one section, chart or data location) with the benchmarks side by
+ * side: per survey of the scope its cube and filter catalogue, the report's min_n,
+ * multiple_filters and dates as defaults. Engine refusals become a Dutch 422.
+ */
+export async function computeReportDataFor(ctx: UserServiceContext, reportId: number, lang: string, scope: ReportDataScope, body: ReportDataBody): Promise<ReportDataAnswer> {
+  requireReportRole(ctx.user, 'dashboard.view');
+  const { report, dataLocations } = await resolveScope(ctx, reportId, scope);
+  if (!report.languages.split(',').map((l) => l.trim()).includes(lang)) throw new AppError('NOT_FOUND', nl.notFound);
+  if (body.benchmarks.length > report.benchmarkCount) throw invalid('benchmarks', reportDataNl.tooManyBenchmarks(report.benchmarkCount));
+  const benchmarks: BenchmarkInput[] = body.benchmarks.map((b, i) => ({
+    label: b.label || String.fromCharCode(65 + (i % 26)),
+    start: day(b.start),
+    end: day(b.end),
+    filterOptionIds: [...new Set(b.filterOptions ?? [])],
+  }));
+  const g = GRANULARITY.find((l) => l.id === (body.granularity ?? 0))!.key;
+  const reportInput = { startDay: day(report.startDate), endDay: day(report.endDate), minN: report.minN, multipleFilters: report.multipleFilters };
+
+  const results = new Map<number, DataLocationResult>();
+  let effective: { startDay: number; endDay: number }[] | null = null;
+  const surveyIds = [...new Set(dataLocations.map((d) => d.surveyId))];
+  for (const surveyId of surveyIds) {
+    const cube = await loadCube({ db: ctx.db, files: ctx.jobs?.files }, surveyId);
+    const filters = await loadFilterCatalog(ctx, report.projectId, surveyId, cube);
+    const known = findOptions(filters);
+    for (const b of benchmarks) if (b.filterOptionIds.some((id) => !known.has(id))) throw invalid('benchmarks', reportDataNl.foreignFilterOption);
+    try {
+      const data = computeReportData(cube, {
+        dataLocations: dataLocations.filter((d) => d.surveyId === surveyId).map((d) => ({ id: d.id, columnKey: d.columnKey, nMethod: d.nMethod })),
+        benchmarks,
+        filters,
+        report: reportInput,
+        granularity: g === 'none' ? null : (g as Granularity),
+        granularityStartDay: day(body.granularityStartDate),
+      });
+      for (const r of data.dataLocations) results.set(Number(r.id), r);
+      effective ??= data.benchmarks;
+    } catch (err) {
+      if (err instanceof AnalyticsError) throw invalid('benchmarks', ENGINE_MESSAGES[err.code]);
+      throw err;
+    }
+  }
+  // A benchmark over filter options of no survey in scope (e.g. an empty chart) is refused as well.
+  if (!surveyIds.length && benchmarks.some((b) => b.filterOptionIds.length)) throw invalid('benchmarks', reportDataNl.foreignFilterOption);
+
+  const iso = (d: number | null | undefined) => (d === null || d === undefined ? null : isoFromDay(d));
+  return {
+    benchmarks: benchmarks.map((b, i) => ({
+      label: b.label,
+      start: iso(effective?.[i]?.startDay ?? b.start ?? reportInput.startDay),
+      end: iso(effective?.[i]?.endDay ?? b.end ?? reportInput.endDay),
+      filterOptions: b.filterOptionIds,
+    })),
+    dataLocations: dataLocations.map((d) => ({ ...results.get(d.id)!, chartId: d.chartId, sectionId: d.sectionId, surveyId: d.surveyId, label: d.label })),
+  };
+}

@@ -1,0 +1,40 @@
+import { and, asc, eq, type SQL } from 'drizzle-orm';
+import type { UserServiceContext } from '../../context';
+import { reportCharts, reportDataLocations, reportSections } from '../../db/schema';
+import { type DataLocationRow, type ReportRow, findChart, findDataLocation, findReport, findReportSection, notFound } from '../reports/access';
+
+/** The part of a report a data call asks for: the whole report, one section, one chart or one data location. */
+export type ReportDataScope = { kind: 'report' } | { kind: 'section' | 'chart' | 'dataLocation'; id: number };
+
+export interface ResolvedScope {
+  report: ReportRow;
+  /** In report order (section, chart, data location). */
+  dataLocations: (DataLocationRow & { sectionId: number })[];
+}
+
+/** The report the user may see (404 otherwise) and the data locations of the scope, which must belong to it. */
+export async function resolveScope(ctx: UserServiceContext, reportId: number, scope: ReportDataScope): Promise<ResolvedScope> {
+  let where: SQL | undefined;
+  let report: ReportRow;
+  if (scope.kind === 'report') {
+    report = await findReport(ctx, reportId);
+  } else if (scope.kind === 'section') {
+    report = (await findReportSection(ctx, reportId, scope.id)).report;
+    where = eq(reportSections.id, scope.id);
+  } else if (scope.kind === 'chart') {
+    report = (await findChart(ctx, scope.id)).report;
+    where = eq(reportCharts.id, scope.id);
+  } else {
+    report = (await findDataLocation(ctx, scope.id)).report;
+    where = eq(reportDataLocations.id, scope.id);
+  }
+  if (report.id !== reportId) throw notFound();
+  const rows = await ctx.db
+    .select({ dataLocation: reportDataLocations, sectionId: reportSections.id })
+    .from(reportDataLocations)
+    .innerJoin(reportCharts, eq(reportCharts.id, reportDataLocations.chartId))
+    .innerJoin(reportSections, eq(reportSections.id, reportCharts.sectionId))
+    .where(and(eq(reportSections.reportId, report.id), where))
+    .orderBy(asc(reportSections.order), asc(reportSections.id), asc(reportCharts.order), asc(reportCharts.id), asc(reportDataLocations.order), asc(reportDataLocations.id));
+  return { report, dataLocations: rows.map((r) => ({ ...r.dataLocation, sectionId: r.sectionId })) };
+}

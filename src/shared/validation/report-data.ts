@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { GRANULARITY } from '../lookups';
+import { messages } from './messages';
+
+/** Dutch texts of the data endpoint (spec 001 §7 Dashboard). */
+export const reportDataNl = {
+  date: 'Voer een geldige datum in (jjjj-mm-dd)',
+  granularity: 'Kies een geldige granulariteit',
+  tooManyBenchmarks: (max: number) => `Maximaal ${max} ${max === 1 ? 'benchmark' : 'benchmarks'}`,
+  foreignFilterOption: 'Een gekozen filteroptie hoort niet bij dit rapport',
+  filterCombination: 'Deze combinatie van filters is in dit rapport niet toegestaan',
+  unknownColumn: 'Een grafiek verwijst naar een vraag die niet (meer) in de enquête staat',
+  badCondition: 'Een filteroptie heeft een voorwaarde die niet bij de enquête past',
+  failed: 'De resultaten konden niet worden berekend',
+} as const;
+
+const date = z
+  .string({ error: reportDataNl.date })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, reportDataNl.date)
+  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), reportDataNl.date);
+const id = z.number({ error: messages.wholeNumber }).int(messages.wholeNumber).min(1, messages.min1);
+
+export const BenchmarkBody = z.object({
+  label: z.string({ error: messages.required }).trim().max(60, messages.maxLength(60)).optional(),
+  start: date.nullable().optional(),
+  end: date.nullable().optional(),
+  filterOptions: z.array(id, { error: messages.wholeNumber }).max(1000, messages.max10000).optional(),
+});
+
+/** POST data/{version}/{lang}/report/{id}[/section|chart|dataLocation/{id}]. */
+export const ReportDataBody = z.object({
+  benchmarks: z.array(BenchmarkBody, { error: messages.benchmarkMin }).min(1, messages.benchmarkMin).max(10_000, messages.max10000),
+  granularity: z
+    .number({ error: reportDataNl.granularity })
+    .int(reportDataNl.granularity)
+    .refine((g) => GRANULARITY.some((l) => l.id === g), reportDataNl.granularity)
+    .optional(),
+  granularityStartDate: date.nullable().optional(),
+});
+export type ReportDataBody = z.infer<typeof ReportDataBody>;
