@@ -6,6 +6,8 @@ test('the Gebruiker logs in through the form, sees their projects and logs out',
   await page.goto('/portal/');
   await expect(page).toHaveURL(/\/portal\/login$/);
   await expect(page.getByRole('heading', { name: 'Inloggen' })).toBeVisible();
+  // The submit button is enabled once the island has hydrated; the visibility toggle needs it too.
+  await expect(page.getByRole('button', { name: 'Inloggen' })).toBeEnabled();
 
   await page.getByLabel('E-mailadres').fill('gebruiker@demo.impulz.nl');
   const password = page.getByLabel('Wachtwoord', { exact: true });

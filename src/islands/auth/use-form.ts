@@ -1,4 +1,5 @@
-import { useEffect, useState, type SubmitEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
+import { useHydrated } from '../use-hydrated';
 import { ApiError, ensureCsrfCookie } from '../../shared/api-client';
 import { nl } from '../../shared/i18n/nl';
 
@@ -12,8 +13,7 @@ export function useAccountForm(action: (form: FormData) => Promise<void>) {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
+  const ready = useHydrated();
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -1,12 +1,14 @@
 import { useState, type SubmitEvent } from 'react';
 import { api, ApiError } from '../../shared/api-client';
 import { surveysNl } from '../../shared/i18n/surveys';
+import { useHydrated } from '../use-hydrated';
 
 const t = surveysNl.edit;
 interface Accuracy { population_size: number | null; confidence_level: number | null; margin_of_error: number | null }
 
 /** Tab 'Nauwkeurigheid': population size and confidence level; shows the resulting margin of error. */
 export default function AccuracyForm({ surveyId, initial, completed }: { surveyId: number; initial: Accuracy; completed: number }) {
+  const hydrated = useHydrated();
   const [population, setPopulation] = useState(initial.population_size?.toString() ?? '');
   const [confidence, setConfidence] = useState(String(initial.confidence_level ?? 95));
   const [margin, setMargin] = useState(initial.margin_of_error);
@@ -22,7 +24,7 @@ export default function AccuracyForm({ surveyId, initial, completed }: { surveyI
     }
   }
   return (
-    <form className="flex flex-col gap-4 max-w-md" onSubmit={submit} noValidate>
+    <form method="post" className="flex flex-col gap-4 max-w-md" onSubmit={submit} noValidate>
       <label className="flex flex-col gap-1 text-sm">
         {t.populationSize}
         <input className="border rounded px-2 py-1" inputMode="numeric" value={population} onChange={(e) => setPopulation(e.target.value)} aria-invalid={!!errors.population_size} />
@@ -35,7 +37,7 @@ export default function AccuracyForm({ surveyId, initial, completed }: { surveyI
         </select>
       </label>
       <p className="text-sm">{t.completedResponses}: {completed.toLocaleString('nl-NL')} · {t.marginOfError}: {margin === null ? '—' : `± ${margin.toLocaleString('nl-NL')}%`}</p>
-      <button className="self-start rounded bg-blue-700 text-white px-4 py-2" type="submit">{t.save}</button>
+      <button className="self-start rounded bg-blue-700 text-white px-4 py-2 disabled:opacity-50" type="submit" disabled={!hydrated}>{t.save}</button>
     </form>
   );
 }

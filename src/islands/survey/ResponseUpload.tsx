@@ -5,12 +5,14 @@ import { MAX_UPLOAD_BYTES } from '../../shared/validation/surveys';
 import { messages } from '../../shared/validation/messages';
 import { JobProgress, useJob, type JobView } from './JobProgress';
 import { uploadFile } from './upload';
+import { useHydrated } from '../use-hydrated';
 
 const t = surveysNl.edit;
 interface Report { rows: number; accepted: number; inserted: number; rejected: number; rejectedRows: { row: number; line: number; column?: string; reason: string }[] }
 
 /** Tab 'Respons': upload, progress of the import job, then the validation report. */
 export default function ResponseUpload({ surveyId }: { surveyId: number }) {
+  const hydrated = useHydrated();
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [started, setStarted] = useState<JobView | null>(null);
@@ -30,13 +32,13 @@ export default function ResponseUpload({ surveyId }: { surveyId: number }) {
   const report = job?.status === 'done' ? (job.result as unknown as Report) : null;
   return (
     <div className="flex flex-col gap-4">
-      <form className="flex flex-col gap-3 max-w-xl" onSubmit={submit} noValidate>
+      <form method="post" className="flex flex-col gap-3 max-w-xl" onSubmit={submit} noValidate>
         <label className="flex flex-col gap-1 text-sm">
           {t.file}
           <input type="file" accept=".csv,.txt,text/csv,text/plain" onChange={(e) => setFile(e.target.files?.[0] ?? null)} aria-invalid={!!error} />
           {error && <span className="text-red-700">{error}</span>}
         </label>
-        <button className="self-start rounded bg-blue-700 text-white px-4 py-2" type="submit">{t.upload}</button>
+        <button className="self-start rounded bg-blue-700 text-white px-4 py-2 disabled:opacity-50" type="submit" disabled={!hydrated}>{t.upload}</button>
       </form>
       <JobProgress job={job} label={t.progress} />
       {report && (
