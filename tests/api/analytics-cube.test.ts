@@ -7,16 +7,15 @@ import { inlineJobSystem } from '../../src/server/jobs/enqueue';
 import { buildSurveyCube } from '../../src/server/services/analytics/build-survey-cube';
 import { buildCubeAfterImport } from '../../src/server/services/analytics/cube-job';
 import { cubeBlobKey, cubeCache, loadCube } from '../../src/server/services/analytics/load-cube';
-import { DEMO_SURVEY_SID } from '../../scripts/seed/surveys-burgerpeiling';
 import { createSurveyTestApp } from '../helpers/survey-test-app';
+import { demoSurveyId } from '../helpers/demo-survey';
 
 const t = createSurveyTestApp();
 afterAll(() => t.close());
 let surveyId = 0;
 
 beforeAll(async () => {
-  const [s] = await t.db.select({ id: surveys.id }).from(surveys).where(and(eq(surveys.lsSid, DEMO_SURVEY_SID), eq(surveys.companyId, 1)));
-  surveyId = s!.id;
+  surveyId = await demoSurveyId(t.db);
 });
 
 async function sqlCount(where: string, ...args: (string | number)[]): Promise<number> {

@@ -1,10 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { filterConditions, filterOptions, surveys } from '../../src/server/db/schema';
-import { DEMO_SURVEY_SID } from '../../scripts/seed/surveys-burgerpeiling';
+import { filterConditions, filterOptions } from '../../src/server/db/schema';
 import { loginAs } from '../helpers/accounts';
 import type { HttpSession } from '../helpers/http-session';
 import { createSurveyTestApp } from '../helpers/survey-test-app';
+import { demoSurveyId } from '../helpers/demo-survey';
 
 const t = createSurveyTestApp();
 afterAll(() => t.close());
@@ -26,8 +26,7 @@ const send = (s: HttpSession, method: string, path: string, body: unknown = {}) 
 const listing = async () => json<Category[]>(await admin.get(`${API}/project/1/filterCategory?include=filterOptions.filterConditions`));
 
 beforeAll(async () => {
-  const [s] = await t.db.select({ id: surveys.id }).from(surveys).where(and(eq(surveys.lsSid, DEMO_SURVEY_SID), eq(surveys.companyId, 1)));
-  surveyId = s!.id;
+  surveyId = await demoSurveyId(t.db);
   admin = t.session();
   await loginAs(admin, 'beheerder@demo.impulz.nl');
 }, 30_000);

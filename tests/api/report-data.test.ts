@@ -1,10 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reports, surveys } from '../../src/server/db/schema';
-import { DEMO_SURVEY_SID } from '../../scripts/seed/surveys-burgerpeiling';
+import { reports } from '../../src/server/db/schema';
 import { loginAs } from '../helpers/accounts';
 import type { HttpSession } from '../helpers/http-session';
 import { createSurveyTestApp } from '../helpers/survey-test-app';
+import { demoSurveyId } from '../helpers/demo-survey';
 
 const t = createSurveyTestApp();
 afterAll(() => t.close());
@@ -34,8 +34,7 @@ async function sqlCount(where: string, ...args: (string | number)[]): Promise<nu
 }
 
 beforeAll(async () => {
-  const [s] = await t.db.select({ id: surveys.id }).from(surveys).where(and(eq(surveys.lsSid, DEMO_SURVEY_SID), eq(surveys.companyId, 1)));
-  surveyId = s!.id;
+  surveyId = await demoSurveyId(t.db);
   admin = t.session();
   await loginAs(admin, 'beheerder@demo.impulz.nl');
 }, 30_000);
