@@ -1,7 +1,8 @@
 import { relations } from 'drizzle-orm';
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { timestamps } from './columns';
 import { projects } from './projects';
+import { reports } from './reports';
 import { surveys } from './surveys';
 
 /** Comparators of spec 001 §3 (filter condition), the engine's names. */
@@ -56,6 +57,22 @@ export const filterConditions = sqliteTable(
     ...timestamps,
   },
   (t) => [index('filter_conditions_option_idx').on(t.optionId, t.order)],
+);
+
+// The filter categories a report offers in its benchmark menu (spec 001 §3 Report.filter_category_ids).
+export const reportFilterCategories = sqliteTable(
+  'report_filter_categories',
+  {
+    reportId: integer('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => filterCategories.id, { onDelete: 'cascade' }),
+    order: integer('order').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.reportId, t.categoryId] }), index('report_filter_categories_category_idx').on(t.categoryId)],
 );
 
 export const filterCategoriesRelations = relations(filterCategories, ({ many }) => ({ filterOptions: many(filterOptions) }));
