@@ -1,8 +1,9 @@
 import { relations } from 'drizzle-orm';
-import { type AnySQLiteColumn, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { type AnySQLiteColumn, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { softDelete, timestamps } from './columns';
 import { projects } from './projects';
 import { surveys } from './surveys';
+import { users } from './users';
 
 /** How N is counted for a dataset (spec 001 §4): unique respondents (default), answers given, all respondents. */
 export type NMethod = 'respondents' | 'answers' | 'total';
@@ -29,6 +30,9 @@ export const reports = sqliteTable(
     pdfExport: integer('pdf_export', { mode: 'boolean' }).notNull().default(false),
     directAccess: integer('direct_access', { mode: 'boolean' }).notNull().default(false),
     statusId: integer('status_id').notNull().default(1),
+    // The report's image (POST report/{id}/image): R2 key of the FILES binding and its sniffed type.
+    imageKey: text('image_key'),
+    imageType: text('image_type'),
     archivedAt: integer('archived_at', { mode: 'timestamp_ms' }),
     ...timestamps,
     ...softDelete,
@@ -104,6 +108,74 @@ export const reportBookmarks = sqliteTable(
     ...timestamps,
   },
   (t) => [index('report_bookmarks_report_idx').on(t.reportId)],
+);
+
+/** Key/value display options of a chart (spec 001 §3 Chart option); the allowed keys are in shared/validation/reports. */
+export const reportChartOptions = sqliteTable(
+  'report_chart_options',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    chartId: integer('chart_id')
+      .notNull()
+      .references(() => reportCharts.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    value: text('value', { mode: 'json' }).$type<unknown>().notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('report_chart_options_chart_key_idx').on(t.chartId, t.key)],
+);
+
+export type TextPosition = 'before' | 'after';
+
+/** Markdown placed before or after a section or a chart (exactly one of section_id, chart_id). */
+export const reportTexts = sqliteTable(
+  'report_texts',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    reportId: integer('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    sectionId: integer('section_id').references(() => reportSections.id, { onDelete: 'cascade' }),
+    chartId: integer('chart_id').references(() => reportCharts.id, { onDelete: 'cascade' }),
+    position: text('position').$type<TextPosition>().notNull().default('before'),
+    body: text('body').notNull(),
+    ...timestamps,
+  },
+  (t) => [index('report_texts_report_idx').on(t.reportId), index('report_texts_section_idx').on(t.sectionId), index('report_texts_chart_idx').on(t.chartId)],
+);
+
+/** A widget of the WIDGETS lookup placed in a section, ordered among the section's widgets. */
+export const reportWidgets = sqliteTable(
+  'report_widgets',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    reportId: integer('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    sectionId: integer('section_id')
+      .notNull()
+      .references(() => reportSections.id, { onDelete: 'cascade' }),
+    widgetTypeId: integer('widget_type_id').notNull(),
+    order: integer('order').notNull().default(0),
+    settings: text('settings', { mode: 'json' }).$type<Record<string, unknown>>().notNull().default({}),
+    ...timestamps,
+  },
+  (t) => [index('report_widgets_section_idx').on(t.sectionId, t.order), index('report_widgets_report_idx').on(t.reportId)],
+);
+
+/** Explicit readers of a report; a report without rows here is visible to every member of its project. */
+export const reportUsers = sqliteTable(
+  'report_users',
+  {
+    reportId: integer('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [primaryKey({ columns: [t.reportId, t.userId] }), index('report_users_user_idx').on(t.userId)],
 );
 
 export const reportsRelations = relations(reports, ({ many }) => ({ sections: many(reportSections), bookmarks: many(reportBookmarks) }));
