@@ -1,0 +1,50 @@
+import { type PDFPage, rgb } from 'pdf-lib';
+import { reportExportNl } from '../../shared/i18n/report-export';
+import { INK, MUTED, hex } from './colors';
+import type { PdfSeries } from './model';
+import { fitText, formatNumber } from './text';
+import { CONTENT_WIDTH, PAGE, type PdfWriter } from './writer';
+
+/** Colour i of a scheme; loopable schemes simply repeat. */
+export const colorAt = (colors: string[], i: number) => colors[i % Math.max(1, colors.length)] ?? '#1f4e79';
+
+export function formatValue(value: number | null, unit: string, decimals: number): string {
+  if (value === null) return '–';
+  return `${formatNumber(value, decimals)}${unit === '%' ? '%' : unit ? ` ${unit}` : ''}`;
+}
+
+/** A legend row of coloured squares with labels; returns the height used. */
+export function drawLegend(page: PDFPage, w: PdfWriter, items: { label: string; color: string }[], top: number): number {
+  const size = 8;
+  let x = PAGE.margin;
+  let y = top - 10;
+  for (const item of items) {
+    const label = fitText(item.label, w.fonts.regular, size, 160);
+    const width = 12 + w.fonts.regular.widthOfTextAtSize(label, size) + 14;
+    if (x + width > PAGE.margin + CONTENT_WIDTH) {
+      x = PAGE.margin;
+      y -= 13;
+    }
+    page.drawRectangle({ x, y: y - 1, width: 8, height: 8, color: hex(item.color) });
+    page.drawText(label, { x: x + 12, y, size, font: w.fonts.regular, color: INK });
+    x += width;
+  }
+  return top - y + 8;
+}
+
+/** Lines under a chart: which series were suppressed (no numbers) and each series' n. */
+export function footnotes(series: PdfSeries[], minN: number): string[] {
+  const lines: string[] = [];
+  for (const s of series) {
+    if (s.suppressed) lines.push(`${s.label}: ${reportExportNl.suppressed(minN)}`);
+    else if (s.n !== null) lines.push(`${s.label}: ${reportExportNl.n(s.n)}`);
+  }
+  return lines;
+}
+
+export function drawFootnotes(w: PdfWriter, lines: string[]): void {
+  if (lines.length) w.text(lines.join('   ·   '), { size: 8, color: MUTED, gap: 2 });
+}
+
+export const WHITE = rgb(1, 1, 1);
+export { formatNumber };

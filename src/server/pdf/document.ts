@@ -1,0 +1,73 @@
+import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import { reportExportNl } from '../../shared/i18n/report-export';
+import { INK, MUTED, hex, textOn } from './colors';
+import { drawChart } from './draw-chart';
+import type { PdfReport } from './model';
+import { toWinAnsi } from './text';
+import { CONTENT_WIDTH, PAGE, PdfWriter } from './writer';
+
+const t = reportExportNl.cover;
+
+/** The cover: a band in the theme colours, title, project, period and the benchmarks in words. */
+function drawCover(w: PdfWriter, report: PdfReport): void {
+  const page = w.newPage();
+  const { primary, accent, dark } = report.theme;
+  if (dark) page.drawRectangle({ x: 0, y: 0, width: PAGE.width, height: PAGE.height, color: rgb(0.12, 0.12, 0.14) });
+  page.drawRectangle({ x: 0, y: PAGE.height - 230, width: PAGE.width, height: 230, color: hex(primary) });
+  page.drawRectangle({ x: 0, y: PAGE.height - 238, width: PAGE.width, height: 8, color: hex(accent) });
+  w.y = PAGE.height - 90;
+  w.text(report.title, { size: 26, bold: true, color: textOn(primary), gap: 8 });
+  w.text(report.project, { size: 13, color: textOn(primary) });
+  w.y = PAGE.height - 280;
+  const ink = dark ? rgb(0.93, 0.93, 0.93) : INK;
+  const muted = dark ? rgb(0.7, 0.7, 0.7) : MUTED;
+  const row = (label: string, value: string) => {
+    w.text(label, { size: 9, color: muted, gap: 0 });
+    w.text(value, { size: 12, color: ink, gap: 8 });
+  };
+  row(t.organisation, report.company);
+  row(t.project, report.project);
+  row(t.period, report.period);
+  row(t.generated, report.generatedOn);
+  w.y -= 8;
+  w.text(t.benchmarks, { size: 13, bold: true, color: dark ? ink : hex(primary), gap: 6 });
+  for (const b of report.benchmarks) w.text(`${b.label}: ${b.description}`, { size: 10, color: ink, gap: 3 });
+  w.y -= 10;
+  w.text(t.minN(report.minN), { size: 9, color: muted });
+}
+
+/**
+ * The whole report as a PDF: cover, then per section a heading, its texts and its charts drawn as
+ * vector graphics, page numbers at the end. Standard fonts only (no font files in the Worker).
+ */
+export async function renderReportPdf(report: PdfReport, onProgress?: (fraction: number) => Promise<void>): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.setTitle(toWinAnsi(report.title));
+  doc.setSubject(toWinAnsi(report.project));
+  doc.setProducer('ImpulZ');
+  doc.setCreator('ImpulZ');
+  doc.setLanguage('nl-NL');
+  const serif = report.theme.font === 'TimesRoman';
+  const fonts = {
+    regular: await doc.embedFont(serif ? StandardFonts.TimesRoman : StandardFonts.Helvetica),
+    bold: await doc.embedFont(serif ? StandardFonts.TimesRomanBold : StandardFonts.HelveticaBold),
+  };
+  const w = new PdfWriter(doc, fonts, report.theme);
+  drawCover(w, report);
+  const total = report.sections.reduce((n, s) => n + s.blocks.length, 0) || 1;
+  let done = 0;
+  for (const section of report.sections) {
+    w.newPage();
+    w.heading(section.title, 1);
+    w.page.drawLine({ start: { x: PAGE.margin, y: w.y + 4 }, end: { x: PAGE.margin + CONTENT_WIDTH, y: w.y + 4 }, thickness: 1, color: hex(report.theme.accent) });
+    w.y -= 6;
+    for (const block of section.blocks) {
+      if (block.kind === 'text' && block.text) w.text(block.text, { size: 10, gap: 10 });
+      if (block.kind === 'chart' && block.chart) drawChart(w, block.chart, report.minN);
+      done++;
+      if (onProgress && done % 10 === 0) await onProgress(done / total);
+    }
+  }
+  w.numberPages(reportExportNl.page);
+  return doc.save({ useObjectStreams: true });
+}

@@ -1,0 +1,78 @@
+import { INK, MUTED, GRID, hex } from './colors';
+import { colorAt, drawFootnotes, drawLegend, footnotes, formatValue } from './chart-frame';
+import type { PdfChart } from './model';
+import { fitText } from './text';
+import { CONTENT_WIDTH, PAGE, type PdfWriter } from './writer';
+
+type Bars = Extract<PdfChart, { type: 'bars' }> & { colors: string[] };
+
+const scaleMax = (chart: Bars) => {
+  const max = Math.max(0, ...chart.series.flatMap((s) => s.values.map((v) => v ?? 0)));
+  return chart.unit === '%' ? Math.max(100, max) : max > 0 ? max * 1.1 : 1;
+};
+
+/** Grouped horizontal bars: one row per category, one bar per (unsuppressed) benchmark. */
+export function drawHorizontalBars(w: PdfWriter, chart: Bars, minN: number): void {
+  const shown = chart.series.map((s, i) => ({ s, color: colorAt(chart.colors, i) })).filter((x) => !x.s.suppressed);
+  if (shown.length > 1) {
+    w.ensure(20);
+    w.y -= drawLegend(w.page, w, shown.map((x) => ({ label: x.s.label, color: x.color })), w.y);
+  }
+  const labelWidth = 170;
+  const plotWidth = CONTENT_WIDTH - labelWidth - 50;
+  const barHeight = 9;
+  const rowHeight = Math.max(16, shown.length * (barHeight + 2) + 6);
+  const max = scaleMax(chart);
+  const size = 8;
+  chart.categories.forEach((category, ci) => {
+    w.ensure(rowHeight);
+    const top = w.y;
+    const page = w.page;
+    page.drawText(fitText(category, w.fonts.regular, size, labelWidth - 6), { x: PAGE.margin, y: top - rowHeight / 2 - 3, size, font: w.fonts.regular, color: INK });
+    page.drawLine({ start: { x: PAGE.margin + labelWidth, y: top }, end: { x: PAGE.margin + labelWidth, y: top - rowHeight }, thickness: 0.5, color: GRID });
+    shown.forEach(({ s, color }, si) => {
+      const value = s.values[ci] ?? null;
+      const y = top - 4 - (si + 1) * (barHeight + 2) + 2;
+      const width = value === null ? 0 : (Math.max(0, value) / max) * plotWidth;
+      if (width > 0) page.drawRectangle({ x: PAGE.margin + labelWidth, y, width, height: barHeight, color: hex(color) });
+      page.drawText(formatValue(value, chart.unit, chart.decimals), { x: PAGE.margin + labelWidth + width + 3, y: y + 1.5, size: 7, font: w.fonts.regular, color: MUTED });
+    });
+    w.y -= rowHeight;
+  });
+  w.y -= 4;
+  drawFootnotes(w, footnotes(chart.series, minN));
+}
+
+/** Grouped vertical columns with category labels underneath. */
+export function drawColumns(w: PdfWriter, chart: Bars, minN: number): void {
+  const shown = chart.series.map((s, i) => ({ s, color: colorAt(chart.colors, i) })).filter((x) => !x.s.suppressed);
+  const plotHeight = 150;
+  const labelHeight = 26;
+  w.ensure(plotHeight + labelHeight + 30);
+  if (shown.length > 1) w.y -= drawLegend(w.page, w, shown.map((x) => ({ label: x.s.label, color: x.color })), w.y);
+  const page = w.page;
+  const left = PAGE.margin + 30;
+  const width = CONTENT_WIDTH - 30;
+  const base = w.y - plotHeight - 10;
+  const max = scaleMax(chart);
+  for (let t = 0; t <= 4; t++) {
+    const y = base + (plotHeight * t) / 4;
+    page.drawLine({ start: { x: left, y }, end: { x: left + width, y }, thickness: 0.4, color: GRID });
+    page.drawText(formatValue((max * t) / 4, chart.unit, 0), { x: PAGE.margin, y: y - 3, size: 6.5, font: w.fonts.regular, color: MUTED });
+  }
+  const groupWidth = width / Math.max(1, chart.categories.length);
+  const barWidth = Math.min(28, (groupWidth - 8) / Math.max(1, shown.length));
+  chart.categories.forEach((category, ci) => {
+    const gx = left + ci * groupWidth + (groupWidth - barWidth * shown.length) / 2;
+    shown.forEach(({ s, color }, si) => {
+      const value = s.values[ci] ?? null;
+      const h = value === null ? 0 : (Math.max(0, value) / max) * plotHeight;
+      if (h > 0) page.drawRectangle({ x: gx + si * barWidth, y: base, width: barWidth - 1, height: h, color: hex(color) });
+      const label = formatValue(value, chart.unit, chart.decimals);
+      page.drawText(fitText(label, w.fonts.regular, 6.5, barWidth + 6), { x: gx + si * barWidth, y: base + h + 2, size: 6.5, font: w.fonts.regular, color: MUTED });
+    });
+    page.drawText(fitText(category, w.fonts.regular, 7, groupWidth - 2), { x: left + ci * groupWidth + 1, y: base - 11, size: 7, font: w.fonts.regular, color: INK });
+  });
+  w.y = base - labelHeight;
+  drawFootnotes(w, footnotes(chart.series, minN));
+}

@@ -1,0 +1,51 @@
+import { GRID, INK, MUTED, hex } from './colors';
+import { colorAt, drawFootnotes, drawLegend, footnotes, formatValue } from './chart-frame';
+import type { PdfChart } from './model';
+import { fitText } from './text';
+import { CONTENT_WIDTH, PAGE, type PdfWriter } from './writer';
+
+type Lines = Extract<PdfChart, { type: 'lines' }> & { colors: string[] };
+
+/** Lines (or areas) over time periods; gaps where a period has no value. */
+export function drawLines(w: PdfWriter, chart: Lines, minN: number): void {
+  const shown = chart.series.map((s, i) => ({ s, color: colorAt(chart.colors, i) })).filter((x) => !x.s.suppressed);
+  const plotHeight = 150;
+  w.ensure(plotHeight + 60);
+  w.y -= drawLegend(w.page, w, shown.map((x) => ({ label: x.s.label, color: x.color })), w.y);
+  const page = w.page;
+  const left = PAGE.margin + 30;
+  const width = CONTENT_WIDTH - 40;
+  const base = w.y - plotHeight - 8;
+  const max = Math.max(chart.unit === '%' ? 10 : 1, ...shown.flatMap((x) => x.s.values.map((v) => v ?? 0))) * 1.1;
+  for (let t = 0; t <= 4; t++) {
+    const y = base + (plotHeight * t) / 4;
+    page.drawLine({ start: { x: left, y }, end: { x: left + width, y }, thickness: 0.4, color: GRID });
+    page.drawText(formatValue((max * t) / 4, chart.unit, 0), { x: PAGE.margin, y: y - 3, size: 6.5, font: w.fonts.regular, color: MUTED });
+  }
+  const n = chart.periods.length;
+  const xAt = (i: number) => left + (n <= 1 ? width / 2 : (i / (n - 1)) * width);
+  const yAt = (v: number) => base + (Math.max(0, v) / max) * plotHeight;
+  const every = Math.max(1, Math.ceil(n / 12));
+  chart.periods.forEach((p, i) => {
+    if (i % every) return;
+    page.drawText(fitText(p, w.fonts.regular, 6.5, (width / n) * every + 4), { x: xAt(i) - 10, y: base - 10, size: 6.5, font: w.fonts.regular, color: INK });
+  });
+  for (const { s, color } of shown) {
+    const points = s.values.map((v, i) => (v === null ? null : { x: xAt(i), y: yAt(v) }));
+    if (chart.area) {
+      const run = points.filter((p): p is { x: number; y: number } => p !== null);
+      if (run.length > 1) {
+        const path = `M ${run[0]!.x - left} 0 ${run.map((p) => `L ${p.x - left} ${-(p.y - base)}`).join(' ')} L ${run.at(-1)!.x - left} 0 Z`;
+        page.drawSvgPath(path, { x: left, y: base, color: hex(color), opacity: 0.25 });
+      }
+    }
+    points.forEach((p, i) => {
+      if (!p) return;
+      const next = points[i + 1];
+      if (next) page.drawLine({ start: p, end: next, thickness: 1.5, color: hex(color) });
+      page.drawCircle({ x: p.x, y: p.y, size: 1.8, color: hex(color) });
+    });
+  }
+  w.y = base - 20;
+  drawFootnotes(w, footnotes(chart.series, minN));
+}

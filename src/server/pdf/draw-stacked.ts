@@ -1,0 +1,42 @@
+import { reportExportNl } from '../../shared/i18n/report-export';
+import { INK, MUTED, hex, textOn } from './colors';
+import { colorAt, drawLegend, formatValue } from './chart-frame';
+import type { PdfChart } from './model';
+import { fitText } from './text';
+import { CONTENT_WIDTH, PAGE, type PdfWriter } from './writer';
+
+type Stacked = Extract<PdfChart, { type: 'stacked' }> & { colors: string[] };
+
+/** One bar per row (data location × benchmark) split into segments (answer options). */
+export function drawStacked(w: PdfWriter, chart: Stacked, minN: number): void {
+  w.ensure(40);
+  w.y -= drawLegend(w.page, w, chart.segments.map((label, i) => ({ label, color: colorAt(chart.colors, i) })), w.y);
+  const labelWidth = 170;
+  const plotWidth = CONTENT_WIDTH - labelWidth - 10;
+  const rowHeight = 18;
+  const max = chart.full ? 100 : Math.max(1, ...chart.rows.map((r) => r.values.reduce<number>((a, v) => a + (v ?? 0), 0)));
+  for (const row of chart.rows) {
+    w.ensure(rowHeight);
+    const page = w.page;
+    const y = w.y - rowHeight + 4;
+    const label = row.n === null ? row.label : `${row.label} (${reportExportNl.n(row.n)})`;
+    page.drawText(fitText(label, w.fonts.regular, 8, labelWidth - 6), { x: PAGE.margin, y: y + 4, size: 8, font: w.fonts.regular, color: INK });
+    if (row.suppressed) {
+      page.drawText(reportExportNl.suppressed(minN), { x: PAGE.margin + labelWidth, y: y + 4, size: 8, font: w.fonts.regular, color: MUTED });
+    } else {
+      const total = chart.full ? row.values.reduce<number>((a, v) => a + (v ?? 0), 0) || 1 : max;
+      let x = PAGE.margin + labelWidth;
+      row.values.forEach((v, i) => {
+        const width = ((v ?? 0) / (chart.full ? total : max)) * plotWidth;
+        if (width <= 0) return;
+        const color = colorAt(chart.colors, i);
+        page.drawRectangle({ x, y, width, height: rowHeight - 6, color: hex(color) });
+        const label = formatValue(chart.full ? ((v ?? 0) / total) * 100 : v, chart.full ? '%' : chart.unit, chart.full ? 0 : chart.decimals);
+        if (w.fonts.regular.widthOfTextAtSize(label, 6.5) < width - 2) page.drawText(label, { x: x + 2, y: y + 3.5, size: 6.5, font: w.fonts.regular, color: textOn(color) });
+        x += width;
+      });
+    }
+    w.y -= rowHeight;
+  }
+  w.y -= 6;
+}

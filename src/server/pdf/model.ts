@@ -1,0 +1,55 @@
+/**
+ * What the PDF renderer draws: plain data, no database, no engine. The export service turns a
+ * report's chart specs into this; suppressed groups arrive without numbers (only `suppressed`),
+ * so the renderer cannot print them even by mistake.
+ */
+export interface PdfSeries {
+  label: string;
+  suppressed: boolean;
+  /** One value per category; null = no value (e.g. n = 0). Empty when suppressed. */
+  values: (number | null)[];
+  /** Respondents behind the series (shown as n = …); null when suppressed. */
+  n: number | null;
+}
+
+export type PdfChart =
+  | { type: 'bars'; title: string; orientation: 'horizontal' | 'vertical'; categories: string[]; series: PdfSeries[]; unit: string; decimals: number }
+  | { type: 'stacked'; title: string; segments: string[]; rows: (PdfSeries & { label: string })[]; unit: string; decimals: number; full: boolean }
+  | { type: 'pie'; title: string; donut: boolean; categories: string[]; series: PdfSeries[]; decimals: number }
+  | { type: 'lines'; title: string; area: boolean; periods: string[]; series: PdfSeries[]; unit: string; decimals: number }
+  | { type: 'table'; title: string; columns: string[]; rows: { label: string; cells: (string | null)[] }[] }
+  | { type: 'kpi'; title: string; items: { label: string; value: string | null; n: number | null }[] }
+  | { type: 'message'; title: string; text: string };
+
+export interface PdfBlock {
+  kind: 'chart' | 'text';
+  chart?: PdfChart & { colors: string[] };
+  /** Plain text paragraphs (markdown already flattened). */
+  text?: string;
+}
+
+export interface PdfSection {
+  title: string;
+  blocks: PdfBlock[];
+}
+
+export interface PdfTheme {
+  /** Cover band and headings. */
+  primary: string;
+  accent: string;
+  /** Dark cover (theme isDark). */
+  dark: boolean;
+  font: 'Helvetica' | 'TimesRoman';
+}
+
+export interface PdfReport {
+  title: string;
+  project: string;
+  company: string;
+  period: string;
+  generatedOn: string;
+  minN: number;
+  benchmarks: { label: string; description: string }[];
+  sections: PdfSection[];
+  theme: PdfTheme;
+}
