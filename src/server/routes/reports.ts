@@ -16,6 +16,9 @@ import { idParam } from './params';
 import { reportSectionRoutes } from './reports-sections';
 import { reportChartRoutes } from './reports-charts';
 import { reportBookmarkRoutes } from './reports-bookmarks';
+import { reportChartOptionRoutes } from './reports-chart-options';
+import { reportTextRoutes } from './reports-texts';
+import { reportWidgetRoutes } from './reports-widgets';
 
 const meta = { dutch: reportsNl.report };
 
@@ -55,4 +58,7 @@ export const reportRoutes = new Hono<AppEnv>()
   })
   .route('/', reportSectionRoutes)
   .route('/', reportChartRoutes)
-  .route('/', reportBookmarkRoutes);
+  .route('/', reportBookmarkRoutes)
+  .route('/', reportChartOptionRoutes)
+  .route('/', reportTextRoutes)
+  .route('/', reportWidgetRoutes);

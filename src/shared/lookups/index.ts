@@ -2,3 +2,4 @@ export * from './charts';
 export * from './data';
 export * from './files';
 export * from './status';
+export * from './widgets';

@@ -14,6 +14,7 @@ export function fixedLookups() {
     dataFormats: list(lookups.DATA_FORMATS),
     dataTypes: list(lookups.DATA_TYPES),
     KPIs: list(lookups.KPIS),
+    widgets: list(lookups.WIDGETS),
     looseEndTypes: list(lookups.LOOSE_END_TYPES),
     fileTypes: list(lookups.FILE_TYPES),
     fileSubjectTypes: list(lookups.FILE_SUBJECT_TYPES),

@@ -1,7 +1,7 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/sessions';
 import type { UserServiceContext } from '../../context';
-import { projects, reportBookmarks, reportCharts, reportDataLocations, reports, reportSections } from '../../db/schema';
+import { projects, reportBookmarks, reportChartOptions, reportCharts, reportDataLocations, reports, reportSections, reportTexts, reportUsers, reportWidgets } from '../../db/schema';
 import { AppError, nl } from '../../errors';
 import { hasRole, type Role } from '../../../shared/permissions';
 import { visibleProjects } from '../projects/scope';
@@ -11,6 +11,9 @@ export type SectionRow = typeof reportSections.$inferSelect;
 export type ChartRow = typeof reportCharts.$inferSelect;
 export type DataLocationRow = typeof reportDataLocations.$inferSelect;
 export type BookmarkRow = typeof reportBookmarks.$inferSelect;
+export type ChartOptionRow = typeof reportChartOptions.$inferSelect;
+export type TextRow = typeof reportTexts.$inferSelect;
+export type WidgetRow = typeof reportWidgets.$inferSelect;
 
 /** dashboard.view reads, dashboard.create creates reports, dashboard.edit changes them (the route guards say the same). */
 export function requireReportRole(user: SessionUser, role: Extract<Role, 'dashboard.view' | 'dashboard.create' | 'dashboard.edit'>): void {
@@ -19,13 +22,26 @@ export function requireReportRole(user: SessionUser, role: Extract<Role, 'dashbo
 
 export const notFound = () => new AppError('NOT_FOUND', nl.notFound);
 
+/**
+ * Row-level rule for reports on top of visibleProjects: a report with explicit readers
+ * (report_users) is only visible to them; without any it is visible to every member of the project.
+ * Editors (dashboard.edit), company admins and root users always see it, so they can manage it.
+ */
+export function visibleReports(user: SessionUser): SQL {
+  const alive = sql`${reports.deletedAt} is null`;
+  if (user.isRoot || user.isCompanyAdmin || hasRole(user, 'dashboard.edit')) return and(alive, visibleProjects(user))!;
+  const open = sql`not exists(select 1 from ${reportUsers} where ${reportUsers.reportId} = ${reports.id})`;
+  const listed = sql`exists(select 1 from ${reportUsers} where ${reportUsers.reportId} = ${reports.id} and ${reportUsers.userId} = ${user.id})`;
+  return and(alive, visibleProjects(user), sql`(${open} or ${listed})`)!;
+}
+
 /** A report that is not deleted, of a project the user may see; else 404. */
 export async function findReport(ctx: UserServiceContext, reportId: number): Promise<ReportRow> {
   const [row] = await ctx.db
     .select({ report: reports })
     .from(reports)
     .innerJoin(projects, eq(projects.id, reports.projectId))
-    .where(and(eq(reports.id, reportId), isNull(reports.deletedAt), visibleProjects(ctx.user)));
+    .where(and(eq(reports.id, reportId), visibleReports(ctx.user)));
   if (!row) throw notFound();
   return row.report;
 }
@@ -60,4 +76,23 @@ export async function findBookmark(ctx: UserServiceContext, reportId: number, bo
   const [row] = await ctx.db.select().from(reportBookmarks).where(and(eq(reportBookmarks.id, bookmarkId), eq(reportBookmarks.reportId, reportId)));
   if (!row) throw notFound();
   return { report, bookmark: row };
+}
+
+export async function findChartOption(ctx: UserServiceContext, chartId: number, optionId: number) {
+  const found = await findChart(ctx, chartId);
+  const [row] = await ctx.db.select().from(reportChartOptions).where(and(eq(reportChartOptions.id, optionId), eq(reportChartOptions.chartId, chartId)));
+  if (!row) throw notFound();
+  return { ...found, option: row };
+}
+
+export async function findText(ctx: UserServiceContext, textId: number) {
+  const [row] = await ctx.db.select().from(reportTexts).where(eq(reportTexts.id, textId));
+  if (!row) throw notFound();
+  return { report: await findReport(ctx, row.reportId), text: row };
+}
+
+export async function findWidget(ctx: UserServiceContext, widgetId: number) {
+  const [row] = await ctx.db.select().from(reportWidgets).where(eq(reportWidgets.id, widgetId));
+  if (!row) throw notFound();
+  return { report: await findReport(ctx, row.reportId), widget: row };
 }

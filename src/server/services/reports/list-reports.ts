@@ -1,13 +1,12 @@
 import { and, asc, eq, isNull, type SQL } from 'drizzle-orm';
 import type { UserServiceContext } from '../../context';
 import { projects, reports } from '../../db/schema';
-import { visibleProjects } from '../projects/scope';
-import { requireReportRole } from './access';
+import { requireReportRole, visibleReports } from './access';
 import { presentReport } from './present';
 
-/** The reports of the projects the user may see, not deleted; archived ones only when asked. */
+/** The reports the user may see (visibleReports), not deleted; archived ones only when asked. */
 export async function visibleReportRows(ctx: UserServiceContext, opts: { archived?: boolean; projectId?: number } = {}) {
-  const where: (SQL | undefined)[] = [isNull(reports.deletedAt), visibleProjects(ctx.user)];
+  const where: (SQL | undefined)[] = [visibleReports(ctx.user)];
   if (!opts.archived) where.push(isNull(reports.archivedAt));
   if (opts.projectId) where.push(eq(reports.projectId, opts.projectId));
   const rows = await ctx.db

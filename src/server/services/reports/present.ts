@@ -1,10 +1,39 @@
-import type { BookmarkRow, ChartRow, DataLocationRow, ReportRow, SectionRow } from './access';
+import { WIDGETS } from '../../../shared/lookups';
+import type { BookmarkRow, ChartOptionRow, ChartRow, DataLocationRow, ReportRow, SectionRow, TextRow, WidgetRow } from './access';
+
+export function presentChartOption(o: ChartOptionRow) {
+  return { id: o.id, chart_id: o.chartId, key: o.key, value: o.value };
+}
+
+export function presentText(t: TextRow) {
+  return { id: t.id, report_id: t.reportId, section_id: t.sectionId, chart_id: t.chartId, position: t.position, body: t.body, updated_at: t.updatedAt.toISOString() };
+}
+
+export function presentWidget(w: WidgetRow) {
+  const type = WIDGETS.find((x) => x.id === w.widgetTypeId);
+  return { id: w.id, report_id: w.reportId, section_id: w.sectionId, widget_type_id: w.widgetTypeId, widget_key: type?.key ?? null, order: w.order, settings: w.settings };
+}
+
+/** What GET report/{id} nests under a chart or section besides its children (only the parts asked for). */
+export interface ChartExtras {
+  chartOptions?: ChartOptionRow[];
+  texts?: TextRow[];
+}
+export interface SectionExtras {
+  texts?: TextRow[];
+  widgets?: WidgetRow[];
+}
 
 export function presentDataLocation(d: DataLocationRow) {
   return { id: d.id, chart_id: d.chartId, survey_id: d.surveyId, column_key: d.columnKey, label: d.label, n_method: d.nMethod, order: d.order };
 }
 
-export function presentChart(c: ChartRow, dataLocations?: DataLocationRow[]) {
+/**
+ * `options` are the chart's effective options: the options object of POST/PUT chart overlaid with
+ * its chart options (chart/{id}/chartOption rows win), whenever those rows were loaded.
+ */
+export function presentChart(c: ChartRow, dataLocations?: DataLocationRow[], extras: ChartExtras = {}) {
+  const options = extras.chartOptions ? { ...c.options, ...Object.fromEntries(extras.chartOptions.map((o) => [o.key, o.value])) } : c.options;
   return {
     id: c.id,
     section_id: c.sectionId,
@@ -18,13 +47,23 @@ export function presentChart(c: ChartRow, dataLocations?: DataLocationRow[]) {
     pattern_id: c.patternId,
     granularity_id: c.granularityId,
     color_scheme_id: c.colorSchemeId,
-    options: c.options,
+    options,
     ...(dataLocations ? { dataLocations: dataLocations.map(presentDataLocation) } : {}),
+    ...(extras.chartOptions ? { chartOptions: extras.chartOptions.map(presentChartOption) } : {}),
+    ...(extras.texts ? { texts: extras.texts.map(presentText) } : {}),
   };
 }
 
-export function presentSection(s: SectionRow, charts?: ReturnType<typeof presentChart>[]) {
-  return { id: s.id, report_id: s.reportId, title: s.title, order: s.order, ...(charts ? { charts } : {}) };
+export function presentSection(s: SectionRow, charts?: ReturnType<typeof presentChart>[], extras: SectionExtras = {}) {
+  return {
+    id: s.id,
+    report_id: s.reportId,
+    title: s.title,
+    order: s.order,
+    ...(charts ? { charts } : {}),
+    ...(extras.texts ? { texts: extras.texts.map(presentText) } : {}),
+    ...(extras.widgets ? { widgets: extras.widgets.map(presentWidget) } : {}),
+  };
 }
 
 export function presentBookmark(b: BookmarkRow) {
@@ -49,6 +88,7 @@ export function presentReport(r: ReportRow, extra: { sections?: ReturnType<typeo
     pdf_export: r.pdfExport,
     direct_access: r.directAccess,
     status_id: r.statusId,
+    image_url: r.imageKey ? `/portal/api/v2/report/${r.id}/image` : null,
     archived: r.archivedAt !== null,
     archived_at: r.archivedAt?.toISOString() ?? null,
     updated_at: r.updatedAt.toISOString(),

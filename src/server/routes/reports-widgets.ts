@@ -1,0 +1,31 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../context';
+import { userServiceContext } from '../context';
+import { readBody } from '../http/body';
+import { requireRole } from '../middleware/guards';
+import { createWidget } from '../services/reports/create-widget';
+import { deleteWidget } from '../services/reports/delete-widget';
+import { getWidget } from '../services/reports/get-widget';
+import { updateWidget } from '../services/reports/update-widget';
+import { reportsNl } from '../../shared/i18n/reports';
+import { WidgetInput, WidgetUpdate } from '../../shared/validation/reports-parts';
+import { idParam } from './params';
+
+const meta = { dutch: reportsNl.widget };
+
+/** Widgets of the WIDGETS lookup placed in a section (spec 001 §7 Dashboard, widget). */
+export const reportWidgetRoutes = new Hono<AppEnv>()
+  .post('/widget', requireRole('dashboard.edit'), async (c) => {
+    const input = await readBody(c, WidgetInput);
+    return c.json({ data: await createWidget(userServiceContext(c), input), meta, alert: reportsNl.created(reportsNl.widget) }, 201);
+  })
+  .get('/widget/:id', requireRole('dashboard.view'), async (c) => c.json({ data: await getWidget(userServiceContext(c), idParam(c, 'id')), meta }))
+  .put('/widget/:id', requireRole('dashboard.edit'), async (c) => {
+    const id = idParam(c, 'id');
+    const input = await readBody(c, WidgetUpdate);
+    return c.json({ data: await updateWidget(userServiceContext(c), id, input), meta, alert: reportsNl.saved(reportsNl.widget) });
+  })
+  .delete('/widget/:id', requireRole('dashboard.edit'), async (c) => {
+    await deleteWidget(userServiceContext(c), idParam(c, 'id'));
+    return c.json({ data: null, meta, alert: reportsNl.deleted });
+  });
