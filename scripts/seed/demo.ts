@@ -19,6 +19,7 @@ import { COMPANIES, DEMO_PASSWORD, DEMO_TOTP_SECRET, PROJECT_ROLES, PROJECT_STAT
 import { seedSurveys } from './surveys';
 import { seedFilters } from './filters';
 import { seedReports } from './reports';
+import { seedReportFilters } from './report-filters';
 
 const DAY = 86_400_000;
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
@@ -105,4 +106,5 @@ export async function seedDemo(db: Db, today = new Date()): Promise<void> {
   await seedSurveys(db, today);
   await seedFilters(db, today);
   await seedReports(db, today);
+  await seedReportFilters(db);
 }

@@ -90,6 +90,8 @@ describe('report data endpoint (staff)', { timeout: 60_000 }, () => {
     const few = await json<{ id: number }>(await admin.fetch(`${API}/filterCategory/${cat.id}/filterOption`, { method: 'POST', json: { label: 'Zeldzaam' } }));
     const cond = await admin.fetch(`${API}/filterCategory/${cat.id}/filterOption/${few.id}/filterCondition`, { method: 'POST', json: { column_key: 'jarenwonen', comparator: 'equal', value: Number(rows[0]!.v) } });
     expect(cond.status).toBe(201);
+    // Report 1 offers only its attached categories (issue #6): attach the new one.
+    expect((await admin.fetch(`${API}/report/1/filterCategory/${cat.id}`, { method: 'POST', json: {} })).status).toBe(201);
     const res = await data(await post(admin, '/1/chart/4', { benchmarks: [{ label: 'A' }, { label: 'Zeldzaam', filterOptions: [few.id] }] }));
     const cell = res.dataLocations[0]!.benchmarks[1]!;
     expect(cell).toMatchObject({ label: 'Zeldzaam', suppressed: true });

@@ -8,6 +8,12 @@ export interface FilterSettings {
   multipleFilters?: number | null;
   hideRiskyFilters?: boolean;
   hideEmptyFilters?: boolean;
+  /**
+   * The whole selection the multiple_filters mode is judged on, by category id. Defaults to the
+   * benchmark's selection in this catalogue; a report over several surveys passes every survey's
+   * selection (mode 3 allows one category in the whole report).
+   */
+  modeSelection?: Map<number, number[]>;
 }
 
 /**
@@ -74,7 +80,7 @@ export function computeFilterStates(
       const selected = (selection.get(cat.id) ?? []).includes(o.id);
       const empty = combined === 0;
       const risky = combined < minN;
-      const modeOk = allowedByMode(selection, cat.id, o.id, settings.multipleFilters);
+      const modeOk = allowedByMode(settings.modeSelection ?? selection, cat.id, o.id, settings.multipleFilters);
       out.push({
         optionId: o.id,
         categoryId: cat.id,

@@ -47,7 +47,7 @@ export async function computeReportDataFor(ctx: UserServiceContext, reportId: nu
   const surveyIds = [...new Set(dataLocations.map((d) => d.surveyId))];
   for (const surveyId of surveyIds) {
     const cube = await loadCube({ db: ctx.db, files: ctx.jobs?.files }, surveyId);
-    const filters = await loadFilterCatalog(ctx, report.projectId, surveyId, cube);
+    const filters = await loadFilterCatalog(ctx, report, surveyId, cube);
     const known = findOptions(filters);
     for (const b of benchmarks) if (b.filterOptionIds.some((id) => !known.has(id))) throw invalid('benchmarks', reportDataNl.foreignFilterOption);
     try {

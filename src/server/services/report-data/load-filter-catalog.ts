@@ -1,25 +1,23 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { asc, inArray } from 'drizzle-orm';
 import type { Cube, FilterCategory } from '../../analytics';
 import type { UserServiceContext } from '../../context';
-import { filterCategories, filterConditions, filterOptions } from '../../db/schema';
+import { filterConditions } from '../../db/schema';
 import { conditionsCompile } from '../filters/option-counts';
+import { exposedOptions, reportCategories } from '../report-filters/catalog';
 
 /**
- * The filter categories of (project, survey) as the engine's catalogue, in catalogue order. Like the
- * filter lists (filters/option-counts.ts), an option whose conditions no longer fit the cube matches nobody.
+ * The filter catalogue a report offers on one survey, as the engine's categories in menu order:
+ * the report's attached categories or, when it has none, every project category of the survey
+ * (report-filters/catalog.ts). Only exposed options count, so the data call refuses the others.
+ * Like the filter lists (filters/option-counts.ts), an option whose conditions no longer fit the
+ * cube matches nobody. `report` may be a bare project id (older callers): then the project's
+ * categories of the survey.
  */
-export async function loadFilterCatalog(ctx: UserServiceContext, projectId: number, surveyId: number, cube: Cube): Promise<FilterCategory[]> {
-  const categories = await ctx.db
-    .select({ id: filterCategories.id })
-    .from(filterCategories)
-    .where(and(eq(filterCategories.projectId, projectId), eq(filterCategories.surveyId, surveyId)))
-    .orderBy(asc(filterCategories.order), asc(filterCategories.id));
+export async function loadFilterCatalog(ctx: UserServiceContext, report: number | { id: number; projectId: number }, surveyId: number, cube: Cube): Promise<FilterCategory[]> {
+  const scope = typeof report === 'number' ? { id: 0, projectId: report } : report;
+  const { categories } = await reportCategories(ctx, scope, [surveyId]);
   if (!categories.length) return [];
-  const options = await ctx.db
-    .select({ id: filterOptions.id, categoryId: filterOptions.categoryId })
-    .from(filterOptions)
-    .where(inArray(filterOptions.categoryId, categories.map((c) => c.id)))
-    .orderBy(asc(filterOptions.order), asc(filterOptions.id));
+  const options = await exposedOptions(ctx, categories.map((c) => c.id));
   const conditions = options.length
     ? await ctx.db.select().from(filterConditions).where(inArray(filterConditions.optionId, options.map((o) => o.id))).orderBy(asc(filterConditions.order), asc(filterConditions.id))
     : [];

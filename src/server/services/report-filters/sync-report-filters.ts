@@ -1,0 +1,80 @@
+import { type FilterOptionState, computeFilterStates, dayFromIso } from '../../analytics';
+import type { UserServiceContext } from '../../context';
+import { hasRole } from '../../../shared/permissions';
+import { reportFiltersNl } from '../../../shared/i18n/report-filters';
+import type { FilterSyncBody } from '../../../shared/validation/report-filters';
+import { AppError, nl } from '../../errors';
+import { loadCube } from '../analytics/load-cube';
+import { loadFilterCatalog } from '../report-data/load-filter-catalog';
+import { findReport } from '../reports/access';
+import { listReportFilters } from './list-report-filters';
+
+export interface SyncedOption {
+  id: number;
+  filter_category_id: number;
+  filter_category_title: string;
+  label: string;
+  exposed: boolean;
+  order: number;
+  selected: boolean;
+  /** Respondents in the date range with this option alone; null below min_n (never the number). */
+  soloCount: number | null;
+  /** The same AND the other categories' current selection (OR within a category); null below min_n. */
+  combinedCount: number | null;
+  /** combinedCount below min_n (empty included). */
+  risky: boolean;
+  /** combinedCount is 0. */
+  empty: boolean;
+  /** Selectable: not empty, allowed by multiple_filters (2: one per category, 3: one category), not risky with hide_risky_filters. Selected options stay available. */
+  available: boolean;
+  /** Empty with hide_empty_filters (and not selected): leave it out of the menu. */
+  hidden: boolean;
+}
+
+const invalid = (field: string, message: string) => new AppError('VALIDATION', message, { [field]: [message] });
+
+/**
+ * POST report/{id}/filterCategory { selectedFilterOptions, start?, end? } → `{ min_n, start, end,
+ * filterCategories: [{ id, project_id, survey_id, title, order, filterOptions: SyncedOption[] }] }`:
+ * the benchmark menu's counts and availability for the benchmark being edited (spec 001 §4), one
+ * cube per survey of the report's categories. Needs dashboard.filter (spec 001 §6).
+ */
+export async function syncReportFilters(ctx: UserServiceContext, reportId: number, body: FilterSyncBody) {
+  if (!hasRole(ctx.user, 'dashboard.filter')) throw new AppError('FORBIDDEN', nl.forbidden);
+  const report = await findReport(ctx, reportId);
+  const menu = await listReportFilters(ctx, reportId);
+  const known = new Set(menu.filterCategories.flatMap((c) => c.filterOptions.map((o) => o.id)));
+  const chosen = [...new Set(body.selectedFilterOptions)];
+  if (chosen.some((id) => !known.has(id))) throw invalid('selectedFilterOptions', reportFiltersNl.foreignFilterOption);
+  const start = body.start || report.startDate || null;
+  const end = body.end || report.endDate || null;
+  const benchmark = { label: '', start: start ? dayFromIso(start) : null, end: end ? dayFromIso(end) : null, filterOptionIds: chosen };
+
+  // The mode (multiple_filters) is judged on the whole selection, across every survey.
+  const modeSelection = new Map<number, number[]>();
+  for (const c of menu.filterCategories) {
+    const ids = c.filterOptions.filter((o) => chosen.includes(o.id)).map((o) => o.id);
+    if (ids.length) modeSelection.set(c.id, ids);
+  }
+  const states = new Map<number, FilterOptionState>();
+  for (const surveyId of new Set(menu.filterCategories.map((c) => c.survey_id))) {
+    const cube = await loadCube({ db: ctx.db, files: ctx.jobs?.files }, surveyId);
+    const catalog = await loadFilterCatalog(ctx, report, surveyId, cube);
+    const own = new Set(catalog.flatMap((c) => c.options.map((o) => o.id)));
+    const input = { ...benchmark, filterOptionIds: chosen.filter((id) => own.has(id)) };
+    const settings = { minN: report.minN, multipleFilters: report.multipleFilters, hideRiskyFilters: report.hideRiskyFilters, hideEmptyFilters: report.hideEmptyFilters, modeSelection };
+    for (const s of computeFilterStates(cube, catalog, input, {}, settings)) states.set(s.optionId, s);
+  }
+  return {
+    min_n: report.minN,
+    start,
+    end,
+    filterCategories: menu.filterCategories.map((c) => ({
+      ...c,
+      filterOptions: c.filterOptions.map((o): SyncedOption => {
+        const s = states.get(o.id)!;
+        return { ...o, selected: s.selected, soloCount: s.soloCount, combinedCount: s.combinedCount, risky: s.risky, empty: s.empty, available: !s.disabled, hidden: s.hidden };
+      }),
+    })),
+  };
+}
