@@ -1,0 +1,61 @@
+import type { ReportFormValues } from '../../islands/report-editor/ReportForm';
+import type { EditorReport } from './load';
+
+/** Today in the Netherlands as YYYY-MM-DD (the default end date, spec 001 §3). */
+export function todayNl(now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam' }).format(now);
+}
+
+/** The fields of a new report; the project is preset when the route names one. */
+export function newReportValues(projectId: number | null, now = new Date(), parentReportId: number | null = null): ReportFormValues {
+  return {
+    project_id: projectId,
+    parent_report_id: parentReportId,
+    title: '',
+    status_id: 1,
+    start_date: null,
+    end_date: todayNl(now),
+    date_filter: false,
+    benchmark_count: 3,
+    min_n: 10,
+    languages: 'nl',
+    pdf_export: false,
+    direct_access: false,
+  };
+}
+
+export function reportFormValues(r: EditorReport): ReportFormValues {
+  return {
+    id: r.id,
+    project_id: r.project_id,
+    title: r.title,
+    status_id: r.status_id,
+    start_date: r.start_date,
+    end_date: r.end_date,
+    date_filter: r.date_filter,
+    benchmark_count: r.benchmark_count,
+    min_n: r.min_n,
+    languages: r.languages,
+    pdf_export: r.pdf_export,
+    direct_access: r.direct_access,
+  };
+}
+
+/** A new variant starts with its parent's settings (the user gives it a title). */
+export function variantDefaults(r: EditorReport) {
+  return {
+    project_id: r.project_id,
+    start_date: r.start_date,
+    end_date: r.end_date,
+    date_filter: r.date_filter,
+    benchmark_count: r.benchmark_count,
+    multiple_filters: r.multiple_filters,
+    hide_risky_filters: r.hide_risky_filters,
+    hide_empty_filters: r.hide_empty_filters,
+    min_n: r.min_n,
+    languages: r.languages,
+    pdf_export: r.pdf_export,
+    direct_access: r.direct_access,
+    status_id: r.status_id,
+  };
+}

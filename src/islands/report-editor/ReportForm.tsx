@@ -1,0 +1,114 @@
+import { useState, type SubmitEvent } from 'react';
+import { api, ApiError } from '../../shared/api-client';
+import { reportEditorNl } from '../../shared/i18n/report-editor';
+import { REPORT_STATUSES } from '../../shared/lookups';
+import { url } from '../../shared/urls';
+import { messages } from '../../shared/validation/messages';
+import { ReportInput, ReportUpdate } from '../../shared/validation/reports';
+import { useHydrated } from '../use-hydrated';
+import { buttonClass, CheckField, issuesToErrors, SelectField, TextField, type FieldErrors } from './fields';
+
+const t = reportEditorNl.form;
+
+export interface ReportFormValues {
+  id?: number;
+  project_id: number | null;
+  parent_report_id?: number | null;
+  title: string;
+  status_id: number;
+  start_date: string | null;
+  end_date: string;
+  date_filter: boolean;
+  benchmark_count: number;
+  min_n: number;
+  languages: string;
+  pdf_export: boolean;
+  direct_access: boolean;
+}
+
+interface Props {
+  initial: ReportFormValues;
+  /** Create: the project picker (empty when the project is fixed by the route). */
+  projects?: { id: number; title: string }[];
+}
+
+/** The report's own fields: POST report (then on to its editor) or PUT report/{id}. */
+export default function ReportForm({ initial, projects = [] }: Props) {
+  const hydrated = useHydrated();
+  const creating = initial.id === undefined;
+  const [v, setV] = useState(() => ({
+    ...initial,
+    project_id: initial.project_id ? String(initial.project_id) : '',
+    status_id: String(initial.status_id),
+    start_date: initial.start_date ?? '',
+    benchmark_count: String(initial.benchmark_count),
+    min_n: String(initial.min_n),
+  }));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const set = <K extends keyof typeof v>(key: K) => (value: (typeof v)[K]) => setV((old) => ({ ...old, [key]: value }));
+
+  async function submit(e: SubmitEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const body = {
+      ...(creating ? { project_id: v.project_id, ...(initial.parent_report_id ? { parent_report_id: initial.parent_report_id } : {}) } : {}),
+      title: v.title,
+      status_id: v.status_id,
+      start_date: v.start_date === '' ? null : v.start_date,
+      end_date: v.end_date,
+      date_filter: v.date_filter,
+      benchmark_count: v.benchmark_count,
+      min_n: v.min_n,
+      languages: v.languages,
+      pdf_export: v.pdf_export,
+      direct_access: v.direct_access,
+    };
+    const parsed = (creating ? ReportInput : ReportUpdate).safeParse(body);
+    if (!parsed.success) {
+      const found = issuesToErrors(parsed.error);
+      // An unchosen project is 'empty', not 'not a whole number'.
+      if (creating && v.project_id === '') found.project_id = [messages.required];
+      return setErrors(found);
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const res = await api<{ data: { id: number } }>(creating ? 'POST' : 'PUT', creating ? '/api/v2/report' : `/api/v2/report/${initial.id}`, { body });
+      if (creating) window.location.assign(url(`/report/${res.data.id}/edit/base`));
+    } catch (err) {
+      if (err instanceof ApiError) setErrors(err.errors);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form method="post" noValidate onSubmit={submit} className="grid max-w-3xl gap-4 sm:grid-cols-2" aria-label={creating ? t.create : t.heading}>
+      {creating && projects.length > 0 && (
+        <SelectField name="project_id" label={t.project} errors={errors} value={v.project_id} onChange={set('project_id')}>
+          <option value="">{t.chooseProject}</option>
+          {projects.map((p) => <option key={p.id} value={p.id}>{p.title}</option>)}
+        </SelectField>
+      )}
+      <div className="sm:col-span-2">
+        <TextField name="title" label={t.title} errors={errors} value={v.title} onChange={set('title')} />
+      </div>
+      <SelectField name="status_id" label={t.status} errors={errors} value={v.status_id} onChange={set('status_id')}>
+        {REPORT_STATUSES.map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
+      </SelectField>
+      <TextField name="languages" label={t.languages} errors={errors} value={v.languages} onChange={set('languages')} />
+      <TextField name="start_date" type="date" label={t.startDate} errors={errors} value={v.start_date} onChange={set('start_date')} />
+      <TextField name="end_date" type="date" label={t.endDate} errors={errors} value={v.end_date} onChange={set('end_date')} />
+      <TextField name="benchmark_count" inputMode="numeric" label={t.benchmarkCount} errors={errors} value={v.benchmark_count} onChange={set('benchmark_count')} />
+      <TextField name="min_n" inputMode="numeric" label={t.minN} errors={errors} value={v.min_n} onChange={set('min_n')} />
+      <fieldset className="flex flex-col gap-2 sm:col-span-2">
+        <CheckField name="date_filter" label={t.dateFilter} checked={v.date_filter} onChange={set('date_filter')} />
+        <CheckField name="pdf_export" label={t.pdfExport} checked={v.pdf_export} onChange={set('pdf_export')} />
+        <CheckField name="direct_access" label={t.directAccess} checked={v.direct_access} onChange={set('direct_access')} />
+      </fieldset>
+      <div className="sm:col-span-2">
+        <button type="submit" className={buttonClass} disabled={!hydrated || busy}>{creating ? t.create : t.save}</button>
+      </div>
+    </form>
+  );
+}
