@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isAllowedUrl, markdownToText, renderMarkdown } from '../../src/shared/markdown';
+import { dedent, enterInList, heading, indent, link, list, quote, wrap, type EditState } from '../../src/islands/markdown/commands';
 
 describe('renderMarkdown', () => {
   it('renders emphasis, headings, lists and quotes', () => {
@@ -78,5 +79,58 @@ describe('isAllowedUrl', () => {
 describe('markdownToText', () => {
   it('gives plain text with paragraphs', () => {
     expect(markdownToText('## Titel\n\n**A** &amp; b <script>x</script>')).toBe('Titel\n\nA & b');
+  });
+});
+
+describe('markdown editor commands', () => {
+  const at = (value: string, start: number, end = start): EditState => ({ value, start, end });
+
+  it('wraps the selection in bold and unwraps it again', () => {
+    const bold = wrap(at('een woord', 4, 9), '**', 'vet');
+    expect(bold).toEqual({ value: 'een **woord**', start: 6, end: 11 });
+    expect(wrap(bold, '**', 'vet')).toEqual({ value: 'een woord', start: 4, end: 9 });
+    expect(wrap(at('', 0), '*', 'schuin')).toEqual({ value: '*schuin*', start: 1, end: 7 });
+  });
+
+  it('cycles headings 3 to 6 and back to plain text', () => {
+    let s = at('Titel', 0);
+    const seen: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      s = heading(s, 'Kop');
+      seen.push(s.value);
+    }
+    expect(seen).toEqual(['### Titel', '#### Titel', '##### Titel', '###### Titel', 'Titel']);
+  });
+
+  it('makes and removes bullet and numbered lists over several lines', () => {
+    const s = at('a\nb\nc', 0, 5);
+    const ol = list(s, true);
+    expect(ol.value).toBe('1. a\n2. b\n3. c');
+    expect(list(ol, true).value).toBe('a\nb\nc');
+    expect(list(s, false).value).toBe('- a\n- b\n- c');
+  });
+
+  it('quotes, indents and dedents the selected lines', () => {
+    expect(quote(at('x\ny', 0, 3)).value).toBe('> x\n> y');
+    expect(quote(at('> x', 0)).value).toBe('x');
+    expect(indent(at('- a', 0)).value).toBe('  - a');
+    expect(dedent(at('  - a', 3)).value).toBe('- a');
+  });
+
+  it('inserts links and images around the selection', () => {
+    expect(link(at('zie hier', 4, 8), 'https://impulz.nl', 'tekst').value).toBe('zie [hier](https://impulz.nl)');
+    expect(link(at('', 0), '/a.png', 'beschrijving', true)).toEqual({ value: '![beschrijving](/a.png)', start: 2, end: 14 });
+  });
+
+  it('continues a list on Enter and ends it on an empty item', () => {
+    const next = enterInList(at('- een', 5))!;
+    expect(next.value).toBe('- een\n- ');
+    expect(next.start).toBe(8);
+    expect(enterInList(at('3. drie', 7))!.value).toBe('3. drie\n4. ');
+    expect(enterInList(at('  * diep', 8))!.value).toBe('  * diep\n  * ');
+    const ended = enterInList(at('- een\n- ', 8))!;
+    expect(ended.value).toBe('- een\n');
+    expect(ended.start).toBe(6);
+    expect(enterInList(at('gewone tekst', 12))).toBeNull();
   });
 });
