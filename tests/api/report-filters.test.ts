@@ -64,6 +64,14 @@ async function copyOfReport1(changes: Record<string, unknown> = {}): Promise<num
   return id;
 }
 
+/** A copy of report 1 without categories of its own (whatever copying carries over): it offers the project's. */
+async function defaultModeCopy(): Promise<number> {
+  const id = await copyOfReport1();
+  const current = await json<Menu>(await menu(editor, id));
+  if (current.attached) for (const c of current.filterCategories) expect((await del(editor, `/report/${id}/filterCategory/${c.id}`)).status).toBe(200);
+  return id;
+}
+
 beforeAll(async () => {
   surveyId = await demoSurveyId(t.db);
   editor = await loginAs(t.session(), 'beheerder@demo.impulz.nl');
@@ -188,7 +196,7 @@ describe('report filters: the benchmark menu', { timeout: 60_000 }, () => {
 
 describe('report filters: attaching categories and hiding options', { timeout: 60_000 }, () => {
   it('a copy offers the project categories; attaching narrows the menu and the data call; detaching restores it', async () => {
-    const id = await copyOfReport1();
+    const id = await defaultModeCopy();
     const before = await json<Menu>(await menu(editor, id));
     expect(before.attached).toBe(false);
     expect(before.filterCategories.map((c) => c.id).slice(0, 4)).toEqual([1, 2, 3, 4]);
@@ -228,7 +236,7 @@ describe('report filters: attaching categories and hiding options', { timeout: 6
 
   it('hides and shows an option only when no other report offers its category; else 409 and nothing changes', async () => {
     // Every other report of project 1 must have categories of its own for the option to be this report's alone.
-    const own = await copyOfReport1();
+    const own = await defaultModeCopy();
     const others = await t.db.select({ id: reports.id }).from(reports).where(eq(reports.projectId, 1));
     const cat = await json<{ id: number }>(await post(editor, `/project/1/survey/${surveyId}/filterCategory`, { title: 'Alleen voor de kopie' }));
     const opt = await json<{ id: number }>(await post(editor, `/filterCategory/${cat.id}/filterOption`, { label: 'Iedereen' }));

@@ -5,6 +5,7 @@ import { AnalyticsError, type Cube, answeredBits, getColumn } from './cube';
 import type { Granularity } from './days';
 import { selectionAllowed } from './filter-counts';
 import type { Accuracy } from './margin-of-error';
+import { foldShortText } from './short-text';
 import { type Suppression, applySuppression } from './suppression';
 import { type Bucket, buildPlan, bucketsOf } from './suppression-plan';
 import type { BenchmarkCell, DataLocationResult, DataLocationSpec, GroupResult, ReportData } from './types';
@@ -64,7 +65,8 @@ export function computeReportData(cube: Cube, input: ReportDataInput): ReportDat
       }
       return cell;
     });
-    const codes = col.kind === 'text' ? col.dictionary : col.kind === 'numeric' ? [] : col.codes;
+    const released = benchmarks.flatMap((c) => [c, ...(c.buckets ?? [])]).flatMap((r) => (r.suppressed ? [] : [r.stats]));
+    const codes = col.kind === 'text' ? foldShortText(col.dictionary, released, minN) : col.kind === 'numeric' ? [] : col.codes;
     return { id: spec.id, columnKey: col.key, kind: col.kind, codes, benchmarks };
   });
   return { benchmarks: groups.map((grp) => ({ label: grp.label, startDay: grp.startDay, endDay: grp.endDay })), dataLocations };
