@@ -4,10 +4,12 @@ import { importResponsesJob } from '../services/surveys/responses/import-job';
 import { generateTokensJob } from '../services/surveys/token-job';
 import type { JobHandler } from './types';
 import { CUBE_BUILD_JOB, cubeBuildJob } from '../services/analytics/cube-job';
+import { EXPORT_PDF_JOB, exportPdfJob } from '../services/export/export-job';
 
 /** Every job kind the consumer knows. */
 export const JOB_HANDLERS: Record<string, JobHandler> = {
   [GENERATE_TOKENS_JOB]: generateTokensJob,
   [IMPORT_RESPONSES_JOB]: importResponsesJob,
   [CUBE_BUILD_JOB]: cubeBuildJob,
+  [EXPORT_PDF_JOB]: exportPdfJob,
 };

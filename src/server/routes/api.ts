@@ -14,6 +14,7 @@ import { surveyRoutes } from './surveys';
 import { filterRoutes } from './filters';
 import { reportRoutes } from './reports';
 import { reportDataRoutes } from './report-data';
+import { reportExportRoutes } from './report-export';
 import { reportFilterRoutes } from './reports-filters';
 
 /** /portal/api/v2: login required, CSRF on mutating calls, each domain router checks its roles. */
@@ -30,6 +31,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/', filterRoutes)
   .route('/', reportRoutes)
   .route('/', reportDataRoutes)
+  .route('/', reportExportRoutes)
   .route('/', reportFilterRoutes)
   .all('*', () => {
     throw new AppError('NOT_FOUND', nl.notFound);

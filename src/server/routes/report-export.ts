@@ -1,0 +1,46 @@
+import { Hono } from 'hono';
+import type { AppContext, AppEnv } from '../context';
+import { userServiceContext } from '../context';
+import { AppError } from '../errors';
+import { readBody } from '../http/body';
+import { requireRole, requireUser } from '../middleware/guards';
+import { exportReport } from '../services/export/export-report';
+import { getExportResult } from '../services/export/get-export-result';
+import { reportExportNl } from '../../shared/i18n/report-export';
+import { ReportDataBody } from '../../shared/validation/report-data';
+import { idParam } from './params';
+
+/** attachment; filename="…" (ASCII fallback) plus filename* (UTF-8) so diacritics survive. */
+function attachment(filename: string): string {
+  const ascii = filename.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '');
+  return `attachment; filename="${ascii || 'rapportage.pdf'}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+function pdfResponse(c: AppContext, body: Uint8Array | ReadableStream<Uint8Array>, filename: string) {
+  return c.body(body as never, 200, { 'Content-Type': 'application/pdf', 'Content-Disposition': attachment(filename), 'Cache-Control': 'private, no-store' });
+}
+
+/** An unexpected failure while drawing: logged, answered with the export message of spec 001 §8. */
+function exportFailed(c: AppContext, err: unknown) {
+  if (err instanceof AppError) throw err;
+  console.error(JSON.stringify({ level: 'error', requestId: c.var.requestId, error: String(err), stack: (err as Error)?.stack }));
+  return c.json({ message: reportExportNl.failed, code: 'EXPORT_FAILED', requestId: c.var.requestId }, 500);
+}
+
+/** PDF export of a report (spec 001 §7 Dashboard, §8): inline for small reports, a job for large ones. */
+export const reportExportRoutes = new Hono<AppEnv>()
+  .post('/report/:id/export', requireRole('dashboard.export'), async (c) => {
+    const id = idParam(c, 'id');
+    const body = await readBody(c, ReportDataBody);
+    try {
+      const outcome = await exportReport(userServiceContext(c), id, body);
+      if (outcome.kind === 'job') return c.json({ data: { job: outcome.job } }, 202);
+      return pdfResponse(c, outcome.bytes, outcome.filename);
+    } catch (err) {
+      return exportFailed(c, err);
+    }
+  })
+  .get('/job/:id/result', requireUser, async (c) => {
+    const { file, filename } = await getExportResult(userServiceContext(c), idParam(c, 'id'));
+    return pdfResponse(c, file.body, filename);
+  });

@@ -1,0 +1,59 @@
+import type { UserServiceContext } from '../../context';
+import { renderReportPdf } from '../../pdf/document';
+import type { PdfBlock, PdfReport } from '../../pdf/model';
+import { markdownToText } from '../../../shared/markdown';
+import { CHART_TYPES } from '../../../shared/lookups';
+import type { ReportDataBody } from '../../../shared/validation/report-data';
+import { type ReportDataAnswer, computeReportDataFor } from '../report-data/compute-report-data';
+import { describeBenchmarks } from './describe-benchmarks';
+import type { ExportReport, TextRow } from './load-export-report';
+import { buildPdfChart } from './pdf-chart';
+import { longDate } from './period-label';
+import { loadPdfTheme } from './pdf-theme';
+
+const TREND_TYPES = new Set<number>(CHART_TYPES.filter((t) => t.key === 'line' || t.key === 'area').map((t) => t.id));
+const textBlocks = (texts: TextRow[]): PdfBlock[] => texts.map((t): PdfBlock => ({ kind: 'text', text: markdownToText(t.body) })).filter((b) => b.text);
+
+/**
+ * Computes the report's data for the benchmarks (same engine, min_n and suppression as the
+ * dashboard) and draws the PDF. A trend chart with its own granularity gets its own data call
+ * when the request asks for no split in time, as the dashboard does.
+ */
+export async function buildReportPdf(ctx: UserServiceContext, loaded: ExportReport, body: ReportDataBody, onProgress?: (fraction: number) => Promise<void>): Promise<Uint8Array> {
+  const { report } = loaded;
+  const lang = report.languages.split(',')[0]!.trim() || 'nl';
+  const data = await computeReportDataFor(ctx, report.id, lang, { kind: 'report' }, body);
+  const trendData = new Map<number, ReportDataAnswer>();
+  for (const chart of loaded.sections.flatMap((s) => s.charts)) {
+    if (TREND_TYPES.has(chart.chartTypeId) && chart.granularityId > 0 && !body.granularity) {
+      trendData.set(chart.id, await computeReportDataFor(ctx, report.id, lang, { kind: 'chart', id: chart.id }, { ...body, granularity: chart.granularityId }));
+    }
+  }
+  await onProgress?.(0.3);
+  const labels = data.benchmarks.map((b) => b.label);
+  const sections = loaded.sections.map((section) => {
+    const ofSection = loaded.texts.filter((t) => t.sectionId === section.id && t.chartId === null);
+    const blocks: PdfBlock[] = textBlocks(ofSection.filter((t) => t.position === 'before'));
+    for (const chart of section.charts) {
+      const ofChart = loaded.texts.filter((t) => t.chartId === chart.id);
+      const locations = (trendData.get(chart.id) ?? data).dataLocations.filter((d) => d.chartId === chart.id);
+      blocks.push(...textBlocks(ofChart.filter((t) => t.position === 'before')));
+      blocks.push({ kind: 'chart', chart: buildPdfChart(chart, locations, labels) });
+      blocks.push(...textBlocks(ofChart.filter((t) => t.position === 'after')));
+    }
+    blocks.push(...textBlocks(ofSection.filter((t) => t.position === 'after')));
+    return { title: section.title, blocks };
+  });
+  const model: PdfReport = {
+    title: report.title,
+    project: loaded.project.title,
+    company: loaded.company,
+    period: [report.startDate ? longDate(report.startDate) : '', longDate(report.endDate)].filter(Boolean).join(' – '),
+    generatedOn: longDate(ctx.now.toISOString().slice(0, 10)),
+    minN: report.minN,
+    benchmarks: await describeBenchmarks(ctx.db, data.benchmarks),
+    sections,
+    theme: await loadPdfTheme(ctx.db, loaded.project.companyId),
+  };
+  return renderReportPdf(model, onProgress ? (f) => onProgress(0.3 + 0.7 * f) : undefined);
+}
