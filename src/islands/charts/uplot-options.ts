@@ -1,0 +1,105 @@
+import uPlot from 'uplot';
+import { type ChartSpec, type SpecSeries, formatCell, formatNumber } from '../../shared/chart-spec';
+import { canvasFill } from './patterns';
+
+/** Chart kinds the island draws with uPlot; the others stay SVG/HTML. */
+export const UPLOT_KINDS = new Set(['bar', 'column', 'stacked-bar', 'stacked-bar-100', 'line', 'area']);
+
+const SCALE_VALUE = 1 as uPlot.Series.BarsPathBuilderFacetUnit;
+const COLOR = 3 as uPlot.Series.BarsPathBuilderFacetUnit;
+const AXIS = { stroke: '#4b5563', grid: { stroke: '#e5e7eb', width: 1 }, ticks: { show: false }, font: '11px system-ui, sans-serif' };
+
+/** Released series with their index in spec.series (suppressed ones are drawn as text instead). */
+export function drawnSeries(spec: ChartSpec): { s: SpecSeries; i: number }[] {
+  return spec.series.map((s, i) => ({ s, i })).filter(({ s }) => !s.suppressed);
+}
+
+/** Bottom and top of every stacked segment (null where the bar is suppressed or the value missing). */
+function stackEdges(spec: ChartSpec): { bottoms: (number | null)[][]; tops: (number | null)[][] } {
+  const base = spec.categories.map(() => 0);
+  const bottoms: (number | null)[][] = [];
+  const tops: (number | null)[][] = [];
+  for (const { s } of drawnSeries(spec)) {
+    const b: (number | null)[] = [];
+    const t: (number | null)[] = [];
+    s.values.forEach((v, ci) => {
+      const off = v === null || v === undefined || !!spec.categories[ci]?.suppressed;
+      b.push(off ? null : base[ci]!);
+      if (!off) base[ci]! += v;
+      t.push(off ? null : base[ci]!);
+    });
+    bottoms.push(b);
+    tops.push(t);
+  }
+  return { bottoms, tops };
+}
+
+/** uPlot's aligned data: x = category index, then one row per drawn series (stacked: segment tops). */
+export function uplotData(spec: ChartSpec): uPlot.AlignedData {
+  const xs = spec.categories.map((_, i) => i);
+  if (spec.kind.startsWith('stacked')) return [xs, ...stackEdges(spec).tops];
+  return [xs, ...drawnSeries(spec).map(({ s }) => s.values.map((v) => v ?? null))];
+}
+
+/**
+ * uPlot options for a spec: categories on a linear x scale (index ± 0.5), grouped bars placed with
+ * the bars builder's per-bar displacement, stacked segments via y0/y1, per-category colours via
+ * its colour facet; the legend shows the hovered values in Dutch number format.
+ */
+export function uplotOptions(spec: ChartSpec, width: number, height: number): uPlot.Options {
+  const drawn = drawnSeries(spec);
+  const n = spec.categories.length;
+  const horizontal = spec.kind === 'bar' || spec.kind.startsWith('stacked');
+  const isBars = spec.kind !== 'line' && spec.kind !== 'area';
+  const stacked = spec.kind.startsWith('stacked');
+  const edges = stacked ? stackEdges(spec) : null;
+  const label = (i: number) => spec.categories[Math.round(i)]?.label ?? '';
+  const groupW = 0.8 / Math.max(1, stacked ? 1 : drawn.length);
+  const series: uPlot.Series[] = drawn.map(({ s }, k) => {
+    const fmt = (_u: uPlot, v: number | null, _si: number, idx: number | null) => {
+      if (idx === null || idx === undefined) return '–';
+      return formatCell(spec, s.values[idx] ?? null, s.counts?.[idx]);
+    };
+    if (!isBars) {
+      return { label: s.label, stroke: s.color, width: 2, fill: spec.kind === 'area' ? `${s.color}55` : undefined, spanGaps: false, points: { size: 6 }, value: fmt };
+    }
+    const perCategory = spec.colorBy === 'category';
+    const bars = uPlot.paths.bars!({
+      size: [1, Infinity, 1],
+      disp: {
+        x0: { unit: SCALE_VALUE, values: () => spec.categories.map((_, i) => i - 0.4 + (stacked ? 0 : k * groupW)) },
+        size: { unit: SCALE_VALUE, values: () => spec.categories.map(() => groupW) },
+        ...(stacked
+          ? {
+              y0: { unit: SCALE_VALUE, values: () => edges!.bottoms[k]! },
+              y1: { unit: SCALE_VALUE, values: () => edges!.tops[k]! },
+            }
+          : {}),
+        ...(perCategory ? { fill: { unit: COLOR, values: () => spec.categories.map((c) => c.color ?? s.color) } } : {}),
+      },
+    });
+    return { label: s.label, stroke: s.color, fill: canvasFill(s), width: 0, paths: bars, points: { show: false }, value: fmt };
+  });
+  const valueAxis: uPlot.Axis = { ...AXIS, values: (_u, ticks) => ticks.map((t) => `${formatNumber(t, Number.isInteger(t) ? 0 : 1)}${spec.unit}`), size: 48 };
+  const categoryAxis: uPlot.Axis = {
+    ...AXIS,
+    grid: { show: false },
+    splits: () => spec.categories.map((_, i) => i),
+    values: (_u, ticks) => ticks.map((t) => label(t)),
+    ...(horizontal ? { size: Math.min(width * 0.4, 8 + Math.max(...spec.categories.map((c) => c.label.length), 4) * 6.2) } : { size: 42 }),
+  };
+  const max = spec.range.max;
+  const opts: uPlot.Options = {
+    width,
+    height,
+    legend: { show: true, live: true },
+    cursor: { points: { show: !isBars }, drag: { x: !isBars, y: false } },
+    scales: {
+      x: { time: false, range: (): uPlot.Range.MinMax => [-0.5, Math.max(0.5, n - 0.5)], ...(horizontal ? { ori: 1, dir: -1 } : {}) },
+      y: { range: (_u: uPlot, lo: number | null, hi: number | null): uPlot.Range.MinMax => [Math.min(spec.range.min, lo ?? 0, 0), max ?? Math.max(hi ?? 1, 1) * (stacked ? 1 : 1.08)], ...(horizontal ? { ori: 0 } : {}) },
+    },
+    axes: horizontal ? [{ ...categoryAxis, side: 3 }, { ...valueAxis, side: 2 }] : [categoryAxis, valueAxis],
+    series: [{ label: spec.timeAxis ? 'Periode' : 'Categorie', value: (_u: uPlot, v: number | null) => (v === null ? '–' : label(v)) }, ...series],
+  };
+  return opts;
+}

@@ -1,0 +1,133 @@
+import { chartsNl } from './i18n/charts';
+import { paints } from './chart/colors';
+import { type NormalConfig, normalizeConfig } from './chart/config';
+import { type Matrix, npsMatrix, optionMatrix, scalarMatrix, stackedMatrix, timeMatrix } from './chart/matrices';
+import type { BuildOptions, ChartConfig, ChartKind, ChartSpec, DataLocationAnswer } from './chart/types';
+import { scalarScale } from './chart/values';
+
+export type * from './chart/types';
+export { formatCell, formatNumber, seriesLegend } from './chart/format';
+export { textColorFor, luminance, schemeColors } from './chart/colors';
+export { periodLabel } from './chart/periods';
+
+const SCALAR_FORMATS = new Set(['mean', 'grade', 'median']);
+const MAX_TEXT_ITEMS = 100;
+
+/** Chart types without a drawing of their own fall back to one that shows the same numbers. */
+function drawableKind(typeKey: string): ChartKind {
+  if (typeKey === 'map') return 'table';
+  if (typeKey === 'rchart') return 'column';
+  return typeKey as ChartKind;
+}
+
+function matrixFor(kind: ChartKind, cfg: NormalConfig, locs: DataLocationAnswer[], minN: number | null): Matrix {
+  const scalar = SCALAR_FORMATS.has(cfg.format) || cfg.kpi !== null || kind === 'kpi' || kind === 'gauge';
+  const hasBuckets = locs[0]?.benchmarks.some((b) => b.buckets?.length) ?? false;
+  if (kind === 'net-promoter') return npsMatrix(cfg, locs, minN);
+  if ((kind === 'line' || kind === 'area') && hasBuckets && locs[0]) return timeMatrix(cfg, locs, minN, scalar);
+  if (scalar) return scalarMatrix(cfg, locs, minN);
+  if (kind === 'stacked-bar' || kind === 'stacked-bar-100') return stackedMatrix(cfg, locs, minN);
+  if (kind === 'pie' || kind === 'donut') return optionMatrix(cfg, locs.slice(0, 1), minN);
+  return optionMatrix(cfg, locs, minN);
+}
+
+/** Reorders categories (and every series' cells with them) by the chart's sorting option. */
+function sortCategories(m: Matrix, cfg: NormalConfig): void {
+  if (cfg.sort === 'original' || m.timeAxis || m.categories.length < 2) return;
+  const ref = m.series.find((s) => !s.suppressed);
+  const idx = m.categories.map((_, i) => i);
+  const value = (i: number) => ref?.values[i] ?? null;
+  const collator = new Intl.Collator('nl', { numeric: true, sensitivity: 'base' });
+  idx.sort((a, b) => {
+    if (cfg.sort === 'label-asc') return collator.compare(m.categories[a]!.label, m.categories[b]!.label);
+    if (cfg.sort === 'label-desc') return collator.compare(m.categories[b]!.label, m.categories[a]!.label);
+    const va = value(a);
+    const vb = value(b);
+    if (va === null || vb === null) return va === null ? (vb === null ? a - b : 1) : -1;
+    return cfg.sort === 'value-desc' ? vb - va || a - b : va - vb || a - b;
+  });
+  m.categories = idx.map((i) => m.categories[i]!);
+  for (const s of m.series) {
+    s.values = idx.map((i) => s.values[i]!);
+    if (s.counts) s.counts = idx.map((i) => s.counts![i]!);
+  }
+}
+
+/** Drops options nobody (in any released group) chose, when the chart asks for it. */
+function dropEmpty(m: Matrix): void {
+  const open = m.series.filter((s) => !s.suppressed && s.counts);
+  if (!open.length) return;
+  const keep = m.categories.map((_, i) => open.some((s) => (s.counts![i] ?? 0) > 0));
+  m.categories = m.categories.filter((_, i) => keep[i]);
+  for (const s of m.series) {
+    s.values = s.values.filter((_, i) => keep[i]);
+    if (s.counts) s.counts = s.counts.filter((_, i) => keep[i]);
+  }
+}
+
+/** Open answers and word clouds: most frequent texts first, at most 100. */
+function topTexts(m: Matrix): void {
+  const ref = m.series.find((s) => !s.suppressed);
+  const idx = m.categories.map((_, i) => i).filter((i) => (ref?.counts?.[i] ?? 0) > 0);
+  idx.sort((a, b) => (ref!.counts![b] ?? 0) - (ref!.counts![a] ?? 0) || a - b);
+  const top = idx.slice(0, MAX_TEXT_ITEMS);
+  m.categories = top.map((i) => m.categories[i]!);
+  for (const s of m.series) {
+    s.values = top.map((i) => s.values[i] ?? null);
+    if (s.counts) s.counts = top.map((i) => s.counts![i] ?? null);
+  }
+}
+
+/**
+ * The drawable model of one chart from its settings and its data locations' answer (data
+ * endpoint). Formats pick the numbers, sorting reorders categories, colours come from the scheme
+ * (loopable schemes repeat, scales stretch), patterns when asked; suppressed groups keep no numbers.
+ */
+export function buildChartSpec(chart: ChartConfig, locations: DataLocationAnswer[], opts: BuildOptions = {}): ChartSpec {
+  const cfg = normalizeConfig(chart, opts);
+  const kind = drawableKind(cfg.typeKey);
+  const locs = locations.filter((l) => l.chartId === undefined || l.chartId === chart.id);
+  const minN = opts.minN ?? null;
+  const m = matrixFor(kind, cfg, locs, minN);
+  const isText = kind === 'open-answers' || kind === 'wordcloud';
+  if (isText) topTexts(m);
+  else if (cfg.hideEmpty && !m.timeAxis && kind !== 'stacked-bar' && kind !== 'stacked-bar-100') dropEmpty(m);
+  const colorBy = kind === 'pie' || kind === 'donut' || (m.series.length === 1 && !m.timeAxis && !kind.startsWith('stacked') && kind !== 'line' && kind !== 'area') ? 'category' : 'series';
+  // Category colours are fixed before sorting so an answer keeps its colour (scales follow the options).
+  if (colorBy === 'category') {
+    const p = paints(cfg.schemeId, cfg.patternId, m.categories.length, cfg.usePatterns);
+    m.categories = m.categories.map((c, i) => ({ ...c, ...p[i]! }));
+  }
+  if (!isText && kind !== 'stacked-bar' && kind !== 'stacked-bar-100') sortCategories(m, cfg);
+  const sp = paints(cfg.schemeId, cfg.patternId, m.series.length, cfg.usePatterns);
+  const scalar = SCALAR_FORMATS.has(cfg.format) || cfg.kpi !== null || kind === 'kpi' || kind === 'gauge' || kind === 'net-promoter';
+  const scale = kind === 'net-promoter' ? { unit: '' as const, decimals: 0, range: { min: -100, max: 100 } } : scalar ? scalarScale(cfg) : optionScale(cfg, kind);
+  if (cfg.max !== null) scale.range = { ...scale.range, max: cfg.max };
+  const questions = [...new Set(locs.map((l) => [l.question, l.subquestion].filter(Boolean).join(' – ')).filter(Boolean))];
+  if (cfg.typeKey === 'map') m.notes.push(chartsNl.mapFallback);
+  return {
+    id: cfg.id,
+    kind,
+    typeKey: cfg.typeKey,
+    title: cfg.title,
+    format: isText ? 'count' : cfg.format,
+    unit: scale.unit,
+    decimals: cfg.decimals ?? scale.decimals,
+    range: scale.range,
+    timeAxis: m.timeAxis,
+    colorBy,
+    categories: m.categories,
+    series: m.series.map((s, i) => ({ ...s, ...sp[i]! })),
+    showN: cfg.showN,
+    usePatterns: cfg.usePatterns,
+    ...(m.nps ? { nps: m.nps } : {}),
+    notes: m.notes,
+    questions,
+    minN,
+  };
+}
+
+function optionScale(cfg: NormalConfig, kind: ChartKind): { unit: '%' | ''; decimals: number; range: { min: number; max: number | null } } {
+  if (kind === 'open-answers' || kind === 'wordcloud' || cfg.format === 'count') return { unit: '', decimals: 0, range: { min: 0, max: null } };
+  return { unit: '%', decimals: 0, range: { min: 0, max: kind === 'stacked-bar-100' ? 100 : null } };
+}

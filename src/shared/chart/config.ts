@@ -1,0 +1,71 @@
+import { CHART_SORTING_OPTIONS, CHART_TYPES, DATA_FORMATS, GRANULARITY, KPIS } from '../lookups';
+import { chartsNl } from '../i18n/charts';
+import type { PeriodGranularity } from './periods';
+import type { ChartConfig, DataLocationAnswer, ValueFormat } from './types';
+
+export interface NormalConfig {
+  id: number;
+  title: string;
+  typeKey: string;
+  format: ValueFormat;
+  sort: (typeof CHART_SORTING_OPTIONS)[number]['key'];
+  schemeId: number | null;
+  patternId: number | null;
+  granularity: PeriodGranularity | null;
+  kpi: (typeof KPIS)[number]['key'] | null;
+  showN: boolean;
+  usePatterns: boolean;
+  hideEmpty: boolean;
+  decimals: number | null;
+  max: number | null;
+}
+
+const pick = <T>(a: T | undefined, b: T | undefined): T | undefined => (a !== undefined ? a : b);
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+
+/** The chart's settings from either the API (snake_case) or a row (camelCase), with defaults. */
+export function normalizeConfig(c: ChartConfig, opts: { usePatterns?: boolean; granularityId?: number }): NormalConfig {
+  const o = c.options ?? {};
+  const typeId = pick(c.chartTypeId, c.chart_type_id);
+  const formatId = pick(c.dataFormatId, c.data_format_id);
+  const sortId = pick(c.sortingOptionId, c.sorting_option_id);
+  const granularityId = pick(c.granularityId, c.granularity_id) || opts.granularityId || 0;
+  const kpiId = pick(c.kpiId, c.kpi_id);
+  const g = GRANULARITY.find((x) => x.id === granularityId)?.key ?? 'none';
+  return {
+    id: c.id,
+    title: c.title,
+    typeKey: CHART_TYPES.find((t) => t.id === typeId)?.key ?? 'column',
+    format: DATA_FORMATS.find((f) => f.id === formatId)?.key ?? 'percentage',
+    sort: CHART_SORTING_OPTIONS.find((s) => s.id === sortId)?.key ?? 'original',
+    schemeId: pick(c.colorSchemeId, c.color_scheme_id) ?? null,
+    patternId: pick(c.patternId, c.pattern_id) ?? null,
+    granularity: g === 'none' ? null : g,
+    kpi: KPIS.find((k) => k.id === kpiId)?.key ?? null,
+    showN: o.showN === true,
+    usePatterns: opts.usePatterns === true || o.usePatterns === true,
+    hideEmpty: o.hideEmpty === true,
+    decimals: num(o.decimals) !== null ? Math.max(0, Math.min(3, Math.floor(num(o.decimals)!))) : null,
+    max: num(o.max),
+  };
+}
+
+/** Label of option i of a data location: its text in the data language, else a readable code. */
+export function optionLabel(loc: DataLocationAnswer, i: number): string {
+  const label = loc.labels?.[i];
+  if (label) return label;
+  const code = loc.codes[i] ?? '';
+  return code === '-oth-' || code === '__other__' ? chartsNl.other : code;
+}
+
+/** Label of a data location as a category: its own label, the subquestion, the question, or the column key. */
+export function locationLabel(loc: DataLocationAnswer): string {
+  return loc.label || loc.subquestion || loc.question || loc.columnKey;
+}
+
+/** The Dutch text of a suppressed group: 'Te weinig respondenten (minder dan 10): <reason>'. */
+export function suppressionText(reason: string, minN: number | null): string {
+  const head = minN ? chartsNl.suppressedMinN(minN) : chartsNl.suppressed;
+  const why = chartsNl.reasons[reason as keyof typeof chartsNl.reasons];
+  return why ? `${head}: ${why(minN)}` : head;
+}

@@ -1,0 +1,31 @@
+import { chartsNl } from '../i18n/charts';
+import type { ChartSpec, SpecSeries } from './types';
+
+const formatters = new Map<number, Intl.NumberFormat>();
+function nf(decimals: number): Intl.NumberFormat {
+  let f = formatters.get(decimals);
+  if (!f) formatters.set(decimals, (f = new Intl.NumberFormat('nl-NL', { minimumFractionDigits: decimals, maximumFractionDigits: decimals })));
+  return f;
+}
+
+/** Dutch number: 1.234 or 45,6. */
+export function formatNumber(value: number, decimals = 0): string {
+  return nf(decimals).format(value);
+}
+
+/**
+ * How one cell reads: '45%', '123', '45% (123)', '7,4'. Null (suppressed or missing) reads as
+ * an en dash — never a number.
+ */
+export function formatCell(spec: Pick<ChartSpec, 'format' | 'unit' | 'decimals' | 'showN'>, value: number | null, count?: number | null): string {
+  if (value === null || !Number.isFinite(value)) return '–';
+  const main = `${formatNumber(value, spec.decimals)}${spec.unit}`;
+  if (spec.format === 'percentage-count' && count !== null && count !== undefined) return `${main} (${formatNumber(count)})`;
+  return main;
+}
+
+/** Legend text of a series: its label, with 'n = …' when asked, or the suppression text. */
+export function seriesLegend(spec: Pick<ChartSpec, 'showN'>, s: SpecSeries): string {
+  if (s.suppressed) return `${s.label}: ${chartsNl.suppressed}`;
+  return spec.showN && s.n !== null ? `${s.label} (${chartsNl.n(s.n)})` : s.label;
+}

@@ -1,0 +1,113 @@
+import { chartsNl } from '../../i18n/charts';
+import { formatCell, formatNumber } from '../format';
+import type { ChartSpec, Paint } from '../types';
+import { FONT, Fills, GRID, MUTED, TEXT, clip, esc, f, footer, frame, niceMax } from './frame';
+
+const paintOf = (spec: ChartSpec, s: number, c: number): Partial<Paint> => (spec.colorBy === 'category' ? spec.categories[c]! : spec.series[s]!);
+
+function axisMax(spec: ChartSpec): number {
+  if (spec.range.max !== null) return spec.range.max;
+  return niceMax(spec.series.flatMap((s) => s.values), 1);
+}
+
+/** Horizontal grouped bars: a label column, one bar per released series per category, values at the bar end. */
+export function renderBars(spec: ChartSpec, width: number): string {
+  const fills = new Fills(`chart-${spec.id}`);
+  const shown = spec.series.map((s, i) => ({ s, i })).filter(({ s }) => !s.suppressed);
+  const labelW = Math.min(width * 0.38, 8 + Math.max(6, ...spec.categories.map((c) => c.label.length)) * 6.4);
+  const plotW = width - labelW - 70;
+  const barH = shown.length > 2 ? 12 : 16;
+  const groupH = Math.max(1, shown.length) * (barH + 3) + 10;
+  const max = axisMax(spec);
+  const min = Math.min(0, spec.range.min);
+  const x = (v: number) => labelW + ((v - min) / (max - min || 1)) * plotW;
+  const out: string[] = [];
+  for (const t of [0, 0.25, 0.5, 0.75, 1]) {
+    const v = min + (max - min) * t;
+    out.push(`<line x1="${f(x(v))}" x2="${f(x(v))}" y1="0" y2="${spec.categories.length * groupH}" stroke="${GRID}"/>`);
+  }
+  spec.categories.forEach((c, ci) => {
+    const top = ci * groupH;
+    const chars = Math.floor(labelW / 6.4);
+    out.push(`<text x="${f(labelW - 6)}" y="${f(top + groupH / 2)}" text-anchor="end" dominant-baseline="middle" ${FONT} font-size="12" fill="${TEXT}"><title>${esc(c.label)}</title>${esc(clip(c.label, chars))}</text>`);
+    shown.forEach(({ s, i }, k) => {
+      const v = s.values[ci];
+      const y = top + 5 + k * (barH + 3);
+      if (v === null || v === undefined) return;
+      const w = Math.max(0, x(v) - x(Math.max(min, 0)));
+      const label = formatCell(spec, v, s.counts?.[ci]) + (spec.showN && s.counts?.[ci] != null ? ` (n=${s.counts[ci]})` : '');
+      out.push(`<rect x="${f(x(Math.max(min, 0)))}" y="${f(y)}" width="${f(w)}" height="${barH}" fill="${fills.fill(paintOf(spec, i, ci))}"><title>${esc(`${s.label} – ${c.label}: ${label}`)}</title></rect>`);
+      out.push(`<text x="${f(x(Math.max(min, 0)) + w + 4)}" y="${f(y + barH / 2)}" dominant-baseline="middle" ${FONT} font-size="11" fill="${TEXT}">${esc(label)}</text>`);
+    });
+  });
+  const plotH = spec.categories.length * groupH;
+  const legend = footer(spec, fills, width, plotH + 4, spec.series.length > 1 ? 'series' : 'none');
+  return frame(spec, width, plotH + legend.height + 8, out.join('') + legend.svg, fills);
+}
+
+/** Vertical grouped columns with the value above each column and wrapped category labels. */
+export function renderColumns(spec: ChartSpec, width: number, height: number): string {
+  const fills = new Fills(`chart-${spec.id}`);
+  const shown = spec.series.map((s, i) => ({ s, i })).filter(({ s }) => !s.suppressed);
+  const left = 36;
+  const plotW = width - left;
+  const plotH = height;
+  const slot = plotW / Math.max(1, spec.categories.length);
+  const colW = Math.min(48, (slot - 10) / Math.max(1, shown.length));
+  const max = axisMax(spec);
+  const y = (v: number) => plotH - (Math.max(0, v) / (max || 1)) * (plotH - 18);
+  const out: string[] = [];
+  for (const t of shown.length ? [0, 0.5, 1] : []) {
+    const v = max * t;
+    out.push(`<line x1="${left}" x2="${width}" y1="${f(y(v))}" y2="${f(y(v))}" stroke="${GRID}"/><text x="${left - 4}" y="${f(y(v))}" text-anchor="end" dominant-baseline="middle" ${FONT} font-size="10" fill="${MUTED}">${esc(formatNumber(v, spec.decimals) + spec.unit)}</text>`);
+  }
+  const chars = Math.max(4, Math.floor(slot / 6.2));
+  spec.categories.forEach((c, ci) => {
+    const x0 = left + ci * slot + (slot - colW * shown.length) / 2;
+    shown.forEach(({ s, i }, k) => {
+      const v = s.values[ci];
+      if (v === null || v === undefined) return;
+      const label = formatCell(spec, v, s.counts?.[ci]);
+      const yy = y(v);
+      out.push(`<rect x="${f(x0 + k * colW)}" y="${f(yy)}" width="${f(colW - 2)}" height="${f(plotH - yy)}" fill="${fills.fill(paintOf(spec, i, ci))}"><title>${esc(`${s.label} – ${c.label}: ${label}`)}</title></rect>`);
+      out.push(`<text x="${f(x0 + k * colW + colW / 2 - 1)}" y="${f(yy - 3)}" text-anchor="middle" ${FONT} font-size="10" fill="${TEXT}">${esc(label)}</text>`);
+    });
+    const lines = [clip(c.label, chars * 2)].flatMap((l) => (l.length > chars ? [l.slice(0, chars), l.slice(chars)] : [l]));
+    lines.forEach((line, li) => out.push(`<text x="${f(left + ci * slot + slot / 2)}" y="${plotH + 14 + li * 13}" text-anchor="middle" ${FONT} font-size="11" fill="${TEXT}">${esc(line)}</text>`));
+  });
+  const legend = footer(spec, fills, width, plotH + 34, spec.series.length > 1 ? 'series' : 'none');
+  return frame(spec, width, plotH + 34 + legend.height + 8, out.join('') + legend.svg, fills);
+}
+
+/** Stacked horizontal bars (one per category), segment values inside when they fit. */
+export function renderStacked(spec: ChartSpec, width: number): string {
+  const fills = new Fills(`chart-${spec.id}`);
+  const labelW = Math.min(width * 0.38, 8 + Math.max(6, ...spec.categories.map((c) => c.label.length)) * 6.4);
+  const plotW = width - labelW - 8;
+  const barH = 22;
+  const rowH = barH + 10;
+  const totals = spec.categories.map((_, ci) => spec.series.reduce((sum, s) => sum + (s.values[ci] ?? 0), 0));
+  const max = spec.range.max ?? niceMax(totals, 1);
+  const out: string[] = [];
+  spec.categories.forEach((c, ci) => {
+    const top = ci * rowH;
+    out.push(`<text x="${f(labelW - 6)}" y="${f(top + barH / 2)}" text-anchor="end" dominant-baseline="middle" ${FONT} font-size="12" fill="${TEXT}"><title>${esc(c.label)}</title>${esc(clip(c.label, Math.floor(labelW / 6.4)))}</text>`);
+    if (c.suppressed) {
+      out.push(`<rect x="${f(labelW)}" y="${top}" width="${f(plotW)}" height="${barH}" fill="#f3f4f6" stroke="${GRID}"/><text x="${f(labelW + 8)}" y="${f(top + barH / 2)}" dominant-baseline="middle" ${FONT} font-size="11" fill="${MUTED}">${esc(spec.minN ? chartsNl.suppressedMinN(spec.minN) : chartsNl.suppressed)}</text>`);
+      return;
+    }
+    let x = labelW;
+    spec.series.forEach((s) => {
+      const v = s.values[ci];
+      if (v === null || v === undefined || v <= 0) return;
+      const w = (v / (max || 1)) * plotW;
+      const label = formatCell(spec, v, s.counts?.[ci]);
+      out.push(`<rect x="${f(x)}" y="${top}" width="${f(w)}" height="${barH}" fill="${fills.fill(s)}"><title>${esc(`${c.label} – ${s.label}: ${label}`)}</title></rect>`);
+      if (w > label.length * 6 + 6) out.push(`<text x="${f(x + w / 2)}" y="${f(top + barH / 2)}" text-anchor="middle" dominant-baseline="middle" ${FONT} font-size="11" fill="${s.textColor}">${esc(label)}</text>`);
+      x += w;
+    });
+  });
+  const plotH = spec.categories.length * rowH;
+  const legend = footer(spec, fills, width, plotH, 'series');
+  return frame(spec, width, plotH + legend.height + 8, out.join('') + legend.svg, fills);
+}

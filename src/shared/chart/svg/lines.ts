@@ -1,0 +1,47 @@
+import { formatCell, formatNumber } from '../format';
+import type { ChartSpec } from '../types';
+import { FONT, Fills, GRID, MUTED, TEXT, clip, esc, f, footer, frame, niceMax } from './frame';
+
+/** Lines (or areas) over the categories — periods on a trend chart; null values break the line. */
+export function renderLines(spec: ChartSpec, width: number, height: number): string {
+  const fills = new Fills(`chart-${spec.id}`);
+  const left = 40;
+  const plotW = width - left - 12;
+  const n = spec.categories.length;
+  const max = spec.range.max ?? niceMax(spec.series.flatMap((s) => s.values), 1);
+  const min = Math.min(0, spec.range.min);
+  const x = (i: number) => left + (n <= 1 ? plotW / 2 : (i / (n - 1)) * plotW);
+  const y = (v: number) => height - ((v - min) / (max - min || 1)) * (height - 10);
+  const out: string[] = [];
+  for (const t of spec.series.some((s) => !s.suppressed) ? [0, 0.25, 0.5, 0.75, 1] : []) {
+    const v = min + (max - min) * t;
+    out.push(`<line x1="${left}" x2="${f(left + plotW)}" y1="${f(y(v))}" y2="${f(y(v))}" stroke="${GRID}"/><text x="${left - 4}" y="${f(y(v))}" text-anchor="end" dominant-baseline="middle" ${FONT} font-size="10" fill="${MUTED}">${esc(formatNumber(v, spec.decimals) + spec.unit)}</text>`);
+  }
+  const every = Math.max(1, Math.ceil(n / Math.max(1, Math.floor(plotW / 70))));
+  spec.categories.forEach((c, i) => {
+    if (i % every === 0) out.push(`<text x="${f(x(i))}" y="${height + 16}" text-anchor="middle" ${FONT} font-size="11" fill="${TEXT}">${esc(clip(c.label, 14))}</text>`);
+  });
+  for (const s of spec.series) {
+    if (s.suppressed) continue;
+    const runs: [number, number][][] = [];
+    let run: [number, number][] = [];
+    s.values.forEach((v, i) => {
+      if (v === null || v === undefined) {
+        if (run.length) runs.push(run);
+        run = [];
+      } else run.push([x(i), y(v)]);
+    });
+    if (run.length) runs.push(run);
+    for (const r of runs) {
+      const d = r.map(([px, py], k) => `${k ? 'L' : 'M'}${f(px)},${f(py)}`).join('');
+      if (spec.kind === 'area' && r.length > 1) out.push(`<path d="${d}L${f(r[r.length - 1]![0])},${f(y(Math.max(min, 0)))}L${f(r[0]![0])},${f(y(Math.max(min, 0)))}Z" fill="${fills.fill(s)}" fill-opacity="0.35"/>`);
+      out.push(`<path d="${d}" fill="none" stroke="${s.color}" stroke-width="2"/>`);
+    }
+    s.values.forEach((v, i) => {
+      if (v === null || v === undefined) return;
+      out.push(`<circle cx="${f(x(i))}" cy="${f(y(v))}" r="3" fill="${s.color}"><title>${esc(`${s.label} – ${spec.categories[i]!.label}: ${formatCell(spec, v, s.counts?.[i])}`)}</title></circle>`);
+    });
+  }
+  const legend = footer(spec, fills, width, height + 24, 'series');
+  return frame(spec, width, height + 24 + legend.height + 8, out.join('') + legend.svg, fills);
+}

@@ -1,0 +1,158 @@
+/**
+ * The chart model shared by the server SVG renderer, the uPlot island and the PDF export. Plain
+ * JSON only (it crosses the island boundary and may be cached). Everything is a matrix of
+ * `categories` × `series`: a number per cell or null. Suppressed groups never carry numbers —
+ * their cells are null and `suppressed` holds the Dutch explanation instead.
+ */
+
+export type ChartKind =
+  | 'bar'
+  | 'column'
+  | 'stacked-bar'
+  | 'stacked-bar-100'
+  | 'pie'
+  | 'donut'
+  | 'line'
+  | 'area'
+  | 'table'
+  | 'kpi'
+  | 'gauge'
+  | 'wordcloud'
+  | 'open-answers'
+  | 'net-promoter';
+
+export type ValueFormat = 'percentage' | 'count' | 'percentage-count' | 'mean' | 'grade' | 'median';
+
+export type PatternKey = 'solid' | 'diagonal' | 'diagonal-reverse' | 'horizontal' | 'vertical' | 'dots' | 'cross' | 'zigzag';
+
+/** One colour slot: fill, the readable text colour on it (spec 001 §9) and an optional pattern. */
+export interface Paint {
+  color: string;
+  textColor: '#ffffff' | '#000000';
+  pattern: PatternKey | null;
+}
+
+export interface SpecCategory extends Partial<Paint> {
+  key: string;
+  label: string;
+  /** Stacked charts: this bar's benchmark is suppressed (Dutch text); its cells are null. */
+  suppressed?: string | null;
+}
+
+export interface SpecSeries extends Paint {
+  key: string;
+  label: string;
+  /** One per category; null = no value (suppressed, empty bucket, unknown). */
+  values: (number | null)[];
+  /** Respondents per category ("n per option"); null when not applicable or suppressed. */
+  counts: (number | null)[] | null;
+  /** The N behind this series (base of the percentages); null when suppressed or mixed. */
+  n: number | null;
+  /** Dutch explanation when the whole series is suppressed; then every value/count is null. */
+  suppressed: string | null;
+}
+
+/** Net Promoter parts of one series (percentages of scored answers). */
+export interface NpsParts {
+  promoters: number;
+  passives: number;
+  detractors: number;
+}
+
+export interface ChartSpec {
+  id: number;
+  /** The drawable kind (map → table, R chart → column). */
+  kind: ChartKind;
+  /** The configured chart type key (lookups CHART_TYPES). */
+  typeKey: string;
+  title: string;
+  format: ValueFormat;
+  /** '%' for percentages (and NPS-like scores shown with %), '' otherwise. */
+  unit: '%' | '';
+  decimals: number;
+  /** Axis range; max null = from the data. */
+  range: { min: number; max: number | null };
+  /** Whether categories are calendar periods (trend chart). */
+  timeAxis: boolean;
+  /** Colours sit on the categories (pie, single-series scale) or on the series. */
+  colorBy: 'category' | 'series';
+  categories: SpecCategory[];
+  series: SpecSeries[];
+  /** Show n per option / per series. */
+  showN: boolean;
+  usePatterns: boolean;
+  /** net-promoter only: parts per series (null when suppressed). */
+  nps?: (NpsParts | null)[];
+  /** Dutch notes under the chart (suppressed benchmarks with their reason, fallbacks). */
+  notes: string[];
+  /** Question text(s) of the data locations, for captions and screen readers. */
+  questions: string[];
+  minN: number | null;
+}
+
+/** A chart as the reports API returns it (snake_case) or as a row (camelCase). */
+export interface ChartConfig {
+  id: number;
+  title: string;
+  chartTypeId?: number;
+  chart_type_id?: number;
+  dataFormatId?: number | null;
+  data_format_id?: number | null;
+  sortingOptionId?: number | null;
+  sorting_option_id?: number | null;
+  colorSchemeId?: number | null;
+  color_scheme_id?: number | null;
+  patternId?: number | null;
+  pattern_id?: number | null;
+  granularityId?: number | null;
+  granularity_id?: number | null;
+  kpiId?: number | null;
+  kpi_id?: number | null;
+  /** Known keys: showN, usePatterns, hideEmpty, decimals (numbers), max (axis maximum). */
+  options?: Record<string, unknown> | null;
+}
+
+/** Numbers of one released group, as the data endpoint sends them. */
+export interface StatsAnswer {
+  groupSize: number;
+  answered: number;
+  answers: number;
+  base: number;
+  options: { code: string; count: number; percentage: number | null; empty: boolean; low: boolean }[];
+  scored: number;
+  mean: number | null;
+  topBox: number | null;
+  bottomBox: number | null;
+  nps: number | null;
+  marginOfError?: number | null;
+}
+
+export type GroupAnswer = { suppressed: false; stats: StatsAnswer } | { suppressed: true; reason: string };
+export type BucketAnswer = { period: number; startDay: number; endDay: number } & GroupAnswer;
+export type CellAnswer = { label: string; buckets?: BucketAnswer[] } & GroupAnswer;
+
+/** One entry of the data endpoint's `data.dataLocations[]`. */
+export interface DataLocationAnswer {
+  id: number | string;
+  columnKey: string;
+  kind: 'single' | 'multi' | 'numeric' | 'text';
+  codes: string[];
+  benchmarks: CellAnswer[];
+  chartId?: number;
+  label?: string | null;
+  /** Question text in the data language (the parent question of a subquestion column). */
+  question?: string;
+  /** Subquestion text when the column is one row of an array question. */
+  subquestion?: string | null;
+  /** Option labels parallel to `codes` ('Overig' for other). */
+  labels?: string[];
+}
+
+export interface BuildOptions {
+  usePatterns?: boolean;
+  lang?: string;
+  /** The report's min_n, for the suppression text. */
+  minN?: number | null;
+  /** Granularity id of the data call when the chart has none of its own. */
+  granularityId?: number;
+}
