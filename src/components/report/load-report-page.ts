@@ -1,0 +1,49 @@
+import type { UserServiceContext } from '../../server/context';
+import { AppError } from '../../server/errors';
+import { getReport } from '../../server/services/reports/get-report';
+import { hasRole } from '../../shared/permissions';
+import type { ChartConfig } from '../../shared/chart-spec';
+import type { BookmarkItem } from '../../islands/report/Bookmarks';
+import type { ReportLimits } from '../../islands/report/benchmarks';
+
+const INCLUDE = 'sections.texts,sections.charts.dataLocations,sections.charts.chartOptions,sections.charts.texts,bookmarks';
+
+export interface TextItem {
+  id: number;
+  position: 'before' | 'after';
+  body: string;
+}
+type Section = { id: number; title: string; texts?: TextItem[]; charts?: (ChartConfig & { texts?: TextItem[] })[] };
+
+/**
+ * What the report pages (view, summary) need, from the same service the API uses: null when the
+ * id is malformed or the report isn't the user's (→ 404, never revealing it exists).
+ */
+export async function loadReportPage(ctx: UserServiceContext, rawId: string | undefined) {
+  const id = Number(rawId);
+  if (!Number.isInteger(id) || id <= 0) return null;
+  let report: Awaited<ReturnType<typeof getReport>>;
+  try {
+    report = await getReport(ctx, id, INCLUDE);
+  } catch (err) {
+    if (err instanceof AppError && (err.code === 'NOT_FOUND' || err.code === 'FORBIDDEN')) return null;
+    throw err;
+  }
+  const sections = ((report.sections ?? []) as unknown as Section[]).map((s) => ({ ...s, texts: s.texts ?? [], charts: (s.charts ?? []).map((c) => ({ ...c, texts: c.texts ?? [] })) }));
+  const languages = report.languages.split(',').map((l) => l.trim()).filter(Boolean);
+  const limits: ReportLimits = { benchmarkCount: report.benchmark_count, startDate: report.start_date, endDate: report.end_date };
+  return {
+    id: report.id,
+    title: report.title,
+    minN: report.min_n,
+    pdfExport: report.pdf_export,
+    lang: languages.includes('nl') ? 'nl' : (languages[0] ?? 'nl'),
+    limits,
+    sections,
+    charts: sections.flatMap((s) => s.charts) as ChartConfig[],
+    bookmarks: (report.bookmarks ?? []) as BookmarkItem[],
+    canEditBookmarks: hasRole(ctx.user, 'dashboard.edit'),
+  };
+}
+
+export type ReportPageData = NonNullable<Awaited<ReturnType<typeof loadReportPage>>>;

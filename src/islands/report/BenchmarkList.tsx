@@ -1,0 +1,70 @@
+import { useStore } from '@nanostores/react';
+import type { KeyboardEvent } from 'react';
+import { reportViewNl } from '../../shared/i18n/report-view';
+import { LABEL_MAX, endOf, isPlainFilters, labelOf, letter, startOf } from './benchmarks';
+import { $active, $benchmarks, $limits, moveBenchmark, removeBenchmark, setActive, updateBenchmark } from './report.store';
+
+const t = reportViewNl.menu;
+const btn = 'rounded border border-gray-300 px-1.5 py-0.5 text-xs hover:bg-gray-100 disabled:opacity-40';
+
+/**
+ * 2+ benchmarks: one row each (select, move up/down, remove); Alt+ArrowUp/Down on a row moves it.
+ * Below that the menu is plain filters and only the dates show.
+ */
+export function BenchmarkList() {
+  const list = useStore($benchmarks);
+  const active = useStore($active);
+  if (isPlainFilters(list)) return null;
+  const onKey = (e: KeyboardEvent, i: number) => {
+    if (!e.altKey || (e.key !== 'ArrowUp' && e.key !== 'ArrowDown')) return;
+    e.preventDefault();
+    moveBenchmark(i, e.key === 'ArrowUp' ? -1 : 1);
+  };
+  return (
+    <ol className="flex flex-col gap-1" aria-label={t.benchmarks} data-testid="benchmark-list">
+      {list.map((b, i) => {
+        const label = labelOf(b, i);
+        return (
+          <li key={i} className={`flex items-center gap-1 rounded border px-1 py-1 ${i === active ? 'border-brand bg-blue-50' : 'border-gray-200'}`}>
+            <button type="button" className="flex-1 truncate px-1 text-start text-sm" aria-pressed={i === active} aria-label={t.edit(label)} onClick={() => setActive(i)} onKeyDown={(e) => onKey(e, i)}>
+              <span className="me-1 inline-block min-w-6 rounded bg-gray-800 px-1 text-center text-xs font-bold text-white">{letter(i)}</span>
+              {label}
+              {b.filterOptions.length > 0 && <span className="ms-1 text-xs text-gray-600">({t.selected(b.filterOptions.length)})</span>}
+            </button>
+            <button type="button" className={btn} aria-label={t.moveUp(label)} disabled={i === 0} onClick={() => moveBenchmark(i, -1)}>↑</button>
+            <button type="button" className={btn} aria-label={t.moveDown(label)} disabled={i === list.length - 1} onClick={() => moveBenchmark(i, 1)}>↓</button>
+            <button type="button" className={btn} aria-label={t.remove(label)} onClick={() => removeBenchmark(i)}>✕</button>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+/** Name (2+ benchmarks only) and date range of the benchmark being edited. */
+export function BenchmarkFields() {
+  const list = useStore($benchmarks);
+  const active = useStore($active);
+  const limits = useStore($limits);
+  const b = list[active];
+  if (!b) return null;
+  const input = 'w-full rounded border border-gray-300 px-2 py-1 text-sm';
+  return (
+    <div className="grid grid-cols-2 gap-2">
+      {!isPlainFilters(list) && (
+        <label className="col-span-2 flex flex-col gap-0.5 text-xs">
+          {t.label}
+          <input className={input} value={b.label} maxLength={LABEL_MAX} placeholder={labelOf({ ...b, label: '' }, active)} onChange={(e) => updateBenchmark(active, { label: e.target.value })} data-testid="benchmark-label" />
+        </label>
+      )}
+      <label className="flex flex-col gap-0.5 text-xs">
+        {t.start}
+        <input type="date" className={input} value={startOf(b, limits) ?? ''} max={endOf(b, limits) ?? undefined} onChange={(e) => updateBenchmark(active, { start: e.target.value || null })} />
+      </label>
+      <label className="flex flex-col gap-0.5 text-xs">
+        {t.end}
+        <input type="date" className={input} value={endOf(b, limits) ?? ''} min={startOf(b, limits) ?? undefined} onChange={(e) => updateBenchmark(active, { end: e.target.value || null })} />
+      </label>
+    </div>
+  );
+}

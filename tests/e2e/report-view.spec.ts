@@ -1,0 +1,94 @@
+import { expect, test, type Page } from '@playwright/test';
+
+const PASSWORD = 'ImpulZ-demo-2026!';
+// Extra-large screens pin the benchmark menu open (spec 000 §2.12).
+test.use({ viewport: { width: 1920, height: 1080 } });
+
+async function login(page: Page) {
+  await page.goto('/portal/login');
+  await page.getByLabel('E-mailadres').fill('beheerder@demo.impulz.nl');
+  await page.getByLabel('Wachtwoord', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Inloggen' }).click();
+  await expect(page).toHaveURL(/\/portal\/$/);
+}
+
+const menu = (page: Page) => page.getByTestId('benchmark-menu');
+const firstChart = (page: Page) => page.locator('[data-chart-host]').first();
+
+test('first paint without JavaScript shows the section titles and chart frames', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: true });
+  const page = await context.newPage();
+  await login(page);
+  const html = await (await page.request.get('/portal/report/1')).text();
+  expect(html).toContain('Burgerpeiling Zuiderhaven 2026');
+  expect(html).toMatch(/data-chart-host="1"/);
+  expect(html).toContain('Grafiek laden');
+  expect((await page.request.get('/portal/report/999999')).status()).toBe(404);
+  await context.close();
+});
+
+test('benchmarks side by side, a bookmark saved and reloaded, the URL shared', async ({ page, context }) => {
+  await login(page);
+  await page.goto('/portal/report/1');
+  await expect(page.getByTestId('report-title')).toHaveText('Burgerpeiling Zuiderhaven 2026');
+  // The charts are drawn into their frames once the data answer is in.
+  await expect(firstChart(page).locator(':scope > *').first()).toBeVisible({ timeout: 30_000 });
+  await expect(menu(page).getByRole('heading', { name: 'Filters' })).toBeVisible();
+
+  // A second benchmark with a filter: the menu turns into labelled benchmarks A and B.
+  await menu(page).getByRole('button', { name: /Benchmark toevoegen/ }).click();
+  await expect(menu(page).getByRole('heading', { name: 'Benchmarks' })).toBeVisible();
+  await expect(menu(page).getByRole('button', { name: 'Benchmark B bewerken' })).toHaveAttribute('aria-pressed', 'true');
+  const option = menu(page).getByRole('group', { name: 'Geslacht' }).getByRole('checkbox').first();
+  await expect(option).toBeEnabled({ timeout: 15_000 });
+  await option.check();
+  await expect(page).toHaveURL(/[?&]b=/);
+  // Both series appear in the first chart (legend A and B).
+  await expect(firstChart(page)).toContainText('A', { timeout: 30_000 });
+  await expect(firstChart(page)).toContainText('B');
+
+  // Save as a bookmark; saving the same view again is disabled.
+  const name = `E2E uitsplitsing ${Date.now()}`;
+  await menu(page).getByTestId('bookmark-name').fill(name);
+  await menu(page).getByTestId('bookmark-name').press('Enter');
+  await expect(menu(page).getByText(`${name.length}/60`)).toBeVisible();
+  await menu(page).getByRole('button', { name: 'Uitsplitsing opslaan' }).click();
+  await expect(page.getByText('Uitsplitsing is aangemaakt')).toBeVisible();
+  const select = menu(page).getByLabel('Kies een uitsplitsing');
+  await expect(select.locator('option:checked')).toHaveText(name);
+  await expect(menu(page).getByRole('button', { name: 'Uitsplitsing opslaan' })).toBeDisabled();
+
+  // None → back to one empty benchmark; choosing the bookmark restores both.
+  await select.selectOption({ label: 'Geen uitsplitsing' });
+  await expect(menu(page).getByRole('heading', { name: 'Filters' })).toBeVisible();
+  await expect(page).not.toHaveURL(/[?&]b=/);
+  await select.selectOption({ label: name });
+  await expect(menu(page).getByTestId('benchmark-list').getByRole('listitem')).toHaveCount(2);
+
+  // The URL alone reproduces the view in a new page.
+  const shared = page.url();
+  const other = await context.newPage();
+  await other.goto(shared);
+  await expect(menu(other).getByTestId('benchmark-list').getByRole('listitem')).toHaveCount(2);
+  await expect(menu(other).getByLabel('Kies een uitsplitsing').locator('option:checked')).toHaveText(name);
+  await expect(firstChart(other)).toContainText('B', { timeout: 30_000 });
+  await other.close();
+
+  // Clean up: delete the bookmark after the confirmation.
+  await menu(page).getByRole('button', { name: 'Uitsplitsing verwijderen' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Uitsplitsing verwijderen' });
+  await expect(dialog).toContainText('Weet u zeker dat u deze uitsplitsing wilt verwijderen?');
+  await dialog.getByRole('button', { name: 'Verwijderen' }).click();
+  await expect(page.getByText('Element is verwijderd')).toBeVisible();
+  await expect(select.locator('option', { hasText: name })).toHaveCount(0);
+  await expect(select.locator('option', { hasText: 'Jong en oud' })).toHaveCount(1);
+});
+
+test('summary tab shows key figures per benchmark and asks the assistant', async ({ page }) => {
+  await login(page);
+  await page.goto('/portal/report/1/summary');
+  await expect(page.getByTestId('key-figures')).toContainText('Respondenten', { timeout: 30_000 });
+  await page.getByLabel('Uw vraag of opdracht').fill('Wat valt op?');
+  await page.getByRole('button', { name: 'Vraag analyse' }).click();
+  await expect(page.getByTestId('ai-answer')).toContainText('Bron:', { timeout: 30_000 });
+});

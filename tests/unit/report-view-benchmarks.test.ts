@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import * as rules from '../../src/islands/report/benchmarks';
+import { fromQueryString, toQueryString } from '../../src/islands/report/bookmark-format';
+import { readCatalog, readStates } from '../../src/islands/report/filters';
+import { benchmarkFigures, chartFigures } from '../../src/islands/report/key-figures';
+import type { ReportDataAnswer } from '../../src/islands/report/use-report-data';
+
+const limits: rules.ReportLimits = { benchmarkCount: 3, startDate: '2026-01-01', endDate: '2026-12-31' };
+const b = (filterOptions: number[] = [], label = '', start: string | null = null, end: string | null = null): rules.Benchmark => ({ label, start, end, filterOptions });
+
+describe('benchmark rules (spec 001 §4)', () => {
+  it('labels by position: A, B … Z, AA', () => {
+    expect([0, 1, 25, 26, 27].map(rules.letter)).toEqual(['A', 'B', 'Z', 'AA', 'AB']);
+    expect(rules.labelOf(b([], '  '), 2)).toBe('C');
+    expect(rules.labelOf(b([], 'Jong'), 0)).toBe('Jong');
+  });
+
+  it('adds up to benchmark_count and never below one', () => {
+    let list: readonly rules.Benchmark[] = [b()];
+    list = rules.addBenchmark(list, limits);
+    list = rules.addBenchmark(list, limits);
+    expect(list).toHaveLength(3);
+    expect(rules.canAdd(list, limits)).toBe(false);
+    expect(rules.addBenchmark(list, limits)).toBe(list);
+    expect(rules.canAdd([b()], { ...limits, benchmarkCount: 1 })).toBe(false);
+    expect(rules.canAdd([b()], { ...limits, benchmarkCount: 0 })).toBe(false);
+  });
+
+  it('removing the last one leaves one empty benchmark; remove all resets', () => {
+    expect(rules.removeBenchmark([b([4], 'X')], 0)).toEqual([rules.emptyBenchmark()]);
+    expect(rules.removeBenchmark([b([1]), b([2])], 0)).toEqual([b([2])]);
+    expect(rules.removeAll()).toEqual([rules.emptyBenchmark()]);
+  });
+
+  it('moves benchmarks up and down within bounds', () => {
+    const list = [b([1]), b([2]), b([3])];
+    expect(rules.moveBenchmark(list, 0, 1).map((x) => x.filterOptions[0])).toEqual([2, 1, 3]);
+    expect(rules.moveBenchmark(list, 2, -1).map((x) => x.filterOptions[0])).toEqual([1, 3, 2]);
+    expect(rules.moveBenchmark(list, 0, -1)).toBe(list);
+    expect(rules.moveBenchmark(list, 2, 1)).toBe(list);
+  });
+
+  it('toggles options (sorted, no duplicates) and caps labels at 60', () => {
+    let list: readonly rules.Benchmark[] = [b([5])];
+    list = rules.toggleOption(list, 0, 2);
+    expect(list[0]!.filterOptions).toEqual([2, 5]);
+    list = rules.toggleOption(list, 0, 5);
+    expect(list[0]!.filterOptions).toEqual([2]);
+    expect(rules.updateBenchmark(list, 0, { label: 'x'.repeat(80) })[0]!.label).toHaveLength(60);
+  });
+
+  it('plain filters below two benchmarks', () => {
+    expect(rules.isPlainFilters([b()])).toBe(true);
+    expect(rules.isPlainFilters([b(), b()])).toBe(false);
+  });
+
+  it('compares views after defaults: report dates, position letters and option order do not matter', () => {
+    expect(rules.sameBenchmarks([b([2, 1], 'A', '2026-01-01', '2026-12-31')], [b([1, 2])], limits)).toBe(true);
+    expect(rules.sameBenchmarks([b([1])], [b([2])], limits)).toBe(false);
+    expect(rules.sameBenchmarks([b([1], 'B')], [b([1])], limits)).toBe(false);
+    expect(rules.sameBenchmarks([b([], '', '2026-02-01')], [b()], limits)).toBe(false);
+  });
+
+  it('request body resolves default labels to letters and keeps null dates for the server', () => {
+    expect(rules.toRequest([b([1]), b([], 'Oud', '2026-03-01')])).toEqual([
+      { label: 'A', start: null, end: null, filterOptions: [1] },
+      { label: 'Oud', start: '2026-03-01', end: null, filterOptions: [] },
+    ]);
+  });
+});
+
+describe('bookmark query_string (filterCategories ↔ option ids)', () => {
+  const map = new Map([
+    [1, 1],
+    [4, 1],
+    [9, 2],
+  ]);
+
+  it('reads the seeded bookmark format', () => {
+    const qs = JSON.stringify([
+      { label: 'A', start: null, end: null, filterCategories: { 1: [1] } },
+      { label: 'B', start: null, end: null, filterCategories: { 1: [4] } },
+    ]);
+    expect(fromQueryString(qs, limits)).toEqual([b([1]), b([4])]);
+  });
+
+  it('round-trips through filterCategories and drops unknown options', () => {
+    const stored = toQueryString([b([9, 1], 'Jong'), b([4, 77])], limits, map);
+    expect(stored).toEqual([
+      { label: 'Jong', start: null, end: null, filterCategories: { 1: [1], 2: [9] } },
+      { label: '', start: null, end: null, filterCategories: { 1: [4] } },
+    ]);
+    expect(fromQueryString(JSON.stringify(stored), limits)).toEqual([b([1, 9], 'Jong'), b([4])]);
+  });
+
+  it('refuses broken text and caps at benchmark_count', () => {
+    expect(fromQueryString('{nope', limits)).toBeNull();
+    expect(fromQueryString('[]', limits)).toBeNull();
+    expect(fromQueryString(JSON.stringify([{}, {}, {}, {}, {}]), limits)).toHaveLength(3);
+  });
+});
+
+describe('filter answers', () => {
+  const menu = { attached: true, filterCategories: [{ id: 1, title: 'Leeftijd', filterOptions: [{ id: 1, label: '18-34' }, { id: 2, label: '35+' }] }] };
+
+  it('reads the menu catalogue', () => {
+    expect(readCatalog(menu)).toEqual([{ id: 1, title: 'Leeftijd', options: [{ id: 1, label: '18-34' }, { id: 2, label: '35+' }] }]);
+    expect(readCatalog([{ id: 3, filter_category_id: 7, filter_category_title: 'Wijk', label: 'Noord' }])).toEqual([{ id: 7, title: 'Wijk', options: [{ id: 3, label: 'Noord' }] }]);
+  });
+
+  it('reads availability, keeping null counts null', () => {
+    const states = readStates({
+      filterCategories: [{ id: 1, filterOptions: [{ id: 1, soloCount: null, combinedCount: null, risky: true, empty: false, available: false, hidden: false }, { id: 2, soloCount: 40, combinedCount: 12, risky: false, empty: false, available: true, hidden: false }] }],
+    });
+    expect(states.get(1)).toEqual({ soloCount: null, combinedCount: null, risky: true, empty: false, available: false, hidden: false });
+    expect(states.get(2)?.combinedCount).toBe(12);
+  });
+});
+
+describe('summary key figures', () => {
+  const stats = (groupSize: number, options: [string, number][]) => ({
+    groupSize, answered: groupSize, answers: groupSize, base: groupSize, scored: 0, mean: null, topBox: null, bottomBox: null, nps: null,
+    options: options.map(([code, count]) => ({ code, count, percentage: (count / groupSize) * 100, empty: count === 0, low: false })),
+  });
+  const data: ReportDataAnswer = {
+    benchmarks: [{ label: 'A', start: '2026-01-01', end: '2026-12-31', filterOptions: [] }, { label: 'B', start: '2026-01-01', end: '2026-12-31', filterOptions: [9] }],
+    dataLocations: [
+      { id: 1, chartId: 10, sectionId: 1, columnKey: 'Q1', kind: 'single', codes: ['a', 'b'], labels: ['Ja', 'Nee'], benchmarks: [{ label: 'A', suppressed: false, stats: stats(200, [['a', 50], ['b', 150]]) }, { label: 'B', suppressed: true, reason: 'group_below_min_n' }] },
+      { id: 2, chartId: 11, sectionId: 1, columnKey: 'Q2', kind: 'numeric', codes: [], benchmarks: [{ label: 'A', suppressed: false, stats: { ...stats(180, []), mean: 7.25 } }, { label: 'B', suppressed: true, reason: 'group_below_min_n' }] },
+    ],
+  };
+
+  it('respondents per benchmark; a suppressed benchmark has no number at all', () => {
+    expect(benchmarkFigures(data).map((f) => f.respondents)).toEqual([200, null]);
+  });
+
+  it('most chosen option or mean per chart, null where suppressed', () => {
+    expect(chartFigures(data, [10, 11, 12])).toEqual([
+      { chartId: 10, cells: [{ kind: 'top', label: 'Nee', percentage: 75 }, null] },
+      { chartId: 11, cells: [{ kind: 'mean', value: 7.25 }, null] },
+    ]);
+  });
+});
