@@ -1,5 +1,9 @@
 import MarkdownIt from 'markdown-it';
-import { FilterXSS, getDefaultWhiteList } from 'xss';
+import xss from 'xss';
+
+// xss is CommonJS: Node's ESM loader only offers its default export (module.exports), which
+// carries the named members the typings declare; bundlers (Vite, workerd) accept the same form.
+const { FilterXSS, getDefaultWhiteList } = xss as unknown as typeof import('xss');
 
 /**
  * Report texts are markdown written by staff and shown to the public (spec 001 §5/§9):
