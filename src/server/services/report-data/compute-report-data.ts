@@ -1,10 +1,11 @@
 import { AnalyticsError, type BenchmarkInput, type DataLocationResult, type Granularity, computeReportData, dayFromIso, findOptions, isoFromDay } from '../../analytics';
 import type { UserServiceContext } from '../../context';
 import { AppError, nl } from '../../errors';
-import { GRANULARITY } from '../../../shared/lookups';
+import { CHART_TYPES, GRANULARITY, KPIS } from '../../../shared/lookups';
 import { type ReportDataBody, reportDataNl } from '../../../shared/validation/report-data';
 import { loadCube } from '../analytics/load-cube';
 import { requireReportRole } from '../reports/access';
+import { type ColumnTexts, loadColumnTexts } from './column-texts';
 import { loadFilterCatalog } from './load-filter-catalog';
 import { type ReportDataScope, resolveScope } from './resolve-scope';
 
@@ -20,8 +21,14 @@ const day = (iso: string | null | undefined) => (iso ? dayFromIso(iso) : null);
 
 export interface ReportDataAnswer {
   benchmarks: { label: string; start: string | null; end: string | null; filterOptions: number[] }[];
-  dataLocations: (DataLocationResult & { chartId: number; sectionId: number; surveyId: number; label: string | null })[];
+  /** The report's minimum group size (for the 'Te weinig respondenten (minder dan …)' text). */
+  minN: number;
+  /** Per data location, with its question (and subquestion) text and option labels (parallel to codes) in {lang}. */
+  dataLocations: (DataLocationResult & { chartId: number; sectionId: number; surveyId: number; label: string | null; question: string; subquestion: string | null; labels: string[] })[];
 }
+
+const NPS_CHART = CHART_TYPES.find((t) => t.key === 'net-promoter')!.id;
+const NPS_KPI = KPIS.find((k) => k.key === 'nps')!.id;
 
 /**
  * Chart data of a report (or one section, chart or data location) with the benchmarks side by
@@ -43,16 +50,18 @@ export async function computeReportDataFor(ctx: UserServiceContext, reportId: nu
   const reportInput = { startDay: day(report.startDate), endDay: day(report.endDate), minN: report.minN, multipleFilters: report.multipleFilters };
 
   const results = new Map<number, DataLocationResult>();
+  const texts = new Map<number, Map<string, ColumnTexts>>();
   let effective: { startDay: number; endDay: number }[] | null = null;
   const surveyIds = [...new Set(dataLocations.map((d) => d.surveyId))];
   for (const surveyId of surveyIds) {
     const cube = await loadCube({ db: ctx.db, files: ctx.jobs?.files }, surveyId);
+    texts.set(surveyId, await loadColumnTexts(ctx.db, surveyId, lang));
     const filters = await loadFilterCatalog(ctx, report, surveyId, cube);
     const known = findOptions(filters);
     for (const b of benchmarks) if (b.filterOptionIds.some((id) => !known.has(id))) throw invalid('benchmarks', reportDataNl.foreignFilterOption);
     try {
       const data = computeReportData(cube, {
-        dataLocations: dataLocations.filter((d) => d.surveyId === surveyId).map((d) => ({ id: d.id, columnKey: d.columnKey, nMethod: d.nMethod })),
+        dataLocations: dataLocations.filter((d) => d.surveyId === surveyId).map((d) => ({ id: d.id, columnKey: d.columnKey, nMethod: d.nMethod, nps: d.chartTypeId === NPS_CHART || d.kpiId === NPS_KPI })),
         benchmarks,
         filters,
         report: reportInput,
@@ -77,6 +86,12 @@ export async function computeReportDataFor(ctx: UserServiceContext, reportId: nu
       end: iso(effective?.[i]?.endDay ?? b.end ?? reportInput.endDay),
       filterOptions: b.filterOptionIds,
     })),
-    dataLocations: dataLocations.map((d) => ({ ...results.get(d.id)!, chartId: d.chartId, sectionId: d.sectionId, surveyId: d.surveyId, label: d.label })),
+    minN: report.minN,
+    dataLocations: dataLocations.map((d) => {
+      const r = results.get(d.id)!;
+      const t = texts.get(d.surveyId)?.get(r.columnKey);
+      const labels = r.codes.map((code) => t?.labels.get(code) || code);
+      return { ...r, chartId: d.chartId, sectionId: d.sectionId, surveyId: d.surveyId, label: d.label, question: t?.question ?? r.columnKey, subquestion: t?.subquestion ?? null, labels };
+    }),
   };
 }

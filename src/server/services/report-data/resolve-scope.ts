@@ -9,7 +9,7 @@ export type ReportDataScope = { kind: 'report' } | { kind: 'section' | 'chart' |
 export interface ResolvedScope {
   report: ReportRow;
   /** In report order (section, chart, data location). */
-  dataLocations: (DataLocationRow & { sectionId: number })[];
+  dataLocations: (DataLocationRow & { sectionId: number; chartTypeId: number; kpiId: number | null })[];
 }
 
 /** The report the user may see (404 otherwise) and the data locations of the scope, which must belong to it. */
@@ -30,11 +30,11 @@ export async function resolveScope(ctx: UserServiceContext, reportId: number, sc
   }
   if (report.id !== reportId) throw notFound();
   const rows = await ctx.db
-    .select({ dataLocation: reportDataLocations, sectionId: reportSections.id })
+    .select({ dataLocation: reportDataLocations, sectionId: reportSections.id, chartTypeId: reportCharts.chartTypeId, kpiId: reportCharts.kpiId })
     .from(reportDataLocations)
     .innerJoin(reportCharts, eq(reportCharts.id, reportDataLocations.chartId))
     .innerJoin(reportSections, eq(reportSections.id, reportCharts.sectionId))
     .where(and(eq(reportSections.reportId, report.id), where))
     .orderBy(asc(reportSections.order), asc(reportSections.id), asc(reportCharts.order), asc(reportCharts.id), asc(reportDataLocations.order), asc(reportDataLocations.id));
-  return { report, dataLocations: rows.map((r) => ({ ...r.dataLocation, sectionId: r.sectionId })) };
+  return { report, dataLocations: rows.map((r) => ({ ...r.dataLocation, sectionId: r.sectionId, chartTypeId: r.chartTypeId, kpiId: r.kpiId })) };
 }

@@ -1,0 +1,68 @@
+import type { Db } from '../../db/client';
+import { chartsNl } from '../../../shared/i18n/charts';
+import { loadSurveyColumns } from '../surveys/responses/survey-columns';
+import type { StructureQuestion } from '../surveys/load-structure';
+
+/** Texts of one cube column in the data language: its question, the subquestion row, option labels by code. */
+export interface ColumnTexts {
+  question: string;
+  subquestion: string | null;
+  labels: Map<string, string>;
+}
+
+// Labels of the fixed-code question types (5-point, yes/no, gender…), which have no answer options of their own.
+const FIXED: Record<string, string> = { Y: 'Ja', N: 'Nee', U: 'Weet niet', M: 'Man', F: 'Vrouw', I: 'Toename', S: 'Gelijk', D: 'Afname' };
+const OTHER_CODES = ['-oth-', '__other__'];
+
+/** LimeSurvey texts are HTML: tags out, common entities decoded, whitespace collapsed. */
+export function plainText(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#0?39;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+const pickLang = (texts: Record<string, string> | null | undefined, lang: string, base: string) => plainText(texts?.[lang] || texts?.[base] || Object.values(texts ?? {})[0] || '');
+
+/**
+ * Question texts and option labels of every cube column of a survey, in `lang` (the survey's base
+ * language when a text is missing). One structure load per survey, shared by all its data locations.
+ */
+export async function loadColumnTexts(db: Db, surveyId: number, lang: string): Promise<Map<string, ColumnTexts>> {
+  const { survey, structure, columns } = await loadSurveyColumns(db, surveyId);
+  const base = survey.baseLanguage;
+  const text = (t: Record<string, string>) => pickLang(t, lang, base);
+  const questions = new Map<number, StructureQuestion>();
+  for (const g of structure.groups) for (const q of g.questions) questions.set(q.id, q);
+  const out = new Map<string, ColumnTexts>();
+  const withOther = (labels: Map<string, string>) => {
+    for (const c of OTHER_CODES) if (!labels.has(c)) labels.set(c, chartsNl.other);
+    return labels;
+  };
+  for (const col of columns) {
+    const q = questions.get(col.questionId);
+    if (!q) continue;
+    const sub = col.subquestionId !== null ? q.subquestions.find((s) => s.id === col.subquestionId) : undefined;
+    if (q.type === 'M' || q.type === 'P') {
+      // One multi column per question (its key is the question code): options are the subquestions.
+      if (!out.has(q.code)) out.set(q.code, { question: text(q.texts), subquestion: null, labels: withOther(new Map(q.subquestions.map((s) => [s.code, text(s.texts)]))) });
+      if (col.part === 'value') continue;
+    }
+    const labels = new Map<string, string>();
+    for (const a of q.answers) if (a.scaleId === col.scale || q.type === 'R') labels.set(a.code, text(a.labels));
+    for (const [code, label] of Object.entries(FIXED)) if (!labels.has(code)) labels.set(code, label);
+    const part = col.part === 'other' ? chartsNl.other : col.part === 'comment' ? 'Toelichting' : null;
+    const subText = sub ? text(sub.texts) : null;
+    out.set(col.key, { question: text(q.texts), subquestion: [subText, part].filter(Boolean).join(' – ') || null, labels: withOther(labels) });
+  }
+  for (const [key, description] of Object.entries(survey.attributeDescriptions ?? {})) {
+    if (!out.has(key)) out.set(key, { question: plainText(typeof description === 'string' ? description : key), subquestion: null, labels: new Map() });
+  }
+  return out;
+}
