@@ -41,21 +41,3 @@ export function reportFormValues(r: EditorReport): ReportFormValues {
   };
 }
 
-/** A new variant starts with its parent's settings (the user gives it a title). */
-export function variantDefaults(r: EditorReport) {
-  return {
-    project_id: r.project_id,
-    start_date: r.start_date,
-    end_date: r.end_date,
-    date_filter: r.date_filter,
-    benchmark_count: r.benchmark_count,
-    multiple_filters: r.multiple_filters,
-    hide_risky_filters: r.hide_risky_filters,
-    hide_empty_filters: r.hide_empty_filters,
-    min_n: r.min_n,
-    languages: r.languages,
-    pdf_export: r.pdf_export,
-    direct_access: r.direct_access,
-    status_id: r.status_id,
-  };
-}

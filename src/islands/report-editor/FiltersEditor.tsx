@@ -68,6 +68,20 @@ export default function FiltersEditor({ reportId, projectId, initial }: { report
     }
   }
 
+  const list = () => (
+    <ul className="flex flex-col gap-1">
+      {categories!.map((c) => (
+        <li key={c.id} className="flex items-center gap-2 text-sm">
+          <label className="flex items-center gap-2">
+            <input type="checkbox" checked={attached.has(c.id)} disabled={!hydrated || busy === c.id} onChange={(e) => toggle(c.id, e.target.checked)} />
+            {c.title}
+          </label>
+          <span className="text-gray-600">({t.options(c.filterOptions?.length ?? 0)})</span>
+        </li>
+      ))}
+    </ul>
+  );
+
   return (
     <div className="flex flex-col gap-6">
       <fieldset className="flex flex-col gap-2">
@@ -77,18 +91,13 @@ export default function FiltersEditor({ reportId, projectId, initial }: { report
           <p className="text-sm" role="status">Bezig met laden van elementen</p>
         ) : categories.length === 0 ? (
           <p className="text-sm">{t.none}</p>
+        ) : attached.size === 0 ? (
+          <>
+            <p className="text-sm text-gray-700">{t.projectDefault}</p>
+            {list()}
+          </>
         ) : (
-          <ul className="flex flex-col gap-1">
-            {categories.map((c) => (
-              <li key={c.id} className="flex items-center gap-2 text-sm">
-                <label className="flex items-center gap-2">
-                  <input type="checkbox" checked={attached.has(c.id)} disabled={!hydrated || busy === c.id} onChange={(e) => toggle(c.id, e.target.checked)} />
-                  {c.title}
-                </label>
-                <span className="text-gray-600">({t.options(c.filterOptions?.length ?? 0)})</span>
-              </li>
-            ))}
-          </ul>
+          list()
         )}
       </fieldset>
       <form method="post" noValidate onSubmit={save} className="flex max-w-md flex-col gap-3">

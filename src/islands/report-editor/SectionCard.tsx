@@ -6,6 +6,7 @@ import { ChartList } from './ChartList';
 import { deleteSection, renameSection, type EditorSection } from './editor.store';
 import { buttonClass, dangerButtonClass, secondaryButtonClass } from './fields';
 import { MoveButtons } from './MoveButtons';
+import { SectionExtras } from './SectionExtras';
 import { DragHandle, type HandleProps } from './SortableList';
 
 const t = reportEditorNl.sections;
@@ -70,11 +71,7 @@ export function SectionCard({ reportId, section, index, count, handle, hydrated,
           {t.remove}
         </button>
       </div>
-      {(section.texts?.length || section.widgets?.length) ? (
-        <p className="text-sm text-gray-600">
-          {section.texts?.length ? `${t.texts}: ${section.texts.length}` : ''} {section.widgets?.length ? `${t.widgets}: ${section.widgets.length}` : ''}
-        </p>
-      ) : null}
+      <SectionExtras section={section} hydrated={hydrated} />
       <ChartList reportId={reportId} section={section} hydrated={hydrated} />
     </section>
   );

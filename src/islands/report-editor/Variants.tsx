@@ -18,9 +18,10 @@ interface Variant {
 
 /**
  * Tab 'Varianten': the report's sub-reports (GET report/{id}/variant) and a new one
- * (POST report with parent_report_id; it starts with the parent's settings).
+ * (POST report { parent_report_id, title }; the server copies the parent's content and settings).
+ * A variant has no variants of its own, so its tab only explains that.
  */
-export default function Variants({ reportId, parent }: { reportId: number; parent: Record<string, unknown> & { project_id: number } }) {
+export default function Variants({ reportId, isVariant }: { reportId: number; isVariant: boolean }) {
   const hydrated = useHydrated();
   const [variants, setVariants] = useState<Variant[] | null>(null);
   const [title, setTitle] = useState('');
@@ -34,7 +35,7 @@ export default function Variants({ reportId, parent }: { reportId: number; paren
 
   async function create(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
-    const body = { ...parent, title, parent_report_id: reportId };
+    const body = { title, parent_report_id: reportId };
     const parsed = ReportInput.safeParse(body);
     if (!parsed.success) return setErrors(issuesToErrors(parsed.error));
     try {
@@ -66,10 +67,15 @@ export default function Variants({ reportId, parent }: { reportId: number; paren
           ))}
         </ul>
       )}
-      <form method="post" noValidate onSubmit={create} className="flex max-w-xl flex-col gap-3">
-        <TextField name="title" label={t.newTitle} errors={errors} value={title} onChange={setTitle} />
-        <button type="submit" className={`${buttonClass} self-start`} disabled={!hydrated}>{t.create}</button>
-      </form>
+      {isVariant ? (
+        <p className="text-sm text-gray-700">{t.ofVariant}</p>
+      ) : (
+        <form method="post" noValidate onSubmit={create} className="flex max-w-xl flex-col gap-3">
+          <TextField name="title" label={t.newTitle} errors={errors} value={title} onChange={setTitle} />
+          {errors.parent_report_id && <p className="text-sm text-red-700">{errors.parent_report_id[0]}</p>}
+          <button type="submit" className={`${buttonClass} self-start`} disabled={!hydrated}>{t.create}</button>
+        </form>
+      )}
     </div>
   );
 }

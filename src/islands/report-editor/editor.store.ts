@@ -17,8 +17,26 @@ export interface EditorSection {
   title: string;
   order: number;
   charts: EditorChart[];
-  texts?: { id: number; position?: string; body?: string }[];
-  widgets?: { id: number; widget_id?: number }[];
+  texts?: EditorText[];
+  widgets?: EditorWidget[];
+}
+
+/** A markdown text before/after the section (POST text, PUT/DELETE text/{id}). */
+export interface EditorText {
+  id: number;
+  body: string;
+  position: 'before' | 'after';
+  section_id?: number | null;
+  chart_id?: number | null;
+}
+
+/** A widget of the WIDGETS lookup placed in the section (POST widget, DELETE widget/{id}). */
+export interface EditorWidget {
+  id: number;
+  section_id: number;
+  widget_type_id: number;
+  order: number;
+  settings: Record<string, unknown> | null;
 }
 
 /** The sections of the report being edited (one editor per page). */
@@ -96,4 +114,19 @@ export async function moveChart(sectionId: number, from: number, to: number): Pr
 export async function deleteChart(sectionId: number, chartId: number): Promise<void> {
   await api('DELETE', `${base}/chart/${chartId}`);
   replaceSection(sectionId, (s) => ({ ...s, charts: s.charts.filter((c) => c.id !== chartId) }));
+}
+
+export async function addWidget(sectionId: number, widgetTypeId: number, settings: Record<string, unknown>): Promise<void> {
+  const res = await api<{ data: EditorWidget }>('POST', `${base}/widget`, { body: { section_id: sectionId, widget_type_id: widgetTypeId, settings } });
+  replaceSection(sectionId, (s) => ({ ...s, widgets: [...(s.widgets ?? []), res.data] }));
+}
+
+export async function deleteWidget(sectionId: number, widgetId: number): Promise<void> {
+  await api('DELETE', `${base}/widget/${widgetId}`);
+  replaceSection(sectionId, (s) => ({ ...s, widgets: (s.widgets ?? []).filter((w) => w.id !== widgetId) }));
+}
+
+/** A section text was saved or removed in its editor: keep the store in step. */
+export function setSectionText(sectionId: number, position: 'before' | 'after', text: EditorText | null): void {
+  replaceSection(sectionId, (s) => ({ ...s, texts: [...(s.texts ?? []).filter((t) => t.position !== position || t.chart_id), ...(text ? [text] : [])] }));
 }
