@@ -7,10 +7,9 @@ export function todayNl(now = new Date()): string {
 }
 
 /** The fields of a new report; the project is preset when the route names one. */
-export function newReportValues(projectId: number | null, now = new Date(), parentReportId: number | null = null): ReportFormValues {
+export function newReportValues(projectId: number | null, now = new Date()): ReportFormValues {
   return {
     project_id: projectId,
-    parent_report_id: parentReportId,
     title: '',
     status_id: 1,
     start_date: null,
