@@ -19,15 +19,26 @@ import { reportBookmarkRoutes } from './reports-bookmarks';
 import { reportChartOptionRoutes } from './reports-chart-options';
 import { reportTextRoutes } from './reports-texts';
 import { reportWidgetRoutes } from './reports-widgets';
+import { reportUserRoutes } from './reports-users';
+import { reportImageRoutes } from './reports-image';
+import { reportSetupRoutes } from './reports-setup';
+import { listReportIndexItems } from '../services/reports/list-index-items';
+import { listVariants } from '../services/reports/list-variants';
 
 const meta = { dutch: reportsNl.report };
 
-/** Dashboard api of spec 001 §7: reports (sections, charts, data locations, bookmarks in reports-*.ts). */
+/** Dashboard api of spec 001 §7: reports; sections, charts, data locations, bookmarks, chart options, texts, widgets, readers, image, seed in reports-*.ts. */
 export const reportRoutes = new Hono<AppEnv>()
   .get('/report', requireRole('dashboard.view'), async (c) => {
     const q = validate(ReportListQuery, c.req.query());
     return c.json({ data: await listReports(userServiceContext(c), { archived: q.archived === '1', projectId: q.project_id }), meta });
   })
+  // Before /report/:id so 'index-items' is not taken for an id.
+  .get('/report/index-items', requireRole('dashboard.view'), async (c) => {
+    const q = validate(ReportListQuery, c.req.query());
+    return c.json({ data: await listReportIndexItems(userServiceContext(c), { archived: q.archived === '1', projectId: q.project_id }), meta });
+  })
+  .get('/report/:id/variant', requireRole('dashboard.view'), async (c) => c.json({ data: await listVariants(userServiceContext(c), idParam(c, 'id')), meta }))
   .get('/report/:id', requireRole('dashboard.view'), async (c) => {
     const id = idParam(c, 'id');
     const { include } = validate(ReportGetQuery, c.req.query());
@@ -61,4 +72,7 @@ export const reportRoutes = new Hono<AppEnv>()
   .route('/', reportBookmarkRoutes)
   .route('/', reportChartOptionRoutes)
   .route('/', reportTextRoutes)
-  .route('/', reportWidgetRoutes);
+  .route('/', reportWidgetRoutes)
+  .route('/', reportUserRoutes)
+  .route('/', reportImageRoutes)
+  .route('/', reportSetupRoutes);

@@ -100,3 +100,19 @@ export type WidgetInput = z.infer<typeof WidgetInput>;
 /** PUT widget/{id} { order?, settings? } (type and section are fixed; settings replace the old ones). */
 export const WidgetUpdate = z.object({ order: order.optional(), settings: z.unknown().optional() });
 export type WidgetUpdate = z.infer<typeof WidgetUpdate>;
+
+/** PUT report/{id}/seed { survey_id, replace? }: replace removes the current sections first. */
+export const SeedInput = z.object({ survey_id: id(), replace: bool.optional() });
+export type SeedInput = z.infer<typeof SeedInput>;
+
+/**
+ * PUT report/{id}/responseChart { survey_id?, section_id?, title? }: the report's one response
+ * chart (KPI 'Respons'). Defaults: the project's first survey, the first section (a section
+ * 'Respons' is made when there is none), title 'Aantal respondenten'.
+ */
+export const ResponseChartInput = z.object({
+  survey_id: id().optional(),
+  section_id: id().optional(),
+  title: z.string({ error: messages.required }).trim().min(1, messages.required).max(191, messages.maxLength(191)).optional(),
+});
+export type ResponseChartInput = z.infer<typeof ResponseChartInput>;

@@ -14,6 +14,8 @@ const lookup = (list: readonly { id: number }[]) => num(int().refine((id) => lis
 
 const reportFields = {
   project_id: num(int().min(1, messages.min1)),
+  /** Makes the new report a variant (sub-report) of this main report. */
+  parent_report_id: num(int().min(1, messages.min1)),
   title: text(191),
   start_date: date.nullable().optional(),
   end_date: date.optional(),
@@ -30,13 +32,16 @@ const reportFields = {
 };
 const datesInOrder = (r: { start_date?: string | null; end_date?: string }) => !r.start_date || !r.end_date || r.start_date <= r.end_date;
 
-/** POST report */
-export const ReportInput = z.object(reportFields).refine(datesInOrder, { message: reportsNl.dateOrder, path: ['end_date'] });
+/** POST report: on a project, or as a variant of a main report (parent_report_id; the project follows from it). */
+export const ReportInput = z
+  .object({ ...reportFields, project_id: reportFields.project_id.optional(), parent_report_id: reportFields.parent_report_id.optional() })
+  .refine(datesInOrder, { message: reportsNl.dateOrder, path: ['end_date'] })
+  .refine((r) => r.project_id !== undefined || r.parent_report_id !== undefined, { message: reportsNl.projectOrParent, path: ['project_id'] });
 export type ReportInput = z.infer<typeof ReportInput>;
 /** PUT report/{id}: any field; archived true/false archives or de-archives. */
 export const ReportUpdate = z
   .object({ ...reportFields, archived: bool.optional() })
-  .omit({ project_id: true })
+  .omit({ project_id: true, parent_report_id: true })
   .partial()
   .refine(datesInOrder, { message: reportsNl.dateOrder, path: ['end_date'] });
 export type ReportUpdate = z.infer<typeof ReportUpdate>;

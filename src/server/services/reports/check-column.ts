@@ -16,3 +16,14 @@ export async function checkColumn(ctx: UserServiceContext, projectId: number, su
   const cube = await loadCube({ db: ctx.db, files: ctx.jobs?.files }, surveyId);
   if (!cube.byKey.has(columnKey)) throw new AppError('VALIDATION', nl.validation, { column_key: [reportsNl.unknownColumn(columnKey)] });
 }
+
+/** The survey if it is linked to the project and not deleted (422 on survey_id otherwise). */
+export async function requireLinkedSurvey(ctx: UserServiceContext, projectId: number, surveyId: number) {
+  const [linked] = await ctx.db
+    .select({ id: surveys.id, lsSid: surveys.lsSid, baseLanguage: surveys.baseLanguage })
+    .from(projectSurveys)
+    .innerJoin(surveys, eq(surveys.id, projectSurveys.surveyId))
+    .where(and(eq(projectSurveys.projectId, projectId), eq(projectSurveys.surveyId, surveyId), isNull(surveys.deletedAt)));
+  if (!linked) throw new AppError('VALIDATION', nl.validation, { survey_id: [reportsNl.surveyNotLinked] });
+  return linked;
+}

@@ -1,0 +1,44 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../context';
+import { userServiceContext } from '../context';
+import { AppError, nl } from '../errors';
+import { requireRole } from '../middleware/guards';
+import { getReportImage } from '../services/reports/get-report-image';
+import { MAX_IMAGE_BYTES } from '../services/reports/image-type';
+import { uploadReportImage } from '../services/reports/upload-report-image';
+import { reportsNl } from '../../shared/i18n/reports';
+import { idParam } from './params';
+
+const meta = { dutch: reportsNl.image };
+
+/** The multipart field `file`; bodies over 5 MB (plus framing) are refused before they are read (413). */
+async function readImage(c: Parameters<typeof idParam>[0]): Promise<File | null> {
+  if (Number(c.req.header('content-length') ?? 0) > MAX_IMAGE_BYTES + 65_536) throw new AppError('TOO_LARGE', nl.tooLarge);
+  if (!(c.req.header('content-type') ?? '').includes('multipart/form-data')) return null;
+  try {
+    const body = await c.req.parseBody();
+    return body.file instanceof File ? body.file : null;
+  } catch {
+    throw new AppError('BAD_REQUEST', nl.badRequest);
+  }
+}
+
+/** The report's image (spec 001 §7 Dashboard, POST report/{id}/image); read back with the user's login. */
+export const reportImageRoutes = new Hono<AppEnv>()
+  .post('/report/:id/image', requireRole('dashboard.edit'), async (c) => {
+    const id = idParam(c, 'id');
+    const data = await uploadReportImage(userServiceContext(c), id, await readImage(c));
+    return c.json({ data, meta, alert: reportsNl.saved(reportsNl.image) }, 201);
+  })
+  .get('/report/:id/image', requireRole('dashboard.view'), async (c) => {
+    const image = await getReportImage(userServiceContext(c), idParam(c, 'id'));
+    return new Response(image.body, {
+      headers: {
+        'content-type': image.type,
+        'content-length': String(image.size),
+        'cache-control': 'private, max-age=300',
+        'x-content-type-options': 'nosniff',
+        'content-security-policy': "default-src 'none'",
+      },
+    });
+  });
