@@ -1,4 +1,6 @@
 import { Hono } from 'hono';
+import { askAi } from '../ai/ask-ai';
+import { aiInputFrom } from '../ai/from-report-data';
 import type { AppContext, AppEnv } from '../context';
 import { userServiceContext } from '../context';
 import { AppError, nl } from '../errors';
@@ -21,7 +23,10 @@ async function answer(c: AppContext, scope: ReportDataScope) {
   const lang = versionAndLang(c);
   const reportId = idParam(c, 'id');
   const body = await readBody(c, ReportDataBody);
-  return c.json({ data: await computeReportDataFor(userServiceContext(c), reportId, lang, scope, body) });
+  const data = await computeReportDataFor(userServiceContext(c), reportId, lang, scope, body);
+  if (!body.askAi) return c.json({ data });
+  // The assistant reads the answer just computed: the same released aggregates, nothing more.
+  return c.json({ data: { ...data, ai: await askAi(c.env.AI, aiInputFrom(data, body)) } });
 }
 
 /** Data endpoints of spec 001 §7 Dashboard (staff): chart data per data location, benchmarks side by side. */

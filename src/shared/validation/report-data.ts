@@ -12,6 +12,9 @@ export const reportDataNl = {
   unknownColumn: 'Een grafiek verwijst naar een vraag die niet (meer) in de enquête staat',
   badCondition: 'Een filteroptie heeft een voorwaarde die niet bij de enquête past',
   failed: 'De resultaten konden niet worden berekend',
+  askAi: 'Kies of de assistent een toelichting schrijft (ja of nee)',
+  aiInput: 'Uw vraag aan de assistent mag maximaal 2000 tekens lang zijn',
+  topic: 'Het onderwerp mag maximaal 200 tekens lang zijn',
 } as const;
 
 const date = z
@@ -36,5 +39,9 @@ export const ReportDataBody = z.object({
     .refine((g) => GRANULARITY.some((l) => l.id === g), reportDataNl.granularity)
     .optional(),
   granularityStartDate: date.nullable().optional(),
+  /** AI assistant (summary page): adds data.ai, written only from the unsuppressed aggregates. */
+  askAi: z.boolean({ error: reportDataNl.askAi }).optional(),
+  aiInput: z.string({ error: reportDataNl.aiInput }).trim().max(2000, reportDataNl.aiInput).optional(),
+  topic: z.string({ error: reportDataNl.topic }).trim().max(200, reportDataNl.topic).optional(),
 });
 export type ReportDataBody = z.infer<typeof ReportDataBody>;

@@ -1,0 +1,66 @@
+import { aiNl } from '../../shared/i18n/ai';
+import { formatNumber } from '../pdf/text';
+import { findDifferences, findExtremes, findTrends } from './findings';
+import { focusLocations, focusWords } from './focus';
+import { type AiInput, type AiLocation, releasedStats } from './types';
+
+const pct = (v: number) => `${formatNumber(v, 1)}%`;
+const points = (v: number) => `${formatNumber(Math.abs(v), 1)} ${aiNl.points}`;
+const mean = (v: number) => formatNumber(v, 1);
+
+/** The locations to talk about (focus words) and the sentence that says so. */
+export function scope(input: AiInput): { locations: AiLocation[]; note: string | null } {
+  const words = focusWords(input.topic, input.aiInput);
+  const focused = focusLocations(input.locations, words);
+  if (focused) return { locations: focused, note: aiNl.focus(words) };
+  return { locations: input.locations, note: words.length ? aiNl.noFocusMatch(words) : null };
+}
+
+/**
+ * The built-in analyst: a deterministic Dutch narrative from the released aggregates — largest
+ * differences between benchmarks with their margins, changes over time, highest and lowest scores.
+ * It reads numbers only through releasedStats, so suppressed groups are named, never quantified.
+ */
+export function writeAnalysis(input: AiInput): string {
+  const { locations, note } = scope(input);
+  const lines: string[] = [aiNl.heading, '', aiNl.intro(locations.length, input.benchmarks)];
+  if (note) lines.push(note);
+  const anyReleased = locations.some((l) => l.benchmarks.some((c) => releasedStats(c)));
+  if (!anyReleased) return [...lines, '', aiNl.noData].join('\n');
+
+  if (input.benchmarks.length > 1) {
+    lines.push('', aiNl.differencesHeading);
+    const diffs = findDifferences(input, locations).slice(0, 5);
+    if (!diffs.length) lines.push(aiNl.noDifferences);
+    for (const d of diffs) {
+      if (d.mean) lines.push(aiNl.meanDifference(d.question, d.a, mean(d.va), d.b, mean(d.vb), formatNumber(Math.abs(d.diff), 1)));
+      else lines.push(aiNl.difference(d.question, d.option, d.a, pct(d.va), d.b, pct(d.vb), points(d.diff), d.margin === null ? '?' : points(d.margin), d.margin !== null && Math.abs(d.diff) > d.margin));
+    }
+  }
+
+  const trends = findTrends(input, locations).slice(0, 5);
+  if (trends.length) {
+    lines.push('', aiNl.trendsHeading);
+    for (const t of trends) {
+      const change = t.to - t.from;
+      const direction = Math.abs(change) < 0.05 ? 'bleef gelijk' : change > 0 ? 'steeg' : 'daalde';
+      const subject = `${input.benchmarks.length > 1 ? ` (${t.benchmark})` : ''}${t.option ? `, aandeel '${t.option}'` : ', gemiddelde'}`;
+      const fmt = t.mean ? mean : pct;
+      lines.push(aiNl.trend(t.question, subject, fmt(t.from), t.fromPeriod, fmt(t.to), t.toPeriod, direction, t.margin === null ? null : points(t.margin), t.margin === null ? null : Math.abs(change) > t.margin));
+    }
+  }
+
+  const extremes = findExtremes(input, locations);
+  if (extremes) {
+    const fmt = extremes.highest.mean ? mean : pct;
+    lines.push('', aiNl.extremesHeading);
+    lines.push(aiNl.highest(extremes.highest.question, extremes.highest.option, fmt(extremes.highest.value), extremes.highest.benchmark));
+    lines.push(aiNl.lowest(extremes.lowest.question, extremes.lowest.option, fmt(extremes.lowest.value), extremes.lowest.benchmark));
+  }
+
+  const suppressed = input.benchmarks
+    .map((label, b) => ({ label, count: locations.filter((l) => l.benchmarks[b] && !releasedStats(l.benchmarks[b])).length }))
+    .filter((s) => s.count > 0);
+  if (suppressed.length) lines.push('', ...suppressed.map((s) => aiNl.suppressed(s.label, s.count)));
+  return lines.join('\n');
+}

@@ -1,0 +1,44 @@
+import { aiNl } from '../../shared/i18n/ai';
+import { formatNumber } from '../pdf/text';
+import { periodLabel } from '../services/export/period-label';
+import { scope } from './analyst';
+import { type AiInput, optionLabel, releasedStats } from './types';
+
+const MAX_PROMPT = 12_000;
+
+/**
+ * The user message for a language model: only released aggregates (percentages, n, margins, means,
+ * time buckets); a suppressed group appears as "te weinig respondenten" without numbers, and no
+ * individual answer is ever included.
+ */
+export function buildPrompt(input: AiInput): { system: string; user: string } {
+  const { locations, note } = scope(input);
+  const out: string[] = [];
+  if (input.aiInput) out.push(`Vraag van de gebruiker: ${input.aiInput}`);
+  if (input.topic) out.push(`Onderwerp: ${input.topic}`);
+  if (note) out.push(note);
+  out.push(`Benchmarks: ${input.benchmarks.join(', ')}`);
+  for (const loc of locations) {
+    out.push('', `Vraag: ${loc.question}`);
+    loc.benchmarks.forEach((cell, b) => {
+      const label = input.benchmarks[b] ?? cell.label;
+      const s = releasedStats(cell);
+      if (!s) {
+        out.push(`- ${label}: te weinig respondenten (geen cijfers)`);
+        return;
+      }
+      const parts = [`n=${s.base}`];
+      if (s.marginOfError !== null) parts.push(`foutmarge ±${formatNumber(s.marginOfError, 1)} procentpunt`);
+      if (s.mean !== null) parts.push(`gemiddelde ${formatNumber(s.mean, 2)}`);
+      const options = s.options.map((o, i) => `${optionLabel(loc, i)} ${o.percentage === null ? '–' : `${formatNumber(o.percentage, 1)}%`}`);
+      out.push(`- ${label} (${parts.join(', ')})${options.length ? `: ${options.join('; ')}` : ''}`);
+      for (const k of cell.buckets ?? []) {
+        const ks = releasedStats(k);
+        const period = periodLabel(k.startDay, input.granularity);
+        if (!ks) out.push(`  - ${period}: te weinig respondenten`);
+        else out.push(`  - ${period} (n=${ks.base}): ${ks.mean !== null && !ks.options.length ? `gemiddelde ${formatNumber(ks.mean, 2)}` : ks.options.map((o, i) => `${optionLabel(loc, i)} ${o.percentage === null ? '–' : `${formatNumber(o.percentage, 1)}%`}`).join('; ')}`);
+      }
+    });
+  }
+  return { system: aiNl.workersAiSystem, user: out.join('\n').slice(0, MAX_PROMPT) };
+}

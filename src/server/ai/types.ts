@@ -1,0 +1,36 @@
+import type { BenchmarkCell, Stats } from '../analytics';
+
+/** One data location as the assistant sees it: the engine's cells (suppressed ones carry no numbers). */
+export interface AiLocation {
+  question: string;
+  codes: string[];
+  labels?: string[];
+  benchmarks: BenchmarkCell[];
+}
+
+export interface AiInput {
+  locations: AiLocation[];
+  /** Benchmark labels in request order. */
+  benchmarks: string[];
+  /** Granularity key of the buckets ('none' when not split in time). */
+  granularity: string;
+  topic?: string;
+  aiInput?: string;
+}
+
+export interface AiAnswer {
+  /** Dutch markdown. */
+  text: string;
+  source: 'workers-ai' | 'ingebouwde analist';
+}
+
+/**
+ * The one gate to numbers: a cell's stats only when the engine released it. Everything the
+ * assistant says or sends goes through here, so a suppressed group cannot leak even if a caller
+ * hands over a cell that (wrongly) still holds numbers.
+ */
+export function releasedStats(cell: { suppressed: boolean; stats?: Stats } | undefined): Stats | null {
+  return cell && cell.suppressed === false && cell.stats ? cell.stats : null;
+}
+
+export const optionLabel = (loc: AiLocation, i: number) => loc.labels?.[i] || loc.codes[i] || '';

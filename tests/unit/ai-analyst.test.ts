@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import type { BenchmarkCell, BucketResult, Stats } from '../../src/server/analytics';
+import { marginOfError } from '../../src/server/analytics';
+import { writeAnalysis } from '../../src/server/ai/analyst';
+import { askAi } from '../../src/server/ai/ask-ai';
+import { buildPrompt } from '../../src/server/ai/prompt';
+import type { AiInput } from '../../src/server/ai/types';
+
+/** Released stats of a single-choice question from option counts (percentages and margin as the engine computes them). */
+function stats(counts: number[], mean: number | null = null): Stats {
+  const base = counts.reduce((a, b) => a + b, 0);
+  return {
+    groupSize: base, answered: base, answers: base, base, nMethod: 'respondents', scored: base, mean, topBox: null, bottomBox: null, nps: null,
+    options: counts.map((count, i) => ({ code: `A${i + 1}`, count, percentage: base ? (100 * count) / base : null, empty: count === 0, low: count > 0 && count < 10 })),
+    marginOfError: marginOfError(base, undefined),
+  };
+}
+const cell = (label: string, s: Stats, buckets?: BucketResult[]): BenchmarkCell => ({ label, suppressed: false, stats: s, ...(buckets ? { buckets } : {}) });
+/** A suppressed cell that (wrongly) still carries numbers: the assistant must not use them anyway. */
+const leakySuppressed = (label: string, s: Stats): BenchmarkCell => ({ label, suppressed: true, reason: 'group_below_min_n', stats: s }) as unknown as BenchmarkCell;
+const bucket = (startDay: number, s: Stats | null): BucketResult => (s ? { period: startDay, startDay, endDay: startDay + 27, suppressed: false, stats: s } : { period: startDay, startDay, endDay: startDay + 27, suppressed: true, reason: 'group_below_min_n' });
+
+const JAN_2026 = 20454; // 2026-01-01
+const JUN_2026 = 20605; // 2026-06-01
+const labels = ['Ontevreden', 'Neutraal', 'Tevreden'];
+const LEAK = stats([1, 1, 5]); // 71,4% / 14,3% — numbers of a group below min_n
+
+const input = (over: Partial<AiInput> = {}): AiInput => ({
+  benchmarks: ['Alle', 'Jong', 'Klein'],
+  granularity: 'month',
+  locations: [
+    { question: 'Tevredenheid over de dienstverlening', codes: ['A1', 'A2', 'A3'], labels, benchmarks: [cell('Alle', stats([100, 60, 240])), cell('Jong', stats([120, 90, 90])), leakySuppressed('Klein', LEAK)] },
+    { question: 'Veiligheid in de buurt', codes: ['A1', 'A2', 'A3'], labels, benchmarks: [cell('Alle', stats([50, 50, 100])), cell('Jong', stats([52, 48, 104])), leakySuppressed('Klein', LEAK)] },
+    {
+      question: 'Tevredenheid door de tijd',
+      codes: ['A1', 'A2', 'A3'],
+      labels,
+      benchmarks: [cell('Alle', stats([40, 40, 120]), [bucket(JAN_2026, stats([30, 30, 40])), bucket(JAN_2026 + 31, null), bucket(JUN_2026, stats([10, 20, 70]))]), cell('Jong', stats([20, 20, 60])), leakySuppressed('Klein', LEAK)],
+    },
+  ],
+  ...over,
+});
+
+describe('built-in analyst', () => {
+  it('names the largest difference between benchmarks with its margin and says it exceeds it', () => {
+    const text = writeAnalysis(input());
+    // Tevreden: Alle 60,0% vs Jong 30,0% → 30 points, margin √(4,9² + 5,7²) ≈ 7,5.
+    expect(text).toContain("Tevredenheid over de dienstverlening – 'Tevreden': Alle 60,0% tegenover Jong 30,0% (verschil 30,0 procentpunt, foutmarge ±7,5 procentpunt). Dit verschil is groter dan de foutmarge.");
+  });
+
+  it('says when a difference falls within the margin of error', () => {
+    const text = writeAnalysis(input());
+    expect(text).toMatch(/Veiligheid in de buurt – '[^']+': Alle [\d,]+% tegenover Jong [\d,]+% \(verschil [\d,]+ procentpunt, foutmarge ±[\d,]+ procentpunt\)\. Dit verschil valt binnen de foutmarge/);
+  });
+
+  it('describes the change over time between the first and last released period', () => {
+    const text = writeAnalysis(input());
+    expect(text).toContain("Tevredenheid door de tijd (Alle), aandeel 'Tevreden': steeg van 40,0% (jan 2026) naar 70,0% (jun 2026) (foutmarge ±13,9 procentpunt; groter dan de foutmarge).");
+  });
+
+  it('names highest and lowest scores', () => {
+    const text = writeAnalysis(input());
+    expect(text).toContain("Hoogste: Tevredenheid over de dienstverlening – 'Tevreden': 60,0% (Alle).");
+    expect(text).toContain("Laagste: Tevredenheid over de dienstverlening – 'Neutraal': 15,0% (Alle).");
+  });
+
+  it('never states a number of a suppressed group, only that it has too few respondents', () => {
+    const text = writeAnalysis(input());
+    expect(text).toContain('Voor Klein zijn bij 3 vragen te weinig respondenten');
+    expect(text).not.toMatch(/71,4|14,3|Klein [\d]/);
+    expect(text).not.toMatch(/Klein \(|tegenover Klein|\(Klein\)/);
+    const prompt = buildPrompt(input()).user;
+    expect(prompt).toContain('Klein: te weinig respondenten (geen cijfers)');
+    expect(prompt).not.toMatch(/71,4|14,3|n=7\b/);
+    expect(prompt).toContain('foutmarge ±');
+    // A suppressed time bucket is skipped, the next released one is used.
+    expect(prompt).toContain('feb 2026: te weinig respondenten');
+  });
+
+  it('focuses on the questions matching the topic and the user question', () => {
+    const text = writeAnalysis(input({ topic: 'veiligheid' }));
+    expect(text).toContain("Gericht op: 'veiligheid'");
+    expect(text).toContain('Veiligheid in de buurt');
+    expect(text).not.toContain('dienstverlening');
+    const viaQuestion = writeAnalysis(input({ aiInput: 'Hoe zit het met de tevredenheid?' }));
+    expect(viaQuestion).toContain('Tevredenheid over de dienstverlening');
+    expect(viaQuestion).not.toContain('Veiligheid in de buurt');
+    expect(writeAnalysis(input({ topic: 'parkeren' }))).toContain("Geen vraag sluit aan bij 'parkeren'");
+  });
+
+  it('is deterministic and says so when nothing is released', () => {
+    expect(writeAnalysis(input())).toBe(writeAnalysis(input()));
+    const none = input({ benchmarks: ['Klein'], locations: [{ question: 'Q', codes: ['A1'], benchmarks: [leakySuppressed('Klein', LEAK)] }] });
+    const text = writeAnalysis(none);
+    expect(text).toContain('Er zijn geen resultaten met genoeg respondenten');
+    expect(text).not.toMatch(/71,4/);
+  });
+});
+
+describe('AI adapter', () => {
+  it('uses the Workers AI binding with a prompt of released aggregates only', async () => {
+    const calls: { model: string; messages: { role: string; content: string }[] }[] = [];
+    const ai = { run: async (model: string, body: { messages: { role: string; content: string }[] }) => (calls.push({ model, ...body }), { response: 'Samenvatting van het model' }) };
+    const answer = await askAi(ai, input());
+    expect(answer).toEqual({ text: 'Samenvatting van het model', source: 'workers-ai' });
+    expect(calls[0]!.model).toMatch(/^@cf\//);
+    expect(calls[0]!.messages[1]!.content).toContain('Tevredenheid over de dienstverlening');
+    expect(calls[0]!.messages[1]!.content).not.toMatch(/71,4/);
+  });
+
+  it('falls back to the built-in analyst without a binding or when the model fails', async () => {
+    expect((await askAi(undefined, input())).source).toBe('ingebouwde analist');
+    const broken = { run: async () => { throw new Error('down'); } };
+    const answer = await askAi(broken, input());
+    expect(answer.source).toBe('ingebouwde analist');
+    expect(answer.text).toContain('Grootste verschillen');
+  });
+});
