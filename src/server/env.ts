@@ -7,6 +7,7 @@ export interface Bindings {
   LIBSQL_AUTH_TOKEN?: string;
   FILES?: R2Bucket;
   JOBS?: Queue;
+  /** Optional Workers AI binding: the report assistant's model (src/server/ai/ask-ai.ts). */
   AI?: unknown;
   MAIL_API_URL?: string;
   MAIL_API_KEY?: string;

@@ -4,7 +4,8 @@ import { importResponsesJob } from '../services/surveys/responses/import-job';
 import { generateTokensJob } from '../services/surveys/token-job';
 import type { JobHandler } from './types';
 import { CUBE_BUILD_JOB, cubeBuildJob } from '../services/analytics/cube-job';
-import { EXPORT_PDF_JOB, exportPdfJob } from '../services/export/export-job';
+import { exportPdfJob } from '../services/export/export-job';
+import { EXPORT_PDF_JOB } from '../services/export/export-kind';
 
 /** Every job kind the consumer knows. */
 export const JOB_HANDLERS: Record<string, JobHandler> = {

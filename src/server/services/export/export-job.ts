@@ -1,7 +1,6 @@
 import type { SessionUser } from '../../auth/sessions';
 import type { UserServiceContext } from '../../context';
 import { AppError } from '../../errors';
-import { inlineJobSystem } from '../../jobs/enqueue';
 import type { JobDeps, JobHandler } from '../../jobs/types';
 import { createMailer } from '../../mail/mailer';
 import { reportExportNl } from '../../../shared/i18n/report-export';
@@ -9,8 +8,9 @@ import type { ReportDataBody } from '../../../shared/validation/report-data';
 import { buildReportPdf } from './build-report-pdf';
 import { loadExportReport } from './load-export-report';
 
-export const EXPORT_PDF_JOB = 'report.export-pdf';
-export const exportKey = (jobId: number) => `exports/${jobId}.pdf`;
+import { EXPORT_PDF_JOB, exportKey } from './export-kind';
+
+export { EXPORT_PDF_JOB, exportKey };
 
 export interface ExportJobPayload {
   reportId: number;
@@ -20,10 +20,17 @@ export interface ExportJobPayload {
   [key: string]: unknown;
 }
 
-/** A service context for the job: the requester's user, no request config (nothing here mails). */
+/**
+ * A service context for the job: the requester's user, no request config (nothing here mails) and
+ * the job's files (cube blobs); no nested jobs — the export never starts one.
+ */
 function jobContext(deps: JobDeps, user: SessionUser): UserServiceContext {
   const config = { appEnv: 'production', libsqlUrl: '', mailFrom: '', helpdeskEmail: '' } as const;
-  return { db: deps.db, user, now: deps.now(), config, mailer: createMailer(deps.db, config), jobs: inlineJobSystem(deps.db, deps.files, deps.now) };
+  const jobs = {
+    files: deps.files,
+    enqueue: () => Promise.reject(new Error('an export job starts no other jobs')),
+  };
+  return { db: deps.db, user, now: deps.now(), config, mailer: createMailer(deps.db, config), jobs };
 }
 
 /** Job 'report.export-pdf': draws the report's PDF and stores it in R2 under exports/{jobId}.pdf. */

@@ -4,7 +4,8 @@ import { hasRole } from '../../../shared/permissions';
 import type { ReportDataBody } from '../../../shared/validation/report-data';
 import { presentJob } from '../jobs/get-job';
 import { buildReportPdf } from './build-report-pdf';
-import { EXPORT_PDF_JOB, type ExportJobPayload } from './export-job';
+import type { ExportJobPayload } from './export-job';
+import { EXPORT_PDF_JOB } from './export-kind';
 import { loadExportReport } from './load-export-report';
 
 /** Up to this many charts the PDF is drawn within the request; larger reports become a job. */

@@ -4,7 +4,7 @@ import { jobs } from '../../db/schema';
 import type { StoredFile } from '../../files/store';
 import { AppError, nl } from '../../errors';
 import { reportExportNl } from '../../../shared/i18n/report-export';
-import { EXPORT_PDF_JOB, exportKey } from './export-job';
+import { EXPORT_PDF_JOB, exportKey } from './export-kind';
 
 /** GET job/{id}/result: the finished export's PDF, only for the user who started it (or root). */
 export async function getExportResult(ctx: UserServiceContext, jobId: number): Promise<{ file: StoredFile; filename: string }> {
