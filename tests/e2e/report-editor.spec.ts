@@ -119,7 +119,68 @@ test('the Beheerder creates a report, orders its sections by keyboard, copies, a
   expect((await get<ApiReport[]>(page, 'report')).some((r) => r.id === id)).toBe(true);
 
   // The side navigation's 'Rapportages' opens the Concept tab, where the new report (status Concept) is.
-  await page.goto('/portal/report/overview?tab=concept');
-  await expect(page.getByRole('link', { name: 'Concept' })).toHaveAttribute('aria-current', 'page');
+  await page.getByRole('navigation', { name: 'Hoofdnavigatie' }).getByRole('link', { name: 'Rapportages' }).click();
+  await expect(page).toHaveURL(/\/portal\/report\/overview\?tab=concept$/);
+  await expect(page.getByRole('link', { name: 'Concept', exact: true })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByRole('heading', { name: title, exact: true })).toBeVisible();
+});
+
+/** A mutating call through the API with the page's session and its XSRF cookie. */
+async function send<T>(page: Page, method: string, path: string, body: unknown): Promise<T> {
+  return page.evaluate(
+    async ([m, p, b]) => {
+      const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice(11) ?? '');
+      const res = await fetch(`/portal/api/v2/${p}`, { method: m, headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'X-XSRF-TOKEN': xsrf }, body: JSON.stringify(b) });
+      return ((await res.json()) as { data: unknown }).data;
+    },
+    [method, path, body] as const,
+  ) as Promise<T>;
+}
+
+// A 1×1 transparent PNG.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+
+test('the editor tabs fill a report from the survey, take an image, a widget and a variant', async ({ page }) => {
+  await login(page);
+  await page.goto('/portal/report/overview');
+  const report = await send<ApiReport>(page, 'POST', 'report', { project_id: 1, title: `E2E tabs ${Date.now()}` });
+
+  // Vulling: one section per question group of the demo survey.
+  await page.goto(`/portal/report/${report.id}/edit/seed`);
+  await page.getByLabel('Onderzoek').selectOption({ label: 'Burgerpeiling Zuiderhaven (474747)' });
+  const fill = page.getByRole('button', { name: 'Vullen' });
+  await expect(fill).toBeEnabled();
+  await fill.click();
+  await expect(page.locator('#main').getByText(/De rapportage heeft nu \d+ secties en \d+ grafieken/)).toBeVisible({ timeout: 30_000 });
+  const seeded = await get<ApiReport>(page, `report/${report.id}?include=sections`);
+  expect(seeded.sections!.length).toBeGreaterThan(0);
+
+  // Algemeen: the seeded sections are listed; a widget goes into the first one.
+  await page.goto(`/portal/report/${report.id}/edit/base`);
+  const first = page.getByRole('list', { name: 'Secties' }).locator(':scope > li').first();
+  await expect(first.getByRole('heading', { level: 3, name: seeded.sections![0]!.title })).toBeVisible();
+  await first.locator('summary').click();
+  await first.getByLabel('Soort widget').selectOption({ label: 'Responsteller' });
+  await first.getByLabel('Kop (optioneel)').fill('Aantal deelnemers');
+  await first.getByRole('button', { name: 'Widget toevoegen' }).click();
+  await expect(first.getByText('Responsteller · Aantal deelnemers')).toBeVisible();
+  const withWidgets = await get<{ sections: { widgets: { widget_type_id: number; settings: { label?: string } }[] }[] }>(page, `report/${report.id}?include=sections.widgets`);
+  expect(withWidgets.sections[0]!.widgets).toEqual([expect.objectContaining({ widget_type_id: 1, settings: { label: 'Aantal deelnemers' } })]);
+
+  // Achtergrond: upload and preview.
+  await page.goto(`/portal/report/${report.id}/edit/background`);
+  await expect(page.getByText('Er is nog geen afbeelding ingesteld.')).toBeVisible();
+  await page.getByLabel(/Afbeelding \(png/).setInputFiles({ name: 'kop.png', mimeType: 'image/png', buffer: PNG });
+  await page.getByRole('button', { name: 'Uploaden' }).click();
+  await expect(page.getByRole('img', { name: 'Huidige afbeelding' })).toBeVisible();
+  expect(await get<{ image_url: string | null }>(page, `report/${report.id}`)).toMatchObject({ image_url: `/portal/api/v2/report/${report.id}/image` });
+
+  // Varianten: a sub-report of this one.
+  await page.goto(`/portal/report/${report.id}/edit/variants`);
+  await expect(page.getByText('Deze rapportage heeft nog geen varianten.')).toBeVisible();
+  await page.getByLabel('Titel van de nieuwe variant').fill('Variant Noord');
+  await page.getByRole('button', { name: 'Variant aanmaken' }).click();
+  await expect(page.getByRole('list', { name: 'Varianten (subrapportages)' }).getByText('Variant Noord')).toBeVisible();
+  const variants = await get<(ApiReport & { parent_report_id: number })[]>(page, `report/${report.id}/variant`);
+  expect(variants).toEqual([expect.objectContaining({ title: 'Variant Noord', parent_report_id: report.id })]);
 });
