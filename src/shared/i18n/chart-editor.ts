@@ -20,8 +20,6 @@ export const chartEditorNl = {
     colorScheme: 'Kleurenschema',
     none: 'Geen',
   },
-  titleRequired: 'Dit veld is verplicht',
-  titleMax: 'De maximale lengte voor dit veld is 191 karakters',
   options: {
     heading: 'Grafiekopties',
     showN: 'Toon n per antwoord',

@@ -1,0 +1,126 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useState, type SubmitEvent } from 'react';
+import { api, ApiError } from '../../shared/api-client';
+import { chartEditorNl } from '../../shared/i18n/chart-editor';
+import { CHART_SORTING_OPTIONS, CHART_TYPES, DATA_FORMATS, DATA_TYPES, GRANULARITY, KPIS, PATTERNS } from '../../shared/lookups';
+import { ChartInput, ChartUpdate } from '../../shared/validation/reports';
+import { url } from '../../shared/urls';
+import { useHydrated } from '../use-hydrated';
+import ChartOptionsPanel, { OPTION_KEYS } from './ChartOptionsPanel';
+import ColorSchemePicker from './ColorSchemePicker';
+import RChartForm, { RCHART_TYPE_ID } from './RChartForm';
+import { $dirty, $draft, $saved, saveChartOptions, schedulePreview, setField, setOption, type ChartDraft, type ChartOptionRow } from './editor.store';
+
+const t = chartEditorNl;
+type Lookup = readonly { id: number; name: string }[];
+
+interface Props {
+  reportId: number;
+  lang: string;
+  /** Chart option rows of an existing chart (ids for PUT). */
+  optionRows: ChartOptionRow[];
+}
+
+/** The PUT/POST chart body: every field except the options handled by chartOption rows. */
+function chartBody(d: ChartDraft) {
+  const own = Object.fromEntries(Object.entries(d.options).filter(([k]) => !(OPTION_KEYS as string[]).includes(k)));
+  const { id: _id, options: _o, ...fields } = d;
+  return { ...fields, options: own };
+}
+
+function firstErrors(issues: { path: PropertyKey[]; message: string }[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const i of issues) out[String(i.path[0] ?? 'title')] ??= i.message;
+  return out;
+}
+
+/** Tab 'Algemeen' (and the new-chart form): the chart's settings, validated with the API's zod schema. */
+export default function ChartForm({ reportId, lang, optionRows }: Props) {
+  const hydrated = useHydrated();
+  const draft = useStore($draft);
+  const dirty = useStore($dirty);
+  const [rows, setRows] = useState(optionRows);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const uid = useId();
+  const isNew = draft?.id === null;
+
+  // Granularity changes the data itself: refetch (debounced); other fields redraw locally.
+  const granularity = draft?.granularity_id;
+  useEffect(() => {
+    if (draft?.id && granularity !== undefined && granularity !== $saved.get()?.granularity_id) schedulePreview(reportId, draft.id, lang, granularity);
+  }, [granularity]);
+
+  if (!draft) return null;
+
+  async function submit(e: SubmitEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const d = $draft.get()!;
+    const body = chartBody(d);
+    const parsed = (isNew ? ChartInput : ChartUpdate).safeParse(body);
+    if (!parsed.success) return setErrors(firstErrors(parsed.error.issues));
+    setBusy(true);
+    try {
+      const res = await api<{ data: { id: number } }>(isNew ? 'POST' : 'PUT', isNew ? '/api/v2/chart' : `/api/v2/chart/${d.id}`, { body });
+      const id = res.data.id;
+      setRows(await saveChartOptions(id, rows, $saved.get()?.options ?? {}, d.options, OPTION_KEYS));
+      setErrors({});
+      if (isNew) {
+        window.location.assign(url(`/report/${reportId}/section/${d.section_id}/chart/${id}/edit/dataLocations`));
+        return;
+      }
+      $saved.set(d);
+      schedulePreview(reportId, id, lang, d.granularity_id, 0);
+    } catch (err) {
+      if (err instanceof ApiError) setErrors(Object.fromEntries(Object.entries(err.errors).map(([k, v]) => [k === 'value' ? 'options' : k, v[0] ?? ''])));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const select = (key: keyof ChartDraft, label: string, list: Lookup, nullable = true) => (
+    <label className="flex flex-col gap-1 text-sm">
+      {label}
+      <select
+        className="rounded border px-2 py-1"
+        value={draft[key] === null ? '' : String(draft[key])}
+        aria-invalid={!!errors[key]}
+        onChange={(e) => setField(key, (e.target.value === '' ? null : Number(e.target.value)) as never)}
+      >
+        {nullable && <option value="">{t.fields.none}</option>}
+        {list.map((o) => <option key={o.id} value={o.id}>{o.name}</option>)}
+      </select>
+      {errors[key] && <span className="text-red-700">{errors[key]}</span>}
+    </label>
+  );
+
+  return (
+    <form method="post" className="flex flex-col gap-4" onSubmit={submit} noValidate aria-labelledby={`${uid}-h`}>
+      <h2 id={`${uid}-h`} className="sr-only">{isNew ? t.newHeading : t.editHeading}</h2>
+      <label className="flex flex-col gap-1 text-sm">
+        {t.fields.title}
+        <input className="rounded border px-2 py-1" value={draft.title} maxLength={191} required aria-invalid={!!errors.title} onChange={(e) => setField('title', e.target.value)} />
+        {errors.title && <span className="text-red-700">{errors.title}</span>}
+      </label>
+      <div className="grid gap-3 sm:grid-cols-2">
+        {select('chart_type_id', t.fields.chartType, CHART_TYPES, false)}
+        {select('sorting_option_id', t.fields.sorting, CHART_SORTING_OPTIONS)}
+        {select('data_format_id', t.fields.dataFormat, DATA_FORMATS)}
+        {select('data_type_id', t.fields.dataType, DATA_TYPES)}
+        {select('kpi_id', t.fields.kpi, KPIS)}
+        {select('pattern_id', t.fields.pattern, PATTERNS)}
+        {select('granularity_id', t.fields.granularity, GRANULARITY, false)}
+      </div>
+      <ColorSchemePicker name={`${uid}-colors`} value={draft.color_scheme_id} onChange={(v) => setField('color_scheme_id', v)} />
+      {errors.color_scheme_id && <span className="text-sm text-red-700">{errors.color_scheme_id}</span>}
+      <ChartOptionsPanel options={draft.options} onChange={setOption} errors={{ decimals: errors.options, maxCategories: errors.options }} />
+      {draft.chart_type_id === RCHART_TYPE_ID && <RChartForm value={draft.options.rchart} onChange={(v) => setOption('rchart', v)} error={errors.options} />}
+      <div className="flex items-center gap-3">
+        <button type="submit" className="rounded bg-blue-700 px-4 py-2 text-white disabled:opacity-50" disabled={!hydrated || busy}>
+          {busy ? t.saving : isNew ? t.create : t.save}
+        </button>
+        {dirty && !isNew && <span className="text-sm text-amber-800" role="status">{t.unsaved}</span>}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,53 @@
+import { CHART_OPTION_VALUES, type ChartOptionKey } from '../../shared/validation/reports-parts';
+import { chartEditorNl } from '../../shared/i18n/chart-editor';
+
+const t = chartEditorNl.options;
+export const OPTION_KEYS = Object.keys(CHART_OPTION_VALUES) as ChartOptionKey[];
+/** The number options with their allowed range (the API checks the same with zod). */
+const NUMBERS: Partial<Record<ChartOptionKey, { min: number; max: number }>> = { decimals: { min: 0, max: 3 }, maxCategories: { min: 1, max: 50 } };
+
+interface Props {
+  options: Record<string, unknown>;
+  onChange: (key: ChartOptionKey, value: unknown) => void;
+  errors: Partial<Record<string, string>>;
+}
+
+/** Chart options (chart/{id}/chartOption): switches and small numbers; written on save. */
+export default function ChartOptionsPanel({ options, onChange, errors }: Props) {
+  return (
+    <fieldset className="flex flex-col gap-2 text-sm">
+      <legend className="mb-1 font-medium">{t.heading}</legend>
+      <div className="grid gap-x-4 gap-y-2 sm:grid-cols-2">
+        {OPTION_KEYS.map((key) => {
+          const range = NUMBERS[key];
+          const error = errors[key];
+          if (range) {
+            const v = options[key];
+            return (
+              <label key={key} className="flex flex-col gap-1">
+                {t[key]}
+                <input
+                  type="number"
+                  className="w-24 rounded border px-2 py-1"
+                  min={range.min}
+                  max={range.max}
+                  value={typeof v === 'number' ? v : ''}
+                  aria-invalid={!!error}
+                  onChange={(e) => onChange(key, e.target.value === '' ? undefined : Number(e.target.value))}
+                />
+                {error && <span className="text-red-700">{error}</span>}
+              </label>
+            );
+          }
+          return (
+            <label key={key} className="flex items-center gap-2">
+              <input type="checkbox" checked={options[key] === true} onChange={(e) => onChange(key, e.target.checked)} />
+              {t[key]}
+              {error && <span className="text-red-700">{error}</span>}
+            </label>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}

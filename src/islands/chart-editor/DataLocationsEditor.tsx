@@ -1,0 +1,125 @@
+import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import { SortableContext, arrayMove, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { useEffect, useRef, useState } from 'react';
+import { api, ApiError, request } from '../../shared/api-client';
+import { chartEditorNl } from '../../shared/i18n/chart-editor';
+import ChartPreview from './ChartPreview';
+import DataLocationRow from './DataLocationRow';
+import QuestionPicker, { type PickerSurvey } from './QuestionPicker';
+import { $draft, initDraft, loadPreview, type ChartDraft, type DataLocation } from './editor.store';
+
+const t = chartEditorNl.datasets;
+
+interface Props {
+  reportId: number;
+  lang: string;
+  minN: number;
+  chart: ChartDraft;
+  locations: DataLocation[];
+  surveys: PickerSurvey[];
+}
+
+/** Tab 'Datasets': the chart's data locations (add, label, N method, remove, reorder) with the live preview. */
+export default function DataLocationsEditor({ reportId, lang, minN, chart, locations: initial, surveys }: Props) {
+  // Once per mounted editor (per request on the server), before the preview reads the store.
+  const inited = useRef(false);
+  if (!inited.current) {
+    initDraft(chart);
+    inited.current = true;
+  }
+  const chartId = chart.id!;
+  const [locations, setLocations] = useState(initial);
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState('');
+  const [texts, setTexts] = useState<Record<string, string>>({});
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+
+  // Question texts for the names in the list (a column key starts with its question code).
+  useEffect(() => {
+    for (const sid of new Set(locations.map((l) => l.survey_id))) {
+      request<{ data: { code: string; question: string }[] }>('GET', `/api/v2/survey/${sid}/question`)
+        .then((r) => setTexts((prev) => ({ ...prev, ...Object.fromEntries(r.data.map((q) => [`${sid}:${q.code}`, q.question])) })))
+        .catch(() => undefined);
+    }
+  }, [locations.map((l) => l.survey_id).join(',')]);
+
+  const nameOf = (l: DataLocation) => l.label || texts[`${l.survey_id}:${l.column_key.split('_')[0]}`] || l.column_key;
+  const refresh = () => void loadPreview(reportId, chartId, lang, $draft.get()?.granularity_id ?? 0);
+
+  async function mutate(fn: () => Promise<void>) {
+    setBusy(true);
+    try {
+      await fn();
+      refresh();
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const reorder = (from: number, to: number) =>
+    mutate(async () => {
+      const next = arrayMove(locations, from, to);
+      setLocations(next);
+      try {
+        await api('PATCH', `/api/v2/chart/${chartId}/dataLocation/order`, { body: { order: next.map((l) => l.id) } });
+        setStatus(t.moved(nameOf(next[to]!), to + 1, next.length));
+      } catch (err) {
+        setLocations(locations);
+        throw err;
+      }
+    });
+
+  function onDragEnd(e: DragEndEvent) {
+    if (!e.over || e.active.id === e.over.id) return;
+    const from = locations.findIndex((l) => l.id === e.active.id);
+    const to = locations.findIndex((l) => l.id === e.over!.id);
+    if (from >= 0 && to >= 0) void reorder(from, to);
+  }
+
+  const update = (l: DataLocation, patch: Partial<DataLocation>) =>
+    mutate(async () => {
+      const res = await api<{ data: DataLocation }>('PUT', `/api/v2/dataLocation/${l.id}`, { body: patch });
+      setLocations((list) => list.map((x) => (x.id === l.id ? res.data : x)));
+    });
+
+  const remove = (l: DataLocation) =>
+    window.confirm(t.removeConfirm) &&
+    mutate(async () => {
+      await api('DELETE', `/api/v2/dataLocation/${l.id}`);
+      setLocations((list) => list.filter((x) => x.id !== l.id));
+    });
+
+  const announcements = {
+    onDragStart: ({ active }: { active: { id: string | number } }) => `${nameOf(locations.find((l) => l.id === active.id)!)} opgepakt.`,
+    onDragOver: ({ over }: { over: { id: string | number } | null }) => (over ? `Boven plaats ${locations.findIndex((l) => l.id === over.id) + 1}.` : undefined),
+    onDragEnd: ({ over }: { over: { id: string | number } | null }) => (over ? `Neergezet op plaats ${locations.findIndex((l) => l.id === over.id) + 1}.` : 'Neergezet.'),
+    onDragCancel: () => 'Verplaatsen geannuleerd.',
+  };
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <div className="flex flex-col gap-4">
+        <h2 className="font-semibold">{t.heading}</h2>
+        {locations.length === 0 ? (
+          <p className="text-sm">{t.none}</p>
+        ) : (
+          <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={{ announcements, screenReaderInstructions: { draggable: t.dragHandle('') } }}>
+            <SortableContext items={locations.map((l) => l.id)} strategy={verticalListSortingStrategy}>
+              <ol className="flex flex-col gap-2" aria-label={t.heading} data-location-list>
+                {locations.map((l, i) => (
+                  <DataLocationRow key={l.id} location={l} name={nameOf(l)} index={i} count={locations.length} disabled={busy}
+                    onMove={(d) => void reorder(i, i + d)} onUpdate={(p) => void update(l, p)} onRemove={() => void remove(l)} />
+                ))}
+              </ol>
+            </SortableContext>
+          </DndContext>
+        )}
+        <p className="sr-only" role="status">{status}</p>
+        <QuestionPicker chartId={chartId} surveys={surveys} onAdded={(l) => { setLocations((list) => [...list, l]); refresh(); }} />
+      </div>
+      <ChartPreview reportId={reportId} lang={lang} minN={minN} />
+    </div>
+  );
+}
