@@ -102,6 +102,8 @@ export function buildChartSpec(chart: ChartConfig, locations: DataLocationAnswer
   const sp = paints(cfg.schemeId, cfg.patternId, m.series.length, cfg.usePatterns);
   const scalar = SCALAR_FORMATS.has(cfg.format) || cfg.kpi !== null || kind === 'kpi' || kind === 'gauge' || kind === 'net-promoter';
   const scale = kind === 'net-promoter' ? { unit: '' as const, decimals: 0, range: { min: -100, max: 100 } } : scalar ? scalarScale(cfg) : optionScale(cfg, kind);
+  // A gauge needs a maximum: the highest answer code (a 1–5 scale) when the data does not say.
+  if (kind === 'gauge' && scale.range.max === null) scale.range = { ...scale.range, max: maxCode(locs) };
   if (cfg.max !== null) scale.range = { ...scale.range, max: cfg.max };
   const questions = [...new Set(locs.map((l) => [l.question, l.subquestion].filter(Boolean).join(' – ')).filter(Boolean))];
   if (cfg.typeKey === 'map') m.notes.push(chartsNl.mapFallback);
@@ -130,4 +132,9 @@ export function buildChartSpec(chart: ChartConfig, locations: DataLocationAnswer
 function optionScale(cfg: NormalConfig, kind: ChartKind): { unit: '%' | ''; decimals: number; range: { min: number; max: number | null } } {
   if (kind === 'open-answers' || kind === 'wordcloud' || cfg.format === 'count') return { unit: '', decimals: 0, range: { min: 0, max: null } };
   return { unit: '%', decimals: 0, range: { min: 0, max: kind === 'stacked-bar-100' ? 100 : null } };
+}
+
+function maxCode(locs: DataLocationAnswer[]): number {
+  const codes = locs.flatMap((l) => l.codes.map(Number)).filter((n) => Number.isFinite(n));
+  return codes.length ? Math.max(...codes) : 10;
 }

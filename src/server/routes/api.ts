@@ -16,6 +16,7 @@ import { reportRoutes } from './reports';
 import { reportDataRoutes } from './report-data';
 import { reportExportRoutes } from './report-export';
 import { reportFilterRoutes } from './reports-filters';
+import { publicReportRoutes } from './public-report';
 
 /** /portal/api/v2: login required, CSRF on mutating calls, each domain router checks its roles. */
 export const apiRoutes = new Hono<AppEnv>()
@@ -38,6 +39,9 @@ export const apiRoutes = new Hono<AppEnv>()
   });
 
 /** /portal/api/v2/public: no login (public reports, participation). */
-export const publicRoutes = new Hono<AppEnv>().use(requireCsrf).all('*', () => {
-  throw new AppError('NOT_FOUND', nl.notFound);
-});
+export const publicRoutes = new Hono<AppEnv>()
+  .use(requireCsrf)
+  .route('/', publicReportRoutes)
+  .all('*', () => {
+    throw new AppError('NOT_FOUND', nl.notFound);
+  });

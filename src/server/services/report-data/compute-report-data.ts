@@ -1,5 +1,5 @@
 import { AnalyticsError, type BenchmarkInput, type DataLocationResult, type Granularity, computeReportData, dayFromIso, findOptions, isoFromDay } from '../../analytics';
-import type { UserServiceContext } from '../../context';
+import type { ServiceContext, UserServiceContext } from '../../context';
 import { AppError, nl } from '../../errors';
 import { CHART_TYPES, GRANULARITY, KPIS } from '../../../shared/lookups';
 import { type ReportDataBody, reportDataNl } from '../../../shared/validation/report-data';
@@ -7,7 +7,7 @@ import { loadCube } from '../analytics/load-cube';
 import { requireReportRole } from '../reports/access';
 import { type ColumnTexts, loadColumnTexts } from './column-texts';
 import { loadFilterCatalog } from './load-filter-catalog';
-import { type ReportDataScope, resolveScope } from './resolve-scope';
+import { type ReportDataScope, type ResolvedScope, resolveScope } from './resolve-scope';
 
 const ENGINE_MESSAGES: Record<AnalyticsError['code'], string> = {
   UNKNOWN_COLUMN: reportDataNl.unknownColumn,
@@ -37,7 +37,14 @@ const NPS_KPI = KPIS.find((k) => k.key === 'nps')!.id;
  */
 export async function computeReportDataFor(ctx: UserServiceContext, reportId: number, lang: string, scope: ReportDataScope, body: ReportDataBody): Promise<ReportDataAnswer> {
   requireReportRole(ctx.user, 'dashboard.view');
-  const { report, dataLocations } = await resolveScope(ctx, reportId, scope);
+  return computeForScope(ctx, await resolveScope(ctx, reportId, scope), lang, body);
+}
+
+/**
+ * The computation behind the staff and the public data calls, once the report and its data
+ * locations are known (and the caller may see them). Only `db` and the file store are used.
+ */
+export async function computeForScope(ctx: Pick<ServiceContext, 'db' | 'jobs'>, { report, dataLocations }: ResolvedScope, lang: string, body: ReportDataBody): Promise<ReportDataAnswer> {
   if (!report.languages.split(',').map((l) => l.trim()).includes(lang)) throw new AppError('NOT_FOUND', nl.notFound);
   if (body.benchmarks.length > report.benchmarkCount) throw invalid('benchmarks', reportDataNl.tooManyBenchmarks(report.benchmarkCount));
   const benchmarks: BenchmarkInput[] = body.benchmarks.map((b, i) => ({
@@ -56,7 +63,8 @@ export async function computeReportDataFor(ctx: UserServiceContext, reportId: nu
   for (const surveyId of surveyIds) {
     const cube = await loadCube({ db: ctx.db, files: ctx.jobs?.files }, surveyId);
     texts.set(surveyId, await loadColumnTexts(ctx.db, surveyId, lang));
-    const filters = await loadFilterCatalog(ctx, report, surveyId, cube);
+    // The catalogue reads ctx.db only; the public report has no user (access was checked by the caller).
+    const filters = await loadFilterCatalog(ctx as UserServiceContext, report, surveyId, cube);
     const known = findOptions(filters);
     for (const b of benchmarks) if (b.filterOptionIds.some((id) => !known.has(id))) throw invalid('benchmarks', reportDataNl.foreignFilterOption);
     try {

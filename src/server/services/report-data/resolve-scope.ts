@@ -1,5 +1,6 @@
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { UserServiceContext } from '../../context';
+import type { Db } from '../../db/client';
 import { reportCharts, reportDataLocations, reportSections } from '../../db/schema';
 import { type DataLocationRow, type ReportRow, findChart, findDataLocation, findReport, findReportSection, notFound } from '../reports/access';
 
@@ -29,12 +30,17 @@ export async function resolveScope(ctx: UserServiceContext, reportId: number, sc
     where = eq(reportDataLocations.id, scope.id);
   }
   if (report.id !== reportId) throw notFound();
-  const rows = await ctx.db
+  return { report, dataLocations: await scopeLocations(ctx.db, report.id, where) };
+}
+
+/** The data locations of a report (optionally narrowed by `where`), in report order, with their chart's type and KPI. */
+export async function scopeLocations(db: Db, reportId: number, where?: SQL): Promise<ResolvedScope['dataLocations']> {
+  const rows = await db
     .select({ dataLocation: reportDataLocations, sectionId: reportSections.id, chartTypeId: reportCharts.chartTypeId, kpiId: reportCharts.kpiId })
     .from(reportDataLocations)
     .innerJoin(reportCharts, eq(reportCharts.id, reportDataLocations.chartId))
     .innerJoin(reportSections, eq(reportSections.id, reportCharts.sectionId))
-    .where(and(eq(reportSections.reportId, report.id), where))
+    .where(and(eq(reportSections.reportId, reportId), where))
     .orderBy(asc(reportSections.order), asc(reportSections.id), asc(reportCharts.order), asc(reportCharts.id), asc(reportDataLocations.order), asc(reportDataLocations.id));
-  return { report, dataLocations: rows.map((r) => ({ ...r.dataLocation, sectionId: r.sectionId, chartTypeId: r.chartTypeId, kpiId: r.kpiId })) };
+  return rows.map((r) => ({ ...r.dataLocation, sectionId: r.sectionId, chartTypeId: r.chartTypeId, kpiId: r.kpiId }));
 }

@@ -14,7 +14,7 @@ function axisMax(spec: ChartSpec): number {
 export function renderBars(spec: ChartSpec, width: number): string {
   const fills = new Fills(`chart-${spec.id}`);
   const shown = spec.series.map((s, i) => ({ s, i })).filter(({ s }) => !s.suppressed);
-  const labelW = Math.min(width * 0.38, 8 + Math.max(6, ...spec.categories.map((c) => c.label.length)) * 6.4);
+  const labelW = Math.min(width * 0.38, 12 + Math.max(6, ...spec.categories.map((c) => c.label.length)) * 7);
   const plotW = width - labelW - 70;
   const barH = shown.length > 2 ? 12 : 16;
   const groupH = Math.max(1, shown.length) * (barH + 3) + 10;
@@ -28,14 +28,14 @@ export function renderBars(spec: ChartSpec, width: number): string {
   }
   spec.categories.forEach((c, ci) => {
     const top = ci * groupH;
-    const chars = Math.floor(labelW / 6.4);
+    const chars = Math.floor((labelW - 8) / 7);
     out.push(`<text x="${f(labelW - 6)}" y="${f(top + groupH / 2)}" text-anchor="end" dominant-baseline="middle" ${FONT} font-size="12" fill="${TEXT}"><title>${esc(c.label)}</title>${esc(clip(c.label, chars))}</text>`);
     shown.forEach(({ s, i }, k) => {
       const v = s.values[ci];
       const y = top + 5 + k * (barH + 3);
       if (v === null || v === undefined) return;
       const w = Math.max(0, x(v) - x(Math.max(min, 0)));
-      const label = formatCell(spec, v, s.counts?.[ci]) + (spec.showN && s.counts?.[ci] != null ? ` (n=${s.counts[ci]})` : '');
+      const label = formatCell(spec, v, s.counts?.[ci]) + (spec.showN && spec.format !== 'percentage-count' && s.counts?.[ci] != null ? ` (n=${s.counts[ci]})` : '');
       out.push(`<rect x="${f(x(Math.max(min, 0)))}" y="${f(y)}" width="${f(w)}" height="${barH}" fill="${fills.fill(paintOf(spec, i, ci))}"><title>${esc(`${s.label} – ${c.label}: ${label}`)}</title></rect>`);
       out.push(`<text x="${f(x(Math.max(min, 0)) + w + 4)}" y="${f(y + barH / 2)}" dominant-baseline="middle" ${FONT} font-size="11" fill="${TEXT}">${esc(label)}</text>`);
     });
@@ -82,7 +82,7 @@ export function renderColumns(spec: ChartSpec, width: number, height: number): s
 /** Stacked horizontal bars (one per category), segment values inside when they fit. */
 export function renderStacked(spec: ChartSpec, width: number): string {
   const fills = new Fills(`chart-${spec.id}`);
-  const labelW = Math.min(width * 0.38, 8 + Math.max(6, ...spec.categories.map((c) => c.label.length)) * 6.4);
+  const labelW = Math.min(width * 0.38, 12 + Math.max(6, ...spec.categories.map((c) => c.label.length)) * 7);
   const plotW = width - labelW - 8;
   const barH = 22;
   const rowH = barH + 10;
@@ -91,7 +91,7 @@ export function renderStacked(spec: ChartSpec, width: number): string {
   const out: string[] = [];
   spec.categories.forEach((c, ci) => {
     const top = ci * rowH;
-    out.push(`<text x="${f(labelW - 6)}" y="${f(top + barH / 2)}" text-anchor="end" dominant-baseline="middle" ${FONT} font-size="12" fill="${TEXT}"><title>${esc(c.label)}</title>${esc(clip(c.label, Math.floor(labelW / 6.4)))}</text>`);
+    out.push(`<text x="${f(labelW - 6)}" y="${f(top + barH / 2)}" text-anchor="end" dominant-baseline="middle" ${FONT} font-size="12" fill="${TEXT}"><title>${esc(c.label)}</title>${esc(clip(c.label, Math.floor((labelW - 8) / 7)))}</text>`);
     if (c.suppressed) {
       out.push(`<rect x="${f(labelW)}" y="${top}" width="${f(plotW)}" height="${barH}" fill="#f3f4f6" stroke="${GRID}"/><text x="${f(labelW + 8)}" y="${f(top + barH / 2)}" dominant-baseline="middle" ${FONT} font-size="11" fill="${MUTED}">${esc(spec.minN ? chartsNl.suppressedMinN(spec.minN) : chartsNl.suppressed)}</text>`);
       return;

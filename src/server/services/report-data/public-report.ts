@@ -1,0 +1,66 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { ServiceContext } from '../../context';
+import type { Db } from '../../db/client';
+import { projects, reportCharts, reports, reportSections } from '../../db/schema';
+import { AppError, nl } from '../../errors';
+import type { ReportDataBody } from '../../../shared/validation/report-data';
+import type { ReportRow } from '../reports/access';
+import { type ReportDataAnswer, computeForScope } from './compute-report-data';
+import { scopeLocations } from './resolve-scope';
+
+const notFound = () => new AppError('NOT_FOUND', nl.notFound);
+
+/**
+ * A report anyone may read: direct access switched on, not deleted or archived, of a live
+ * project. Anything else is a plain 404 (no hint that the report exists).
+ */
+export async function findPublicReport(db: Db, reportId: number): Promise<ReportRow> {
+  const [row] = await db
+    .select({ report: reports })
+    .from(reports)
+    .innerJoin(projects, eq(projects.id, reports.projectId))
+    .where(and(eq(reports.id, reportId), eq(reports.directAccess, true), isNull(reports.deletedAt), isNull(reports.archivedAt), isNull(projects.deletedAt)));
+  if (!row) throw notFound();
+  return row.report;
+}
+
+/**
+ * Version of everything a public page shows: the report row, its sections, charts, data
+ * locations, texts and chart options (latest change and counts, so deletions count too) and the
+ * responses version of every survey it reads. One query; the edge cache keys on it.
+ */
+export async function publicReportVersion(db: Db, report: ReportRow): Promise<string> {
+  const id = report.id;
+  const charts = sql`select c.id from report_charts c join report_sections s on s.id = c.section_id where s.report_id = ${id}`;
+  const [row] = await db.all<Record<string, number | null>>(sql`select
+    (select coalesce(max(updated_at), 0) || ':' || count(*) from report_sections where report_id = ${id}) as sections,
+    (select coalesce(max(updated_at), 0) || ':' || count(*) from report_charts where id in (${charts})) as charts,
+    (select coalesce(max(updated_at), 0) || ':' || count(*) from report_data_locations where chart_id in (${charts})) as locations,
+    (select coalesce(max(updated_at), 0) || ':' || count(*) from report_texts where report_id = ${id}) as texts,
+    (select coalesce(max(updated_at), 0) || ':' || count(*) from report_chart_options where chart_id in (${charts})) as options,
+    (select coalesce(group_concat(v), '') from (select s.id || '.' || s.responses_version as v from surveys s where s.id in (select survey_id from report_data_locations where chart_id in (${charts})) order by s.id)) as responses`);
+  return [report.updatedAt.getTime(), ...Object.values(row ?? {})].join('-');
+}
+
+export type PublicScope = { kind: 'report' } | { kind: 'chart'; id: number };
+
+/**
+ * Data of a public report (or one of its charts) for anyone: the same engine, min_n and
+ * suppression as the staff call — a suppressed group carries no numbers. The AI assistant is not
+ * offered here.
+ */
+export async function computePublicReportData(ctx: Pick<ServiceContext, 'db' | 'jobs'>, reportId: number, lang: string, scope: PublicScope, body: ReportDataBody): Promise<ReportDataAnswer> {
+  const report = await findPublicReport(ctx.db, reportId);
+  let where;
+  if (scope.kind === 'chart') {
+    const [chart] = await ctx.db
+      .select({ id: reportCharts.id })
+      .from(reportCharts)
+      .innerJoin(reportSections, eq(reportSections.id, reportCharts.sectionId))
+      .where(and(eq(reportCharts.id, scope.id), eq(reportSections.reportId, report.id)));
+    if (!chart) throw notFound();
+    where = eq(reportCharts.id, scope.id);
+  }
+  const dataLocations = await scopeLocations(ctx.db, report.id, where);
+  return computeForScope(ctx, { report, dataLocations }, lang, { ...body, askAi: false });
+}
