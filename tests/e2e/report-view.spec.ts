@@ -94,3 +94,17 @@ test('summary tab shows key figures per benchmark and asks the assistant', async
   await page.getByRole('button', { name: 'Vraag analyse' }).click();
   await expect(page.getByTestId('ai-answer')).toContainText('Bron:', { timeout: 30_000 });
 });
+
+test('the Export button downloads the report as a PDF with the current benchmarks', async ({ page }) => {
+  await login(page);
+  await page.goto('/portal/report/1?b=%5B%7B%7D%2C%7B%22f%22%3A%5B1%5D%7D%5D');
+  await expect(legend(page, 'B')).toBeVisible({ timeout: 30_000 });
+  if (process.env.H5_SHOT) await page.screenshot({ path: '.tmp/shot/h5-view.png', fullPage: true });
+  const button = page.locator('[data-export-report]');
+  const download = page.waitForEvent('download', { timeout: 60_000 });
+  await button.click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('Burgerpeiling Zuiderhaven 2026.pdf');
+  // The shell re-enables the button once the listener reports impulz:export-done.
+  await expect(button).toBeEnabled({ timeout: 60_000 });
+});

@@ -28,7 +28,7 @@ export function BenchmarkList() {
           <li key={i} className={`flex items-center gap-1 rounded border px-1 py-1 ${i === active ? 'border-brand bg-blue-50' : 'border-gray-200'}`}>
             <button type="button" className="flex-1 truncate px-1 text-start text-sm" aria-pressed={i === active} aria-label={t.edit(label)} onClick={() => setActive(i)} onKeyDown={(e) => onKey(e, i)}>
               <span className="me-1 inline-block min-w-6 rounded bg-gray-800 px-1 text-center text-xs font-bold text-white">{letter(i)}</span>
-              {label}
+              {b.label.trim() || (b.filterOptions.length ? '' : t.everyone)}
               {b.filterOptions.length > 0 && <span className="ms-1 text-xs text-gray-600">({t.selected(b.filterOptions.length)})</span>}
             </button>
             <button type="button" className={btn} aria-label={t.moveUp(label)} disabled={i === 0} onClick={() => moveBenchmark(i, -1)}>↑</button>

@@ -21,6 +21,7 @@ export const reportViewNl = {
     label: 'Naam',
     start: 'Begindatum',
     end: 'Einddatum',
+    everyone: 'Alle respondenten',
     selected: (n: number) => (n === 1 ? '1 filter gekozen' : `${n} filters gekozen`),
     noFilters: 'Voor deze rapportage zijn geen filters ingesteld.',
     loadingFilters: 'Filters laden…',
