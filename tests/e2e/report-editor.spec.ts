@@ -167,6 +167,14 @@ test('the editor tabs fill a report from the survey, take an image, a widget and
   const withWidgets = await get<{ sections: { widgets: { widget_type_id: number; settings: { label?: string } }[] }[] }>(page, `report/${report.id}?include=sections.widgets`);
   expect(withWidgets.sections[0]!.widgets).toEqual([expect.objectContaining({ widget_type_id: 1, settings: { label: 'Aantal deelnemers' } })]);
 
+  // Leaving Algemeen remembers the scroll position plus 128; coming back scrolls there (spec 000 §2.4).
+  await page.evaluate(() => window.scrollTo(0, 200));
+  await page.getByRole('link', { name: 'Achtergrond', exact: true }).click();
+  await expect(page).toHaveURL(/edit\/background$/);
+  await page.getByRole('link', { name: 'Algemeen', exact: true }).click();
+  await expect(page).toHaveURL(/edit\/base$/);
+  await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(328);
+
   // Achtergrond: upload and preview.
   await page.goto(`/portal/report/${report.id}/edit/background`);
   await expect(page.getByText('Er is nog geen afbeelding ingesteld.')).toBeVisible();

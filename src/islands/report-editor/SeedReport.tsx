@@ -22,7 +22,7 @@ export default function SeedReport({ reportId, surveys }: { reportId: number; su
     <div className="flex flex-col gap-4">
       <h2 className="text-lg font-semibold">{t.heading}</h2>
       <p className="text-sm text-gray-700">{t.intro}</p>
-      <SurveyForm<Seeded> path={`/report/${reportId}/seed`} surveys={surveys} extra={{ replace }} onDone={finished} labels={{ survey: t.survey, choose: t.chooseSurvey, none: t.noSurveys, submit: t.submit }}>
+      <SurveyForm<Seeded> path={`/report/${reportId}/seed`} surveys={surveys} extra={{ replace }} confirm={replace ? t.replaceConfirm : undefined} onDone={finished} labels={{ survey: t.survey, choose: t.chooseSurvey, none: t.noSurveys, submit: t.submit }}>
         <CheckField name="replace" label={t.replace} checked={replace} onChange={setReplace} />
       </SurveyForm>
       {done && (

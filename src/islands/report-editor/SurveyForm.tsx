@@ -16,12 +16,14 @@ interface Props<T> {
   labels: { survey: string; choose: string; none: string; submit: string };
   /** The rest of the body besides survey_id. */
   extra: Record<string, unknown>;
+  /** Asked (window.confirm) before sending, when set. */
+  confirm?: string;
   children?: ReactNode;
   onDone: (data: T) => void;
 }
 
 /** A form that PUTs `{ survey_id, …extra }`: the seed and response-chart tabs. */
-export function SurveyForm<T>({ path, surveys, labels, extra, children, onDone }: Props<T>) {
+export function SurveyForm<T>({ path, surveys, labels, extra, confirm, children, onDone }: Props<T>) {
   const hydrated = useHydrated();
   const [survey, setSurvey] = useState(surveys.length === 1 ? String(surveys[0]!.id) : '');
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -31,6 +33,7 @@ export function SurveyForm<T>({ path, surveys, labels, extra, children, onDone }
   async function submit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
     if (!survey) return setErrors({ survey_id: [messages.required] });
+    if (confirm && !window.confirm(confirm)) return;
     setBusy(true);
     try {
       const res = await api<{ data: T }>('PUT', `/api/v2${path}`, { body: { survey_id: Number(survey), ...extra }, timeoutMs: 60_000 });

@@ -99,6 +99,7 @@ export const reportEditorNl = {
     chooseSurvey: 'Kies een onderzoek',
     noSurveys: 'Aan het project van deze rapportage is nog geen onderzoek gekoppeld.',
     replace: 'Bestaande secties en grafieken vervangen',
+    replaceConfirm: 'Alle bestaande secties, grafieken en teksten van deze rapportage worden verwijderd. Doorgaan?',
     submit: 'Vullen',
     done: (sections: number, charts: number) => `De rapportage heeft nu ${sections} secties en ${charts} grafieken.`,
   },
