@@ -25,7 +25,8 @@ export function drawHorizontalBars(w: PdfWriter, chart: Bars, minN: number): voi
   const max = scaleMax(chart);
   const size = 8;
   chart.categories.forEach((category, ci) => {
-    w.ensure(rowHeight);
+    // The last row keeps its footnote (n, suppressed groups) on the same page.
+    w.ensure(rowHeight + (ci === chart.categories.length - 1 ? 24 : 0));
     const top = w.y;
     const page = w.page;
     page.drawText(fitText(category, w.fonts.regular, size, labelWidth - 6), { x: PAGE.margin, y: top - rowHeight / 2 - 3, size, font: w.fonts.regular, color: INK });
@@ -48,7 +49,7 @@ export function drawColumns(w: PdfWriter, chart: Bars, minN: number): void {
   const shown = chart.series.map((s, i) => ({ s, color: colorAt(chart.colors, i) })).filter((x) => !x.s.suppressed);
   const plotHeight = 150;
   const labelHeight = 26;
-  w.ensure(plotHeight + labelHeight + 30);
+  w.ensure(plotHeight + labelHeight + 60);
   if (shown.length > 1) w.y -= drawLegend(w.page, w, shown.map((x) => ({ label: x.s.label, color: x.color })), w.y);
   const page = w.page;
   const left = PAGE.margin + 30;

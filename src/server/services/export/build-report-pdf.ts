@@ -1,13 +1,14 @@
 import type { UserServiceContext } from '../../context';
 import { renderReportPdf } from '../../pdf/document';
 import type { PdfBlock, PdfReport } from '../../pdf/model';
+import { buildChartSpec } from '../../../shared/chart-spec';
 import { markdownToText } from '../../../shared/markdown';
 import { CHART_TYPES } from '../../../shared/lookups';
 import type { ReportDataBody } from '../../../shared/validation/report-data';
 import { type ReportDataAnswer, computeReportDataFor } from '../report-data/compute-report-data';
 import { describeBenchmarks } from './describe-benchmarks';
 import type { ExportReport, TextRow } from './load-export-report';
-import { buildPdfChart } from './pdf-chart';
+import { pdfChartFromSpec } from './pdf-chart';
 import { longDate } from './period-label';
 import { loadPdfTheme } from './pdf-theme';
 
@@ -30,7 +31,6 @@ export async function buildReportPdf(ctx: UserServiceContext, loaded: ExportRepo
     }
   }
   await onProgress?.(0.3);
-  const labels = data.benchmarks.map((b) => b.label);
   const sections = loaded.sections.map((section) => {
     const ofSection = loaded.texts.filter((t) => t.sectionId === section.id && t.chartId === null);
     const blocks: PdfBlock[] = textBlocks(ofSection.filter((t) => t.position === 'before'));
@@ -38,7 +38,8 @@ export async function buildReportPdf(ctx: UserServiceContext, loaded: ExportRepo
       const ofChart = loaded.texts.filter((t) => t.chartId === chart.id);
       const locations = (trendData.get(chart.id) ?? data).dataLocations.filter((d) => d.chartId === chart.id);
       blocks.push(...textBlocks(ofChart.filter((t) => t.position === 'before')));
-      blocks.push({ kind: 'chart', chart: buildPdfChart(chart, locations, labels) });
+      const spec = buildChartSpec(chart, locations, { minN: report.minN, granularityId: body.granularity, lang });
+      blocks.push({ kind: 'chart', chart: pdfChartFromSpec(spec) });
       blocks.push(...textBlocks(ofChart.filter((t) => t.position === 'after')));
     }
     blocks.push(...textBlocks(ofSection.filter((t) => t.position === 'after')));
