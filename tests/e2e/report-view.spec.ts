@@ -76,6 +76,12 @@ test('benchmarks side by side, a bookmark saved and reloaded, the URL shared', a
   await expect(legend(other, 'B')).toBeVisible({ timeout: 30_000 });
   await other.close();
 
+  // The Samenvatting tab keeps the benchmarks: two columns of key figures.
+  await page.getByRole('link', { name: 'Samenvatting' }).click();
+  await expect(page.getByTestId('key-figures').getByRole('columnheader')).toHaveCount(3, { timeout: 30_000 });
+  await page.getByRole('link', { name: 'Rapportage', exact: true }).last().click();
+  await expect(menu(page).getByTestId('benchmark-list').getByRole('listitem')).toHaveCount(2);
+
   // Clean up: delete the bookmark after the confirmation.
   await menu(page).getByRole('button', { name: 'Uitsplitsing verwijderen' }).click();
   const dialog = page.getByRole('dialog', { name: 'Uitsplitsing verwijderen' });
@@ -99,7 +105,6 @@ test('the Export button downloads the report as a PDF with the current benchmark
   await login(page);
   await page.goto('/portal/report/1?b=%5B%7B%7D%2C%7B%22f%22%3A%5B1%5D%7D%5D');
   await expect(legend(page, 'B')).toBeVisible({ timeout: 30_000 });
-  if (process.env.H5_SHOT) await page.screenshot({ path: '.tmp/shot/h5-view.png', fullPage: true });
   const button = page.locator('[data-export-report]');
   const download = page.waitForEvent('download', { timeout: 60_000 });
   await button.click();

@@ -141,3 +141,12 @@ describe('summary key figures', () => {
     ]);
   });
 });
+
+describe('export file name', () => {
+  it('is the report title without reserved characters', async () => {
+    const { pdfName } = await import('../../src/islands/report/export');
+    expect(pdfName('Burgerpeiling Zuiderhaven 2026')).toBe('Burgerpeiling Zuiderhaven 2026.pdf');
+    expect(pdfName('A/B: "test"?')).toBe('A B test.pdf');
+    expect(pdfName('  ')).toBe('rapportage.pdf');
+  });
+});

@@ -25,10 +25,22 @@ export function initReportState(reportId: number, limits: ReportLimits, search =
   $active.set(0);
   if (mirroring || typeof window === 'undefined') return;
   mirroring = true;
-  $benchmarks.listen((list) => {
+  const mirror = (list: readonly Benchmark[]) => {
     const next = withBenchmarks(location.href, list, $limits.get());
     if (next !== `${location.pathname}${location.search}${location.hash}`) history.replaceState(history.state, '', next);
-  });
+    carryToTabs(reportId, list);
+  };
+  $benchmarks.listen(mirror);
+  carryToTabs(reportId, $benchmarks.get());
+}
+
+/** The view and summary tabs of this report keep the benchmarks when the user switches tab. */
+function carryToTabs(reportId: number, list: readonly Benchmark[]): void {
+  if (typeof document === 'undefined') return;
+  const own = new RegExp(`/report/${reportId}(/view|/summary)?$`);
+  for (const a of document.querySelectorAll<HTMLAnchorElement>('a[href]')) {
+    if (own.test(new URL(a.href, location.href).pathname)) a.setAttribute('href', withBenchmarks(a.getAttribute('href')!, list, $limits.get()));
+  }
 }
 
 function set(list: readonly Benchmark[]): void {
