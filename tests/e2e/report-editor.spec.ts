@@ -167,6 +167,15 @@ test('the editor tabs fill a report from the survey, take an image, a widget and
   const withWidgets = await get<{ sections: { widgets: { widget_type_id: number; settings: { label?: string } }[] }[] }>(page, `report/${report.id}?include=sections.widgets`);
   expect(withWidgets.sections[0]!.widgets).toEqual([expect.objectContaining({ widget_type_id: 1, settings: { label: 'Aantal deelnemers' } })]);
 
+  // Lezers: one explicit reader restricts the report, removing it opens it to the project again.
+  const reader = page.getByRole('checkbox', { name: /gebruiker@demo\.impulz\.nl/ });
+  await reader.check();
+  await expect(page.getByText('Nu: alleen zichtbaar voor 1 gekozen lezer.')).toBeVisible();
+  expect((await get<{ email: string }[]>(page, `report/${report.id}/user`)).map((u) => u.email)).toEqual(['gebruiker@demo.impulz.nl']);
+  await reader.uncheck();
+  await expect(page.getByText('Nu: zichtbaar voor alle deelnemers van het project.')).toBeVisible();
+  expect(await get<unknown[]>(page, `report/${report.id}/user`)).toEqual([]);
+
   // Leaving Algemeen remembers the scroll position plus 128; coming back scrolls there (spec 000 §2.4).
   // (Navigating by script: clicking the tab would first scroll it into view.)
   await page.evaluate(() => {

@@ -1,6 +1,6 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { UserServiceContext } from '../../server/context';
-import { projects, projectSurveys, surveys } from '../../server/db/schema';
+import { projects, projectSurveys, surveys, users } from '../../server/db/schema';
 import { AppError } from '../../server/errors';
 import { visibleProjects } from '../../server/services/projects/scope';
 import { getReport } from '../../server/services/reports/get-report';
@@ -40,4 +40,17 @@ export async function loadProjectSurveys(ctx: UserServiceContext, projectId: num
     .innerJoin(projects, eq(projects.id, projectSurveys.projectId))
     .where(and(eq(projectSurveys.projectId, projectId), visibleProjects(ctx.user)));
   return rows.map((r) => ({ id: r.id, displayTitle: displayTitle(r) })).sort((a, b) => a.displayTitle.localeCompare(b.displayTitle, 'nl'));
+}
+
+/**
+ * The users of the company that owns the project (the possible explicit readers of its reports,
+ * as PUT report/{id}/user/{uid} allows), by name. Empty for a project outside the user's scope.
+ */
+export async function loadCompanyUsers(ctx: UserServiceContext, projectId: number): Promise<{ id: number; fullname: string; email: string }[]> {
+  return ctx.db
+    .select({ id: users.id, fullname: users.fullname, email: users.email })
+    .from(users)
+    .innerJoin(projects, eq(projects.companyId, users.companyId))
+    .where(and(eq(projects.id, projectId), isNull(users.deletedAt), visibleProjects(ctx.user)))
+    .orderBy(asc(users.fullname), asc(users.id));
 }

@@ -82,6 +82,14 @@ export const reportEditorNl = {
     dropped: (title: string) => `${title} neergezet.`,
     cancelled: 'Verplaatsen geannuleerd.',
   },
+  readers: {
+    heading: 'Lezers',
+    intro: 'Zonder gekozen lezers ziet iedere deelnemer van het project deze rapportage. Kiest u lezers, dan zien alleen zij (en beheerders) hem.',
+    open: 'Nu: zichtbaar voor alle deelnemers van het project.',
+    restricted: (n: number) => `Nu: alleen zichtbaar voor ${n} ${n === 1 ? 'gekozen lezer' : 'gekozen lezers'}.`,
+    search: 'Zoek gebruiker...',
+    none: 'Geen gebruikers gevonden',
+  },
   background: {
     heading: 'Achtergrondafbeelding',
     current: 'Huidige afbeelding',

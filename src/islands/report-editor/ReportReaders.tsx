@@ -1,0 +1,63 @@
+import { useMemo, useState } from 'react';
+import { api } from '../../shared/api-client';
+import { reportEditorNl } from '../../shared/i18n/report-editor';
+import { matchesSearch } from '../overview/search';
+import { useHydrated } from '../use-hydrated';
+
+const t = reportEditorNl.readers;
+
+interface Person {
+  id: number;
+  fullname: string;
+  email: string;
+}
+
+/**
+ * The report's explicit readers (PUT/DELETE report/{id}/user/{uid}); none = the whole project.
+ * The candidates are the users of the project's company.
+ */
+export default function ReportReaders({ reportId, candidates, initial }: { reportId: number; candidates: Person[]; initial: Person[] }) {
+  const hydrated = useHydrated();
+  const [readers, setReaders] = useState(() => new Set(initial.map((p) => p.id)));
+  const [busy, setBusy] = useState<number | null>(null);
+  const [query, setQuery] = useState('');
+  const shown = useMemo(() => candidates.filter((p) => matchesSearch([p.fullname, p.email], query)), [candidates, query]);
+
+  async function toggle(id: number, on: boolean) {
+    setBusy(id);
+    try {
+      const res = await api<{ data: Person[] }>(on ? 'PUT' : 'DELETE', `/api/v2/report/${reportId}/user/${id}`);
+      setReaders(new Set(res.data.map((p) => p.id)));
+    } catch {
+      // The client showed the alert; the box keeps its state.
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className="text-lg font-semibold">{t.heading}</legend>
+      <p className="text-sm text-gray-600">{t.intro}</p>
+      <p className="text-sm font-medium" role="status">{readers.size ? t.restricted(readers.size) : t.open}</p>
+      <label className="flex max-w-md flex-col text-sm">
+        <span className="sr-only">{t.search}</span>
+        <input type="search" className="rounded border border-gray-400 px-2 py-1" placeholder={t.search} value={query} onChange={(e) => setQuery(e.target.value)} />
+      </label>
+      {shown.length === 0 ? (
+        <p className="text-sm">{t.none}</p>
+      ) : (
+        <ul className="grid max-h-64 gap-1 overflow-y-auto sm:grid-cols-2">
+          {shown.map((p) => (
+            <li key={p.id}>
+              <label className="flex items-center gap-2 text-sm">
+                <input type="checkbox" checked={readers.has(p.id)} disabled={!hydrated || busy === p.id} onChange={(e) => toggle(p.id, e.target.checked)} />
+                {p.fullname} <span className="text-gray-600">({p.email})</span>
+              </label>
+            </li>
+          ))}
+        </ul>
+      )}
+    </fieldset>
+  );
+}
