@@ -44,6 +44,7 @@ export function computeStats(col: CubeColumn, bits: Bitset, lo: number, hi: numb
     bottomBox: scale?.bottomBox ?? null,
     nps: spec.nps && scale && scale.npsBase > 0 ? ((scale.promoters - scale.detractors) / scale.npsBase) * 100 : null,
     marginOfError: marginOfError(base, accuracy),
+    sd: scale && scale.scored > 1 ? Math.sqrt(Math.max(0, (scale.sumSq - (scale.sum * scale.sum) / scale.scored) / (scale.scored - 1))) : null,
   };
 }
 
@@ -56,6 +57,8 @@ function sumOf(xs: Int32Array): number {
 interface ScaleSums {
   scored: number;
   sum: number;
+  /** Sum of squared scores or values (for the standard deviation). */
+  sumSq: number;
   topBox: number | null;
   bottomBox: number | null;
   npsBase: number;
@@ -96,6 +99,7 @@ function numericSum(col: NumericColumn, bits: Bitset, lo: number, hi: number): S
   const z = zeroedValues(col);
   const scored = andCountRange(bits, answeredBits(col), lo, hi);
   let sum = 0;
+  let sumSq = 0;
   if (hi > lo) {
     const w0 = lo >>> 5;
     const w1 = (hi - 1) >>> 5;
@@ -106,17 +110,23 @@ function numericSum(col: NumericColumn, bits: Bitset, lo: number, hi: number): S
       if (x === 0) continue;
       const base = w << 5;
       if ((x | 0) === -1) {
-        for (let j = 0; j < 32; j++) sum += z[base + j]!;
+        for (let j = 0; j < 32; j++) {
+          const v = z[base + j]!;
+          sum += v;
+          sumSq += v * v;
+        }
         continue;
       }
       while (x !== 0) {
         const t = x & -x;
-        sum += z[base + 31 - Math.clz32(t)]!;
+        const v = z[base + 31 - Math.clz32(t)]!;
+        sum += v;
+        sumSq += v * v;
         x ^= t;
       }
     }
   }
-  return { scored, sum, topBox: null, bottomBox: null, npsBase: 0, promoters: 0, detractors: 0 };
+  return { scored, sum, sumSq, topBox: null, bottomBox: null, npsBase: 0, promoters: 0, detractors: 0 };
 }
 
 function numericWithNps(col: NumericColumn, bits: Bitset, lo: number, hi: number): ScaleSums {
@@ -163,6 +173,7 @@ function singleScale(scores: Float64Array, perOption: Int32Array, spec: DataLoca
   const { topMin, bottomMax } = boxBounds(scores, Math.max(1, Math.floor(spec.boxSize ?? 2)));
   let scored = 0;
   let sum = 0;
+  let sumSq = 0;
   let top = 0;
   let bottom = 0;
   let npsBase = 0;
@@ -174,6 +185,7 @@ function singleScale(scores: Float64Array, perOption: Int32Array, spec: DataLoca
     if (Number.isNaN(s) || c === 0) continue;
     scored += c;
     sum += s * c;
+    sumSq += s * s * c;
     if (s >= topMin) top += c;
     if (s <= bottomMax) bottom += c;
     if (s >= 0 && s <= 10) {
@@ -185,6 +197,7 @@ function singleScale(scores: Float64Array, perOption: Int32Array, spec: DataLoca
   return {
     scored,
     sum,
+    sumSq,
     topBox: scored > 0 ? (top / scored) * 100 : null,
     bottomBox: scored > 0 ? (bottom / scored) * 100 : null,
     npsBase,

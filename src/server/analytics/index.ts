@@ -11,6 +11,7 @@ export * from './benchmarks';
 export * from './filter-counts';
 export * from './margin-of-error';
 export { OTHER_CODE, foldShortText } from './short-text';
+export { computeRChart, rchartKind, TOTAL_KEY, type RChartComputed, type RChartEngineRow, type RChartEngineTable, type RChartInput, type RChartKind, type RChartSpec } from './rchart';
 export { applySuppression, type Suppression } from './suppression';
 export { buildPlan, bucketsOf, MAX_BUCKETS, type Bucket, type Diff, type RefDiff, type RowSet, type SuppressionPlan } from './suppression-plan';
 export { computeReportData, benchmarkSizes, type ReportDataInput } from './report';

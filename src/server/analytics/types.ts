@@ -58,6 +58,8 @@ export interface Stats {
   nps: number | null;
   /** Worst-case (p = 0.5) margin of error in percentage points at n = base. */
   marginOfError: number | null;
+  /** Sample standard deviation of the scores or values (n − 1); null below 2 scored answers. */
+  sd?: number | null;
 }
 
 /**

@@ -16,6 +16,7 @@ import { reportRoutes } from './reports';
 import { reportDataRoutes } from './report-data';
 import { reportExportRoutes } from './report-export';
 import { reportFilterRoutes } from './reports-filters';
+import { reportRChartRoutes } from './report-rchart';
 import { publicReportRoutes } from './public-report';
 
 /** /portal/api/v2: login required, CSRF on mutating calls, each domain router checks its roles. */
@@ -34,6 +35,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/', reportDataRoutes)
   .route('/', reportExportRoutes)
   .route('/', reportFilterRoutes)
+  .route('/', reportRChartRoutes)
   .all('*', () => {
     throw new AppError('NOT_FOUND', nl.notFound);
   });
