@@ -121,6 +121,23 @@ describe('report readers (report/{id}/user)', { timeout: 30_000 }, () => {
     expect((await send(admin, 'DELETE', `/report/${report.id}/user/2`)).status).toBe(404);
   });
 
+  it('replaces the whole list with PUT report/{id}/user and clears it with DELETE', async () => {
+    const report = await newReport('Lijst');
+    const put = await env<{ id: number }[]>(await send(admin, 'PUT', `/report/${report.id}/user`, { user_ids: [2, 4] }));
+    expect(put).toMatchObject({ alert: 'Gebruiker van de rapportage is opgeslagen' });
+    expect(put.data.map((u) => u.id).sort()).toEqual([2, 4]);
+    expect((await user.get(`${API}/report/${report.id}`)).status).toBe(404);
+    const bad = await send(admin, 'PUT', `/report/${report.id}/user`, { user_ids: [3, 5] });
+    expect(bad.status).toBe(422);
+    expect((await env<unknown>(bad)).errors).toEqual({ user_ids: ['Gebruiker 5 hoort niet bij de organisatie van dit project.'] });
+    expect((await send(admin, 'PUT', `/report/${report.id}/user`, { user_ids: [3, 3] })).status).toBe(422);
+    expect((await send(admin, 'PUT', `/report/${report.id}/user`, { user_ids: 'alle' })).status).toBe(422);
+    expect((await env<{ id: number }[]>(await admin.get(`${API}/report/${report.id}/user`))).data.map((u) => u.id).sort()).toEqual([2, 4]);
+    const cleared = await env<unknown[]>(await send(admin, 'DELETE', `/report/${report.id}/user`));
+    expect(cleared).toMatchObject({ alert: 'Element is verwijderd', data: [] });
+    expect((await user.get(`${API}/report/${report.id}`)).status).toBe(200);
+  });
+
   it('refuses users of another company, Gebruikers and other companies', async () => {
     const report = await newReport('Lezers');
     expect((await send(admin, 'PUT', `/report/${report.id}/user/5`)).status).toBe(404);

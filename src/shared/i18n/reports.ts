@@ -43,6 +43,8 @@ export const reportsNl = {
   phone: 'Voer een geldig telefoonnummer in',
   notInReport: 'Dit element hoort niet bij deze rapportage.',
   userNotOfCompany: 'Deze gebruiker hoort niet bij de organisatie van dit project.',
+  usersNotOfCompany: (ids: number[]) => `${ids.length === 1 ? 'Gebruiker' : 'Gebruikers'} ${ids.join(', ')} ${ids.length === 1 ? 'hoort' : 'horen'} niet bij de organisatie van dit project.`,
+  userIds: 'Geef een lijst van gebruikers op',
   variantOfVariant: 'Een subrapportage kan zelf geen subrapportages hebben.',
   variantProject: 'Een subrapportage hoort bij hetzelfde project als de hoofdrapportage.',
   projectOrParent: 'Kies een project of een hoofdrapportage',

@@ -116,3 +116,12 @@ export const ResponseChartInput = z.object({
   title: z.string({ error: messages.required }).trim().min(1, messages.required).max(191, messages.maxLength(191)).optional(),
 });
 export type ResponseChartInput = z.infer<typeof ResponseChartInput>;
+
+/** PUT report/{id}/user { user_ids }: the complete list of explicit readers (empty = the whole project). */
+export const ReportUsersInput = z.object({
+  user_ids: z
+    .array(id(), { error: reportsNl.userIds })
+    .max(10_000, messages.max10000)
+    .refine((ids) => new Set(ids).size === ids.length, reportsNl.duplicateIds),
+});
+export type ReportUsersInput = z.infer<typeof ReportUsersInput>;
