@@ -109,6 +109,19 @@ test('chart editor: bar chart on a Likert question, line chart by month, keyboar
   // 2. Algemeen: appearance changes redraw at once (no refetch), save writes them.
   await page.goto(`/portal/report/${reportId}/section/${sectionId}/chart/${barId}/edit/base`);
   await expect(preview(page)).toHaveAttribute('data-status', 'ready');
+  // Appearance changes redraw from the last answer: no data call, the drawing follows at once.
+  let dataCalls = 0;
+  page.on('request', (r) => {
+    if (r.url().includes('/api/v2/data/')) dataCalls++;
+  });
+  await expect(preview(page).locator('[data-chart-kind="bar"]')).toBeVisible();
+  await page.getByRole('combobox', { name: 'Grafiektype' }).selectOption({ label: 'Kolomdiagram' });
+  await expect(preview(page).locator('[data-chart-kind="column"]')).toBeVisible();
+  await page.getByLabel('Grijstinten (print)').check();
+  await page.getByRole('combobox', { name: 'Grafiektype' }).selectOption({ label: 'Staafdiagram (horizontaal)' });
+  await expect(preview(page).locator('[data-chart-kind="bar"]')).toBeVisible();
+  await page.waitForTimeout(600);
+  expect(dataCalls).toBe(0);
   await page.getByRole('textbox', { name: /^Titel/ }).fill('Tevredenheid over de gemeente');
   await page.getByRole('combobox', { name: 'Sortering' }).selectOption({ label: 'Hoogste waarde eerst' });
   await page.getByLabel('Kleurenblind-veilig').check();
@@ -156,6 +169,24 @@ test('chart editor: bar chart on a Likert question, line chart by month, keyboar
   await expect(preview(page).getByRole('rowheader').first()).toBeVisible();
   const line = await call<{ data: { chart_type_id: number; granularity_id: number } }>(page, 'GET', `/chart/${lineId}`);
   expect(line.json.data).toMatchObject({ chart_type_id: 7, granularity_id: 3 });
+
+  // 4. An R chart from the form, without R code: satisfaction by age group.
+  await page.goto(`/portal/report/${reportId}/section/${sectionId}/chart/new`);
+  await page.getByRole('textbox', { name: /^Titel/ }).fill('Tevredenheid naar leeftijd');
+  await page.getByRole('combobox', { name: 'Grafiektype' }).selectOption({ label: 'R-grafiek' });
+  const rform = page.locator('[data-rchart-form]');
+  await rform.getByRole('combobox', { name: 'Analyse' }).selectOption({ label: 'Kruistabel' });
+  await page.getByRole('button', { name: 'Grafiek aanmaken' }).click();
+  await expect(rform.getByText('Kies een onderzoek')).toBeVisible();
+  await rform.getByRole('combobox', { name: 'Onderzoek' }).selectOption({ label: 'Burgerpeiling Zuiderhaven (474747)' });
+  await expect(rform.getByRole('combobox', { name: /^Vraag/ }).locator('option[value="tevredengemeente"]')).toHaveCount(1);
+  await rform.getByRole('combobox', { name: /^Vraag/ }).selectOption('tevredengemeente');
+  await rform.getByRole('combobox', { name: /^Uitsplitsen naar/ }).selectOption('leeftijd');
+  await page.getByRole('button', { name: 'Grafiek aanmaken' }).click();
+  await expect(page).toHaveURL(/\/chart\/\d+\/edit\/base$/);
+  const table = preview(page).locator('[data-rchart-preview] table');
+  await expect(table.getByRole('rowheader', { name: '18 t/m 34 jaar' })).toBeVisible();
+  await expect(table.getByRole('columnheader', { name: 'Zeer tevreden' })).toBeVisible();
 
   await call(page, 'DELETE', `/report/${reportId}`);
 });

@@ -4,11 +4,13 @@ import { api, ApiError } from '../../shared/api-client';
 import { chartEditorNl } from '../../shared/i18n/chart-editor';
 import { CHART_SORTING_OPTIONS, CHART_TYPES, DATA_FORMATS, DATA_TYPES, GRANULARITY, KPIS, PATTERNS } from '../../shared/lookups';
 import { ChartInput, ChartUpdate } from '../../shared/validation/reports';
+import { RChartValues } from '../../shared/validation/rchart';
 import { url } from '../../shared/urls';
 import { useHydrated } from '../use-hydrated';
 import ChartOptionsPanel, { OPTION_KEYS } from './ChartOptionsPanel';
 import ColorSchemePicker from './ColorSchemePicker';
 import RChartForm, { RCHART_TYPE_ID } from './RChartForm';
+import type { PickerSurvey } from './QuestionPicker';
 import { $dirty, $draft, $saved, saveChartOptions, schedulePreview, setField, setOption, type ChartDraft, type ChartOptionRow } from './editor.store';
 
 const t = chartEditorNl;
@@ -19,6 +21,8 @@ interface Props {
   lang: string;
   /** Chart option rows of an existing chart (ids for PUT). */
   optionRows: ChartOptionRow[];
+  /** Surveys for the R chart form (the project's, with tokens). */
+  surveys: PickerSurvey[];
 }
 
 /** The PUT/POST chart body: every field except the options handled by chartOption rows. */
@@ -35,12 +39,13 @@ function firstErrors(issues: { path: PropertyKey[]; message: string }[]): Record
 }
 
 /** Tab 'Algemeen' (and the new-chart form): the chart's settings, validated with the API's zod schema. */
-export default function ChartForm({ reportId, lang, optionRows }: Props) {
+export default function ChartForm({ reportId, lang, optionRows, surveys }: Props) {
   const hydrated = useHydrated();
   const draft = useStore($draft);
   const dirty = useStore($dirty);
   const [rows, setRows] = useState(optionRows);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [rErrors, setRErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const uid = useId();
   const isNew = draft?.id === null;
@@ -59,6 +64,10 @@ export default function ChartForm({ reportId, lang, optionRows }: Props) {
     const body = chartBody(d);
     const parsed = (isNew ? ChartInput : ChartUpdate).safeParse(body);
     if (!parsed.success) return setErrors(firstErrors(parsed.error.issues));
+    // An R chart stores its form in options.rchart: check it with the rchart call's own schema.
+    const rchart = d.chart_type_id === RCHART_TYPE_ID ? RChartValues.safeParse(d.options.rchart ?? {}) : null;
+    setRErrors(rchart && !rchart.success ? firstErrors(rchart.error.issues.map((i) => ({ ...i, path: i.path.length ? i.path : ['analysis'] }))) : {});
+    if (rchart && !rchart.success) return;
     setBusy(true);
     try {
       const res = await api<{ data: { id: number } }>(isNew ? 'POST' : 'PUT', isNew ? '/api/v2/chart' : `/api/v2/chart/${d.id}`, { body });
@@ -66,7 +75,8 @@ export default function ChartForm({ reportId, lang, optionRows }: Props) {
       setRows(await saveChartOptions(id, rows, $saved.get()?.options ?? {}, d.options, OPTION_KEYS));
       setErrors({});
       if (isNew) {
-        window.location.assign(url(`/report/${reportId}/section/${d.section_id}/chart/${id}/edit/dataLocations`));
+        // Next step: datasets (an R chart has its data in the form already).
+        window.location.assign(url(`/report/${reportId}/section/${d.section_id}/chart/${id}/edit/${d.chart_type_id === RCHART_TYPE_ID ? 'base' : 'dataLocations'}`));
         return;
       }
       $saved.set(d);
@@ -114,7 +124,7 @@ export default function ChartForm({ reportId, lang, optionRows }: Props) {
       <ColorSchemePicker name={`${uid}-colors`} value={draft.color_scheme_id} onChange={(v) => setField('color_scheme_id', v)} />
       {errors.color_scheme_id && <span className="text-sm text-red-700">{errors.color_scheme_id}</span>}
       <ChartOptionsPanel options={draft.options} onChange={setOption} errors={{ decimals: errors.options, maxCategories: errors.options }} />
-      {draft.chart_type_id === RCHART_TYPE_ID && <RChartForm value={draft.options.rchart} onChange={(v) => setOption('rchart', v)} error={errors.options} />}
+      {draft.chart_type_id === RCHART_TYPE_ID && <RChartForm value={draft.options.rchart} onChange={(v) => setOption('rchart', v)} errors={rErrors} surveys={surveys} />}
       <div className="flex items-center gap-3">
         <button type="submit" className="rounded bg-blue-700 px-4 py-2 text-white disabled:opacity-50" disabled={!hydrated || busy}>
           {busy ? t.saving : isNew ? t.create : t.save}

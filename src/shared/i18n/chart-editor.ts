@@ -33,6 +33,10 @@ export const chartEditorNl = {
   },
   rchart: {
     heading: 'R-grafiek',
+    analysis: 'Analyse',
+    noData: 'Nog geen resultaat: vul het formulier in.',
+    suppressed: (minN: number) => `Te weinig respondenten (minder dan ${minN})`,
+    n: 'n',
     loading: 'Formulier wordt geladen…',
     unavailable: 'Het formulier voor R-grafieken is niet beschikbaar.',
   },

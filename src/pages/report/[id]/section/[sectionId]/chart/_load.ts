@@ -59,7 +59,7 @@ export async function loadChartPage(ctx: UserServiceContext, params: Record<stri
       id: null, section_id: sectionId, chart_type_id: 1, title: '', sorting_option_id: 1, data_format_id: 1, data_type_id: null, kpi_id: null,
       pattern_id: null, granularity_id: GRANULARITY[0].id, color_scheme_id: 1, options: {},
     };
-    return { ...base, chart: draft, optionRows: [] as ChartOptionRow[], texts: [] as ReportText[], locations: [] as DataLocation[], surveys: [] as PickerSurvey[] };
+    return { ...base, chart: draft, optionRows: [] as ChartOptionRow[], texts: [] as ReportText[], locations: [] as DataLocation[], surveys: await pickerSurveys(ctx, report.project_id) };
   }
   const chartId = positive(params.chartId);
   const chart = chartId ? await orNull(() => getChart(ctx, chartId)) : null;
