@@ -64,6 +64,19 @@ describe('built-in analyst', () => {
     expect(text).toContain("Laagste: Tevredenheid over de dienstverlening – 'Neutraal': 15,0% (Alle).");
   });
 
+  it('compares top-box shares across questions when they have them (comparable across scales)', () => {
+    const withTop = (counts: number[], topBox: number) => ({ ...stats(counts, 3), topBox });
+    const text = writeAnalysis({
+      benchmarks: ['Alle'], granularity: 'none',
+      locations: [
+        { question: 'Groen', codes: ['A1', 'A2'], benchmarks: [cell('Alle', withTop([40, 60], 61.5))] },
+        { question: 'Wegen', codes: ['A1', 'A2'], benchmarks: [cell('Alle', withTop([70, 30], 22.25))] },
+      ],
+    });
+    expect(text).toContain('Hoogste: Groen: 61,5% in de hoogste antwoordcategorieën (Alle).');
+    expect(text).toContain('Laagste: Wegen: 22,3% in de hoogste antwoordcategorieën (Alle).');
+  });
+
   it('never states a number of a suppressed group, only that it has too few respondents', () => {
     const text = writeAnalysis(input());
     expect(text).toContain('Voor Klein zijn bij 3 vragen te weinig respondenten');

@@ -52,7 +52,7 @@ export function writeAnalysis(input: AiInput): string {
 
   const extremes = findExtremes(input, locations);
   if (extremes) {
-    const fmt = extremes.highest.mean ? mean : pct;
+    const fmt = (v: number) => (extremes.highest.topBox ? aiNl.topBox(pct(v)) : pct(v));
     lines.push('', aiNl.extremesHeading);
     lines.push(aiNl.highest(extremes.highest.question, extremes.highest.option, fmt(extremes.highest.value), extremes.highest.benchmark));
     lines.push(aiNl.lowest(extremes.lowest.question, extremes.lowest.option, fmt(extremes.lowest.value), extremes.lowest.benchmark));

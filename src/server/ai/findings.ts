@@ -34,6 +34,8 @@ export interface Score {
   benchmark: string;
   value: number;
   mean: boolean;
+  /** value is the top-box share (% in the highest answer scores). */
+  topBox?: boolean;
 }
 
 const combined = (a: number | null, b: number | null) => (a === null || b === null ? null : Math.sqrt(a * a + b * b));
@@ -99,22 +101,26 @@ export function findTrends(input: AiInput, locations: AiLocation[]): Trend[] {
   return out.sort((x, y) => Math.abs(y.to - y.from) - Math.abs(x.to - x.from));
 }
 
-/** Highest and lowest: means when at least two questions have one, else shares of (non-empty) options. */
+/**
+ * Highest and lowest: the top-box share (answers in the highest scores) when at least two questions
+ * have one — comparable across scales, unlike means of a 1–5 and a 1–10 question — else shares of
+ * (non-empty) answer options.
+ */
 export function findExtremes(input: AiInput, locations: AiLocation[]): { highest: Score; lowest: Score } | null {
-  const means: Score[] = [];
+  const tops: Score[] = [];
   const shares: Score[] = [];
   for (const loc of locations) {
     loc.benchmarks.forEach((cell, b) => {
       const s = releasedStats(cell);
       if (!s) return;
       const benchmark = input.benchmarks[b] ?? cell.label;
-      if (s.mean !== null) means.push({ question: loc.question, option: '', benchmark, value: s.mean, mean: true });
+      if (s.topBox !== null) tops.push({ question: loc.question, option: '', benchmark, value: s.topBox, mean: false, topBox: true });
       s.options.forEach((o, i) => {
         if (!o.empty && o.percentage !== null) shares.push({ question: loc.question, option: optionLabel(loc, i), benchmark, value: o.percentage, mean: false });
       });
     });
   }
-  const pool = new Set(means.map((m) => m.question)).size >= 2 ? means : shares;
+  const pool = new Set(tops.map((m) => m.question)).size >= 2 ? tops : shares;
   if (pool.length < 2) return null;
   const sorted = [...pool].sort((x, y) => y.value - x.value);
   return { highest: sorted[0]!, lowest: sorted.at(-1)! };

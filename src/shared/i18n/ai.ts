@@ -23,6 +23,7 @@ export const aiNl = {
   extremesHeading: '**Hoogste en laagste scores**',
   highest: (question: string, option: string, value: string, label: string) => `- Hoogste: ${question}${option ? ` – '${option}'` : ''}: ${value} (${label}).`,
   lowest: (question: string, option: string, value: string, label: string) => `- Laagste: ${question}${option ? ` – '${option}'` : ''}: ${value} (${label}).`,
+  topBox: (value: string) => `${value} in de hoogste antwoordcategorieën`,
   suppressed: (label: string, count: number) =>
     `Voor ${label} ${count === 1 ? 'is bij 1 vraag' : `zijn bij ${count} vragen`} te weinig respondenten; daarover worden geen cijfers genoemd.`,
   noData: 'Er zijn geen resultaten met genoeg respondenten om samen te vatten.',
