@@ -169,10 +169,14 @@ test('the editor tabs fill a report from the survey, take an image, a widget and
 
   // Lezers: one explicit reader restricts the report, removing it opens it to the project again.
   const reader = page.getByRole('checkbox', { name: /gebruiker@demo\.impulz\.nl/ });
+  let saved = page.waitForResponse((r) => r.url().includes(`/report/${report.id}/user/`) && r.request().method() === 'PUT');
   await reader.check();
+  expect((await saved).status()).toBe(200);
   await expect(page.getByText('Nu: alleen zichtbaar voor 1 gekozen lezer.')).toBeVisible();
   expect((await get<{ email: string }[]>(page, `report/${report.id}/user`)).map((u) => u.email)).toEqual(['gebruiker@demo.impulz.nl']);
+  saved = page.waitForResponse((r) => r.url().includes(`/report/${report.id}/user/`) && r.request().method() === 'DELETE');
   await reader.uncheck();
+  expect((await saved).status()).toBe(200);
   await expect(page.getByText('Nu: zichtbaar voor alle deelnemers van het project.')).toBeVisible();
   expect(await get<unknown[]>(page, `report/${report.id}/user`)).toEqual([]);
 

@@ -42,17 +42,20 @@ export default function FiltersEditor({ reportId, projectId, initial }: { report
   }, [projectId, reportId]);
 
   async function toggle(id: number, on: boolean) {
-    setBusy(id);
-    try {
-      await api(on ? 'POST' : 'DELETE', `/api/v2/report/${reportId}/filterCategory/${id}`);
+    const change = (add: boolean) =>
       setAttached((old) => {
         const next = new Set(old);
-        if (on) next.add(id);
+        if (add) next.add(id);
         else next.delete(id);
         return next;
       });
+    // Shown at once, undone when the call fails (the client shows why).
+    change(on);
+    setBusy(id);
+    try {
+      await api(on ? 'POST' : 'DELETE', `/api/v2/report/${reportId}/filterCategory/${id}`);
     } catch {
-      // Alert shown by the client; the checkbox keeps its old state.
+      change(!on);
     } finally {
       setBusy(null);
     }

@@ -24,12 +24,18 @@ export default function ReportReaders({ reportId, candidates, initial }: { repor
   const shown = useMemo(() => candidates.filter((p) => matchesSearch([p.fullname, p.email], query)), [candidates, query]);
 
   async function toggle(id: number, on: boolean) {
+    const before = readers;
+    const next = new Set(before);
+    if (on) next.add(id);
+    else next.delete(id);
+    // Shown at once; the answer (the full reader list) settles it, a failure undoes it.
+    setReaders(next);
     setBusy(id);
     try {
       const res = await api<{ data: Person[] }>(on ? 'PUT' : 'DELETE', `/api/v2/report/${reportId}/user/${id}`);
       setReaders(new Set(res.data.map((p) => p.id)));
     } catch {
-      // The client showed the alert; the box keeps its state.
+      setReaders(before);
     } finally {
       setBusy(null);
     }
