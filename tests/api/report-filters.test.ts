@@ -247,7 +247,11 @@ describe('report filters: attaching categories and hiding options', { timeout: 6
     expect(notAttached.status).toBe(409);
     expect(((await notAttached.json()) as { message: string }).message).toMatch(/ook door andere rapportages/);
     expect((await post(editor, `/report/${own}/filterCategory/${cat.id}`)).status).toBe(201);
-    // Other reports of the project still in default mode (no categories of their own) offer it as well.
+    // A report of the project in default mode (no categories of its own) offers every project category: 409.
+    const extra = await defaultModeCopy();
+    expect((await del(editor, `/report/${own}/filterOption/${opt.id}`)).status).toBe(409);
+    expect(await exposedNow(opt.id)).toBe(true);
+    expect((await del(editor, `/report/${extra}`)).status).toBe(200);
     for (const r of others) {
       if (r.id === own || r.id === 1) continue;
       if (!(await t.db.select().from(reportFilterCategories).where(eq(reportFilterCategories.reportId, r.id))).length) await del(editor, `/report/${r.id}`);
