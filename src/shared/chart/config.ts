@@ -25,7 +25,7 @@ const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFi
 
 /** The chart's settings from either the API (snake_case) or a row (camelCase), with defaults. */
 export function normalizeConfig(c: ChartConfig, opts: { usePatterns?: boolean; granularityId?: number }): NormalConfig {
-  const o = c.options ?? {};
+  const o: Record<string, unknown> = { ...(c.options ?? {}), ...Object.fromEntries((c.chartOptions ?? []).map((r) => [r.key, r.value])) };
   const typeId = pick(c.chartTypeId, c.chart_type_id);
   const formatId = pick(c.dataFormatId, c.data_format_id);
   const sortId = pick(c.sortingOptionId, c.sorting_option_id);

@@ -110,6 +110,8 @@ export interface ChartConfig {
   kpi_id?: number | null;
   /** Known keys: showN, usePatterns, hideEmpty, decimals (numbers), max (axis maximum). */
   options?: Record<string, unknown> | null;
+  /** Per-chart settings rows (GET …?include=sections.charts.chartOptions); they override `options`. */
+  chartOptions?: { key: string; value: unknown }[] | null;
 }
 
 /** Numbers of one released group, as the data endpoint sends them. */

@@ -23,3 +23,18 @@ export const chartsNl = {
   chartLabel: (title: string) => `Grafiek: ${title}`,
   legend: 'Legenda',
 } as const;
+
+/** Dutch texts of the public report page (/public/report/:id). */
+export const publicReportNl = {
+  everyone: 'Alle respondenten',
+  period: 'Periode',
+  from: 'Van',
+  to: 'Tot en met',
+  compare: 'Vergelijken met',
+  noCompare: 'Niet vergelijken',
+  show: 'Toon resultaten',
+  minN: (n: number) => `Uitkomsten van groepen met minder dan ${n} respondenten worden niet getoond.`,
+  benchmarks: 'Getoonde groepen',
+  range: (from: string, to: string) => `${from} t/m ${to}`,
+  footer: 'Openbare rapportage',
+} as const;

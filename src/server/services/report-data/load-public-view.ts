@@ -1,0 +1,106 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { ServiceContext, UserServiceContext } from '../../context';
+import { filterCategories, reportChartOptions, reportCharts, reportSections, reportTexts } from '../../db/schema';
+import { AppError } from '../../errors';
+import { buildChartSpec } from '../../../shared/chart-spec';
+import { renderChartSvg } from '../../../shared/chart-svg';
+import { renderMarkdown } from '../../../shared/markdown';
+import type { ReportDataBody } from '../../../shared/validation/report-data';
+import { exposedOptions, reportCategories } from '../report-filters/catalog';
+import { computeForScope } from './compute-report-data';
+import { edgeCached } from './edge-cache';
+import { findPublicReport, publicReportVersion } from './public-report';
+import { scopeLocations } from './resolve-scope';
+import { type PublicQuery, publicBenchmarks } from './public-query';
+
+export interface PublicChart {
+  id: number;
+  title: string;
+  svg: string;
+  before: string[];
+  after: string[];
+}
+export interface PublicView {
+  report: { id: number; title: string; startDate: string | null; endDate: string; minN: number };
+  benchmarks: { label: string; start: string | null; end: string | null }[];
+  compare: { category: string; options: { id: number; label: string }[] }[];
+  sections: { id: number; title: string; before: string[]; after: string[]; charts: PublicChart[] }[];
+  /** Dutch message when the chosen comparison could not be computed (the page then shows all respondents). */
+  error: string | null;
+}
+
+const CHART_SIZE = { width: 640, height: 220 };
+
+/**
+ * Everything the public report page shows, rendered: charts as SVG strings, texts as sanitised
+ * HTML. Cached at the edge per report version and query (edge-cache.ts), so a repeat visit costs
+ * one version query.
+ */
+export async function loadPublicView(ctx: Pick<ServiceContext, 'db' | 'jobs'>, reportId: number, query: PublicQuery, lang = 'nl'): Promise<PublicView> {
+  const report = await findPublicReport(ctx.db, reportId);
+  const version = await publicReportVersion(ctx.db, report);
+  const key = `public-report/${report.id}/${encodeURIComponent(version)}/${lang}?van=${query.van ?? ''}&tot=${query.tot ?? ''}&vergelijk=${query.vergelijk ?? ''}`;
+  return edgeCached(key, async () => {
+    const [sections, compare] = await Promise.all([
+      ctx.db.select().from(reportSections).where(eq(reportSections.reportId, report.id)).orderBy(asc(reportSections.order), asc(reportSections.id)),
+      compareOptions(ctx, report),
+    ]);
+    const sectionIds = sections.map((s) => s.id);
+    const charts = sectionIds.length ? await ctx.db.select().from(reportCharts).where(inArray(reportCharts.sectionId, sectionIds)).orderBy(asc(reportCharts.order), asc(reportCharts.id)) : [];
+    const chartIds = charts.map((c) => c.id);
+    const [texts, chartOptions, dataLocations] = await Promise.all([
+      ctx.db.select().from(reportTexts).where(eq(reportTexts.reportId, report.id)).orderBy(asc(reportTexts.id)),
+      chartIds.length ? ctx.db.select().from(reportChartOptions).where(inArray(reportChartOptions.chartId, chartIds)) : Promise.resolve([]),
+      scopeLocations(ctx.db, report.id),
+    ]);
+    const known = new Set(compare.flatMap((c) => c.options.map((o) => o.id)));
+    let benchmarks = publicBenchmarks(query, report, known, compare);
+    let error: string | null = null;
+    const compute = (b: ReportDataBody['benchmarks']) => computeForScope(ctx, { report, dataLocations }, lang, { benchmarks: b });
+    let data;
+    try {
+      data = await compute(benchmarks);
+    } catch (err) {
+      if (!(err instanceof AppError) || benchmarks.length < 2) throw err;
+      error = err.message;
+      benchmarks = benchmarks.slice(0, 1);
+      data = await compute(benchmarks);
+    }
+    const md = (rows: typeof texts) => rows.map((t) => renderMarkdown(t.body));
+    return {
+      report: { id: report.id, title: report.title, startDate: report.startDate, endDate: report.endDate, minN: report.minN },
+      benchmarks: data.benchmarks.map((b) => ({ label: b.label, start: b.start, end: b.end })),
+      compare,
+      error,
+      sections: sections.map((s) => ({
+        id: s.id,
+        title: s.title,
+        before: md(texts.filter((t) => t.sectionId === s.id && t.position === 'before')),
+        after: md(texts.filter((t) => t.sectionId === s.id && t.position === 'after')),
+        charts: charts
+          .filter((c) => c.sectionId === s.id)
+          .map((c) => {
+            const spec = buildChartSpec({ ...c, chartOptions: chartOptions.filter((o) => o.chartId === c.id) }, data.dataLocations.filter((d) => d.chartId === c.id), { minN: report.minN, lang });
+            return {
+              id: c.id,
+              title: c.title,
+              svg: renderChartSvg(spec, CHART_SIZE),
+              before: md(texts.filter((t) => t.chartId === c.id && t.position === 'before')),
+              after: md(texts.filter((t) => t.chartId === c.id && t.position === 'after')),
+            };
+          }),
+      })),
+    };
+  });
+}
+
+/** The report's filter options a visitor may compare with, per category (menu order). */
+async function compareOptions(ctx: Pick<ServiceContext, 'db'>, report: { id: number; projectId: number }): Promise<PublicView['compare']> {
+  // The catalogue helpers read ctx.db only; there is no user on a public page.
+  const uctx = ctx as UserServiceContext;
+  const { categories } = await reportCategories(uctx, report);
+  if (!categories.length) return [];
+  const options = await exposedOptions(uctx, categories.map((c) => c.id));
+  const titles = new Map((await ctx.db.select({ id: filterCategories.id, title: filterCategories.title }).from(filterCategories).where(inArray(filterCategories.id, categories.map((c) => c.id)))).map((c) => [c.id, c.title]));
+  return categories.map((c) => ({ category: titles.get(c.id) ?? '', options: options.filter((o) => o.categoryId === c.id).map((o) => ({ id: o.id, label: o.label })) })).filter((c) => c.options.length);
+}

@@ -1,0 +1,127 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reports } from '../../src/server/db/schema';
+import { loadPublicView } from '../../src/server/services/report-data/load-public-view';
+import { readPublicQuery } from '../../src/server/services/report-data/public-query';
+import type { HttpSession } from '../helpers/http-session';
+import { createSurveyTestApp } from '../helpers/survey-test-app';
+import { demoSurveyId } from '../helpers/demo-survey';
+
+const t = createSurveyTestApp();
+afterAll(() => t.close());
+const PUBLIC = '/portal/api/v2/public/data/1/nl/report';
+let anon: HttpSession;
+let smallDay = '';
+let smallDayCount = 0;
+
+interface Cell { label: string; suppressed: boolean; reason?: string; stats?: { groupSize: number; options: { code: string; count: number }[] } }
+interface Location { id: number; chartId: number; columnKey: string; codes: string[]; labels: string[]; question: string; subquestion: string | null; benchmarks: Cell[] }
+interface Answer { minN: number; dataLocations: Location[] }
+
+const post = (path: string, body: unknown, s = anon) => s.fetch(`${PUBLIC}${path}`, { method: 'POST', json: body });
+const setDirectAccess = (on: boolean) => t.db.update(reports).set({ directAccess: on }).where(eq(reports.id, 1));
+
+beforeAll(async () => {
+  const surveyId = await demoSurveyId(t.db);
+  anon = t.session();
+  await anon.csrf();
+  // A day inside report 1's dates with a few respondents only (1 … min_n − 1): its group is suppressed.
+  const [r] = await t.db.select({ start: reports.startDate, end: reports.endDate }).from(reports).where(eq(reports.id, 1));
+  const { rows } = await t.client.execute({
+    sql: `select substr(coalesce(submit_date, start_date, date_stamp), 1, 10) as d, count(*) as n from survey_responses where survey_id = ? group by d having d between ? and ? and n between 1 and 9 order by d limit 1`,
+    args: [surveyId, r!.start!, r!.end],
+  });
+  smallDay = String(rows[0]!.d);
+  smallDayCount = Number(rows[0]!.n);
+}, 30_000);
+
+describe('public report data', { timeout: 60_000 }, () => {
+  it('is 404 while the report has no direct access, also for a logged-in visitor of another company', async () => {
+    await setDirectAccess(false);
+    const res = await post('/1', { benchmarks: [{}] });
+    expect(res.status).toBe(404);
+    expect(await res.text()).not.toMatch(/Zuiderhaven|tevredengemeente/);
+    expect((await post('/1/chart/1', { benchmarks: [{}] })).status).toBe(404);
+    await expect(loadPublicView({ db: t.db }, 1, readPublicQuery(new URLSearchParams()))).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('answers without a session once direct access is on, with question texts and option labels', async () => {
+    await setDirectAccess(true);
+    const res = await post('/1', { benchmarks: [{ label: 'Alle' }] });
+    expect(res.status).toBe(200);
+    const data = ((await res.json()) as { data: Answer }).data;
+    expect(data.minN).toBe(10);
+    expect(data.dataLocations.length).toBeGreaterThan(5);
+    const buurt = data.dataLocations.find((d) => d.columnKey === 'buurt_SQ001')!;
+    expect(buurt.question).toMatch(/^Hoe tevreden bent u over deze punten in uw buurt/);
+    expect(buurt.subquestion).toBe('Schoonhouden van straten');
+    expect(buurt.labels).toHaveLength(buurt.codes.length);
+    const problemen = data.dataLocations.find((d) => d.columnKey === 'problemen')!;
+    expect(problemen.labels.slice(0, 2)).toEqual(['Zwerfafval', 'Hondenpoep']);
+    const tevreden = data.dataLocations.find((d) => d.columnKey === 'tevredengemeente')!;
+    expect(tevreden.labels.every((l, i) => l !== tevreden.codes[i])).toBe(true);
+  });
+
+  it('never returns numbers of a group below min_n', async () => {
+    expect(smallDayCount).toBeGreaterThan(0);
+    const res = await post('/1', { benchmarks: [{ label: 'Alle' }, { label: 'Dag', start: smallDay, end: smallDay }] });
+    expect(res.status).toBe(200);
+    const data = ((await res.json()) as { data: Answer }).data;
+    for (const loc of data.dataLocations) {
+      const day = loc.benchmarks[1]!;
+      expect(day.suppressed).toBe(true);
+      expect(day.reason).toBe('group_below_min_n');
+      expect(Object.keys(day).sort()).toEqual(['label', 'reason', 'suppressed']);
+    }
+  });
+
+  it('answers one chart of the report; charts of other reports and unknown charts are 404', async () => {
+    const res = await post('/1/chart/1', { benchmarks: [{}] });
+    expect(res.status).toBe(200);
+    const data = ((await res.json()) as { data: Answer }).data;
+    expect(new Set(data.dataLocations.map((d) => d.chartId))).toEqual(new Set([1]));
+    expect((await post('/1/chart/999999', { benchmarks: [{}] })).status).toBe(404);
+    expect((await post('/999999', { benchmarks: [{}] })).status).toBe(404);
+  });
+
+  it('validates the body in Dutch and requires the CSRF token for the POST', async () => {
+    const empty = await post('/1', { benchmarks: [] });
+    expect(empty.status).toBe(422);
+    expect(((await empty.json()) as { errors: Record<string, string[]> }).errors.benchmarks).toEqual(['Minimaal 1 benchmark']);
+    const bare = await post('/1', { benchmarks: [{}] }, t.session());
+    expect(bare.status).toBe(419);
+  });
+});
+
+describe('public report page model', { timeout: 60_000 }, () => {
+  it('renders every section with SVG charts and the report texts', async () => {
+    await setDirectAccess(true);
+    const view = await loadPublicView({ db: t.db }, 1, readPublicQuery(new URLSearchParams()));
+    expect(view.report.title).toBe('Burgerpeiling Zuiderhaven 2026');
+    expect(view.sections.map((s) => s.title).slice(0, 2)).toEqual(['Wonen in de buurt', 'Gemeente en dienstverlening']);
+    const charts = view.sections.flatMap((s) => s.charts);
+    expect(charts.length).toBeGreaterThanOrEqual(6);
+    for (const c of charts) {
+      expect(c.svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+      expect(c.svg).toContain(`<title id="chart-${c.id}-t">`);
+    }
+    expect(view.benchmarks[0]!.label).toBe('Alle respondenten');
+    expect(view.compare.length).toBeGreaterThan(0);
+  });
+
+  it('a comparison group below min_n shows the Dutch text and no numbers', async () => {
+    const params = new URLSearchParams({ van: smallDay, tot: smallDay });
+    const view = await loadPublicView({ db: t.db }, 1, readPublicQuery(params));
+    const svgs = view.sections.flatMap((s) => s.charts.map((c) => c.svg)).join('\n');
+    expect(svgs).toContain('Te weinig respondenten (minder dan 10)');
+    // No percentage, count or mean appears: the only numbers left are min_n and the 1–5 answer labels of a matrix question.
+    const visible = svgs.replace(/<[^>]+>/g, ' ');
+    expect(visible).not.toContain('%');
+    expect(new Set(visible.match(/\d+([.,]\d+)?/g) ?? [])).toEqual(new Set(['1', '2', '3', '4', '5', '10']));
+  });
+
+  it('ignores malformed query values and unknown filter options', () => {
+    expect(readPublicQuery(new URLSearchParams('van=gisteren&tot=2026-02-30&vergelijk=abc'))).toEqual({ van: null, tot: null, vergelijk: null });
+    expect(readPublicQuery(new URLSearchParams('van=2026-01-01&vergelijk=12'))).toEqual({ van: '2026-01-01', tot: null, vergelijk: 12 });
+  });
+});
