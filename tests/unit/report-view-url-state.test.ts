@@ -23,7 +23,7 @@ describe('benchmarks in the URL', () => {
   });
 
   it('falls back to the default for anything unreadable and caps at benchmark_count', () => {
-    for (const bad of ['{', '"x"', '[]', '[{"f":["a"]}]', '[{"s":"gisteren"}]', '[{"f":[-1]}]']) expect(decodeBenchmarks(bad, limits)).toEqual([b()]);
+    for (const bad of ['{', '"x"', '[]', '[{"f":["a"]}]', '[{"s":"gisteren"}]', '[{"e":"2026-13-45"}]', '[{"f":[-1]}]']) expect(decodeBenchmarks(bad, limits)).toEqual([b()]);
     expect(decodeBenchmarks(JSON.stringify([{}, {}, {}, {}]), limits)).toHaveLength(3);
   });
 });

@@ -1,10 +1,13 @@
 import { useStore } from '@nanostores/react';
 import type { KeyboardEvent } from 'react';
+import { formatDate } from '../../shared/format';
 import { reportViewNl } from '../../shared/i18n/report-view';
 import { LABEL_MAX, endOf, isPlainFilters, labelOf, letter, startOf } from './benchmarks';
 import { $active, $benchmarks, $limits, moveBenchmark, removeBenchmark, setActive, updateBenchmark } from './report.store';
 
 const t = reportViewNl.menu;
+/** A benchmark's own dates can come from a shared URL: never let a bad one break the menu. */
+const day = (iso: string | null) => (iso && !Number.isNaN(Date.parse(iso)) ? formatDate(iso) : '…');
 const btn = 'rounded border border-gray-300 px-1.5 py-0.5 text-xs hover:bg-gray-100 disabled:opacity-40';
 
 /**
@@ -14,6 +17,7 @@ const btn = 'rounded border border-gray-300 px-1.5 py-0.5 text-xs hover:bg-gray-
 export function BenchmarkList() {
   const list = useStore($benchmarks);
   const active = useStore($active);
+  const limits = useStore($limits);
   if (isPlainFilters(list)) return null;
   const onKey = (e: KeyboardEvent, i: number) => {
     if (!e.altKey || (e.key !== 'ArrowUp' && e.key !== 'ArrowDown')) return;
@@ -28,7 +32,7 @@ export function BenchmarkList() {
           <li key={i} className={`flex items-center gap-1 rounded border px-1 py-1 ${i === active ? 'border-brand bg-blue-50' : 'border-gray-200'}`}>
             <button type="button" className="flex-1 truncate px-1 text-start text-sm" aria-pressed={i === active} aria-label={t.edit(label)} onClick={() => setActive(i)} onKeyDown={(e) => onKey(e, i)}>
               <span className="me-1 inline-block min-w-6 rounded bg-gray-800 px-1 text-center text-xs font-bold text-white">{letter(i)}</span>
-              {b.label.trim() || (b.filterOptions.length ? '' : t.everyone)}
+              {b.label.trim() || (b.filterOptions.length ? '' : b.start || b.end ? `${day(startOf(b, limits))} – ${day(endOf(b, limits))}` : t.everyone)}
               {b.filterOptions.length > 0 && <span className="ms-1 text-xs text-gray-600">({t.selected(b.filterOptions.length)})</span>}
             </button>
             <button type="button" className={btn} aria-label={t.moveUp(label)} disabled={i === 0} onClick={() => moveBenchmark(i, -1)}>↑</button>

@@ -8,7 +8,8 @@ import { type Benchmark, type ReportLimits, emptyBenchmark, maxBenchmarks, norma
  */
 export const URL_PARAM = 'b';
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+// Same rule as the data call's dates, so a shared URL never sends a date the server refuses.
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)));
 const Compact = z.array(
   z.object({
     l: z.string().max(60).optional(),
