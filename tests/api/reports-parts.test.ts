@@ -58,6 +58,9 @@ describe('chart options (chart/{chartId}/chartOption)', { timeout: 30_000 }, () 
     const plain = (await env<Report>(await admin.get(`${API}/report/${reportId}?include=sections.charts`))).data;
     expect(plain.sections![0]!.charts![0]!.chartOptions).toBeUndefined();
     expect(plain.sections![0]!.charts![0]!.options).toMatchObject({ decimals: 3, showN: true });
+    const renamed = await env<Chart>(await send(admin, 'PUT', `/chart/${chartId}`, { title: 'Staaf 2', options: { decimals: 0, showLegend: false } }));
+    expect(renamed.data.options).toEqual({ decimals: 3, showLegend: false, showN: true });
+    expect(renamed.data.chartOptions).toBeUndefined();
 
     const put = await env<Option>(await send(admin, 'PUT', `/chart/${chartId}/chartOption/${showN.id}`, { value: 'false' }));
     expect(put).toMatchObject({ alert: 'Grafiekoptie is opgeslagen', data: { value: false } });
