@@ -58,8 +58,9 @@ export async function computeRChartFor(ctx: UserServiceContext, ids: { reportId:
   if (chart.chartTypeId !== RCHART_TYPE_ID) throw invalid('chart', rchartNl.notRChart);
   const v = formValues(ctx, (chart.options as Record<string, unknown>).rchart, body);
   if (body.benchmarks.length > report.benchmarkCount) throw invalid('benchmarks', reportDataNl.tooManyBenchmarks(report.benchmarkCount));
-  const survey = await requireLinkedSurvey(ctx, report.projectId, v.survey_id).catch(() => {
-    throw invalid('rchart.survey_id', rchartNl.surveyNotLinked);
+  // requireLinkedSurvey answers on `survey_id`; the form's field is rchart.survey_id.
+  const survey = await requireLinkedSurvey(ctx, report.projectId, v.survey_id).catch((err: unknown) => {
+    throw err instanceof AppError && err.code === 'VALIDATION' ? invalid('rchart.survey_id', rchartNl.surveyNotLinked) : err;
   });
   const cube = await loadCube({ db: ctx.db, files: ctx.jobs?.files }, survey.id);
   checkQuestions(cube, v);
