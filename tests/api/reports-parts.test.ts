@@ -131,6 +131,13 @@ describe('widgets (widget, widget/{id})', { timeout: 30_000 }, () => {
     expect((await send(admin, 'PUT', `/widget/${counter.data.id}`, { order: 2 })).status).toBe(200);
     const report = (await env<Report>(await admin.get(`${API}/report/${reportId}?include=sections.widgets`))).data;
     expect(report.sections![0]!.widgets!.map((w) => w.id)).toEqual([contact.id, counter.data.id]);
+    const patched = await send(admin, 'PATCH', `/section/${sectionId}/widget/order`, { order: [counter.data.id] });
+    expect(await env<unknown>(patched)).toMatchObject({ alert: 'De volgorde is opgeslagen', data: [{ id: counter.data.id, order: 0 }, { id: contact.id, order: 1 }] });
+    const otherSection = (await env<Section>(await send(admin, 'POST', `/report/${reportId}/section`, { title: 'Ander' }))).data.id;
+    const stray = (await env<Widget>(await send(admin, 'POST', '/widget', { section_id: otherSection, widget_type_id: 2 }))).data.id;
+    const foreign = await send(admin, 'PATCH', `/section/${sectionId}/widget/order`, { order: [contact.id, stray] });
+    expect((await env<unknown>(foreign)).errors).toEqual({ order: [`Widget ${stray} hoort niet bij dit onderdeel.`] });
+    expect((await env<Widget>(await admin.get(`${API}/widget/${counter.data.id}`))).data.order).toBe(0);
     expect((await env<null>(await send(admin, 'DELETE', `/widget/${counter.data.id}`))).alert).toBe('Element is verwijderd');
     expect(await t.db.select().from(reportWidgets).where(eq(reportWidgets.id, counter.data.id))).toEqual([]);
   });

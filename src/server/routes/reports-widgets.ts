@@ -6,8 +6,10 @@ import { requireRole } from '../middleware/guards';
 import { createWidget } from '../services/reports/create-widget';
 import { deleteWidget } from '../services/reports/delete-widget';
 import { getWidget } from '../services/reports/get-widget';
+import { reorderWidgets } from '../services/reports/reorder-widgets';
 import { updateWidget } from '../services/reports/update-widget';
 import { reportsNl } from '../../shared/i18n/reports';
+import { OrderInput } from '../../shared/validation/reports';
 import { WidgetInput, WidgetUpdate } from '../../shared/validation/reports-parts';
 import { idParam } from './params';
 
@@ -24,6 +26,11 @@ export const reportWidgetRoutes = new Hono<AppEnv>()
     const id = idParam(c, 'id');
     const input = await readBody(c, WidgetUpdate);
     return c.json({ data: await updateWidget(userServiceContext(c), id, input), meta, alert: reportsNl.saved(reportsNl.widget) });
+  })
+  .patch('/section/:sectionId/widget/order', requireRole('dashboard.edit'), async (c) => {
+    const id = idParam(c, 'sectionId');
+    const input = await readBody(c, OrderInput);
+    return c.json({ data: await reorderWidgets(userServiceContext(c), id, input), meta, alert: reportsNl.ordered });
   })
   .delete('/widget/:id', requireRole('dashboard.edit'), async (c) => {
     await deleteWidget(userServiceContext(c), idParam(c, 'id'));
