@@ -2,9 +2,9 @@ import { expect, test, type Page } from '@playwright/test';
 
 const PASSWORD = 'ImpulZ-demo-2026!';
 
-async function login(page: Page) {
+async function login(page: Page, email = 'beheerder@demo.impulz.nl') {
   await page.goto('/portal/login');
-  await page.getByLabel('E-mailadres').fill('beheerder@demo.impulz.nl');
+  await page.getByLabel('E-mailadres').fill(email);
   await page.getByLabel('Wachtwoord', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Inloggen' }).click();
   await expect(page).toHaveURL(/\/portal\/$/);
@@ -47,6 +47,9 @@ test('the Beheerder creates a report, orders its sections by keyboard, copies, a
   const id = Number(/report\/(\d+)\/edit/.exec(page.url())![1]);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   expect(await get<ApiReport>(page, `report/${id}`)).toMatchObject({ title, project_id: 1, archived: false });
+
+  // An unknown report's editor is a 404, like the API's answer for another company's report.
+  expect((await page.request.get('/portal/report/999999/edit/base')).status()).toBe(404);
 
   // Two sections.
   const addButton = page.getByRole('button', { name: 'Sectie toevoegen' });
@@ -207,4 +210,14 @@ test('the editor tabs fill a report from the survey, take an image, a widget and
   await expect(page.getByRole('list', { name: 'Varianten (subrapportages)' }).getByText('Variant Noord')).toBeVisible();
   const variants = await get<(ApiReport & { parent_report_id: number })[]>(page, `report/${report.id}/variant`);
   expect(variants).toEqual([expect.objectContaining({ title: 'Variant Noord', parent_report_id: report.id })]);
+});
+
+test("another company's Beheerder gets 404 for Zuiderhaven's report editor and project", async ({ page }) => {
+  await login(page, 'beheerder@noordbroek.demo.impulz.nl');
+  for (const path of ['/portal/report/1/edit/base', '/portal/report/1/edit/filters', '/portal/project/1/report/new']) {
+    expect((await page.request.get(path)).status(), path).toBe(404);
+  }
+  // Their own overview lists none of Zuiderhaven's reports.
+  await page.goto('/portal/report/overview?tab=all');
+  await expect(page.getByRole('heading', { name: 'Burgerpeiling Zuiderhaven 2026' })).toHaveCount(0);
 });

@@ -79,6 +79,31 @@ describe('editor store', () => {
   });
 });
 
+describe('texts and widgets in the store', () => {
+  it('adds and removes a widget of one section only', async () => {
+    await store.addWidget(2, 1, { label: 'Deelnemers' });
+    expect(calls[0]).toEqual({ method: 'POST', path: '/api/v2/widget', body: { section_id: 2, widget_type_id: 1, settings: { label: 'Deelnemers' } } });
+    expect(store.$sections.get()[1]!.widgets?.map((w) => w.id)).toEqual([99]);
+    expect(store.$sections.get()[0]!.widgets).toBeUndefined();
+    await store.deleteWidget(2, 99);
+    expect(calls[1]).toMatchObject({ method: 'DELETE', path: '/api/v2/widget/99' });
+    expect(store.$sections.get()[1]!.widgets).toEqual([]);
+  });
+  it('keeps one section text per position; null removes it', () => {
+    store.setSectionText(1, 'before', { id: 5, body: 'a', position: 'before', section_id: 1 });
+    store.setSectionText(1, 'before', { id: 6, body: 'b', position: 'before', section_id: 1 });
+    store.setSectionText(1, 'after', { id: 7, body: 'c', position: 'after', section_id: 1 });
+    expect(store.$sections.get()[0]!.texts!.map((t) => t.id).sort()).toEqual([6, 7]);
+    store.setSectionText(1, 'before', null);
+    expect(store.$sections.get()[0]!.texts!.map((t) => t.id)).toEqual([7]);
+  });
+  it('keeps the widget list when creating one fails', async () => {
+    fail = true;
+    await expect(store.addWidget(2, 1, {})).rejects.toThrow();
+    expect(store.$sections.get()[1]!.widgets).toBeUndefined();
+  });
+});
+
 describe('report form values', () => {
   it('gives the Dutch messages per field, incl. Minimaal 1 benchmark', () => {
     const parsed = ReportInput.safeParse({ ...newReportValues(1), title: '', benchmark_count: '0', end_date: '2026-13-01' });
