@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 
 const PASSWORD = 'ImpulZ-demo-2026!';
@@ -53,6 +54,13 @@ async function addDataset(page: Page, code: string, sub?: string) {
 
 const preview = (page: Page) => page.locator('[data-chart-preview]');
 
+/** No serious or critical WCAG 2.1 AA violations on the page as it is now. */
+async function expectAccessible(page: Page, what: string) {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), what).toEqual([]);
+}
+
 test('chart editor: bar chart on a Likert question, line chart by month, keyboard reorder, save', async ({ page }) => {
   test.setTimeout(120_000);
   await login(page);
@@ -105,6 +113,7 @@ test('chart editor: bar chart on a Likert question, line chart by month, keyboar
   await page.getByRole('button', { name: /^Omhoog: Hoe tevreden bent u over de dienstverlening/ }).focus();
   await page.keyboard.press('Enter');
   await expect(page.locator('[data-location-key]').first()).toHaveAttribute('data-location-key', 'tevredengemeente');
+  await expectAccessible(page, 'Datasets');
 
   // 2. Algemeen: appearance changes redraw at once (no refetch), save writes them.
   await page.goto(`/portal/report/${reportId}/section/${sectionId}/chart/${barId}/edit/base`);
@@ -115,6 +124,7 @@ test('chart editor: bar chart on a Likert question, line chart by month, keyboar
     if (r.url().includes('/api/v2/data/')) dataCalls++;
   });
   await expect(preview(page).locator('[data-chart-kind="bar"]')).toBeVisible();
+  await expectAccessible(page, 'Algemeen');
   await page.getByRole('combobox', { name: 'Grafiektype' }).selectOption({ label: 'Kolomdiagram' });
   await expect(preview(page).locator('[data-chart-kind="column"]')).toBeVisible();
   await page.getByLabel('Grijstinten (print)').check();

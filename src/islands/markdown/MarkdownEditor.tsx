@@ -93,30 +93,32 @@ export default function MarkdownEditor({ value, onChange, label, maxLength = 20_
       <label htmlFor={id} className="font-medium">{label}</label>
       <div role="toolbar" aria-label={t.toolbar} aria-controls={id} className="flex flex-wrap items-center gap-1 rounded-t border border-b-0 bg-gray-50 px-1 py-1">
         {actions.map((a) => (
-          <button key={a.key} type="button" className="min-w-8 rounded px-2 py-1 hover:bg-gray-200 focus:outline-2 focus:outline-blue-700 disabled:opacity-40" title={a.label} aria-label={a.label} disabled={preview} onClick={() => apply(a.run)}>
+          <button key={a.key} type="button" className="min-w-8 rounded px-2 py-1 hover:bg-gray-200 focus:outline-2 focus:outline-blue-700 disabled:opacity-40" title={a.label} disabled={preview} onClick={() => apply(a.run)}>
             <span aria-hidden="true" className={a.key === 'bold' ? 'font-bold' : a.key === 'italic' ? 'italic' : ''}>{a.icon}</span>
+            <span className="sr-only">{a.label}</span>
           </button>
         ))}
         <button type="button" className="ms-auto rounded px-2 py-1 hover:bg-gray-200 focus:outline-2 focus:outline-blue-700" aria-pressed={preview} onClick={() => setPreview((p) => !p)}>
           {preview ? t.edit : t.preview}
         </button>
       </div>
-      {preview ? (
+      {preview && (
         <div className="markdown min-h-24 rounded-b border px-3 py-2" aria-live="polite" data-markdown-preview dangerouslySetInnerHTML={{ __html: value.trim() ? renderMarkdown(value) : `<p>${t.emptyPreview}</p>` }} />
-      ) : (
-        <textarea
-          id={id}
-          ref={area}
-          className="rounded-b border px-2 py-1 font-mono"
-          rows={rows}
-          value={value}
-          maxLength={maxLength}
-          aria-invalid={!!error}
-          aria-describedby={describedBy}
-          onChange={(e) => onChange(e.target.value)}
-          onKeyDown={onKeyDown}
-        />
       )}
+      {/* Kept mounted while previewing so the label keeps its field and the caret its place. */}
+      <textarea
+        id={id}
+        ref={area}
+        hidden={preview}
+        className="rounded-b border px-2 py-1 font-mono"
+        rows={rows}
+        value={value}
+        maxLength={maxLength}
+        aria-invalid={!!error}
+        aria-describedby={describedBy}
+        onChange={(e) => onChange(e.target.value)}
+        onKeyDown={onKeyDown}
+      />
       <span id={`${id}-count`} className="self-end text-xs text-gray-600">{t.counter(value.length, maxLength)}</span>
       {notice && <span id={`${id}-notice`} className="text-red-700">{notice}</span>}
       {error && <span id={`${id}-error`} className="text-red-700">{error}</span>}
