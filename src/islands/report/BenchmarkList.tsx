@@ -19,10 +19,16 @@ export function BenchmarkList() {
   const active = useStore($active);
   const limits = useStore($limits);
   if (isPlainFilters(list)) return null;
+  // Focus follows the moved benchmark (rows are keyed by position, so it would stay behind).
+  const move = (i: number, delta: -1 | 1, control: string) => {
+    moveBenchmark(i, delta);
+    requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-benchmark-row="${i + delta}"][data-control="${control}"]`)?.focus());
+  };
   const onKey = (e: KeyboardEvent, i: number) => {
     if (!e.altKey || (e.key !== 'ArrowUp' && e.key !== 'ArrowDown')) return;
     e.preventDefault();
-    moveBenchmark(i, e.key === 'ArrowUp' ? -1 : 1);
+    const delta = e.key === 'ArrowUp' ? -1 : 1;
+    if (i + delta >= 0 && i + delta < list.length) move(i, delta, 'select');
   };
   return (
     <ol className="flex flex-col gap-1" aria-label={t.benchmarks} data-testid="benchmark-list">
@@ -30,13 +36,13 @@ export function BenchmarkList() {
         const label = labelOf(b, i);
         return (
           <li key={i} className={`flex items-center gap-1 rounded border px-1 py-1 ${i === active ? 'border-brand bg-blue-50' : 'border-gray-200'}`}>
-            <button type="button" className="flex-1 truncate px-1 text-start text-sm" aria-pressed={i === active} aria-label={t.edit(label)} onClick={() => setActive(i)} onKeyDown={(e) => onKey(e, i)}>
+            <button type="button" className="flex-1 truncate px-1 text-start text-sm" aria-pressed={i === active} aria-label={t.edit(label)} aria-keyshortcuts="Alt+ArrowUp Alt+ArrowDown" data-benchmark-row={i} data-control="select" onClick={() => setActive(i)} onKeyDown={(e) => onKey(e, i)}>
               <span className="me-1 inline-block min-w-6 rounded bg-gray-800 px-1 text-center text-xs font-bold text-white">{letter(i)}</span>
               {b.label.trim() || (b.filterOptions.length ? '' : b.start || b.end ? `${day(startOf(b, limits))} – ${day(endOf(b, limits))}` : t.everyone)}
               {b.filterOptions.length > 0 && <span className="ms-1 text-xs text-gray-600">({t.selected(b.filterOptions.length)})</span>}
             </button>
-            <button type="button" className={btn} aria-label={t.moveUp(label)} disabled={i === 0} onClick={() => moveBenchmark(i, -1)}>↑</button>
-            <button type="button" className={btn} aria-label={t.moveDown(label)} disabled={i === list.length - 1} onClick={() => moveBenchmark(i, 1)}>↓</button>
+            <button type="button" className={btn} aria-label={t.moveUp(label)} disabled={i === 0} data-benchmark-row={i} data-control="up" onClick={() => move(i, -1, i === 1 ? 'down' : 'up')}>↑</button>
+            <button type="button" className={btn} aria-label={t.moveDown(label)} disabled={i === list.length - 1} data-benchmark-row={i} data-control="down" onClick={() => move(i, 1, i === list.length - 2 ? 'up' : 'down')}>↓</button>
             <button type="button" className={btn} aria-label={t.remove(label)} onClick={() => removeBenchmark(i)}>✕</button>
           </li>
         );

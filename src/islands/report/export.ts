@@ -61,6 +61,7 @@ export async function exportReport(reportId: number, title: string): Promise<voi
   const body = (await res.json()) as { data?: { job?: { id?: number }; id?: number } };
   const jobId = body.data?.job?.id ?? body.data?.id;
   if (!jobId) throw new Error('export without job');
+  addAlert(reportViewNl.export.started, true);
   await waitForJob(jobId);
   const result = await fetchPdf(`/job/${jobId}/result`);
   if (!result.ok) throw new Error(`result ${result.status}`);
