@@ -54,9 +54,11 @@ describe('renderChartSvg', () => {
 
   it('shows percentages with counts and n when asked', () => {
     const loc = location(1, codes, [cell('A', [25, 25, 50], codes)]);
-    const svg = renderChartSvg(buildChartSpec({ id: 1, title: 'T', chartTypeId: 1, dataFormatId: 3, options: { showN: true } }, [loc]));
-    expect(svg).toContain('50% (50)');
-    expect(svg).toContain('(n=50)');
+    const both = renderChartSvg(buildChartSpec({ id: 1, title: 'T', chartTypeId: 1, dataFormatId: 3, options: { showN: true } }, [loc]));
+    expect(both).toContain('50% (50)');
+    expect(both).not.toContain('(n=50)');
+    const withN = renderChartSvg(buildChartSpec({ id: 1, title: 'T', chartTypeId: 1, dataFormatId: 1, chartOptions: [{ key: 'showN', value: true }] }, [loc]));
+    expect(withN).toContain('50% (n=50)');
   });
 
   it('patterns become <pattern> defs referenced by fills', () => {
