@@ -23,8 +23,8 @@ const report: PdfReport = {
       blocks: [
         { kind: 'text', text: 'Inleiding met ĳ en emoji 🙂 en ≥ teken.' },
         { kind: 'chart', chart: { type: 'bars', orientation: 'horizontal', title: 'Problemen', categories: ['Afval', 'Verkeer'], unit: '%', decimals: 1, colors, series: [{ label: 'A', suppressed: false, values: [41.25, 12.5], n: 812 }, { label: 'B', suppressed: true, values: [], n: null }] } },
-        { kind: 'chart', chart: { type: 'bars', orientation: 'vertical', title: 'Kanalen', categories: ['Balie', 'Website', 'Telefoon'], unit: '%', decimals: 0, colors, series: [{ label: 'A', suppressed: false, values: [10, 60, 30], n: 500 }] } },
-        { kind: 'chart', chart: { type: 'stacked', title: 'Tevredenheid', full: true, unit: '%', decimals: 0, colors, segments: ['Oneens', 'Neutraal', 'Eens'], rows: [{ label: 'Veiligheid · A', suppressed: false, values: [20, 30, 50], n: 700 }, { label: 'Veiligheid · B', suppressed: true, values: [], n: null }] } },
+        { kind: 'chart', chart: { type: 'bars', orientation: 'vertical', title: 'Kanalen', categories: ['Balie', 'Website', 'Telefoon'], unit: '%', decimals: 0, colors, patterns: ['diagonal', 'dots'], series: [{ label: 'A', suppressed: false, values: [10, 60, 30], n: 500 }, { label: 'C', suppressed: false, values: [20, 50, 30], n: 300 }] } },
+        { kind: 'chart', chart: { type: 'stacked', title: 'Tevredenheid', full: true, unit: '%', decimals: 0, colors, patterns: ['horizontal', 'cross', 'diagonal-reverse'], segments: ['Oneens', 'Neutraal', 'Eens'], rows: [{ label: 'Veiligheid · A', suppressed: false, values: [20, 30, 50], n: 700 }, { label: 'Groen · A', suppressed: false, values: [25, 25, 50], n: 690 }, { label: 'Veiligheid · B', suppressed: true, values: [], n: null }] } },
       ],
     },
     {
@@ -58,6 +58,10 @@ describe('PDF document', () => {
     expect(text).toContain('7,4');
     expect(text).toContain('Te weinig respondenten (minder dan 10)');
     expect(text).toMatch(/Pagina 2 van \d/);
+  });
+
+  it('writes the test report for a visual check when PDF_OUT is set', async () => {
+    if (process.env.PDF_OUT) (await import('node:fs')).writeFileSync(process.env.PDF_OUT, await renderReportPdf(report));
   });
 
   it('keeps Dutch diacritics and replaces what the standard fonts cannot encode', () => {

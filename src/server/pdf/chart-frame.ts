@@ -2,6 +2,7 @@ import { type PDFPage, rgb } from 'pdf-lib';
 import { reportExportNl } from '../../shared/i18n/report-export';
 import { INK, MUTED, hex } from './colors';
 import type { PdfSeries } from './model';
+import { drawPattern } from './patterns';
 import { fitText, formatNumber } from './text';
 import { CONTENT_WIDTH, PAGE, type PdfWriter } from './writer';
 
@@ -14,7 +15,7 @@ export function formatValue(value: number | null, unit: string, decimals: number
 }
 
 /** A legend row of coloured squares with labels; returns the height used. */
-export function drawLegend(page: PDFPage, w: PdfWriter, items: { label: string; color: string }[], top: number): number {
+export function drawLegend(page: PDFPage, w: PdfWriter, items: { label: string; color: string; pattern?: string | null }[], top: number): number {
   const size = 8;
   let x = PAGE.margin;
   let y = top - 10;
@@ -26,6 +27,7 @@ export function drawLegend(page: PDFPage, w: PdfWriter, items: { label: string; 
       y -= 13;
     }
     page.drawRectangle({ x, y: y - 1, width: 8, height: 8, color: hex(item.color) });
+    drawPattern(page, item.pattern, item.color, x, y - 1, 8, 8);
     page.drawText(label, { x: x + 12, y, size, font: w.fonts.regular, color: INK });
     x += width;
   }
@@ -44,6 +46,14 @@ export function footnotes(series: PdfSeries[], minN: number): string[] {
 
 export function drawFootnotes(w: PdfWriter, lines: string[]): void {
   if (lines.length) w.text(lines.join('   ·   '), { size: 8, color: MUTED, gap: 2 });
+}
+
+/** An axis of 4 ticks with round steps (1, 2, 2.5, 5 × 10^k) that covers `value`. */
+export function niceAxis(value: number): { max: number; step: number } {
+  const raw = Math.max(value, 1e-9) / 4;
+  const pow = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 2.5, 5, 10].map((m) => m * pow).find((s) => s >= raw - 1e-9)!;
+  return { max: step * 4, step };
 }
 
 export const WHITE = rgb(1, 1, 1);

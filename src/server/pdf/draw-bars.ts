@@ -1,22 +1,23 @@
 import { INK, MUTED, GRID, hex } from './colors';
-import { colorAt, drawFootnotes, drawLegend, footnotes, formatValue } from './chart-frame';
-import type { PdfChart } from './model';
+import { colorAt, drawFootnotes, drawLegend, footnotes, formatValue, niceAxis } from './chart-frame';
+import type { PdfChart, PdfPaint } from './model';
+import { drawPattern } from './patterns';
 import { fitText } from './text';
 import { CONTENT_WIDTH, PAGE, type PdfWriter } from './writer';
 
-type Bars = Extract<PdfChart, { type: 'bars' }> & { colors: string[] };
+type Bars = Extract<PdfChart, { type: 'bars' }> & PdfPaint;
 
 const scaleMax = (chart: Bars) => {
   const max = Math.max(0, ...chart.series.flatMap((s) => s.values.map((v) => v ?? 0)));
-  return chart.unit === '%' ? Math.max(100, max) : max > 0 ? max * 1.1 : 1;
+  return chart.unit === '%' ? Math.max(100, max) : niceAxis(max > 0 ? max : 1).max;
 };
 
 /** Grouped horizontal bars: one row per category, one bar per (unsuppressed) benchmark. */
 export function drawHorizontalBars(w: PdfWriter, chart: Bars, minN: number): void {
-  const shown = chart.series.map((s, i) => ({ s, color: colorAt(chart.colors, i) })).filter((x) => !x.s.suppressed);
+  const shown = chart.series.map((s, i) => ({ s, color: colorAt(chart.colors, i), pattern: chart.patterns?.[i] ?? null })).filter((x) => !x.s.suppressed);
   if (shown.length > 1) {
     w.ensure(20);
-    w.y -= drawLegend(w.page, w, shown.map((x) => ({ label: x.s.label, color: x.color })), w.y);
+    w.y -= drawLegend(w.page, w, shown.map((x) => ({ label: x.s.label, color: x.color, pattern: x.pattern })), w.y);
   }
   const labelWidth = 170;
   const plotWidth = CONTENT_WIDTH - labelWidth - 50;
@@ -31,11 +32,14 @@ export function drawHorizontalBars(w: PdfWriter, chart: Bars, minN: number): voi
     const page = w.page;
     page.drawText(fitText(category, w.fonts.regular, size, labelWidth - 6), { x: PAGE.margin, y: top - rowHeight / 2 - 3, size, font: w.fonts.regular, color: INK });
     page.drawLine({ start: { x: PAGE.margin + labelWidth, y: top }, end: { x: PAGE.margin + labelWidth, y: top - rowHeight }, thickness: 0.5, color: GRID });
-    shown.forEach(({ s, color }, si) => {
+    shown.forEach(({ s, color, pattern }, si) => {
       const value = s.values[ci] ?? null;
       const y = top - 4 - (si + 1) * (barHeight + 2) + 2;
       const width = value === null ? 0 : (Math.max(0, value) / max) * plotWidth;
-      if (width > 0) page.drawRectangle({ x: PAGE.margin + labelWidth, y, width, height: barHeight, color: hex(color) });
+      if (width > 0) {
+        page.drawRectangle({ x: PAGE.margin + labelWidth, y, width, height: barHeight, color: hex(color) });
+        drawPattern(page, pattern, color, PAGE.margin + labelWidth, y, width, barHeight);
+      }
       page.drawText(formatValue(value, chart.unit, chart.decimals), { x: PAGE.margin + labelWidth + width + 3, y: y + 1.5, size: 7, font: w.fonts.regular, color: MUTED });
     });
     w.y -= rowHeight;
@@ -46,11 +50,11 @@ export function drawHorizontalBars(w: PdfWriter, chart: Bars, minN: number): voi
 
 /** Grouped vertical columns with category labels underneath. */
 export function drawColumns(w: PdfWriter, chart: Bars, minN: number): void {
-  const shown = chart.series.map((s, i) => ({ s, color: colorAt(chart.colors, i) })).filter((x) => !x.s.suppressed);
+  const shown = chart.series.map((s, i) => ({ s, color: colorAt(chart.colors, i), pattern: chart.patterns?.[i] ?? null })).filter((x) => !x.s.suppressed);
   const plotHeight = 150;
   const labelHeight = 26;
   w.ensure(plotHeight + labelHeight + 60);
-  if (shown.length > 1) w.y -= drawLegend(w.page, w, shown.map((x) => ({ label: x.s.label, color: x.color })), w.y);
+  if (shown.length > 1) w.y -= drawLegend(w.page, w, shown.map((x) => ({ label: x.s.label, color: x.color, pattern: x.pattern })), w.y);
   const page = w.page;
   const left = PAGE.margin + 30;
   const width = CONTENT_WIDTH - 30;
@@ -59,16 +63,19 @@ export function drawColumns(w: PdfWriter, chart: Bars, minN: number): void {
   for (let t = 0; t <= 4; t++) {
     const y = base + (plotHeight * t) / 4;
     page.drawLine({ start: { x: left, y }, end: { x: left + width, y }, thickness: 0.4, color: GRID });
-    page.drawText(formatValue((max * t) / 4, chart.unit, 0), { x: PAGE.margin, y: y - 3, size: 6.5, font: w.fonts.regular, color: MUTED });
+    page.drawText(formatValue((max * t) / 4, chart.unit, (max / 4) % 1 ? 1 : 0), { x: PAGE.margin, y: y - 3, size: 6.5, font: w.fonts.regular, color: MUTED });
   }
   const groupWidth = width / Math.max(1, chart.categories.length);
   const barWidth = Math.min(28, (groupWidth - 8) / Math.max(1, shown.length));
   chart.categories.forEach((category, ci) => {
     const gx = left + ci * groupWidth + (groupWidth - barWidth * shown.length) / 2;
-    shown.forEach(({ s, color }, si) => {
+    shown.forEach(({ s, color, pattern }, si) => {
       const value = s.values[ci] ?? null;
       const h = value === null ? 0 : (Math.max(0, value) / max) * plotHeight;
-      if (h > 0) page.drawRectangle({ x: gx + si * barWidth, y: base, width: barWidth - 1, height: h, color: hex(color) });
+      if (h > 0) {
+        page.drawRectangle({ x: gx + si * barWidth, y: base, width: barWidth - 1, height: h, color: hex(color) });
+        drawPattern(page, pattern, color, gx + si * barWidth, base, barWidth - 1, h);
+      }
       const label = formatValue(value, chart.unit, chart.decimals);
       page.drawText(fitText(label, w.fonts.regular, 6.5, barWidth + 6), { x: gx + si * barWidth, y: base + h + 2, size: 6.5, font: w.fonts.regular, color: MUTED });
     });

@@ -5,11 +5,11 @@ import { drawLines } from './draw-lines';
 import { drawPies } from './draw-pie';
 import { drawStacked } from './draw-stacked';
 import { drawKpi, drawTable } from './draw-table';
-import type { PdfChart } from './model';
+import type { PdfChart, PdfPaint } from './model';
 import type { PdfWriter } from './writer';
 
 /** Title, then the chart as vector graphics; every chart kind of the model. */
-export function drawChart(w: PdfWriter, chart: PdfChart & { colors: string[] }, minN: number): void {
+export function drawChart(w: PdfWriter, chart: PdfChart & PdfPaint, minN: number): void {
   w.ensure(90);
   w.text(chart.title, { size: 11, bold: true, gap: 4 });
   switch (chart.type) {

@@ -1,5 +1,5 @@
 import { GRID, INK, MUTED, hex } from './colors';
-import { colorAt, drawFootnotes, drawLegend, footnotes, formatValue } from './chart-frame';
+import { colorAt, drawFootnotes, drawLegend, footnotes, formatValue, niceAxis } from './chart-frame';
 import type { PdfChart } from './model';
 import { fitText } from './text';
 import { CONTENT_WIDTH, PAGE, type PdfWriter } from './writer';
@@ -16,11 +16,11 @@ export function drawLines(w: PdfWriter, chart: Lines, minN: number): void {
   const left = PAGE.margin + 30;
   const width = CONTENT_WIDTH - 40;
   const base = w.y - plotHeight - 8;
-  const max = Math.max(chart.unit === '%' ? 10 : 1, ...shown.flatMap((x) => x.s.values.map((v) => v ?? 0))) * 1.1;
+  const { max, step } = niceAxis(Math.max(chart.unit === '%' ? 10 : 1, ...shown.flatMap((x) => x.s.values.map((v) => v ?? 0))));
   for (let t = 0; t <= 4; t++) {
     const y = base + (plotHeight * t) / 4;
     page.drawLine({ start: { x: left, y }, end: { x: left + width, y }, thickness: 0.4, color: GRID });
-    page.drawText(formatValue((max * t) / 4, chart.unit, 0), { x: PAGE.margin, y: y - 3, size: 6.5, font: w.fonts.regular, color: MUTED });
+    page.drawText(formatValue(step * t, chart.unit, step % 1 ? 1 : 0), { x: PAGE.margin, y: y - 3, size: 6.5, font: w.fonts.regular, color: MUTED });
   }
   const n = chart.periods.length;
   const xAt = (i: number) => left + (n <= 1 ? width / 2 : (i / (n - 1)) * width);

@@ -1,16 +1,17 @@
 import { reportExportNl } from '../../shared/i18n/report-export';
 import { INK, MUTED, hex, textOn } from './colors';
 import { colorAt, drawLegend, formatValue } from './chart-frame';
-import type { PdfChart } from './model';
+import type { PdfChart, PdfPaint } from './model';
+import { drawPattern } from './patterns';
 import { fitText } from './text';
 import { CONTENT_WIDTH, PAGE, type PdfWriter } from './writer';
 
-type Stacked = Extract<PdfChart, { type: 'stacked' }> & { colors: string[] };
+type Stacked = Extract<PdfChart, { type: 'stacked' }> & PdfPaint;
 
 /** One bar per row (data location × benchmark) split into segments (answer options). */
 export function drawStacked(w: PdfWriter, chart: Stacked, minN: number): void {
   w.ensure(40);
-  w.y -= drawLegend(w.page, w, chart.segments.map((label, i) => ({ label, color: colorAt(chart.colors, i) })), w.y);
+  w.y -= drawLegend(w.page, w, chart.segments.map((label, i) => ({ label, color: colorAt(chart.colors, i), pattern: chart.patterns?.[i] })), w.y);
   const labelWidth = 170;
   const plotWidth = CONTENT_WIDTH - labelWidth - 10;
   const rowHeight = 18;
@@ -31,6 +32,7 @@ export function drawStacked(w: PdfWriter, chart: Stacked, minN: number): void {
         if (width <= 0) return;
         const color = colorAt(chart.colors, i);
         page.drawRectangle({ x, y, width, height: rowHeight - 6, color: hex(color) });
+        drawPattern(page, chart.patterns?.[i], color, x, y, width, rowHeight - 6);
         const label = formatValue(chart.full ? ((v ?? 0) / total) * 100 : v, chart.full ? '%' : chart.unit, chart.full ? 0 : chart.decimals);
         if (w.fonts.regular.widthOfTextAtSize(label, 6.5) < width - 2) page.drawText(label, { x: x + 2, y: y + 3.5, size: 6.5, font: w.fonts.regular, color: textOn(color) });
         x += width;

@@ -21,9 +21,15 @@ export type PdfChart =
   | { type: 'kpi'; title: string; items: { label: string; value: string | null; n: number | null }[] }
   | { type: 'message'; title: string; text: string };
 
+/** Colours (and optional fill patterns, parallel) of a chart's series, segments or categories. */
+export interface PdfPaint {
+  colors: string[];
+  patterns?: (string | null)[];
+}
+
 export interface PdfBlock {
   kind: 'chart' | 'text';
-  chart?: PdfChart & { colors: string[] };
+  chart?: PdfChart & PdfPaint;
   /** Plain text paragraphs (markdown already flattened). */
   text?: string;
 }

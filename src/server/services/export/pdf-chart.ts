@@ -1,7 +1,7 @@
 import { type ChartSpec, formatCell } from '../../../shared/chart-spec';
-import type { PdfChart, PdfSeries } from '../../pdf/model';
+import type { PdfChart, PdfPaint, PdfSeries } from '../../pdf/model';
 
-type Drawable = PdfChart & { colors: string[] };
+type Drawable = PdfChart & PdfPaint;
 
 /**
  * The PDF drawing of a chart spec (src/shared/chart-spec.ts, the model the dashboard and the
@@ -12,23 +12,24 @@ export function pdfChartFromSpec(spec: ChartSpec): Drawable {
   const title = spec.title;
   const labels = spec.categories.map((c) => c.label);
   const seriesColors = spec.series.map((s) => s.color);
+  const patterns = spec.usePatterns ? spec.series.map((s) => s.pattern) : undefined;
   const categoryColors = spec.categories.map((c, i) => c.color ?? seriesColors[i % Math.max(1, seriesColors.length)] ?? '#1f4e79');
   const series: PdfSeries[] = spec.series.map((s) => (s.suppressed !== null ? { label: s.label, suppressed: true, values: [], n: null } : { label: s.label, suppressed: false, values: s.values, n: s.n }));
   const open = spec.series.filter((s) => s.suppressed === null);
   switch (spec.kind) {
     case 'bar':
     case 'column':
-      return { type: 'bars', title, orientation: spec.kind === 'bar' ? 'horizontal' : 'vertical', categories: labels, series, unit: spec.unit, decimals: spec.decimals, colors: seriesColors };
+      return { type: 'bars', title, orientation: spec.kind === 'bar' ? 'horizontal' : 'vertical', categories: labels, series, unit: spec.unit, decimals: spec.decimals, colors: seriesColors, patterns };
     case 'line':
     case 'area':
       if (spec.timeAxis) return { type: 'lines', title, area: spec.kind === 'area', periods: labels, series, unit: spec.unit, decimals: spec.decimals, colors: seriesColors };
-      return { type: 'bars', title, orientation: 'vertical', categories: labels, series, unit: spec.unit, decimals: spec.decimals, colors: seriesColors };
+      return { type: 'bars', title, orientation: 'vertical', categories: labels, series, unit: spec.unit, decimals: spec.decimals, colors: seriesColors, patterns };
     case 'stacked-bar':
     case 'stacked-bar-100': {
       const rows = spec.categories.map((c, ci) =>
         c.suppressed ? { label: c.label, suppressed: true, values: [], n: null } : { label: c.label, suppressed: false, values: spec.series.map((s) => s.values[ci] ?? null), n: null },
       );
-      return { type: 'stacked', title, segments: spec.series.map((s) => s.label), rows, unit: spec.unit, decimals: spec.decimals, full: spec.kind === 'stacked-bar-100', colors: seriesColors };
+      return { type: 'stacked', title, segments: spec.series.map((s) => s.label), rows, unit: spec.unit, decimals: spec.decimals, full: spec.kind === 'stacked-bar-100', colors: seriesColors, patterns };
     }
     case 'pie':
     case 'donut':
