@@ -38,7 +38,7 @@ describe('GET project', () => {
     const all = await list('beheerder@demo.impulz.nl', '?all=1');
     expect(await ids(all.clone())).toEqual([1, 3, 4, 5]);
     const item = ((await all.json()) as { data: Item[] }).data.find((p) => p.id === 1)!;
-    expect(item).toMatchObject({ usersCount: 3, reportsCount: 1, admins: ['Bram Jansen'], license_end_date_style: 'warning' });
+    expect(item).toMatchObject({ usersCount: 3, reportsCount: 2, admins: ['Bram Jansen'], license_end_date_style: 'warning' });
     expect(await ids(await list('beheerder@noordbroek.demo.impulz.nl', '?all=1'))).toEqual([6]);
   });
 
