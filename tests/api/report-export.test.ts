@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reportCharts, reportDataLocations, reports, reportSections } from '../../src/server/db/schema';
+import { reportCharts, reportDataLocations, reports, reportSections, themes } from '../../src/server/db/schema';
+import { loadPdfTheme } from '../../src/server/services/export/pdf-theme';
 import { loginAs } from '../helpers/accounts';
 import type { HttpSession } from '../helpers/http-session';
 import { createSurveyTestApp } from '../helpers/survey-test-app';
@@ -104,6 +105,16 @@ describe('PDF export of a report', { timeout: 90_000 }, () => {
     const someoneElse = t.session();
     await loginAs(someoneElse, 'gebruiker@demo.impulz.nl');
     expect((await someoneElse.fetch(`${API}/job/${job.id}/result`)).status).toBe(404);
+  });
+});
+
+describe('PDF theme', () => {
+  it('is the default pdf theme, overlaid with the company’s own pdf theme', async () => {
+    expect(await loadPdfTheme(t.db, 1)).toEqual({ primary: '#1f4e79', accent: '#f28c28', dark: false, font: 'Helvetica' });
+    await t.db.insert(themes).values({ companyId: 1, name: 'Zuiderhaven PDF', type: 'pdf', gradient: 2, isDark: true });
+    expect(await loadPdfTheme(t.db, 1)).toMatchObject({ primary: '#2e7d7d', dark: true });
+    // Another company's theme never applies.
+    expect(await loadPdfTheme(t.db, 2)).toMatchObject({ primary: '#1f4e79', dark: false });
   });
 });
 
