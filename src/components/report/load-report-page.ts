@@ -40,7 +40,8 @@ export async function loadReportPage(ctx: UserServiceContext, rawId: string | un
     lang: languages.includes('nl') ? 'nl' : (languages[0] ?? 'nl'),
     limits,
     sections,
-    charts: sections.flatMap((s) => s.charts) as ChartConfig[],
+    // The islands get the chart settings only; texts are rendered on the server.
+    charts: sections.flatMap((s) => s.charts.map(({ texts: _texts, ...chart }) => chart)) as ChartConfig[],
     bookmarks: (report.bookmarks ?? []) as BookmarkItem[],
     canEditBookmarks: hasRole(ctx.user, 'dashboard.edit'),
   };

@@ -40,7 +40,6 @@ function useOptionStates(reportId: number): Map<number, OptionState> {
       clearTimeout(timer);
       ctrl.abort();
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [reportId, key]);
   return states;
 }

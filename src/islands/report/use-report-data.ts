@@ -50,7 +50,6 @@ export function useReportData(reportId: number, lang: string) {
       clearTimeout(timer);
       ctrl.abort();
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [reportId, lang, key]);
   return { data, loading, failed };
 }

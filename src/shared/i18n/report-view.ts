@@ -37,7 +37,6 @@ export const reportViewNl = {
     none: 'Geen uitsplitsing',
     name: 'Naam van de uitsplitsing',
     save: 'Uitsplitsing opslaan',
-    update: 'Wijzigingen opslaan',
     delete: 'Uitsplitsing verwijderen',
     confirmDelete: 'Weet u zeker dat u deze uitsplitsing wilt verwijderen?',
     cancel: 'Annuleren',
@@ -47,7 +46,6 @@ export const reportViewNl = {
   },
   export: {
     failed: 'Er is iets misgegaan bij het genereren van de export, probeer het later opnieuw.',
-    busy: (p: number) => `Export wordt gemaakt: ${p}% voltooid`,
     started: 'De export wordt gemaakt, dit kan even duren.',
   },
   summary: {
@@ -56,7 +54,7 @@ export const reportViewNl = {
     respondents: 'Respondenten',
     charts: 'Grafieken',
     sections: 'Secties',
-    question: 'Vraag',
+    question: 'Onderdeel',
     mostChosen: 'Meest gekozen',
     mean: 'Gemiddelde',
     assistant: 'AI-assistent',
