@@ -138,10 +138,11 @@ try {
   const page = zipped(cold);
   const total = page + css + js;
   console.log(`Openbare rapportage (${charts} grafieken, zonder login), overdracht met gzip:`);
-  console.log(`  HTML        ${kb(page)} (${kb(cold.body.length)} onverpakt${cold.headers['content-encoding'] === 'gzip' ? '' : ', gzip -6 berekend'})`);
+  console.log(`  HTML        ${kb(page)} (${kb(Buffer.byteLength(html))} onverpakt${cold.headers['content-encoding'] === 'gzip' ? '' : ', gzip -6 berekend'})`);
   console.log(`  CSS         ${kb(css)} (${styles.length} bestand(en))`);
   console.log(`  JavaScript  ${kb(js)} (${scripts.length} bestand(en))   budget 15 kB ${ok(js <= 15 * 1024)}`);
   console.log(`  Totaal      ${kb(total)}   budget 60 kB ${ok(total <= 60 * 1024)}`);
+  console.log(`  Cache       Cache-Control: ${cold.headers['cache-control']}; Set-Cookie: ${cold.headers['set-cookie'] ? 'ja' : 'nee'}`);
   console.log(`  Pagina      koud ${cold.ms.toFixed(0)} ms, warm (edge-cache) mediaan ${warm[10]!.toFixed(1)} ms`);
 
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: ['--no-sandbox', '--headless=new', '--disable-gpu', '--disable-dev-shm-usage'] });

@@ -22,6 +22,7 @@ export interface PublicChart {
 }
 export interface PublicView {
   report: { id: number; title: string; startDate: string | null; endDate: string; minN: number };
+  lang: string;
   benchmarks: { label: string; start: string | null; end: string | null }[];
   compare: { category: string; options: { id: number; label: string }[] }[];
   sections: { id: number; title: string; before: string[]; after: string[]; charts: PublicChart[] }[];
@@ -36,8 +37,10 @@ const CHART_SIZE = { width: 640, height: 220 };
  * HTML. Cached at the edge per report version and query (edge-cache.ts), so a repeat visit costs
  * one version query.
  */
-export async function loadPublicView(ctx: Pick<ServiceContext, 'db' | 'jobs'>, reportId: number, query: PublicQuery, lang = 'nl'): Promise<PublicView> {
+export async function loadPublicView(ctx: Pick<ServiceContext, 'db' | 'jobs'>, reportId: number, query: PublicQuery): Promise<PublicView> {
   const report = await findPublicReport(ctx.db, reportId);
+  // The report's first data language (default nl) is the page's language.
+  const lang = report.languages.split(',')[0]?.trim() || 'nl';
   const version = await publicReportVersion(ctx.db, report);
   const key = `public-report/${report.id}/${encodeURIComponent(version)}/${lang}?van=${query.van ?? ''}&tot=${query.tot ?? ''}&vergelijk=${query.vergelijk ?? ''}`;
   return edgeCached(key, async () => {
@@ -69,6 +72,7 @@ export async function loadPublicView(ctx: Pick<ServiceContext, 'db' | 'jobs'>, r
     const md = (rows: typeof texts) => rows.map((t) => renderMarkdown(t.body));
     return {
       report: { id: report.id, title: report.title, startDate: report.startDate, endDate: report.endDate, minN: report.minN },
+      lang,
       benchmarks: data.benchmarks.map((b) => ({ label: b.label, start: b.start, end: b.end })),
       compare,
       error,
