@@ -136,12 +136,18 @@ test('chart editor: bar chart on a Likert question, line chart by month, keyboar
   await page.getByRole('combobox', { name: 'Sortering' }).selectOption({ label: 'Hoogste waarde eerst' });
   await page.getByLabel('Kleurenblind-veilig').check();
   await page.getByLabel('Toon n per antwoord').check();
+  await page.getByRole('spinbutton', { name: 'Aantal decimalen' }).fill('5');
+  await page.getByRole('button', { name: 'Opslaan', exact: true }).click();
+  await expect(page.locator('#main').getByText('Kies een heel getal van 0 tot en met 3')).toBeVisible();
+  await page.getByRole('spinbutton', { name: /^Aantal decimalen/ }).fill('1');
   await expect(page.getByText('Niet-opgeslagen wijzigingen')).toBeVisible();
   await page.getByRole('button', { name: 'Opslaan', exact: true }).click();
   await expect(page.getByText('Grafiek is opgeslagen').first()).toBeVisible();
+  // The chart options are written right after the chart itself; then nothing is unsaved.
+  await expect(page.getByText('Niet-opgeslagen wijzigingen')).toBeHidden();
   const saved = await call<{ data: { title: string; sorting_option_id: number; color_scheme_id: number; options: Record<string, unknown> } }>(page, 'GET', `/chart/${barId}`);
   expect(saved.json.data).toMatchObject({ title: 'Tevredenheid over de gemeente', sorting_option_id: 2, color_scheme_id: 2 });
-  expect(saved.json.data.options.showN).toBe(true);
+  expect(saved.json.data.options).toMatchObject({ showN: true, decimals: 1 });
 
   // A markdown text above the chart: toolbar bold, list continued by Enter, preview, save.
   const before = page.locator('[data-text-editor="before"]');

@@ -5,6 +5,7 @@ import { chartEditorNl } from '../../shared/i18n/chart-editor';
 import { CHART_SORTING_OPTIONS, CHART_TYPES, DATA_FORMATS, DATA_TYPES, GRANULARITY, KPIS, PATTERNS } from '../../shared/lookups';
 import { ChartInput, ChartUpdate } from '../../shared/validation/reports';
 import { RChartValues } from '../../shared/validation/rchart';
+import { parseOptionValue } from '../../shared/validation/reports-parts';
 import { url } from '../../shared/urls';
 import { useHydrated } from '../use-hydrated';
 import ChartOptionsPanel, { OPTION_KEYS } from './ChartOptionsPanel';
@@ -68,6 +69,15 @@ export default function ChartForm({ reportId, lang, optionRows, surveys }: Props
     const rchart = d.chart_type_id === RCHART_TYPE_ID ? RChartValues.safeParse(d.options.rchart ?? {}) : null;
     setRErrors(rchart && !rchart.success ? firstErrors(rchart.error.issues.map((i) => ({ ...i, path: i.path.length ? i.path : ['analysis'] }))) : {});
     if (rchart && !rchart.success) return;
+    // Chart options are checked per key with the API's schema (each is its own call on save).
+    const optionErrors = Object.fromEntries(
+      OPTION_KEYS.flatMap((k) => {
+        const v = d.options[k];
+        const r = v === undefined ? null : parseOptionValue(k, v);
+        return r && !r.success ? [[`option.${k}`, r.error.issues[0]?.message ?? '']] : [];
+      }),
+    );
+    if (Object.keys(optionErrors).length) return setErrors(optionErrors);
     setBusy(true);
     try {
       const res = await api<{ data: { id: number } }>(isNew ? 'POST' : 'PUT', isNew ? '/api/v2/chart' : `/api/v2/chart/${d.id}`, { body });
@@ -123,7 +133,7 @@ export default function ChartForm({ reportId, lang, optionRows, surveys }: Props
       </div>
       <ColorSchemePicker name={`${uid}-colors`} value={draft.color_scheme_id} onChange={(v) => setField('color_scheme_id', v)} />
       {errors.color_scheme_id && <span className="text-sm text-red-700">{errors.color_scheme_id}</span>}
-      <ChartOptionsPanel options={draft.options} onChange={setOption} errors={{ decimals: errors.options, maxCategories: errors.options }} />
+      <ChartOptionsPanel options={draft.options} onChange={setOption} errors={Object.fromEntries(OPTION_KEYS.map((k) => [k, errors[`option.${k}`] ?? (k === 'decimals' || k === 'maxCategories' ? errors.options : undefined)]))} />
       {draft.chart_type_id === RCHART_TYPE_ID && <RChartForm value={draft.options.rchart} onChange={(v) => setOption('rchart', v)} errors={rErrors} surveys={surveys} />}
       <div className="flex items-center gap-3">
         <button type="submit" className="rounded bg-blue-700 px-4 py-2 text-white disabled:opacity-50" disabled={!hydrated || busy}>
