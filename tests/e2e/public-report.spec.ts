@@ -44,6 +44,8 @@ test('the public report needs no login, shows SVG charts without navigation, and
   expect(res!.status()).toBe(200);
   expect(res!.headers()['cache-control']).toContain('s-maxage');
   await expectPublicPage(page);
+  // The rendered view is in the edge cache now (keyed by the report version).
+  expect((await page.request.get(URL)).headers()['x-impulz-view-cache']).toBe('hit');
 
   // The JS-free GET form: period and a comparison group.
   const { van, tot } = period();

@@ -12,17 +12,17 @@ function edgeCache(): Cache | null {
  * report version, so an edit or a new import simply misses; old entries age out after a day.
  * Outside workerd (tests, Node) there is no cache and `load` runs every time.
  */
-export async function edgeCached<T>(key: string, load: () => Promise<T>): Promise<T> {
+export async function edgeCached<T>(key: string, load: () => Promise<T>): Promise<{ value: T; cache: 'hit' | 'miss' | 'none' }> {
   const cache = edgeCache();
   const request = new Request(ORIGIN + key);
   if (cache) {
     const hit = await cache.match(request);
-    if (hit) return (await hit.json()) as T;
+    if (hit) return { value: (await hit.json()) as T, cache: 'hit' };
   }
   const value = await load();
   if (cache) {
     const body = JSON.stringify(value);
     await cache.put(request, new Response(body, { headers: { 'Content-Type': 'application/json', 'Cache-Control': `public, max-age=${TTL_SECONDS}` } }));
   }
-  return value;
+  return { value, cache: cache ? 'miss' : 'none' };
 }

@@ -28,6 +28,8 @@ export interface PublicView {
   sections: { id: number; title: string; before: string[]; after: string[]; charts: PublicChart[] }[];
   /** Dutch message when the chosen comparison could not be computed (the page then shows all respondents). */
   error: string | null;
+  /** Whether the edge cache answered (hit), was filled (miss) or is absent (none: Node, tests). */
+  cache?: 'hit' | 'miss' | 'none';
 }
 
 const CHART_SIZE = { width: 640, height: 220 };
@@ -43,7 +45,7 @@ export async function loadPublicView(ctx: Pick<ServiceContext, 'db' | 'jobs'>, r
   const lang = report.languages.split(',')[0]?.trim() || 'nl';
   const version = await publicReportVersion(ctx.db, report);
   const key = `public-report/${report.id}/${encodeURIComponent(version)}/${lang}?van=${query.van ?? ''}&tot=${query.tot ?? ''}&vergelijk=${query.vergelijk ?? ''}`;
-  return edgeCached(key, async () => {
+  const { value, cache } = await edgeCached(key, async (): Promise<PublicView> => {
     const [sections, compare] = await Promise.all([
       ctx.db.select().from(reportSections).where(eq(reportSections.reportId, report.id)).orderBy(asc(reportSections.order), asc(reportSections.id)),
       compareOptions(ctx, report),
@@ -96,6 +98,7 @@ export async function loadPublicView(ctx: Pick<ServiceContext, 'db' | 'jobs'>, r
       })),
     };
   });
+  return { ...value, cache };
 }
 
 /** The report's filter options a visitor may compare with, per category (menu order). */
