@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reports } from '../../src/server/db/schema';
+import { loadColumnTexts } from '../../src/server/services/report-data/column-texts';
 import { loadPublicView } from '../../src/server/services/report-data/load-public-view';
 import { readPublicQuery } from '../../src/server/services/report-data/public-query';
 import type { HttpSession } from '../helpers/http-session';
@@ -90,6 +91,19 @@ describe('public report data', { timeout: 60_000 }, () => {
     expect(((await empty.json()) as { errors: Record<string, string[]> }).errors.benchmarks).toEqual(['Minimaal 1 benchmark']);
     const bare = await post('/1', { benchmarks: [{}] }, t.session());
     expect(bare.status).toBe(419);
+  });
+});
+
+describe('column texts of the data answer', () => {
+  it('labels fixed codes in Dutch, keeps free texts as typed and names subquestion rows', async () => {
+    const texts = await loadColumnTexts(t.db, await demoSurveyId(t.db), 'nl');
+    expect(texts.get('contact')!.labels.get('Y')).toBe('Ja');
+    expect(texts.get('contact')!.labels.get('N')).toBe('Nee');
+    expect(texts.get('verbeterpunt')!.labels.get('N')).toBeUndefined();
+    expect(texts.get('verbeterpunt')!.labels.get('__other__')).toBe('Overig');
+    expect(texts.get('veilig_avond')).toMatchObject({ question: 'Hoe vaak voelt u zich onveilig in uw buurt?', subquestion: "'s Avonds" });
+    expect(texts.get('veilig_avond')!.labels.get('3')).toBe('Vaak');
+    expect(texts.get('problemen_other')?.subquestion).toBe('Overig');
   });
 });
 

@@ -1,3 +1,4 @@
+import { fixedCodes } from '../../analytics';
 import type { Db } from '../../db/client';
 import { chartsNl } from '../../../shared/i18n/charts';
 import { loadSurveyColumns } from '../surveys/responses/survey-columns';
@@ -56,7 +57,8 @@ export async function loadColumnTexts(db: Db, surveyId: number, lang: string): P
     }
     const labels = new Map<string, string>();
     for (const a of q.answers) if (a.scaleId === col.scale || q.type === 'R') labels.set(a.code, text(a.labels));
-    for (const [code, label] of Object.entries(FIXED)) if (!labels.has(code)) labels.set(code, label);
+    // Free texts keep their own words ("N" stays "N"); only fixed-code types get Ja/Nee/Man/Vrouw…
+    if (col.part === 'value' && fixedCodes(q.type)) for (const [code, label] of Object.entries(FIXED)) if (!labels.has(code)) labels.set(code, label);
     const part = col.part === 'other' ? chartsNl.other : col.part === 'comment' ? 'Toelichting' : null;
     const subText = sub ? text(sub.texts) : null;
     out.set(col.key, { question: text(q.texts), subquestion: [subText, part].filter(Boolean).join(' – ') || null, labels: withOther(labels) });
