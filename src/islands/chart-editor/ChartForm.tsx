@@ -57,6 +57,14 @@ export default function ChartForm({ reportId, lang, optionRows, surveys }: Props
     if (draft?.id && granularity !== undefined && granularity !== $saved.get()?.granularity_id) schedulePreview(reportId, draft.id, lang, granularity);
   }, [granularity]);
 
+  // Leaving with unsaved settings asks first (the browser's own dialog).
+  useEffect(() => {
+    if (!dirty || isNew) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    addEventListener('beforeunload', warn);
+    return () => removeEventListener('beforeunload', warn);
+  }, [dirty, isNew]);
+
   if (!draft) return null;
 
   async function submit(e: SubmitEvent<HTMLFormElement>) {

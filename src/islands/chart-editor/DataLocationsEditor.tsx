@@ -6,6 +6,7 @@ import { chartEditorNl } from '../../shared/i18n/chart-editor';
 import ChartPreview from './ChartPreview';
 import DataLocationRow from './DataLocationRow';
 import QuestionPicker, { type PickerSurvey } from './QuestionPicker';
+import { RCHART_TYPE_ID } from './RChartForm';
 import { $draft, initDraft, loadPreview, type ChartDraft, type DataLocation } from './editor.store';
 
 const t = chartEditorNl.datasets;
@@ -102,6 +103,7 @@ export default function DataLocationsEditor({ reportId, lang, minN, chart, locat
     <div className="grid gap-6 lg:grid-cols-2">
       <div className="flex flex-col gap-4">
         <h2 className="font-semibold">{t.heading}</h2>
+        {chart.chart_type_id === RCHART_TYPE_ID && <p className="text-sm">{t.rchartNote}</p>}
         {locations.length === 0 ? (
           <p className="text-sm">{t.none}</p>
         ) : (

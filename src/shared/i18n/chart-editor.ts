@@ -72,6 +72,7 @@ export const chartEditorNl = {
     loadingQuestions: 'Vragen worden geladen…',
     moved: (name: string, pos: number, total: number) => `${name} staat nu op plaats ${pos} van ${total}.`,
     saveLabel: 'Label opslaan',
+    rchartNote: 'Een R-grafiek haalt zijn gegevens uit het formulier op het tabblad Algemeen; datasets zijn hier niet nodig.',
   },
   nMethods: {
     respondents: 'Unieke respondenten per vraag (standaard)',
