@@ -7,7 +7,7 @@
  *
  *   npx astro build && npx tsx scripts/bench/public-report.ts
  */
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { createClient } from '@libsql/client';
@@ -133,6 +133,9 @@ try {
   warm.sort((a, b) => a - b);
   const html = text(cold);
   const charts = (html.match(/<svg [^>]*role="img"/g) ?? []).length;
+  const empty = (html.match(/>Geen gegevens</g) ?? []).length;
+  // PUBLIC_REPORT_HTML=file.html keeps the page to look at.
+  if (process.env.PUBLIC_REPORT_HTML) writeFileSync(process.env.PUBLIC_REPORT_HTML, html);
   const scripts = [...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]!);
   const inlineJs = [...html.matchAll(/<script(?![^>]*src=)[^>]*>([\s\S]*?)<\/script>/g)].reduce((n, m) => n + gzipSync(m[1]!).length, 0);
   const styles = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((m) => m[1]!);
@@ -142,7 +145,7 @@ try {
   for (const href of styles) css += zipped(await get(new URL(href, stack.url).href));
   const page = zipped(cold);
   const total = page + css + js;
-  console.log(`Openbare rapportage (${charts} grafieken, zonder login), overdracht met gzip:`);
+  console.log(`Openbare rapportage (${charts} grafieken, ${empty} zonder gegevens; zonder login), overdracht met gzip:`);
   console.log(`  HTML        ${kb(page)} (${kb(Buffer.byteLength(html))} onverpakt${cold.headers['content-encoding'] === 'gzip' ? '' : ', gzip -6 berekend'})`);
   console.log(`  CSS         ${kb(css)} (${styles.length} bestand(en))`);
   console.log(`  JavaScript  ${kb(js)} (${scripts.length} bestand(en))   budget 15 kB ${ok(js <= 15 * 1024)}`);

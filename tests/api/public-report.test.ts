@@ -120,6 +120,10 @@ describe('public report page model', { timeout: 60_000 }, () => {
       expect(c.svg).toContain(`<title id="chart-${c.id}-t">`);
     }
     expect(view.benchmarks[0]!.label).toBe('Alle respondenten');
+    // The trend chart gets its own granularity (months) in the same page.
+    const trend = charts.find((c) => c.title === 'Tevredenheid door de tijd')!;
+    expect(trend.svg).toMatch(/>(jan|feb|mrt|apr|mei|jun|jul|aug|sep|okt|nov|dec) 20\d\d</);
+    expect(charts.find((c) => c.title === 'Tevredenheid over de dienstverlening')!.svg).not.toMatch(/>(jan|feb) 20\d\d</);
     expect(view.compare.length).toBeGreaterThan(0);
   });
 
@@ -129,7 +133,8 @@ describe('public report page model', { timeout: 60_000 }, () => {
     const svgs = view.sections.flatMap((s) => s.charts.map((c) => c.svg)).join('\n');
     expect(svgs).toContain('Te weinig respondenten (minder dan 10)');
     // No percentage, count or mean appears: the only numbers left are min_n and the 1–5 answer labels of a matrix question.
-    const visible = svgs.replace(/<[^>]+>/g, ' ');
+    // (Period labels of the trend chart, e.g. 'mrt 2026', carry a year.)
+    const visible = svgs.replace(/<[^>]+>/g, ' ').replace(/\b(jan|feb|mrt|apr|mei|jun|jul|aug|sep|okt|nov|dec) 20\d\d\b/g, ' ');
     expect(visible).not.toContain('%');
     expect(new Set(visible.match(/\d+([.,]\d+)?/g) ?? [])).toEqual(new Set(['1', '2', '3', '4', '5', '10']));
   });
