@@ -103,7 +103,7 @@ export function buildChartSpec(chart: ChartConfig, locations: DataLocationAnswer
   const scalar = SCALAR_FORMATS.has(cfg.format) || cfg.kpi !== null || kind === 'kpi' || kind === 'gauge' || kind === 'net-promoter';
   const scale = kind === 'net-promoter' ? { unit: '' as const, decimals: 0, range: { min: -100, max: 100 } } : scalar ? scalarScale(cfg) : optionScale(cfg, kind);
   // A gauge needs a maximum: the highest answer code (a 1–5 scale) when the data does not say.
-  if (kind === 'gauge' && scale.range.max === null) scale.range = { ...scale.range, max: maxCode(locs) };
+  if (kind === 'gauge' && scale.range.max === null) scale.range = { ...scale.range, max: maxCode(locs) ?? gaugeMax(m) };
   if (cfg.max !== null) scale.range = { ...scale.range, max: cfg.max };
   const questions = [...new Set(locs.map((l) => [l.question, l.subquestion].filter(Boolean).join(' – ')).filter(Boolean))];
   if (cfg.typeKey === 'map') m.notes.push(chartsNl.mapFallback);
@@ -134,7 +134,15 @@ function optionScale(cfg: NormalConfig, kind: ChartKind): { unit: '%' | ''; deci
   return { unit: '%', decimals: 0, range: { min: 0, max: kind === 'stacked-bar-100' ? 100 : null } };
 }
 
-function maxCode(locs: DataLocationAnswer[]): number {
+function maxCode(locs: DataLocationAnswer[]): number | null {
   const codes = locs.flatMap((l) => l.codes.map(Number)).filter((n) => Number.isFinite(n));
-  return codes.length ? Math.max(...codes) : 10;
+  return codes.length ? Math.max(...codes) : null;
+}
+
+/** A numeric question has no codes: a round maximum above the largest released value (at least 10). */
+function gaugeMax(m: Matrix): number {
+  const top = Math.max(0, ...m.series.flatMap((s) => s.values).filter((v): v is number => v !== null));
+  if (top <= 10) return 10;
+  const mag = 10 ** Math.floor(Math.log10(top));
+  return Math.ceil(top / mag) * mag === top ? top + mag : Math.ceil(top / mag) * mag;
 }

@@ -120,6 +120,11 @@ describe('public report page model', { timeout: 60_000 }, () => {
       expect(c.svg).toContain(`<title id="chart-${c.id}-t">`);
     }
     expect(view.benchmarks[0]!.label).toBe('Alle respondenten');
+    // Widgets of the seed: a response counter in section 1, a contact block in section 2.
+    const counter = view.sections[0]!.widgets.find((w) => w.key === 'response-counter')!;
+    expect(counter.lines[0]!.text).toMatch(/^Alle respondenten: \d{1,3}(\.\d{3})*$/);
+    const contact = view.sections[1]!.widgets.find((w) => w.key === 'contact')!;
+    expect(contact.lines.find((l) => l.href?.startsWith('mailto:'))?.text).toBe('onderzoek@zuiderhaven.demo.impulz.nl');
     // The trend chart gets its own granularity (months) in the same page.
     const trend = charts.find((c) => c.title === 'Tevredenheid door de tijd')!;
     expect(trend.svg).toMatch(/>(jan|feb|mrt|apr|mei|jun|jul|aug|sep|okt|nov|dec) 20\d\d</);
@@ -132,6 +137,7 @@ describe('public report page model', { timeout: 60_000 }, () => {
     const view = await loadPublicView({ db: t.db }, 1, readPublicQuery(params));
     const svgs = view.sections.flatMap((s) => s.charts.map((c) => c.svg)).join('\n');
     expect(svgs).toContain('Te weinig respondenten (minder dan 10)');
+    expect(view.sections[0]!.widgets.find((w) => w.key === 'response-counter')!.lines[0]!.text).toBe('Alle respondenten: Te weinig respondenten (minder dan 10)');
     // No percentage, count or mean appears: the only numbers left are min_n and the 1–5 answer labels of a matrix question.
     // (Period labels of the trend chart, e.g. 'mrt 2026', carry a year.)
     const visible = svgs.replace(/<[^>]+>/g, ' ').replace(/\b(jan|feb|mrt|apr|mei|jun|jul|aug|sep|okt|nov|dec) 20\d\d\b/g, ' ');

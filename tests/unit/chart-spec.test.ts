@@ -41,6 +41,13 @@ describe('buildChartSpec: formats and series', () => {
     expect(spec.range).toEqual({ min: 0, max: 10 });
   });
 
+  it('a gauge runs to the highest answer code, or to a round number above a numeric mean', () => {
+    const scale = location(1, ['1', '2', '3', '4', '5'], [cell('A', [1, 1, 1, 1, 1], ['1', '2', '3', '4', '5'], { mean: 3 })]);
+    expect(buildChartSpec({ id: 1, title: 'T', chartTypeId: type('gauge'), dataFormatId: 4 }, [scale]).range).toEqual({ min: 0, max: 5 });
+    const years = location(1, [], [cell('A', [], [], { mean: 15.1 })], { kind: 'numeric' });
+    expect(buildChartSpec({ id: 1, title: 'T', chartTypeId: type('gauge'), dataFormatId: 4 }, [years]).range).toEqual({ min: 0, max: 20 });
+  });
+
   it('stacked-bar-100: one bar per location × benchmark, segments are options summing to 100', () => {
     const a = location(1, codes, [cell('A', [1, 1, 2], codes), cell('B', [3, 1, 0], codes)]);
     const b = location(2, codes, [cell('A', [2, 2, 0], codes), hidden('B')]);

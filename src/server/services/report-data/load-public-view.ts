@@ -1,6 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { ServiceContext, UserServiceContext } from '../../context';
-import { filterCategories, reportChartOptions, reportCharts, reportSections, reportTexts } from '../../db/schema';
+import { filterCategories, reportChartOptions, reportCharts, reportSections, reportTexts, reportWidgets } from '../../db/schema';
 import { AppError } from '../../errors';
 import { buildChartSpec } from '../../../shared/chart-spec';
 import { renderChartSvg } from '../../../shared/chart-svg';
@@ -13,6 +13,7 @@ import { edgeCached } from './edge-cache';
 import { findPublicReport, publicReportVersion } from './public-report';
 import { type ResolvedScope, scopeLocations } from './resolve-scope';
 import { type PublicQuery, publicBenchmarks } from './public-query';
+import { type PublicWidget, publicWidgets } from './public-widgets';
 
 export interface PublicChart {
   id: number;
@@ -26,7 +27,7 @@ export interface PublicView {
   lang: string;
   benchmarks: { label: string; start: string | null; end: string | null }[];
   compare: { category: string; options: { id: number; label: string }[] }[];
-  sections: { id: number; title: string; before: string[]; after: string[]; charts: PublicChart[] }[];
+  sections: { id: number; title: string; before: string[]; after: string[]; widgets: PublicWidget[]; charts: PublicChart[] }[];
   /** Dutch message when the chosen comparison could not be computed (the page then shows all respondents). */
   error: string | null;
   /** Whether the edge cache answered (hit), was filled (miss) or is absent (none: Node, tests). */
@@ -54,10 +55,11 @@ export async function loadPublicView(ctx: Pick<ServiceContext, 'db' | 'jobs'>, r
     const sectionIds = sections.map((s) => s.id);
     const charts = sectionIds.length ? await ctx.db.select().from(reportCharts).where(inArray(reportCharts.sectionId, sectionIds)).orderBy(asc(reportCharts.order), asc(reportCharts.id)) : [];
     const chartIds = charts.map((c) => c.id);
-    const [texts, chartOptions, dataLocations] = await Promise.all([
+    const [texts, chartOptions, dataLocations, widgetRows] = await Promise.all([
       ctx.db.select().from(reportTexts).where(eq(reportTexts.reportId, report.id)).orderBy(asc(reportTexts.id)),
       chartIds.length ? ctx.db.select().from(reportChartOptions).where(inArray(reportChartOptions.chartId, chartIds)) : Promise.resolve([]),
       scopeLocations(ctx.db, report.id),
+      ctx.db.select().from(reportWidgets).where(eq(reportWidgets.reportId, report.id)).orderBy(asc(reportWidgets.order), asc(reportWidgets.id)),
     ]);
     const known = new Set(compare.flatMap((c) => c.options.map((o) => o.id)));
     let benchmarks = publicBenchmarks(query, report, known, compare);
@@ -73,6 +75,7 @@ export async function loadPublicView(ctx: Pick<ServiceContext, 'db' | 'jobs'>, r
       data = await compute(benchmarks);
     }
     const md = (rows: typeof texts) => rows.map((t) => renderMarkdown(t.body));
+    const widgets = publicWidgets(widgetRows, data);
     return {
       report: { id: report.id, title: report.title, startDate: report.startDate, endDate: report.endDate, minN: report.minN },
       lang,
@@ -84,6 +87,7 @@ export async function loadPublicView(ctx: Pick<ServiceContext, 'db' | 'jobs'>, r
         title: s.title,
         before: md(texts.filter((t) => t.sectionId === s.id && t.position === 'before')),
         after: md(texts.filter((t) => t.sectionId === s.id && t.position === 'after')),
+        widgets: widgets.filter((w) => w.sectionId === s.id),
         charts: charts
           .filter((c) => c.sectionId === s.id)
           .map((c) => {

@@ -13,7 +13,9 @@ export function renderLines(spec: ChartSpec, width: number, height: number): str
   const x = (i: number) => left + (n <= 1 ? plotW / 2 : (i / (n - 1)) * plotW);
   const y = (v: number) => height - ((v - min) / (max - min || 1)) * (height - 10);
   const out: string[] = [];
-  for (const t of spec.series.some((s) => !s.suppressed) ? [0, 0.25, 0.5, 0.75, 1] : []) {
+  // Four or five steps, whichever gives whole numbers (0–50 → 10, 20 …; 0–100 → 25, 50 …).
+  const steps = (max - min) % 4 === 0 ? 4 : 5;
+  for (const t of spec.series.some((s) => !s.suppressed) ? Array.from({ length: steps + 1 }, (_, i) => i / steps) : []) {
     const v = min + (max - min) * t;
     out.push(`<line x1="${left}" x2="${f(left + plotW)}" y1="${f(y(v))}" y2="${f(y(v))}" stroke="${GRID}"/><text x="${left - 4}" y="${f(y(v))}" text-anchor="end" dominant-baseline="middle" ${FONT} font-size="10" fill="${MUTED}">${esc(formatNumber(v, spec.decimals) + spec.unit)}</text>`);
   }
