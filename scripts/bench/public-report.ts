@@ -166,7 +166,7 @@ try {
     console.log(`  Lighthouse  mobiel prestaties ${score}   budget 95 ${ok(score >= 95)}`);
     console.log(`              FCP ${audit('first-contentful-paint')}, LCP ${audit('largest-contentful-paint')}, TBT ${audit('total-blocking-time')}, CLS ${audit('cumulative-layout-shift')}, overdracht ${audit('total-byte-weight')}`);
   } finally {
-    await chrome.kill();
+    chrome.kill();
   }
 } finally {
   await stack.stop();
