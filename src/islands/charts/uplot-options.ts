@@ -1,6 +1,9 @@
 import uPlot from 'uplot';
 import { type ChartSpec, type SpecSeries, formatCell, formatNumber } from '../../shared/chart-spec';
+import { chartsNl } from '../../shared/i18n/charts';
 import { canvasFill } from './patterns';
+
+const suppressedLabel = (spec: ChartSpec) => (spec.minN ? chartsNl.suppressedMinN(spec.minN) : chartsNl.suppressed);
 
 /** Chart kinds the island draws with uPlot; the others stay SVG/HTML. */
 export const UPLOT_KINDS = new Set(['bar', 'column', 'stacked-bar', 'stacked-bar-100', 'line', 'area']);
@@ -89,9 +92,31 @@ export function uplotOptions(spec: ChartSpec, width: number, height: number): uP
     ...(horizontal ? { size: Math.min(width * 0.4, 8 + Math.max(...spec.categories.map((c) => c.label.length), 4) * 6.2) } : { size: 42 }),
   };
   const max = spec.range.max;
+  // A suppressed stacked bar keeps its row: the Dutch text is written where the bar would be.
+  const hidden = stacked ? spec.categories.map((c, i) => ({ i, text: c.suppressed ? suppressedLabel(spec) : null })).filter((c) => c.text) : [];
   const opts: uPlot.Options = {
     width,
     height,
+    ...(hidden.length
+      ? {
+          hooks: {
+            draw: [
+              (u: uPlot) => {
+                const ctx = u.ctx;
+                const ratio = globalThis.devicePixelRatio || 1;
+                ctx.save();
+                ctx.fillStyle = '#6b7280';
+                ctx.font = `${11 * ratio}px system-ui, sans-serif`;
+                ctx.textBaseline = 'middle';
+                ctx.textAlign = 'left';
+                const left = u.valToPos(0, 'y', true) + 6 * ratio;
+                for (const h of hidden) ctx.fillText(h.text!, left, u.valToPos(h.i, 'x', true));
+                ctx.restore();
+              },
+            ],
+          },
+        }
+      : {}),
     legend: { show: true, live: true },
     cursor: { points: { show: !isBars }, drag: { x: !isBars, y: false } },
     scales: {
