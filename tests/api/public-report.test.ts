@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reports } from '../../src/server/db/schema';
+import { AppError } from '../../src/server/errors';
 import { loadColumnTexts } from '../../src/server/services/report-data/column-texts';
 import { loadPublicView } from '../../src/server/services/report-data/load-public-view';
 import { readPublicQuery } from '../../src/server/services/report-data/public-query';
@@ -143,6 +144,16 @@ describe('public report page model', { timeout: 60_000 }, () => {
     const visible = svgs.replace(/<[^>]+>/g, ' ').replace(/\b(jan|feb|mrt|apr|mei|jun|jul|aug|sep|okt|nov|dec) 20\d\d\b/g, ' ');
     expect(visible).not.toContain('%');
     expect(new Set(visible.match(/\d+([.,]\d+)?/g) ?? [])).toEqual(new Set(['1', '2', '3', '4', '5', '10']));
+  });
+
+  it('lets the caller throttle a computation (an edge-cache miss)', async () => {
+    let calls = 0;
+    const refuse = async () => {
+      calls++;
+      throw new AppError('THROTTLED', 'te veel');
+    };
+    await expect(loadPublicView({ db: t.db }, 1, readPublicQuery(new URLSearchParams()), { beforeCompute: refuse })).rejects.toMatchObject({ code: 'THROTTLED' });
+    expect(calls).toBe(1);
   });
 
   it('ignores malformed query values and unknown filter options', () => {

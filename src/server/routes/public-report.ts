@@ -1,15 +1,12 @@
 import { Hono } from 'hono';
-import { consumeAttempt, type ThrottleRule } from '../auth/throttle';
+import { consumeAttempt } from '../auth/throttle';
 import { type AppContext, type AppEnv, clientMeta, serviceContext } from '../context';
 import { AppError, nl } from '../errors';
 import { readBody } from '../http/body';
 import { publicAccess } from '../middleware/guards';
-import { type PublicScope, computePublicReportData } from '../services/report-data/public-report';
+import { PUBLIC_DATA_THROTTLE, type PublicScope, computePublicReportData } from '../services/report-data/public-report';
 import { ReportDataBody } from '../../shared/validation/report-data';
 import { idParam } from './params';
-
-/** Anonymous data calls are counted per IP: generous for a page of charts, a wall for scrapers. */
-export const PUBLIC_DATA_THROTTLE: ThrottleRule = { scope: 'public-data:ip', limit: 300, windowMs: 60_000 };
 
 async function answer(c: AppContext, scope: PublicScope) {
   const version = c.req.param('version') ?? '';

@@ -41,13 +41,15 @@ const CHART_SIZE = { width: 640, height: 220 };
  * HTML. Cached at the edge per report version and query (edge-cache.ts), so a repeat visit costs
  * one version query.
  */
-export async function loadPublicView(ctx: Pick<ServiceContext, 'db' | 'jobs'>, reportId: number, query: PublicQuery): Promise<PublicView> {
+export async function loadPublicView(ctx: Pick<ServiceContext, 'db' | 'jobs'>, reportId: number, query: PublicQuery, opts: { beforeCompute?: () => Promise<void> } = {}): Promise<PublicView> {
   const report = await findPublicReport(ctx.db, reportId);
   // The report's first data language (default nl) is the page's language.
   const lang = report.languages.split(',')[0]?.trim() || 'nl';
   const version = await publicReportVersion(ctx.db, report);
   const key = `public-report/${report.id}/${encodeURIComponent(version)}/${lang}?van=${query.van ?? ''}&tot=${query.tot ?? ''}&vergelijk=${query.vergelijk ?? ''}`;
   const { value, cache } = await edgeCached(key, async (): Promise<PublicView> => {
+    // Only a cache miss costs real work: that is what the caller may throttle.
+    await opts.beforeCompute?.();
     const [sections, compare] = await Promise.all([
       ctx.db.select().from(reportSections).where(eq(reportSections.reportId, report.id)).orderBy(asc(reportSections.order), asc(reportSections.id)),
       compareOptions(ctx, report),

@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { ThrottleRule } from '../../auth/throttle';
 import type { ServiceContext } from '../../context';
 import type { Db } from '../../db/client';
 import { projects, reportCharts, reports, reportSections } from '../../db/schema';
@@ -9,6 +10,12 @@ import { type ReportDataAnswer, computeForScope } from './compute-report-data';
 import { scopeLocations } from './resolve-scope';
 
 const notFound = () => new AppError('NOT_FOUND', nl.notFound);
+
+/**
+ * Anonymous computations (public data calls, public pages the edge cache misses) are counted per
+ * IP: generous for a page of charts, a wall for scrapers.
+ */
+export const PUBLIC_DATA_THROTTLE: ThrottleRule = { scope: 'public-data:ip', limit: 300, windowMs: 60_000 };
 
 /**
  * A report anyone may read: direct access switched on, not deleted or archived, of a live
