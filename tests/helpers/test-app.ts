@@ -1,5 +1,5 @@
 import { createClient } from '@libsql/client';
-import { copyFileSync } from 'node:fs';
+import { copyFileSync, rmSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { createApp } from '../../src/server/app';
 import { createDb, type Db } from '../../src/server/db/client';
@@ -25,6 +25,9 @@ export function createTestApp(bindings: (db: Db) => Partial<Bindings> = () => ({
     client,
     /** A browser-like session: keeps cookies, sends the XSRF header like the API client. */
     session: (origin = 'http://localhost') => new HttpSession(fetcher, origin),
-    close: () => client.close(),
+    close: () => {
+      client.close();
+      for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
+    },
   };
 }
