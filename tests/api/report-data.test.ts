@@ -123,4 +123,14 @@ describe('report data endpoint (staff)', { timeout: 60_000 }, () => {
     expect(one.benchmarks[0]!.label).toBe('A');
     expect((chart.dataLocations[0]!.benchmarks[0] as Cell & { buckets?: unknown[] }).buckets?.length).toBeGreaterThan(0);
   });
+
+  it("splits a trend chart by its own granularity when the call names none, and other charts not at all", async () => {
+    type Bucketed = Cell & { buckets?: { period: number; startDay: number; endDay: number }[] };
+    const whole = await data(await post(admin, '/1', { benchmarks: [{ label: 'A' }] }));
+    const trend = whole.dataLocations.find((d) => d.chartId === 5)!; // 'Tevredenheid door de tijd', granularity month
+    const months = (trend.benchmarks[0] as Bucketed).buckets!;
+    expect(months.length).toBeGreaterThan(1);
+    expect(months.every((m) => m.endDay - m.startDay <= 30)).toBe(true);
+    expect(whole.dataLocations.filter((d) => d.chartId !== 5).every((d) => (d.benchmarks[0] as Bucketed).buckets === undefined)).toBe(true);
+  });
 });

@@ -53,7 +53,6 @@ export async function computeForScope(ctx: Pick<ServiceContext, 'db' | 'jobs'>, 
     end: day(b.end),
     filterOptionIds: [...new Set(b.filterOptions ?? [])],
   }));
-  const g = GRANULARITY.find((l) => l.id === (body.granularity ?? 0))!.key;
   const reportInput = { startDay: day(report.startDate), endDay: day(report.endDate), minN: report.minN, multipleFilters: report.multipleFilters };
 
   const results = new Map<number, DataLocationResult>();
@@ -67,20 +66,31 @@ export async function computeForScope(ctx: Pick<ServiceContext, 'db' | 'jobs'>, 
     const filters = await loadFilterCatalog(ctx as UserServiceContext, report, surveyId, cube);
     const known = findOptions(filters);
     for (const b of benchmarks) if (b.filterOptionIds.some((id) => !known.has(id))) throw invalid('benchmarks', reportDataNl.foreignFilterOption);
-    try {
-      const data = computeReportData(cube, {
-        dataLocations: dataLocations.filter((d) => d.surveyId === surveyId).map((d) => ({ id: d.id, columnKey: d.columnKey, nMethod: d.nMethod, nps: d.chartTypeId === NPS_CHART || d.kpiId === NPS_KPI })),
-        benchmarks,
-        filters,
-        report: reportInput,
-        granularity: g === 'none' ? null : (g as Granularity),
-        granularityStartDay: day(body.granularityStartDate),
-      });
-      for (const r of data.dataLocations) results.set(Number(r.id), r);
-      effective ??= data.benchmarks;
-    } catch (err) {
-      if (err instanceof AnalyticsError) throw invalid('benchmarks', ENGINE_MESSAGES[err.code]);
-      throw err;
+    // A granularity in the body (sent only when above 0) applies to every chart; otherwise each
+    // trend chart gets its own, so one call answers a report of mixed charts.
+    const byGranularity = new Map<number, typeof dataLocations>();
+    for (const d of dataLocations) {
+      if (d.surveyId !== surveyId) continue;
+      const g = body.granularity || d.granularityId;
+      byGranularity.set(g, [...(byGranularity.get(g) ?? []), d]);
+    }
+    for (const [granularityId, locations] of byGranularity) {
+      const g = GRANULARITY.find((l) => l.id === granularityId)?.key ?? 'none';
+      try {
+        const data = computeReportData(cube, {
+          dataLocations: locations.map((d) => ({ id: d.id, columnKey: d.columnKey, nMethod: d.nMethod, nps: d.chartTypeId === NPS_CHART || d.kpiId === NPS_KPI })),
+          benchmarks,
+          filters,
+          report: reportInput,
+          granularity: g === 'none' ? null : (g as Granularity),
+          granularityStartDay: day(body.granularityStartDate),
+        });
+        for (const r of data.dataLocations) results.set(Number(r.id), r);
+        effective ??= data.benchmarks;
+      } catch (err) {
+        if (err instanceof AnalyticsError) throw invalid('benchmarks', ENGINE_MESSAGES[err.code]);
+        throw err;
+      }
     }
   }
   // A benchmark over filter options of no survey in scope (e.g. an empty chart) is refused as well.

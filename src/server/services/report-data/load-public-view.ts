@@ -66,7 +66,7 @@ export async function loadPublicView(ctx: Pick<ServiceContext, 'db' | 'jobs'>, r
     const known = new Set(compare.flatMap((c) => c.options.map((o) => o.id)));
     let benchmarks = publicBenchmarks(query, report, known, compare);
     let error: string | null = null;
-    const compute = (b: ReportDataBody['benchmarks']) => computeByGranularity(ctx, report, dataLocations, charts, lang, b);
+    const compute = (b: ReportDataBody['benchmarks']) => computeForScope(ctx, { report, dataLocations }, lang, { benchmarks: b });
     let data;
     try {
       data = await compute(benchmarks);
@@ -106,30 +106,6 @@ export async function loadPublicView(ctx: Pick<ServiceContext, 'db' | 'jobs'>, r
     };
   });
   return { ...value, cache };
-}
-
-/**
- * The data call takes one granularity; a trend chart asks for its own (month, quarter…). One
- * computation per distinct granularity of the report's charts, answers merged in report order.
- */
-async function computeByGranularity(
-  ctx: Pick<ServiceContext, 'db' | 'jobs'>,
-  report: ReportRow,
-  dataLocations: ResolvedScope['dataLocations'],
-  charts: { id: number; granularityId: number }[],
-  lang: string,
-  benchmarks: ReportDataBody['benchmarks'],
-): Promise<ReportDataAnswer> {
-  const granularityOf = new Map(charts.map((c) => [c.id, c.granularityId]));
-  const groups = new Map<number, ResolvedScope['dataLocations']>();
-  for (const d of dataLocations) {
-    const g = granularityOf.get(d.chartId) ?? 0;
-    groups.set(g, [...(groups.get(g) ?? []), d]);
-  }
-  if (groups.size <= 1) return computeForScope(ctx, { report, dataLocations }, lang, { benchmarks, granularity: [...groups.keys()][0] || undefined });
-  const answers = await Promise.all([...groups].map(([g, list]) => computeForScope(ctx, { report, dataLocations: list }, lang, { benchmarks, granularity: g || undefined })));
-  const byId = new Map(answers.flatMap((a) => a.dataLocations.map((d) => [d.id, d] as const)));
-  return { ...answers[0]!, dataLocations: dataLocations.map((d) => byId.get(d.id)!) };
 }
 
 /** The report's filter options a visitor may compare with, per category (menu order). */

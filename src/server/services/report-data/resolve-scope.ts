@@ -10,7 +10,7 @@ export type ReportDataScope = { kind: 'report' } | { kind: 'section' | 'chart' |
 export interface ResolvedScope {
   report: ReportRow;
   /** In report order (section, chart, data location). */
-  dataLocations: (DataLocationRow & { sectionId: number; chartTypeId: number; kpiId: number | null })[];
+  dataLocations: (DataLocationRow & { sectionId: number; chartTypeId: number; kpiId: number | null; granularityId: number })[];
 }
 
 /** The report the user may see (404 otherwise) and the data locations of the scope, which must belong to it. */
@@ -33,14 +33,14 @@ export async function resolveScope(ctx: UserServiceContext, reportId: number, sc
   return { report, dataLocations: await scopeLocations(ctx.db, report.id, where) };
 }
 
-/** The data locations of a report (optionally narrowed by `where`), in report order, with their chart's type and KPI. */
+/** The data locations of a report (optionally narrowed by `where`), in report order, with their chart's type, KPI and granularity. */
 export async function scopeLocations(db: Db, reportId: number, where?: SQL): Promise<ResolvedScope['dataLocations']> {
   const rows = await db
-    .select({ dataLocation: reportDataLocations, sectionId: reportSections.id, chartTypeId: reportCharts.chartTypeId, kpiId: reportCharts.kpiId })
+    .select({ dataLocation: reportDataLocations, sectionId: reportSections.id, chartTypeId: reportCharts.chartTypeId, kpiId: reportCharts.kpiId, granularityId: reportCharts.granularityId })
     .from(reportDataLocations)
     .innerJoin(reportCharts, eq(reportCharts.id, reportDataLocations.chartId))
     .innerJoin(reportSections, eq(reportSections.id, reportCharts.sectionId))
     .where(and(eq(reportSections.reportId, reportId), where))
     .orderBy(asc(reportSections.order), asc(reportSections.id), asc(reportCharts.order), asc(reportCharts.id), asc(reportDataLocations.order), asc(reportDataLocations.id));
-  return rows.map((r) => ({ ...r.dataLocation, sectionId: r.sectionId, chartTypeId: r.chartTypeId, kpiId: r.kpiId }));
+  return rows.map((r) => ({ ...r.dataLocation, sectionId: r.sectionId, chartTypeId: r.chartTypeId, kpiId: r.kpiId, granularityId: r.granularityId }));
 }
