@@ -3,7 +3,7 @@ import { ApiError } from '../../shared/api-client';
 import { reportEditorNl } from '../../shared/i18n/report-editor';
 import { useHydrated } from '../use-hydrated';
 import { buttonClass } from './fields';
-import { uploadImage } from './upload';
+import { uploadFile } from '../upload';
 
 const t = reportEditorNl.background;
 const MAX_BYTES = 5 * 1024 * 1024;
@@ -29,7 +29,7 @@ export default function BackgroundImage({ reportId, imageUrl }: { reportId: numb
     if (file.size > MAX_BYTES) return setError(t.tooLarge);
     setBusy(true);
     try {
-      const res = await uploadImage<{ data?: { image_url?: string | null } }>(`/api/v2/report/${reportId}/image`, file);
+      const res = await uploadFile<{ data?: { image_url?: string | null } }>(`/api/v2/report/${reportId}/image`, file, { showAlert: true });
       // A fresh query string so the browser does not show the cached old image.
       setCurrent(`${res.data?.image_url ?? `/portal/api/v2/report/${reportId}/image`}?v=${Date.now()}`);
       setError(null);

@@ -4,7 +4,7 @@ import { surveysNl } from '../../shared/i18n/surveys';
 import { MAX_UPLOAD_BYTES } from '../../shared/validation/surveys';
 import { messages } from '../../shared/validation/messages';
 import { JobProgress, useJob, type JobView } from './JobProgress';
-import { uploadFile } from './upload';
+import { uploadFile } from '../upload';
 import { useHydrated } from '../use-hydrated';
 
 const t = surveysNl.edit;
