@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildChartSpec } from '../../src/shared/chart-spec';
 import { drawnSeries, uplotData, uplotOptions } from '../../src/islands/charts/uplot-options';
+import { tipContent } from '../../src/islands/charts/tooltip';
 import { cell, hidden, location } from './chart-fixtures';
 
 const codes = ['1', '2', '3'];
@@ -33,5 +34,35 @@ describe('uPlot options of the <Chart> island', () => {
     expect(opts.scales!.x!.ori).toBe(1);
     const value = opts.series[1]!.value as (u: unknown, v: number, si: number, idx: number) => string;
     expect(value(null, 50, 1, 1)).toBe('50% (2)');
+  });
+});
+
+describe('legend and tooltip of the <Chart> island', () => {
+  it('the legend names series only: not live (no x row, no – values), swatches in the series paint', () => {
+    const spec = buildChartSpec({ id: 1, title: 'T', chartTypeId: 2 }, [location(1, codes, [cell('A', [1, 2, 1], codes), cell('B', [2, 1, 1], codes)])]);
+    const opts = uplotOptions(spec, 600, 240);
+    expect(opts.legend!.live).toBe(false);
+    expect(opts.series.slice(1).map((s) => s.label)).toEqual(['A', 'B']);
+    const fill = opts.legend!.markers!.fill as (u: unknown, i: number) => string;
+    expect(fill(null, 1)).toBe(spec.series[0]!.color);
+    expect(fill(null, 2)).toBe(spec.series[1]!.color);
+    expect(opts.plugins).toHaveLength(1);
+  });
+
+  it('the tooltip lists the hovered category with Dutch values and skips missing ones', () => {
+    const spec = buildChartSpec({ id: 1, title: 'T', chartTypeId: 2, dataFormatId: 3 }, [location(1, codes, [cell('A', [1, 2, 1], codes), hidden('B')])], { minN: 10 });
+    const tip = tipContent(spec, 1);
+    expect(tip.title).toBe('Optie 2');
+    expect(tip.rows).toEqual([{ label: 'A', value: '50% (2)', swatch: spec.series[0]!.color }]);
+    expect(tip.note).toBeNull();
+    expect(tipContent(spec, 1, () => false).rows).toEqual([]);
+  });
+
+  it('a suppressed stacked bar: the tooltip gives the reason, never a number', () => {
+    const a = location(1, codes, [cell('A', [1, 1, 2], codes), hidden('B')]);
+    const spec = buildChartSpec({ id: 1, title: 'T', chartTypeId: 4 }, [a], { minN: 10 });
+    const tip = tipContent(spec, 1);
+    expect(tip.rows).toEqual([]);
+    expect(tip.note).toMatch(/^Te weinig respondenten/);
   });
 });

@@ -1,4 +1,5 @@
 import 'uplot/dist/uPlot.min.css';
+import './chart.css';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type uPlot from 'uplot';
 import type { ChartSpec } from '../../shared/chart-spec';
@@ -21,44 +22,73 @@ function plotHeight(spec: ChartSpec, height: number): number {
 }
 
 /**
- * One chart of a report. Bars, columns, stacked bars, lines and areas are drawn with uPlot (hover
- * shows the values in the legend); the server SVG is the first paint until uPlot runs. Tables and
- * open answers are HTML; pies, KPIs, gauges, NPS and word clouds are the accessible SVG. Suppressed
- * groups never have numbers: their Dutch text is listed under the chart.
+ * Width of an element in CSS pixels, followed with a ResizeObserver (null until measured). Charts
+ * draw at their container's width, so a narrow card never overflows and a resize redraws.
+ */
+function useWidth(ref: React.RefObject<HTMLElement | null>): number | null {
+  const [width, setWidth] = useState<number | null>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const measure = () => {
+      const w = Math.floor(el.clientWidth);
+      if (w > 0) setWidth(w);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
+}
+
+/**
+ * One chart of a report. Bars, columns, stacked bars, lines and areas are drawn with uPlot (the
+ * legend names the series, hover shows the values in a tooltip); the server SVG is the first paint
+ * until uPlot runs. Tables and open answers are HTML; pies, KPIs, gauges, NPS and word clouds are
+ * the accessible SVG, drawn at the container's width. Suppressed groups never have numbers: their
+ * Dutch text is listed under the chart.
  */
 export function Chart({ spec, height = 260, className = '' }: ChartProps) {
   const useUplot = UPLOT_KINDS.has(spec.kind) && spec.categories.length > 0 && drawnSeries(spec).length > 0;
+  const figure = useRef<HTMLElement>(null);
   const host = useRef<HTMLDivElement>(null);
+  const plot = useRef<uPlot | null>(null);
+  const width = useWidth(figure);
   const [ready, setReady] = useState(false);
-  const svg = useMemo(() => (spec.kind === 'table' || spec.kind === 'open-answers' ? '' : renderChartSvg(spec, { width: 640, height })), [spec, height]);
+  const svgWidth = Math.max(240, Math.min(width ?? 640, 960));
+  const svg = useMemo(() => (spec.kind === 'table' || spec.kind === 'open-answers' ? '' : renderChartSvg(spec, { width: svgWidth, height })), [spec, height, svgWidth]);
+  const plotWidth = width === null ? null : Math.max(240, width);
+  const measured = plotWidth !== null;
 
   useEffect(() => {
-    if (!useUplot || !host.current) return;
+    if (!useUplot || !host.current || !measured) return;
     const el = host.current;
-    let plot: uPlot | null = null;
-    let observer: ResizeObserver | null = null;
     let cancelled = false;
     void Promise.all([import('uplot'), import('./uplot-options')]).then(([{ default: UPlot }, o]) => {
       if (cancelled) return;
-      const width = Math.max(240, el.clientWidth || 640);
-      plot = new UPlot(o.uplotOptions(spec, width, plotHeight(spec, height)), o.uplotData(spec), el);
+      const w = Math.max(240, figure.current?.clientWidth ?? 640);
+      plot.current = new UPlot(o.uplotOptions(spec, w, plotHeight(spec, height)), o.uplotData(spec), el);
       setReady(true);
-      observer = new ResizeObserver(() => plot?.setSize({ width: Math.max(240, el.clientWidth), height: plotHeight(spec, height) }));
-      observer.observe(el);
     });
     return () => {
       cancelled = true;
-      observer?.disconnect();
-      plot?.destroy();
+      plot.current?.destroy();
+      plot.current = null;
       setReady(false);
     };
-  }, [spec, height, useUplot]);
+    // The plot is made once per spec (after the first measurement); width changes only resize it (next effect).
+  }, [spec, height, useUplot, measured]);
+
+  useEffect(() => {
+    if (plotWidth !== null && plot.current && plot.current.width !== plotWidth) plot.current.setSize({ width: plotWidth, height: plotHeight(spec, height) });
+  }, [plotWidth, spec, height, ready]);
 
   return (
-    <figure className={`impulz-chart-figure m-0 ${className}`} aria-label={spec.title} data-chart-kind={spec.kind}>
+    <figure ref={figure} className={`impulz-chart-figure m-0 w-full min-w-0 ${className}`} style={{ contain: 'inline-size' }} aria-label={spec.title} data-chart-kind={spec.kind}>
       {spec.kind === 'table' ? <ChartTable spec={spec} /> : spec.kind === 'open-answers' ? <OpenAnswers spec={spec} /> : null}
-      {useUplot ? <div ref={host} className="w-full" role="img" aria-label={spec.title} hidden={!ready} /> : null}
-      {svg && (!useUplot || !ready) ? <div className="w-full" dangerouslySetInnerHTML={{ __html: svg }} /> : null}
+      {useUplot ? <div ref={host} className="relative w-full" role="img" aria-label={spec.title} hidden={!ready} /> : null}
+      {svg && (!useUplot || !ready) ? <div className="w-full overflow-hidden" dangerouslySetInnerHTML={{ __html: svg }} /> : null}
       {(useUplot && ready) || spec.kind === 'table' || spec.kind === 'open-answers' ? <Notes spec={spec} /> : null}
     </figure>
   );

@@ -1,6 +1,9 @@
 import type { Paint } from '../../shared/chart-spec';
 
 const cache = new Map<string, CanvasPattern | string>();
+const cssCache = new Map<string, string>();
+const patterned = (p: Paint) => !!p.pattern && p.pattern !== 'solid' && typeof document !== 'undefined';
+const keyOf = (p: Paint) => `${p.color}|${p.pattern}|${p.textColor}`;
 
 /**
  * A canvas fill for a paint: its colour, or a small repeating tile with the pattern stroked in
@@ -8,15 +11,36 @@ const cache = new Map<string, CanvasPattern | string>();
  * series apart.
  */
 export function canvasFill(p: Paint): CanvasPattern | string {
-  if (!p.pattern || p.pattern === 'solid' || typeof document === 'undefined') return p.color;
-  const key = `${p.color}|${p.pattern}|${p.textColor}`;
+  if (!patterned(p)) return p.color;
+  const key = keyOf(p);
   const hit = cache.get(key);
   if (hit) return hit;
+  const canvas = tile(p);
+  const pattern = canvas?.getContext('2d')?.createPattern(canvas, 'repeat') ?? p.color;
+  cache.set(key, pattern);
+  return pattern;
+}
+
+/** The same paint as a CSS background (legend swatches are HTML): colour plus the tile as an image. */
+export function cssFill(p: Paint): string {
+  if (!patterned(p)) return p.color;
+  const key = keyOf(p);
+  let css = cssCache.get(key);
+  if (css === undefined) {
+    const canvas = tile(p);
+    css = canvas ? `url("${canvas.toDataURL()}") 0 0 / 8px 8px repeat, ${p.color}` : p.color;
+    cssCache.set(key, css);
+  }
+  return css;
+}
+
+/** One 8×8 (CSS px) tile of a patterned paint, drawn at the screen's pixel ratio. */
+function tile(p: Paint): HTMLCanvasElement | null {
   const size = 8 * Math.max(1, Math.round(globalThis.devicePixelRatio || 1));
   const canvas = document.createElement('canvas');
   canvas.width = canvas.height = size;
   const ctx = canvas.getContext('2d');
-  if (!ctx) return p.color;
+  if (!ctx) return null;
   const s = size / 8;
   ctx.fillStyle = p.color;
   ctx.fillRect(0, 0, size, size);
@@ -53,7 +77,5 @@ export function canvasFill(p: Paint): CanvasPattern | string {
       break;
   }
   ctx.stroke();
-  const pattern = ctx.createPattern(canvas, 'repeat') ?? p.color;
-  cache.set(key, pattern);
-  return pattern;
+  return canvas;
 }

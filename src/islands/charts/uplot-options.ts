@@ -1,7 +1,12 @@
 import uPlot from 'uplot';
-import { type ChartSpec, type SpecSeries, formatCell, formatNumber } from '../../shared/chart-spec';
+import { type ChartSpec, formatCell, formatNumber, seriesLegend } from '../../shared/chart-spec';
 import { chartsNl } from '../../shared/i18n/charts';
-import { canvasFill } from './patterns';
+import { canvasMeasure, categoryTicks } from './axis-labels';
+import { canvasFill, cssFill } from './patterns';
+import { drawnSeries } from './series';
+import { tooltipPlugin } from './tooltip';
+
+export { drawnSeries };
 
 const suppressedLabel = (spec: ChartSpec) => (spec.minN ? chartsNl.suppressedMinN(spec.minN) : chartsNl.suppressed);
 
@@ -11,11 +16,6 @@ export const UPLOT_KINDS = new Set(['bar', 'column', 'stacked-bar', 'stacked-bar
 const SCALE_VALUE = 1 as uPlot.Series.BarsPathBuilderFacetUnit;
 const COLOR = 3 as uPlot.Series.BarsPathBuilderFacetUnit;
 const AXIS = { stroke: '#4b5563', grid: { stroke: '#e5e7eb', width: 1 }, ticks: { show: false }, font: '11px system-ui, sans-serif' };
-
-/** Released series with their index in spec.series (suppressed ones are drawn as text instead). */
-export function drawnSeries(spec: ChartSpec): { s: SpecSeries; i: number }[] {
-  return spec.series.map((s, i) => ({ s, i })).filter(({ s }) => !s.suppressed);
-}
 
 /** Bottom and top of every stacked segment (null where the bar is suppressed or the value missing). */
 function stackEdges(spec: ChartSpec): { bottoms: (number | null)[][]; tops: (number | null)[][] } {
@@ -47,7 +47,8 @@ export function uplotData(spec: ChartSpec): uPlot.AlignedData {
 /**
  * uPlot options for a spec: categories on a linear x scale (index ± 0.5), grouped bars placed with
  * the bars builder's per-bar displacement, stacked segments via y0/y1, per-category colours via
- * its colour facet; the legend shows the hovered values in Dutch number format.
+ * its colour facet. The legend only names the series (with their swatch); hovered values show in
+ * a compact tooltip in Dutch number format.
  */
 export function uplotOptions(spec: ChartSpec, width: number, height: number): uPlot.Options {
   const drawn = drawnSeries(spec);
@@ -60,11 +61,11 @@ export function uplotOptions(spec: ChartSpec, width: number, height: number): uP
   const groupW = 0.8 / Math.max(1, stacked ? 1 : drawn.length);
   const series: uPlot.Series[] = drawn.map(({ s }, k) => {
     const fmt = (_u: uPlot, v: number | null, _si: number, idx: number | null) => {
-      if (idx === null || idx === undefined) return '–';
+      if (idx === null || idx === undefined) return '';
       return formatCell(spec, s.values[idx] ?? null, s.counts?.[idx]);
     };
     if (!isBars) {
-      return { label: s.label, stroke: s.color, width: 2, fill: spec.kind === 'area' ? `${s.color}55` : undefined, spanGaps: false, points: { size: 6 }, value: fmt };
+      return { label: seriesLegend(spec, s), stroke: s.color, width: 2, fill: spec.kind === 'area' ? `${s.color}55` : undefined, spanGaps: false, points: { size: 6 }, value: fmt };
     }
     const perCategory = spec.colorBy === 'category';
     const bars = uPlot.paths.bars!({
@@ -81,16 +82,19 @@ export function uplotOptions(spec: ChartSpec, width: number, height: number): uP
         ...(perCategory ? { fill: { unit: COLOR, values: () => spec.categories.map((c) => c.color ?? s.color) } } : {}),
       },
     });
-    return { label: s.label, stroke: s.color, fill: canvasFill(s), width: 0, paths: bars, points: { show: false }, value: fmt };
+    return { label: seriesLegend(spec, s), stroke: s.color, fill: canvasFill(s), width: 0, paths: bars, points: { show: false }, value: fmt };
   });
   const valueAxis: uPlot.Axis = { ...AXIS, values: (_u, ticks) => ticks.map((t) => `${formatNumber(t, Number.isInteger(t) ? 0 : 1)}${spec.unit}`), size: 48 };
-  const categoryAxis: uPlot.Axis = {
-    ...AXIS,
-    grid: { show: false },
-    splits: () => spec.categories.map((_, i) => i),
-    values: (_u, ticks) => ticks.map((t) => label(t)),
-    ...(horizontal ? { size: Math.min(width * 0.4, 8 + Math.max(...spec.categories.map((c) => c.label.length), 4) * 6.2) } : { size: 42 }),
-  };
+  const categoryAxis: uPlot.Axis = horizontal
+    ? {
+        ...AXIS,
+        grid: { show: false },
+        splits: () => spec.categories.map((_, i) => i),
+        values: (_u, ticks) => ticks.map((t) => label(t)),
+        size: Math.min(width * 0.4, 8 + Math.max(...spec.categories.map((c) => c.label.length), 4) * 6.2),
+      }
+    : bottomAxis(spec);
+  const legendFills = drawn.map(({ s }) => (isBars ? cssFill(s) : s.color));
   const max = spec.range.max;
   // A suppressed stacked bar keeps its row: the Dutch text is written where the bar would be.
   const hidden = stacked ? spec.categories.map((c, i) => ({ i, text: c.suppressed ? suppressedLabel(spec) : null })).filter((c) => c.text) : [];
@@ -117,7 +121,9 @@ export function uplotOptions(spec: ChartSpec, width: number, height: number): uP
           },
         }
       : {}),
-    legend: { show: true, live: true },
+    // Not live: no 'Categorie: –' row and no '–' values; the x series never appears in the legend.
+    legend: { show: true, live: false, markers: { width: 0, fill: (_u: uPlot, i: number) => (i > 0 ? legendFills[i - 1]! : 'transparent') } },
+    plugins: [tooltipPlugin(spec)],
     cursor: { points: { show: !isBars }, drag: { x: !isBars, y: false } },
     scales: {
       x: { time: false, range: (): uPlot.Range.MinMax => [-0.5, Math.max(0.5, n - 0.5)], ...(horizontal ? { ori: 1, dir: -1 } : {}) },
@@ -127,4 +133,29 @@ export function uplotOptions(spec: ChartSpec, width: number, height: number): uP
     series: [{ label: spec.timeAxis ? 'Periode' : 'Categorie', value: (_u: uPlot, v: number | null) => (v === null ? '–' : label(v)) }, ...series],
   };
   return opts;
+}
+
+/**
+ * The bottom category axis of columns, lines and areas: labels chosen for the current plot width
+ * (uPlot calls splits/values/size again on every resize), so they never overlap.
+ */
+function bottomAxis(spec: ChartSpec): uPlot.Axis {
+  const labels = spec.categories.map((c) => c.label);
+  let cached: { width: number; ticks: ReturnType<typeof categoryTicks> } | null = null;
+  const ticksFor = (u: uPlot) => {
+    const ratio = globalThis.devicePixelRatio || 1;
+    const width = Math.round(u.bbox.width > 0 ? u.bbox.width / ratio : u.width - 60);
+    if (cached?.width !== width) cached = { width, ticks: categoryTicks(labels, spec.timeAxis, width, canvasMeasure(AXIS.font)) };
+    return cached.ticks;
+  };
+  return {
+    ...AXIS,
+    grid: { show: false },
+    splits: (u) => ticksFor(u).ticks,
+    values: (u, splits) => {
+      const t = ticksFor(u);
+      return splits.map((s) => t.values[t.ticks.indexOf(s)] ?? '');
+    },
+    size: (u) => 14 + ticksFor(u).lines * 14,
+  };
 }

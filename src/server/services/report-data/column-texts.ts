@@ -11,7 +11,7 @@ export interface ColumnTexts {
   labels: Map<string, string>;
 }
 
-// Labels of the fixed-code question types (5-point, yes/no, gender…), which have no answer options of their own.
+// Labels of the fixed-code question types (yes/no, gender, increase/decrease), which have no answer options of their own.
 const FIXED: Record<string, string> = { Y: 'Ja', N: 'Nee', U: 'Weet niet', M: 'Man', F: 'Vrouw', I: 'Toename', S: 'Gelijk', D: 'Afname' };
 const OTHER_CODES = ['-oth-', '__other__'];
 
@@ -58,7 +58,9 @@ export async function loadColumnTexts(db: Db, surveyId: number, lang: string): P
     const labels = new Map<string, string>();
     for (const a of q.answers) if (a.scaleId === col.scale || q.type === 'R') labels.set(a.code, text(a.labels));
     // Free texts keep their own words ("N" stays "N"); only fixed-code types get Ja/Nee/Man/Vrouw…
-    if (col.part === 'value' && fixedCodes(q.type)) for (const [code, label] of Object.entries(FIXED)) if (!labels.has(code)) labels.set(code, label);
+    // The numeric scales (types 5 and A: 1–5, B: 1–10) have no texts in LimeSurvey: their labels
+    // are the scale points themselves, never invented words.
+    if (col.part === 'value') for (const code of fixedCodes(q.type) ?? []) if (!labels.has(code)) labels.set(code, FIXED[code] ?? code);
     const part = col.part === 'other' ? chartsNl.other : col.part === 'comment' ? 'Toelichting' : null;
     const subText = sub ? text(sub.texts) : null;
     out.set(col.key, { question: text(q.texts), subquestion: [subText, part].filter(Boolean).join(' – ') || null, labels: withOther(labels) });

@@ -111,7 +111,7 @@ export function frame(spec: ChartSpec, width: number, height: number, body: stri
   const id = `chart-${spec.id}`;
   const desc = [...spec.questions, ...spec.notes].join(' ');
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${f(width)} ${f(height)}" width="${f(width)}" height="${f(height)}" role="img" aria-labelledby="${id}-t${desc ? ` ${id}-d` : ''}" class="impulz-chart">` +
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${f(width)} ${f(height)}" width="${f(width)}" height="${f(height)}" role="img" aria-labelledby="${id}-t${desc ? ` ${id}-d` : ''}" class="impulz-chart" style="max-width:100%;height:auto">` +
     `<title id="${id}-t">${esc(spec.title)}</title>${desc ? `<desc id="${id}-d">${esc(desc)}</desc>` : ''}${fills}${body}</svg>`
   );
 }
