@@ -44,6 +44,20 @@ function useOptionStates(reportId: number): Map<number, OptionState> {
   return states;
 }
 
+/** The folded rail and the phone button (AppShell, outside this island) show the chosen filter count. */
+function useRailCount(): void {
+  const list = useStore($benchmarks);
+  const n = list.reduce((sum, b) => sum + b.filterOptions.length, 0);
+  useEffect(() => {
+    for (const el of document.querySelectorAll<HTMLElement>('[data-benchmark-count]')) {
+      el.hidden = n === 0;
+      el.title = reportViewNl.rail.active(n);
+      el.querySelector('[data-count-value]')!.textContent = String(n);
+      el.querySelector('[data-count-text]')!.textContent = reportViewNl.rail.active(n);
+    }
+  }, [n]);
+}
+
 /**
  * The benchmark/filter side menu of ViewReportIndex (spec 000 §2.12, 001 §4): bookmarks, the
  * benchmarks (plain filters below two), and the filter options of the benchmark being edited.
@@ -56,6 +70,7 @@ export default function BenchmarkMenu({ reportId, limits, minN, bookmarks, canEd
   const [catalog, setCatalog] = useState<FilterCategoryItem[] | null>(null);
   const states = useOptionStates(reportId);
   const optionCategory = useMemo(() => optionCategoryMap(catalog ?? []), [catalog]);
+  useRailCount();
 
   useEffect(() => {
     api<{ data: unknown }>('GET', `/api/v2/report/${reportId}/filterOption`)

@@ -3,7 +3,7 @@ import { shellTexts } from '../../shared/i18n/shell';
 import { $alerts, dismissAllAlerts, persistAlertsAcrossPages, startAlertTimer } from '../../shared/stores/alerts';
 import { renderAlerts } from './alerts-view';
 import { $pageLoading, $pending, $subLoadingPercent } from '../../shared/stores/loaders';
-import { $benchmarkMenuPinned, $drawer, $mini, isBenchmarkMenuPinned } from '../../shared/stores/ui';
+import { $drawer, $mini } from '../../shared/stores/ui';
 import { openLazyIsland } from './lazy';
 
 /**
@@ -126,24 +126,6 @@ function wireExport(): void {
   });
 }
 
-/** Benchmark side menu: the user's pin choice (default: pinned on xl screens) drives the rail. */
-function wireBenchmarkMenu(): void {
-  const menu = document.querySelector<HTMLElement>('[data-benchmark-menu]');
-  const pin = menu?.querySelector<HTMLButtonElement>('[data-benchmark-pin]');
-  if (!menu || !pin) return;
-  const render = () => {
-    const pinned = isBenchmarkMenuPinned($benchmarkMenuPinned.get(), window.innerWidth);
-    if ($benchmarkMenuPinned.get() !== null) menu.dataset.pinned = pinned ? '1' : '0';
-    pin.setAttribute('aria-pressed', String(pinned));
-    pin.querySelector('[data-pin-label]')!.textContent = pinned ? shellTexts.unpin : shellTexts.pin;
-  };
-  pin.addEventListener('click', () => {
-    $benchmarkMenuPinned.set(!isBenchmarkMenuPinned($benchmarkMenuPinned.get(), window.innerWidth));
-    render();
-  });
-  render();
-}
-
 export function startShell(): void {
   // Login status changes reset state (spec 000 §4): alerts of a previous session are dropped.
   const freshLogin = (() => {
@@ -157,7 +139,6 @@ export function startShell(): void {
   watchLoginFlag();
   persistAlertsAcrossPages();
   if (freshLogin) dismissAllAlerts();
-  wireBenchmarkMenu();
   $alerts.subscribe(renderAlerts);
   startAlertTimer();
   wireDrawer();

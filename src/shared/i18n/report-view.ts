@@ -31,6 +31,17 @@ export const reportViewNl = {
     tooFew: 'Te weinig respondenten',
     empty: 'Geen respondenten',
   },
+  /** The side menu's rail, pin and (on phones) drawer; AppShell renders them around the menu. */
+  rail: {
+    title: 'Benchmarks en filters',
+    pin: 'Benchmarkmenu vastzetten',
+    unpin: 'Benchmarkmenu losmaken',
+    pinShort: 'Vastzetten',
+    unpinShort: 'Losmaken',
+    open: 'Benchmarks en filters openen',
+    close: 'Benchmarkmenu sluiten',
+    active: (n: number) => (n === 1 ? '1 filter actief' : `${n} filters actief`),
+  },
   bookmarks: {
     title: 'Uitsplitsingen',
     choose: 'Kies een uitsplitsing',
