@@ -46,7 +46,7 @@ describe('legend and tooltip of the <Chart> island', () => {
     const fill = opts.legend!.markers!.fill as (u: unknown, i: number) => string;
     expect(fill(null, 1)).toBe(spec.series[0]!.color);
     expect(fill(null, 2)).toBe(spec.series[1]!.color);
-    expect(opts.plugins).toHaveLength(1);
+    expect(opts.plugins).toHaveLength(2);
   });
 
   it('the tooltip lists the hovered category with Dutch values and skips missing ones', () => {

@@ -44,6 +44,11 @@ export function uplotData(spec: ChartSpec): uPlot.AlignedData {
   return [xs, ...drawnSeries(spec).map(({ s }) => s.values.map((v) => v ?? null))];
 }
 
+/** Each legend row names one series: its cell is a row header (uPlot leaves the scope out). */
+const legendRowHeaders: uPlot.Plugin = {
+  hooks: { init: (u) => u.root.querySelectorAll('.u-legend th').forEach((th) => th.setAttribute('scope', 'row')) },
+};
+
 /**
  * uPlot options for a spec: categories on a linear x scale (index ± 0.5), grouped bars placed with
  * the bars builder's per-bar displacement, stacked segments via y0/y1, per-category colours via
@@ -123,7 +128,7 @@ export function uplotOptions(spec: ChartSpec, width: number, height: number): uP
       : {}),
     // Not live: no 'Categorie: –' row and no '–' values; the x series never appears in the legend.
     legend: { show: true, live: false, markers: { width: 0, fill: (_u: uPlot, i: number) => (i > 0 ? legendFills[i - 1]! : 'transparent') } },
-    plugins: [tooltipPlugin(spec)],
+    plugins: [tooltipPlugin(spec), legendRowHeaders],
     cursor: { points: { show: !isBars }, drag: { x: !isBars, y: false } },
     scales: {
       x: { time: false, range: (): uPlot.Range.MinMax => [-0.5, Math.max(0.5, n - 0.5)], ...(horizontal ? { ori: 1, dir: -1 } : {}) },
