@@ -131,3 +131,75 @@ test('a benchmark below min_n shows no numbers, only the suppression text', asyn
   await page.goto(`/portal/report/1/summary?b=${encodeURIComponent(JSON.stringify([{}, { s: '2026-03-02', e: '2026-03-03' }]))}`);
   await expect(page.getByTestId('key-figures').getByRole('row', { name: /Respondenten/ })).toContainText('Te weinig respondenten (minder dan 10)', { timeout: 30_000 });
 });
+
+test('the benchmark menu is a rail at 1440 that opens over the content, pins for good and is pinned at 1920', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 1000 });
+  await login(page);
+  // One filter option chosen: the folded rail shows the count.
+  await page.goto(`/portal/report/1?b=${encodeURIComponent(JSON.stringify([{ f: [1] }]))}`);
+  const aside = page.locator('[data-benchmark-menu]');
+  const pin = aside.locator('[data-benchmark-pin]');
+  const width = async (locator = aside) => (await locator.boundingBox())!.width;
+  const mainBox = async () => (await page.locator('#main').boundingBox())!;
+  await page.mouse.move(700, 600);
+  await expect(aside).toHaveAttribute('data-pinned', '0');
+  await expect(pin).toHaveAttribute('aria-label', 'Benchmarkmenu vastzetten');
+  await expect(pin).toHaveAttribute('aria-pressed', 'false');
+  await expect(menu(page)).toBeHidden();
+  await expect(aside.locator('.benchmark-rail [data-benchmark-count]')).toHaveText(/^1\s*1 filter actief$/);
+  expect(await width()).toBe(56);
+  const before = await mainBox();
+
+  // Hover opens the 320 px menu as an overlay: the rail keeps its place, so the content does not move.
+  await pin.hover();
+  await expect(menu(page)).toBeVisible();
+  await expect.poll(() => width(aside.locator('.benchmark-panel'))).toBe(320);
+  expect(await width()).toBe(56);
+  expect((await mainBox()).width).toBe(before.width);
+  await page.mouse.move(700, 600);
+  await expect(menu(page)).toBeHidden();
+
+  // Keyboard focus opens it too.
+  await pin.focus();
+  await expect(menu(page)).toBeVisible();
+  await page.locator('#main').focus();
+  await expect(menu(page)).toBeHidden();
+
+  // Pinned, the menu takes its 320 px and the content makes room; the choice survives a reload.
+  await pin.click();
+  await page.mouse.move(700, 600);
+  await expect(pin).toHaveAttribute('aria-pressed', 'true');
+  await expect(pin).toHaveAttribute('aria-label', 'Benchmarkmenu losmaken');
+  await expect.poll(() => width()).toBe(320);
+  expect((await mainBox()).width).toBeLessThan(before.width);
+  await page.reload();
+  await page.mouse.move(700, 600);
+  await expect(aside).toHaveAttribute('data-pinned', '1');
+  await expect(menu(page)).toBeVisible();
+  expect(await width()).toBe(320);
+
+  // Without a choice, 1920 px screens start pinned; unpinning there is remembered as well.
+  await page.evaluate(() => localStorage.removeItem('impulz.benchmarkMenuPinned'));
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await page.reload();
+  await page.mouse.move(900, 600);
+  await expect(pin).toHaveAttribute('aria-pressed', 'true');
+  expect(await width()).toBe(320);
+  await pin.click();
+  await page.mouse.move(900, 600);
+  await page.reload();
+  await expect(aside).toHaveAttribute('data-pinned', '0');
+  await expect(menu(page)).toBeHidden();
+
+  // Phones: no rail; a button opens the menu as a drawer and Escape closes it again.
+  await page.setViewportSize({ width: 412, height: 900 });
+  const open = page.getByRole('button', { name: 'Benchmarks en filters openen' });
+  await expect(pin).toBeHidden();
+  await open.click();
+  await expect(open).toHaveAttribute('aria-expanded', 'true');
+  await expect(menu(page)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Benchmarkmenu sluiten' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(menu(page)).toBeHidden();
+  await expect(open).toBeFocused();
+});
