@@ -32,6 +32,8 @@ describe('uPlot options of the <Chart> island', () => {
     const spec = buildChartSpec({ id: 1, title: 'T', chartTypeId: 1, dataFormatId: 3 }, [location(1, codes, [cell('A', [1, 2, 1], codes)])]);
     const opts = uplotOptions(spec, 600, 240);
     expect(opts.scales!.x!.ori).toBe(1);
+    // The value axis runs along the bottom: wide tick spacing so '42,5%' labels never touch.
+    expect(opts.axes![1]!.space).toBeGreaterThanOrEqual(50);
     const value = opts.series[1]!.value as (u: unknown, v: number, si: number, idx: number) => string;
     expect(value(null, 50, 1, 1)).toBe('50% (2)');
   });

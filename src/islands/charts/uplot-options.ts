@@ -89,7 +89,8 @@ export function uplotOptions(spec: ChartSpec, width: number, height: number): uP
     });
     return { label: seriesLegend(spec, s), stroke: s.color, fill: canvasFill(s), width: 0, paths: bars, points: { show: false }, value: fmt };
   });
-  const valueAxis: uPlot.Axis = { ...AXIS, values: (_u, ticks) => ticks.map((t) => `${formatNumber(t, Number.isInteger(t) ? 0 : 1)}${spec.unit}`), size: 48 };
+  // Side by side ('42,5%') value labels need more room than stacked ones, or they run together.
+  const valueAxis: uPlot.Axis = { ...AXIS, space: horizontal ? 56 : 30, values: (_u, ticks) => ticks.map((t) => `${formatNumber(t, Number.isInteger(t) ? 0 : 1)}${spec.unit}`), size: 48 };
   const categoryAxis: uPlot.Axis = horizontal
     ? {
         ...AXIS,
