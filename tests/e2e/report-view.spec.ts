@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 
 const PASSWORD = 'ImpulZ-demo-2026!';
@@ -15,6 +16,11 @@ async function login(page: Page) {
 const menu = (page: Page) => page.getByTestId('benchmark-menu');
 const firstChart = (page: Page) => page.locator('[data-chart-host]').first();
 // Chart 3 of the demo report is a bar chart: one series per benchmark, named in the uPlot legend.
+/** Serious or critical WCAG 2.1 AA findings inside the benchmark side menu. */
+async function menuViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).include('[data-benchmark-menu]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 const legend = (page: Page, label: string) => page.locator('[data-chart-host="3"]').getByRole('rowheader', { name: new RegExp(`^${label}\\b`) });
 
 test('the server-rendered page (first paint without JavaScript) has the section titles and chart frames', async ({ browser }) => {
@@ -148,6 +154,7 @@ test('the benchmark menu is a rail at 1440 that opens over the content, pins for
   await expect(menu(page)).toBeHidden();
   await expect(aside.locator('.benchmark-rail [data-benchmark-count]')).toHaveText(/^1\s*1 filter actief$/);
   expect(await width()).toBe(56);
+  expect(await menuViolations(page)).toEqual([]);
   const before = await mainBox();
 
   // Hover opens the 320 px menu as an overlay: the rail keeps its place, so the content does not move.
@@ -193,12 +200,13 @@ test('the benchmark menu is a rail at 1440 that opens over the content, pins for
 
   // Phones: no rail; a button opens the menu as a drawer and Escape closes it again.
   await page.setViewportSize({ width: 412, height: 900 });
-  const open = page.getByRole('button', { name: 'Benchmarks en filters openen' });
+  const open = page.getByRole('button', { name: /^Benchmarks en filters/ });
   await expect(pin).toBeHidden();
   await open.click();
   await expect(open).toHaveAttribute('aria-expanded', 'true');
   await expect(menu(page)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Benchmarkmenu sluiten' })).toBeFocused();
+  expect(await menuViolations(page)).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(menu(page)).toBeHidden();
   await expect(open).toBeFocused();

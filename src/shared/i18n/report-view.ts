@@ -38,7 +38,6 @@ export const reportViewNl = {
     unpin: 'Benchmarkmenu losmaken',
     pinShort: 'Vastzetten',
     unpinShort: 'Losmaken',
-    open: 'Benchmarks en filters openen',
     close: 'Benchmarkmenu sluiten',
     active: (n: number) => (n === 1 ? '1 filter actief' : `${n} filters actief`),
   },
