@@ -207,6 +207,9 @@ test('the benchmark menu is a rail at 1440 that opens over the content, pins for
   await expect(menu(page)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Benchmarkmenu sluiten' })).toBeFocused();
   expect(await menuViolations(page)).toEqual([]);
+  // The drawer is modal: Shift+Tab from its first control wraps to its last one.
+  await page.keyboard.press('Shift+Tab');
+  expect(await page.evaluate(() => !!document.activeElement?.closest('[data-benchmark-panel]') && !document.activeElement.matches('[data-benchmark-close]'))).toBe(true);
   await page.keyboard.press('Escape');
   await expect(menu(page)).toBeHidden();
   await expect(open).toBeFocused();

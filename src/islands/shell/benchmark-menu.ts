@@ -39,8 +39,27 @@ export function wireBenchmarkMenu(): void {
   close.addEventListener('click', () => setOpen(false));
   menu.querySelector('[data-benchmark-backdrop]')?.addEventListener('click', () => setOpen(false));
   menu.addEventListener('keydown', (e) => {
-    if (e.key !== 'Escape' || !menu.hasAttribute('data-open')) return;
-    e.preventDefault();
-    setOpen(false);
+    if (!menu.hasAttribute('data-open')) return;
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      setOpen(false);
+    } else if (e.key === 'Tab') keepFocusInside(menu.querySelector<HTMLElement>('[data-benchmark-panel]')!, e);
   });
+}
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** The open drawer is modal: Tab and Shift+Tab wrap around inside it instead of reaching the page behind. */
+function keepFocusInside(panel: HTMLElement, e: KeyboardEvent): void {
+  const items = [...panel.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null);
+  const first = items[0];
+  const last = items[items.length - 1];
+  if (!first || !last) return;
+  if (e.shiftKey && document.activeElement === first) {
+    e.preventDefault();
+    last.focus();
+  } else if (!e.shiftKey && document.activeElement === last) {
+    e.preventDefault();
+    first.focus();
+  }
 }
