@@ -36,7 +36,7 @@ export function BenchmarkList() {
         const label = labelOf(b, i);
         return (
           <li key={i} className={`flex items-center gap-1 rounded border px-1 py-1 ${i === active ? 'border-brand bg-blue-50' : 'border-gray-200'}`}>
-            <button type="button" className="flex-1 truncate px-1 text-start text-sm" aria-pressed={i === active} aria-label={t.edit(label)} aria-keyshortcuts="Alt+ArrowUp Alt+ArrowDown" data-benchmark-row={i} data-control="select" onClick={() => setActive(i)} onKeyDown={(e) => onKey(e, i)}>
+            <button type="button" className="flex-1 truncate px-1 text-start text-sm" aria-pressed={i === active} aria-label={t.edit(label)} title={label} aria-keyshortcuts="Alt+ArrowUp Alt+ArrowDown" data-benchmark-row={i} data-control="select" onClick={() => setActive(i)} onKeyDown={(e) => onKey(e, i)}>
               <span className="me-1 inline-block min-w-6 rounded bg-gray-800 px-1 text-center text-xs font-bold text-white">{letter(i)}</span>
               {b.label.trim() || (b.filterOptions.length ? '' : b.start || b.end ? `${day(startOf(b, limits))} – ${day(endOf(b, limits))}` : t.everyone)}
               {b.filterOptions.length > 0 && <span className="ms-1 text-xs text-gray-600">({t.selected(b.filterOptions.length)})</span>}
