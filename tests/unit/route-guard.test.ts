@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_GROUP_ROLES, GROUPS, hasGroup, hasRole, type Subject } from '../../src/shared/permissions';
+import { tabsFor } from '../../src/shared/navigation';
 import { decideRoute } from '../../src/shared/route-guard';
 import { breadcrumbsFor, matchRoute, pathFor, ROUTES } from '../../src/shared/routes';
 import { USERS } from '../../scripts/seed/data';
@@ -20,6 +21,14 @@ describe('route table', () => {
     expect(crumbs[0]).toEqual({ text: 'Voorpagina', href: '/' });
     expect(crumbs.at(-1)?.text).toBe('Project');
     expect(crumbs.map((c) => c.href)).toContain('/project/4');
+  });
+
+  it('marks the first tab current on an index route that shows it, and the tab itself elsewhere', () => {
+    const user = { ...byEmail('beheerder@demo.impulz.nl'), id: 2, companyId: 1, isCompanyAdmin: true, fullname: 'B', email: 'beheerder@demo.impulz.nl' };
+    const current = (path: string) => tabsFor(matchRoute(path)!, user).filter((t) => t.current).map((t) => t.text);
+    expect(current('/report/7')).toEqual(['Rapportage']);
+    expect(current('/report/7/summary')).toEqual(['Samenvatting']);
+    expect(tabsFor(matchRoute('/report/7')!, user).map((t) => t.href)).toEqual(['/report/7/view', '/report/7/summary']);
   });
 
   it('prefers static segments over parameters and ignores a trailing slash', () => {

@@ -28,8 +28,6 @@ export const shellTexts = {
   export: 'Exporteren',
   exporting: 'Bezig met exporteren…',
   benchmarkMenu: 'Benchmarks en filters',
-  pin: 'Vastzetten',
-  unpin: 'Losmaken',
   nav: {
     overview: 'Overzicht',
     projects: 'Projecten',
