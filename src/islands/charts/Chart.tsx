@@ -5,7 +5,7 @@ import type uPlot from 'uplot';
 import type { ChartSpec } from '../../shared/chart-spec';
 import { renderChartSvg } from '../../shared/chart-svg';
 import { ChartTable, OpenAnswers } from './ChartTable';
-import { UPLOT_KINDS, drawnSeries } from './uplot-options';
+import { UPLOT_KINDS, drawnSeries } from './series';
 
 export interface ChartProps {
   spec: ChartSpec;

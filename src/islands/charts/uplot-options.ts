@@ -3,15 +3,12 @@ import { type ChartSpec, formatCell, formatNumber, seriesLegend } from '../../sh
 import { chartsNl } from '../../shared/i18n/charts';
 import { canvasMeasure, categoryTicks } from './axis-labels';
 import { canvasFill, cssFill } from './patterns';
-import { drawnSeries } from './series';
+import { UPLOT_KINDS, drawnSeries } from './series';
 import { tooltipPlugin } from './tooltip';
 
-export { drawnSeries };
+export { UPLOT_KINDS, drawnSeries };
 
 const suppressedLabel = (spec: ChartSpec) => (spec.minN ? chartsNl.suppressedMinN(spec.minN) : chartsNl.suppressed);
-
-/** Chart kinds the island draws with uPlot; the others stay SVG/HTML. */
-export const UPLOT_KINDS = new Set(['bar', 'column', 'stacked-bar', 'stacked-bar-100', 'line', 'area']);
 
 const SCALE_VALUE = 1 as uPlot.Series.BarsPathBuilderFacetUnit;
 const COLOR = 3 as uPlot.Series.BarsPathBuilderFacetUnit;
