@@ -6,6 +6,7 @@ import { visibleProjects } from '../projects/scope';
 import { notFound, requireReportRole } from './access';
 import { createVariant } from './create-variant';
 import { presentReport } from './present';
+import { reportColumns } from './report-columns';
 
 export const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
@@ -18,22 +19,7 @@ export async function createReport(ctx: UserServiceContext, input: ReportInput) 
   if (!project) throw notFound();
   const [row] = await ctx.db
     .insert(reports)
-    .values({
-      projectId: project.id,
-      title: input.title,
-      startDate: input.start_date ?? null,
-      endDate: input.end_date ?? isoDay(ctx.now),
-      dateFilter: input.date_filter,
-      benchmarkCount: input.benchmark_count,
-      multipleFilters: input.multiple_filters ?? null,
-      hideRiskyFilters: input.hide_risky_filters,
-      hideEmptyFilters: input.hide_empty_filters,
-      minN: input.min_n,
-      languages: input.languages,
-      pdfExport: input.pdf_export,
-      directAccess: input.direct_access,
-      statusId: input.status_id,
-    })
+    .values({ ...reportColumns(input), projectId: project.id, title: input.title, endDate: input.end_date ?? isoDay(ctx.now) })
     .returning();
   return presentReport(row!);
 }

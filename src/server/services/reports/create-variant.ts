@@ -5,6 +5,7 @@ import type { ReportInput } from '../../../shared/validation/reports';
 import { findReport } from './access';
 import { copyTreeStatements } from './copy-tree';
 import { presentReport } from './present';
+import { settingsOver } from './report-columns';
 
 /**
  * POST report with parent_report_id: a variant (sub-report) of a main report. It starts as a deep
@@ -17,20 +18,10 @@ export async function createVariant(ctx: UserServiceContext, input: ReportInput 
   if (parent.parentReportId !== null) throw new AppError('VALIDATION', nl.validation, { parent_report_id: [reportsNl.variantOfVariant] });
   if (input.project_id !== undefined && input.project_id !== parent.projectId) throw new AppError('VALIDATION', nl.validation, { project_id: [reportsNl.variantProject] });
   const values = {
+    ...settingsOver(parent, input),
     projectId: parent.projectId,
     parentReportId: parent.id,
     title: input.title,
-    startDate: input.start_date === undefined ? parent.startDate : input.start_date,
-    endDate: input.end_date ?? parent.endDate,
-    dateFilter: input.date_filter ?? parent.dateFilter,
-    benchmarkCount: input.benchmark_count ?? parent.benchmarkCount,
-    multipleFilters: input.multiple_filters === undefined ? parent.multipleFilters : input.multiple_filters,
-    hideRiskyFilters: input.hide_risky_filters ?? parent.hideRiskyFilters,
-    hideEmptyFilters: input.hide_empty_filters ?? parent.hideEmptyFilters,
-    minN: input.min_n ?? parent.minN,
-    languages: input.languages ?? parent.languages,
-    pdfExport: input.pdf_export ?? parent.pdfExport,
-    directAccess: input.direct_access ?? parent.directAccess,
     statusId: input.status_id ?? 1,
   };
   if (values.startDate && values.startDate > values.endDate) throw new AppError('VALIDATION', nl.validation, { end_date: [reportsNl.dateOrder] });

@@ -6,6 +6,7 @@ import { reportsNl } from '../../../shared/i18n/reports';
 import type { ReportUpdate } from '../../../shared/validation/reports';
 import { findReport, requireReportRole } from './access';
 import { presentReport } from './present';
+import { reportColumns } from './report-columns';
 
 /** PUT report/{id}: any report field; `archived: true|false` archives or de-archives. */
 export async function updateReport(ctx: UserServiceContext, reportId: number, input: ReportUpdate) {
@@ -15,19 +16,7 @@ export async function updateReport(ctx: UserServiceContext, reportId: number, in
   const end = input.end_date ?? current.endDate;
   if (start && end && start > end) throw new AppError('VALIDATION', nl.validation, { end_date: [reportsNl.dateOrder] });
   const set = {
-    title: input.title,
-    startDate: input.start_date,
-    endDate: input.end_date,
-    dateFilter: input.date_filter,
-    benchmarkCount: input.benchmark_count,
-    multipleFilters: input.multiple_filters,
-    hideRiskyFilters: input.hide_risky_filters,
-    hideEmptyFilters: input.hide_empty_filters,
-    minN: input.min_n,
-    languages: input.languages,
-    pdfExport: input.pdf_export,
-    directAccess: input.direct_access,
-    statusId: input.status_id,
+    ...reportColumns(input),
     archivedAt: input.archived === undefined ? undefined : input.archived ? (current.archivedAt ?? ctx.now) : null,
   };
   if (Object.values(set).every((v) => v === undefined)) return presentReport(current);
