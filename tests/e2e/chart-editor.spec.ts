@@ -1,30 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { apiCall as call, login } from './support';
 
-const PASSWORD = 'ImpulZ-demo-2026!';
 
-async function login(page: Page) {
-  await page.goto('/portal/login');
-  await page.getByLabel('E-mailadres').fill('beheerder@demo.impulz.nl');
-  await page.getByLabel('Wachtwoord', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Inloggen' }).click();
-  await expect(page).toHaveURL(/\/portal\/$/);
-}
-
-/** An API call from the page (session cookie + the XSRF header the client sends). */
-async function call<T = { data: unknown }>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: T }> {
-  return page.evaluate(
-    async ([m, p, b]) => {
-      if (!document.cookie.includes('XSRF-TOKEN=')) await fetch('/portal/auth/csrf-cookie');
-      const raw = document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length) ?? '';
-      const headers: Record<string, string> = { Accept: 'application/json', 'X-XSRF-TOKEN': decodeURIComponent(raw) };
-      if (b !== undefined) headers['Content-Type'] = 'application/json';
-      const res = await fetch(`/portal/api/v2${p}`, { method: m, headers, body: b === undefined ? undefined : JSON.stringify(b) });
-      return { status: res.status, json: await res.json() };
-    },
-    [method, path, body] as const,
-  ) as Promise<{ status: number; json: T }>;
-}
 
 /** The survey picker lists only surveys with tokens: give the demo survey a few if it has none. */
 async function demoSurveyWithTokens(page: Page): Promise<number> {

@@ -1,14 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
+import { apiCall, login } from './support';
 
-const PASSWORD = 'ImpulZ-demo-2026!';
-
-async function login(page: Page, email = 'beheerder@demo.impulz.nl') {
-  await page.goto('/portal/login');
-  await page.getByLabel('E-mailadres').fill(email);
-  await page.getByLabel('Wachtwoord', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Inloggen' }).click();
-  await expect(page).toHaveURL(/\/portal\/$/);
-}
 
 interface ApiReport {
   id: number;
@@ -18,12 +10,9 @@ interface ApiReport {
   sections?: { id: number; title: string; order: number }[];
 }
 
-/** A read through the API with the page's session (GETs need no CSRF token). */
+/** A read through the API with the page's session. */
 async function get<T>(page: Page, path: string): Promise<T> {
-  return page.evaluate(async (p) => {
-    const res = await fetch(`/portal/api/v2/${p}`, { headers: { Accept: 'application/json' } });
-    return ((await res.json()) as { data: unknown }).data;
-  }, path) as Promise<T>;
+  return ((await apiCall<{ data: T }>(page, 'GET', path)).json).data;
 }
 
 const sectionTitles = (page: Page) => page.getByRole('list', { name: 'Secties' }).locator(':scope > li h3').allTextContents();
@@ -130,14 +119,7 @@ test('the Beheerder creates a report, orders its sections by keyboard, copies, a
 
 /** A mutating call through the API with the page's session and its XSRF cookie. */
 async function send<T>(page: Page, method: string, path: string, body: unknown): Promise<T> {
-  return page.evaluate(
-    async ([m, p, b]) => {
-      const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice(11) ?? '');
-      const res = await fetch(`/portal/api/v2/${p}`, { method: m, headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'X-XSRF-TOKEN': xsrf }, body: JSON.stringify(b) });
-      return ((await res.json()) as { data: unknown }).data;
-    },
-    [method, path, body] as const,
-  ) as Promise<T>;
+  return ((await apiCall<{ data: T }>(page, method, path, body)).json).data;
 }
 
 // A 1×1 transparent PNG.

@@ -1,17 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { login } from './support';
 
-const PASSWORD = 'ImpulZ-demo-2026!';
 // Extra-large screens pin the benchmark menu open (spec 000 §2.12).
 test.use({ viewport: { width: 1920, height: 1080 } });
-
-async function login(page: Page) {
-  await page.goto('/portal/login');
-  await page.getByLabel('E-mailadres').fill('beheerder@demo.impulz.nl');
-  await page.getByLabel('Wachtwoord', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Inloggen' }).click();
-  await expect(page).toHaveURL(/\/portal\/$/);
-}
 
 const menu = (page: Page) => page.getByTestId('benchmark-menu');
 const firstChart = (page: Page) => page.locator('[data-chart-host]').first();

@@ -1,21 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import { createClient } from '@libsql/client';
 import { expect, test, type Page } from '@playwright/test';
+import { login } from './support';
 
-const PASSWORD = 'ImpulZ-demo-2026!';
 const port = Number(process.env.E2E_PORT ?? 4390);
 // The Playwright web server's fresh data directory (playwright.config.ts).
 const db = createClient({ url: `file:.tmp/e2e-${port}/portal.db` });
-
-async function login(page: Page, email: string) {
-  await page.goto('/portal/login');
-  await page.getByLabel('E-mailadres').fill(email);
-  await page.getByLabel('Wachtwoord', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Inloggen' }).click();
-  await expect(page).toHaveURL(/\/portal\/$/);
-  // The shell's module scripts run before 'load'; a click before that would go unanswered.
-  await page.waitForLoadState('load');
-}
 
 test.afterAll(() => db.close());
 

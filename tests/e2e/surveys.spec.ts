@@ -1,14 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
+import { login } from './support';
 
-const PASSWORD = 'ImpulZ-demo-2026!';
-
-async function login(page: Page) {
-  await page.goto('/portal/login');
-  await page.getByLabel('E-mailadres').fill('beheerder@demo.impulz.nl');
-  await page.getByLabel('Wachtwoord', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Inloggen' }).click();
-  await expect(page).toHaveURL(/\/portal\/$/);
-}
 
 test('the Beheerder opens the burgerpeiling, generates tokens and uploads responses with a report', async ({ page }) => {
   await login(page);
