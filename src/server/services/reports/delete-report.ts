@@ -1,6 +1,7 @@
 import { eq, inArray, or } from 'drizzle-orm';
 import type { UserServiceContext } from '../../context';
-import { reportBookmarks, reportChartOptions, reportCharts, reportDataLocations, reports, reportSections, reportTexts, reportWidgets } from '../../db/schema';
+import { reportBookmarks, reports } from '../../db/schema';
+import { contentDeleteStatements } from './content-delete';
 import { findReport, requireReportRole } from './access';
 
 /**
@@ -12,16 +13,9 @@ export async function deleteReport(ctx: UserServiceContext, reportId: number): P
   requireReportRole(ctx.user, 'dashboard.edit');
   await findReport(ctx, reportId);
   const tree = ctx.db.select({ id: reports.id }).from(reports).where(or(eq(reports.id, reportId), eq(reports.parentReportId, reportId)));
-  const sections = ctx.db.select({ id: reportSections.id }).from(reportSections).where(inArray(reportSections.reportId, tree));
-  const charts = ctx.db.select({ id: reportCharts.id }).from(reportCharts).where(inArray(reportCharts.sectionId, sections));
   await ctx.db.batch([
-    ctx.db.delete(reportDataLocations).where(inArray(reportDataLocations.chartId, charts)),
-    ctx.db.delete(reportChartOptions).where(inArray(reportChartOptions.chartId, charts)),
-    ctx.db.delete(reportTexts).where(inArray(reportTexts.reportId, tree)),
-    ctx.db.delete(reportWidgets).where(inArray(reportWidgets.reportId, tree)),
-    ctx.db.delete(reportCharts).where(inArray(reportCharts.sectionId, sections)),
-    ctx.db.delete(reportSections).where(inArray(reportSections.reportId, tree)),
-    ctx.db.delete(reportBookmarks).where(inArray(reportBookmarks.reportId, tree)),
     ctx.db.update(reports).set({ deletedAt: ctx.now }).where(or(eq(reports.id, reportId), eq(reports.parentReportId, reportId))),
+    ...contentDeleteStatements(ctx.db, tree),
+    ctx.db.delete(reportBookmarks).where(inArray(reportBookmarks.reportId, tree)),
   ]);
 }

@@ -1,7 +1,7 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { UserServiceContext } from '../../context';
-import { reportChartOptions, reportCharts, reportDataLocations, reportSections, reportTexts, reportWidgets } from '../../db/schema';
+import { reportCharts, reportDataLocations, reports, reportSections } from '../../db/schema';
 import { AppError, nl } from '../../errors';
 import { reportsNl } from '../../../shared/i18n/reports';
 import type { SeedInput } from '../../../shared/validation/reports-parts';
@@ -10,22 +10,10 @@ import { buildColumnMap } from '../surveys/column-map';
 import { loadStructure } from '../surveys/load-structure';
 import { findReport, requireReportRole } from './access';
 import { requireLinkedSurvey } from './check-column';
+import { contentDeleteStatements } from './content-delete';
 import { getReport } from './get-report';
 import { planSeed } from './seed-plan';
 
-/** The statements that empty a report: its sections with everything under them (replace: true). */
-function clearStatements(ctx: UserServiceContext, reportId: number): BatchItem<'sqlite'>[] {
-  const sections = ctx.db.select({ id: reportSections.id }).from(reportSections).where(eq(reportSections.reportId, reportId));
-  const charts = ctx.db.select({ id: reportCharts.id }).from(reportCharts).where(inArray(reportCharts.sectionId, sections));
-  return [
-    ctx.db.delete(reportDataLocations).where(inArray(reportDataLocations.chartId, charts)),
-    ctx.db.delete(reportChartOptions).where(inArray(reportChartOptions.chartId, charts)),
-    ctx.db.delete(reportTexts).where(eq(reportTexts.reportId, reportId)),
-    ctx.db.delete(reportWidgets).where(eq(reportWidgets.reportId, reportId)),
-    ctx.db.delete(reportCharts).where(inArray(reportCharts.sectionId, sections)),
-    ctx.db.delete(reportSections).where(eq(reportSections.reportId, reportId)),
-  ];
-}
 
 /**
  * PUT report/{id}/seed { survey_id, replace? }: fills the report with one section per question
@@ -56,7 +44,7 @@ export async function seedReport(ctx: UserServiceContext, reportId: number, inpu
       if (c.columns.length) writes.push(ctx.db.insert(reportDataLocations).values(c.columns.map((columnKey, order) => ({ chartId, surveyId: survey.id, columnKey, order }))));
     });
   });
-  const [first, ...rest] = [...(input.replace ? clearStatements(ctx, reportId) : []), ...writes];
+  const [first, ...rest] = [...(input.replace ? contentDeleteStatements(ctx.db, ctx.db.select({ id: reports.id }).from(reports).where(eq(reports.id, reportId))) : []), ...writes];
   await ctx.db.batch([first!, ...rest]);
   const charts = plan.reduce((n, s) => n + s.charts.length, 0);
   return { data: await getReport(ctx, reportId, 'sections.charts.dataLocations'), alert: reportsNl.seeded(plan.length, charts) };
