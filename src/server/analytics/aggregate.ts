@@ -1,7 +1,22 @@
 import { type Bitset, andCountRange, collectRows, countRange } from './bitset';
 import { type CubeColumn, type NumericColumn, TEXT_BITSET_MAX, answeredBits, singleOptionBits, zeroedValues } from './cube';
-import { type Accuracy, marginOfError } from './margin-of-error';
+import { type Accuracy, marginOfError, meanMarginOfError } from './margin-of-error';
+import type { ColumnKind } from './cube';
 import type { DataLocationSpec, NMethod, OptionStat, Stats } from './types';
+
+/**
+ * The N methods that mean something for a kind of question: `answers` differs from `respondents`
+ * only when one respondent can give several answers (multiple choice); `total` (every member of
+ * the group, answered or not) applies to every kind.
+ */
+export function nMethodsFor(kind: ColumnKind): NMethod[] {
+  return kind === 'multi' ? ['respondents', 'answers', 'total'] : ['respondents', 'total'];
+}
+
+/** The method used: the stored one when it applies to the kind, else `respondents` (the API refuses the others). */
+export function effectiveNMethod(kind: ColumnKind, method: NMethod | undefined): NMethod {
+  return method && nMethodsFor(kind).includes(method) ? method : 'respondents';
+}
 
 /** Scratch space reused across calls of one report computation (no per-row allocation). */
 export interface Scratch {
@@ -23,14 +38,23 @@ export function computeStats(col: CubeColumn, bits: Bitset, lo: number, hi: numb
     col.kind === 'numeric' ? counts.valueCount : col.kind === 'multi' ? andCountRange(bits, answeredBits(col), lo, hi) : sumOf(counts.perOption);
   let answers = answered;
   if (col.kind === 'multi') answers = sumOf(counts.perOption);
-  const nMethod: NMethod = col.kind === 'multi' ? (spec.nMethod ?? 'respondents') : 'respondents';
+  const nMethod = effectiveNMethod(col.kind, spec.nMethod);
   const base = nMethod === 'answers' ? answers : nMethod === 'total' ? groupSize : answered;
   const codes = col.kind === 'text' ? col.dictionary : col.kind === 'numeric' ? [] : col.codes;
   const options: OptionStat[] = codes.map((code, i) => {
     const count = counts.perOption[i]!;
-    return { code, count, percentage: base > 0 ? (count / base) * 100 : null, empty: count === 0, low: count > 0 && count < minN };
+    const share = base > 0 ? count / base : null;
+    return {
+      code,
+      count,
+      percentage: share === null ? null : share * 100,
+      marginOfError: share === null ? null : marginOfError(base, accuracy, Math.min(share, 1)),
+      empty: count === 0,
+      low: count > 0 && count < minN,
+    };
   });
   const scale = col.kind === 'single' ? singleScale(col.scores, counts.perOption, spec) : col.kind === 'numeric' ? counts.numeric : null;
+  const sd = scale && scale.scored > 1 ? Math.sqrt(Math.max(0, (scale.sumSq - (scale.sum * scale.sum) / scale.scored) / (scale.scored - 1))) : null;
   return {
     groupSize,
     answered,
@@ -44,7 +68,8 @@ export function computeStats(col: CubeColumn, bits: Bitset, lo: number, hi: numb
     bottomBox: scale?.bottomBox ?? null,
     nps: spec.nps && scale && scale.npsBase > 0 ? ((scale.promoters - scale.detractors) / scale.npsBase) * 100 : null,
     marginOfError: marginOfError(base, accuracy),
-    sd: scale && scale.scored > 1 ? Math.sqrt(Math.max(0, (scale.sumSq - (scale.sum * scale.sum) / scale.scored) / (scale.scored - 1))) : null,
+    sd,
+    meanMarginOfError: sd === null ? null : meanMarginOfError(sd, scale!.scored, accuracy),
   };
 }
 

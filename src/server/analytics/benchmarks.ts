@@ -1,7 +1,8 @@
 import { type Bitset, and, clipToRange, or, rangeBitset } from './bitset';
-import { AnalyticsError, type Cube } from './cube';
+import { AnalyticsError, type Cube, universeBits } from './cube';
 import { type FilterCondition, conditionsBitset } from './conditions';
-import { lowerBound } from './days';
+import { type DateRules, FREE_DATES, type TimeDomain, effectiveRange, timeDomain } from './dates';
+import { type Granularity, rowRange } from './days';
 
 /** Filter option of spec 001 §3: a named set of conditions, in a category. */
 export interface FilterOption {
@@ -33,6 +34,8 @@ export interface Group {
   lo: number;
   hi: number;
   bits: Bitset;
+  /** The same selection over the whole time domain (the neighbour rule steps outside the range). */
+  sel: Bitset;
   /** Chosen option ids per category id, in catalogue order. */
   selection: Map<number, number[]>;
 }
@@ -72,13 +75,6 @@ export function selectionOf(catalog: FilterCategory[], optionIds: number[]): Map
   return selection;
 }
 
-/** Row range [lo, hi) of an inclusive day range. */
-export function rowRange(cube: Cube, startDay: number, endDay: number): { lo: number; hi: number } {
-  const lo = lowerBound(cube.days, startDay);
-  const hi = endDay < startDay ? lo : lowerBound(cube.days, endDay + 1);
-  return { lo, hi };
-}
-
 /** Effective day range: benchmark dates, else the report's, else the data's first/last day. */
 export function dayRange(cube: Cube, start: number | null | undefined, end: number | null | undefined, report: { startDay?: number | null; endDay?: number | null }): [number, number] {
   const first = cube.rowCount ? cube.days[0]! : 0;
@@ -86,9 +82,38 @@ export function dayRange(cube: Cube, start: number | null | undefined, end: numb
   return [start ?? report.startDay ?? first, end ?? report.endDay ?? last];
 }
 
-/** Rows of the date range that match every category of the selection (OR within a category). */
-export function selectionBitset(cube: Cube, catalog: FilterCategory[], selection: Map<number, number[]>, lo: number, hi: number): Bitset {
-  const bits = rangeBitset(cube.rowCount, lo, hi);
+/** The report settings that decide which rows and ranges exist (see dates.ts). */
+export interface ReportScope {
+  startDay?: number | null;
+  endDay?: number | null;
+  /** date_filter (default true here: free dates, for callers without report rules). */
+  dateFilter?: boolean;
+  /** The report's date granularity (default 'day' here; reports default to month). */
+  dateGranularity?: Granularity;
+  /** Count unfinished responses too (default: completed responses only). */
+  includeIncomplete?: boolean;
+}
+
+/** What every group of one request shares: the date rules, the span that exists and the rows counted at all. */
+export interface Frame {
+  rules: DateRules;
+  reportRange: [number, number];
+  domain: TimeDomain;
+  /** Completed responses (or all with include-incomplete), within the domain. */
+  universe: Bitset;
+}
+
+export function frameOf(cube: Cube, report: ReportScope): Frame {
+  const rules: DateRules = { dateFilter: report.dateFilter ?? FREE_DATES.dateFilter, granularity: report.dateGranularity ?? FREE_DATES.granularity };
+  const reportRange = dayRange(cube, null, null, report);
+  const domain = timeDomain(cube, rules, reportRange);
+  const universe = clipToRange(Uint32Array.from(universeBits(cube, report.includeIncomplete)), domain.lo, domain.hi);
+  return { rules, reportRange, domain, universe };
+}
+
+/** Rows of the universe that match every category of the selection (OR within a category), over the whole domain. */
+export function selectionAll(cube: Cube, catalog: FilterCategory[], selection: Map<number, number[]>, universe: Bitset): Bitset {
+  const bits = Uint32Array.from(universe);
   const byId = findOptions(catalog);
   for (const ids of selection.values()) {
     let any: Bitset | null = null;
@@ -98,12 +123,23 @@ export function selectionBitset(cube: Cube, catalog: FilterCategory[], selection
     }
     if (any) and(bits, any, bits);
   }
-  return clipToRange(bits, lo, hi);
+  return bits;
 }
 
-export function compileBenchmark(cube: Cube, catalog: FilterCategory[], input: BenchmarkInput, report: { startDay?: number | null; endDay?: number | null }): Group {
-  const [startDay, endDay] = dayRange(cube, input.start, input.end, report);
+/** Rows of [lo, hi) in the universe that match every category of the selection. */
+export function selectionBitset(cube: Cube, catalog: FilterCategory[], selection: Map<number, number[]>, lo: number, hi: number, universe?: Bitset): Bitset {
+  return clipToRange(selectionAll(cube, catalog, selection, universe ?? rangeBitset(cube.rowCount, lo, hi)), lo, hi);
+}
+
+/**
+ * A benchmark compiled under the frame: its range follows the date rules (the report period, or
+ * snapped to whole periods), its rows are those of the universe matching the selection.
+ */
+export function compileBenchmark(cube: Cube, catalog: FilterCategory[], input: BenchmarkInput, report: ReportScope, frame: Frame = frameOf(cube, report)): Group {
+  const [start, end] = dayRange(cube, input.start, input.end, report);
+  const [startDay, endDay] = effectiveRange(frame.rules, start, end, frame.reportRange);
   const { lo, hi } = rowRange(cube, startDay, endDay);
   const selection = selectionOf(catalog, input.filterOptionIds);
-  return { label: input.label, startDay, endDay, lo, hi, bits: selectionBitset(cube, catalog, selection, lo, hi), selection };
+  const sel = selectionAll(cube, catalog, selection, frame.universe);
+  return { label: input.label, startDay, endDay, lo, hi, bits: clipToRange(Uint32Array.from(sel), lo, hi), sel, selection };
 }

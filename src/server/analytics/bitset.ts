@@ -47,7 +47,7 @@ export function popcount32(x: number): number {
 }
 
 /** Mask of the bits of word w that fall inside [lo, hi). */
-function edgeMask(w: number, lo: number, hi: number): number {
+export function edgeMask(w: number, lo: number, hi: number): number {
   const start = w << 5;
   let m = 0xffffffff;
   if (lo > start) m &= 0xffffffff << (lo - start);
@@ -193,4 +193,30 @@ export function and3CountCapped(a: Bitset, b: Bitset, c: Bitset, lo: number, hi:
   for (let w = w0 + 1; w < w1 && n < cap; w++) n += popcount32(a[w]! & b[w]! & c[w]!);
   if (w1 > w0 && n < cap) n += popcount32(a[w1]! & b[w1]! & c[w1]! & edgeMask(w1, lo, hi));
   return n < cap ? n : cap;
+}
+
+/** The first row r in [from, to) with a & b set, or −1. */
+export function firstRowFrom(a: Bitset, b: Bitset, from: number, to: number): number {
+  if (to <= from) return -1;
+  const w0 = from >>> 5;
+  const w1 = (to - 1) >>> 5;
+  for (let w = w0; w <= w1; w++) {
+    let x = a[w]! & b[w]!;
+    if (w === w0 || w === w1) x &= edgeMask(w, from, to);
+    if (x !== 0) return (w << 5) + 31 - Math.clz32(x & -x);
+  }
+  return -1;
+}
+
+/** The last row r in [from, before) with a & b set, or −1. */
+export function lastRowBefore(a: Bitset, b: Bitset, from: number, before: number): number {
+  if (before <= from) return -1;
+  const w0 = from >>> 5;
+  const w1 = (before - 1) >>> 5;
+  for (let w = w1; w >= w0; w--) {
+    let x = a[w]! & b[w]!;
+    if (w === w0 || w === w1) x &= edgeMask(w, from, before);
+    if (x !== 0) return (w << 5) + 31 - Math.clz32(x);
+  }
+  return -1;
 }

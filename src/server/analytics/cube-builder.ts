@@ -15,6 +15,8 @@ export interface BuildReport {
   rejectedValues: Record<string, number>;
   /** Responses fed values but never a submitted day; they are not in the cube. */
   rowsWithoutDay: number;
+  /** Rows of unfinished responses (no submit date; setDay with complete = false). */
+  incompleteRows: number;
 }
 
 type Stage =
@@ -45,6 +47,8 @@ export class CubeBuilder {
   private readonly ids: (string | number)[] = [];
   private denseRow = new Int32Array(64);
   private days = new Int32Array(64).fill(NO_DAY);
+  /** 1 = unfinished response (its day is the start day). */
+  private unfinished = new Int16Array(64);
   private rows = 0;
   private readonly stages = new Map<string, Stage>();
   private readonly rejected: Record<string, number> = {};
@@ -75,14 +79,17 @@ export class CubeBuilder {
       if (!dense) this.rowOf.set(responseId, r);
       this.ids.push(responseId);
       this.days = grown(this.days, this.rows, NO_DAY);
+      this.unfinished = grown(this.unfinished, this.rows);
     }
     return r;
   }
 
-  setDay(responseId: string | number, day: number): this {
+  /** The response's day; `complete` = false for an unfinished response (no submit date: its start day). */
+  setDay(responseId: string | number, day: number, complete = true): this {
     if (!Number.isInteger(day)) throw new AnalyticsError('BAD_INPUT', `day must be an integer: ${day}`);
     const r = this.row(responseId);
     this.days[r] = day;
+    this.unfinished[r] = complete ? 0 : 1;
     return this;
   }
 
@@ -173,6 +180,12 @@ export class CubeBuilder {
     const perm = Int32Array.from(order);
     const sortedDays = new Int32Array(n);
     for (let i = 0; i < n; i++) sortedDays[i] = days[perm[i]!]!;
+    const complete = new Uint32Array((n + 31) >>> 5);
+    let incomplete = 0;
+    for (let i = 0; i < n; i++) {
+      if (this.unfinished[perm[i]!]) incomplete++;
+      else complete[i >>> 5]! |= 1 << (i & 31);
+    }
     const columns: CubeColumn[] = [];
     const dropped: string[] = [];
     for (const def of this.defs) {
@@ -180,8 +193,8 @@ export class CubeBuilder {
       if (col) columns.push(col);
       else dropped.push(def.key);
     }
-    const cube: Cube = { surveyId: this.surveyId, version: this.version, rowCount: n, days: sortedDays, columns, byKey: indexColumns(columns) };
-    return { cube, report: { droppedColumns: dropped, rejectedValues: { ...this.rejected }, rowsWithoutDay: this.rows - n } };
+    const cube: Cube = { surveyId: this.surveyId, version: this.version, rowCount: n, days: sortedDays, complete, columns, byKey: indexColumns(columns) };
+    return { cube, report: { droppedColumns: dropped, rejectedValues: { ...this.rejected }, rowsWithoutDay: this.rows - n, incompleteRows: incomplete } };
   }
 }
 

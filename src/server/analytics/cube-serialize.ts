@@ -5,13 +5,14 @@ import { AnalyticsError, type Cube, type CubeColumn, indexColumns } from './cube
  *   0  8 bytes  magic "IMPZCUBE"
  *   8  u32      format version (CUBE_FORMAT_VERSION)
  *  12  u32      header length H in bytes
- *  16  H bytes  UTF-8 JSON header: survey id, version, row count, per column its kind, key, source,
+ *  16  H bytes  UTF-8 JSON header: survey id, version, row count, the [offset, length] of the
+ *               days and of the "complete" bitset (format 2), per column its kind, key, source,
  *               codes / scores / dictionary and the [offset, length] of each of its arrays
  *  …            zero padding to a multiple of 8, then the typed arrays, each 8-byte aligned
  * Offsets are relative to the start of the body. Deserialising creates views over the blob (one
  * aligned copy when the input is not 8-byte aligned), so loading costs no per-row work.
  */
-export const CUBE_FORMAT_VERSION = 1;
+export const CUBE_FORMAT_VERSION = 2;
 const MAGIC = 'IMPZCUBE';
 
 type Span = [offset: number, length: number];
@@ -31,6 +32,8 @@ interface Header {
   version: number;
   rowCount: number;
   days: Span;
+  /** Rows of completed responses (absent: every row is complete). */
+  complete?: Span;
   columns: HeaderColumn[];
 }
 
@@ -46,6 +49,7 @@ export function serializeCube(cube: Cube): Uint8Array {
     return span;
   };
   const days = place(cube.days);
+  const complete = cube.complete ? place(cube.complete) : undefined;
   const columns: HeaderColumn[] = cube.columns.map((c) => {
     const base = { key: c.key, source: c.source, kind: c.kind };
     switch (c.kind) {
@@ -59,7 +63,7 @@ export function serializeCube(cube: Cube): Uint8Array {
         return { ...base, dictionary: c.dictionary, spans: [place(c.data)] };
     }
   });
-  const header: Header = { surveyId: cube.surveyId, version: cube.version, rowCount: cube.rowCount, days, columns };
+  const header: Header = { surveyId: cube.surveyId, version: cube.version, rowCount: cube.rowCount, days, ...(complete ? { complete } : {}), columns };
   const json = new TextEncoder().encode(JSON.stringify(header));
   const bodyStart = align8(16 + json.byteLength);
   const out = new Uint8Array(bodyStart + offset);
@@ -113,6 +117,7 @@ export function deserializeCube(input: Uint8Array | ArrayBuffer): Cube {
     version: header.version,
     rowCount: header.rowCount,
     days: take(Int32Array, header.days),
+    ...(header.complete ? { complete: take(Uint32Array, header.complete) } : {}),
     columns,
     byKey: indexColumns(columns),
   };

@@ -11,8 +11,14 @@ export interface Cube {
   /** The survey's responses version; bumped whenever responses change. */
   version: number;
   rowCount: number;
-  /** Submitted day per row (days since 1970-01-01), ascending. */
+  /** Submitted day per row (days since 1970-01-01), ascending; an unfinished response has its start day. */
   days: Int32Array;
+  /**
+   * Rows of completed responses (a submit date). Absent = every row is complete (cubes built
+   * without that information). Reports count completed responses only unless they include
+   * incomplete ones (universeBits).
+   */
+  complete?: Bitset;
   columns: CubeColumn[];
   /** Lookup by column key; rebuilt by indexColumns after deserialising. */
   byKey: Map<string, CubeColumn>;
@@ -126,6 +132,22 @@ export function answeredBits(col: CubeColumn): Bitset {
   return bits;
 }
 
+/**
+ * The rows a report counts at all: completed responses only (default), or every response when the
+ * report includes incomplete ones. Cached per cube; callers must not modify it.
+ */
+export function universeBits(cube: Cube, includeIncomplete: boolean | undefined): Bitset {
+  if (!includeIncomplete && cube.complete) return cube.complete;
+  let all = allRows.get(cube);
+  if (!all) {
+    all = new Uint32Array((cube.rowCount + 31) >>> 5);
+    for (let r = 0; r < cube.rowCount; r++) all[r >>> 5]! |= 1 << (r & 31);
+    allRows.set(cube, all);
+  }
+  return all;
+}
+const allRows = new WeakMap<Cube, Bitset>();
+
 /** Values of a numeric column with "no answer" as 0 (adding 0 leaves a sum unchanged). */
 export function zeroedValues(col: NumericColumn): Float64Array {
   if (col.zeroed) return col.zeroed;
@@ -139,7 +161,7 @@ export function zeroedValues(col: NumericColumn): Float64Array {
 
 /** Approximate bytes held by a cube (for the LRU budget). */
 export function cubeByteSize(cube: Cube): number {
-  let n = cube.days.byteLength + 256;
+  let n = cube.days.byteLength + 256 + (cube.complete?.byteLength ?? 0);
   for (const c of cube.columns) {
     if (c.kind === 'multi') n += c.answeredBits.byteLength * (c.optionBits.length + 1) + c.codes.length * 16;
     // Single-choice option bitsets and answered bitsets are derived on first use; count them up front.

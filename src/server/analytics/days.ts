@@ -70,3 +70,10 @@ export function lowerBound(days: Int32Array, day: number): number {
   }
   return lo;
 }
+
+/** Row range [lo, hi) of an inclusive day range in a cube's ascending day column. */
+export function rowRange(cube: { days: Int32Array }, startDay: number, endDay: number): { lo: number; hi: number } {
+  const lo = lowerBound(cube.days, startDay);
+  const hi = endDay < startDay ? lo : lowerBound(cube.days, endDay + 1);
+  return { lo, hi };
+}

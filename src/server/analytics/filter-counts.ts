@@ -1,6 +1,7 @@
-import { type Bitset, andCountRange } from './bitset';
-import { type BenchmarkInput, type FilterCategory, dayRange, optionBitset, rowRange, selectionBitset, selectionOf } from './benchmarks';
+import { countRange } from './bitset';
+import { type BenchmarkInput, type FilterCategory, type Frame, type Group, type ReportScope, compileBenchmark, frameOf, selectionOf } from './benchmarks';
 import type { Cube } from './cube';
+import { neighbourDiffs, rangeLeak, selectionLeak } from './neighbours';
 
 /** Report filter settings of spec 001 §3/§4. multipleFilters: 2 = one option per category, 3 = one category; else unlimited. */
 export interface FilterSettings {
@@ -18,21 +19,25 @@ export interface FilterSettings {
 
 /**
  * Availability of one filter option for the benchmark being edited (spec 001 §4).
- * Counts below min_n are withheld (null): a count is itself a group size, and a count of a
- * filter on a question answer inside a small group would reveal that group's answers.
+ * A count is the size of a group — the option alone, or with the other categories' choices — and
+ * is released only when that group could be released as a benchmark: at least min_n and no
+ * neighbour within 1 … min_n−1 (neighbours.ts). So no withheld count equals a released count
+ * minus other released counts (README, "sums").
  */
 export interface FilterOptionState {
   optionId: number;
   categoryId: number;
   selected: boolean;
-  /** Rows of the benchmark date range matching this option alone; null when below min_n. */
+  /** Respondents of the benchmark date range matching this option alone; null when withheld. */
   soloCount: number | null;
-  /** Rows matching this option AND the selections of the other categories; null when below min_n. */
+  /** Respondents matching this option AND the selections of the other categories; null when withheld. */
   combinedCount: number | null;
   /** combinedCount is 0. */
   empty: boolean;
-  /** combinedCount is below min_n (includes empty). */
+  /** combinedCount is below min_n (includes empty): choosing it gives a suppressed group. */
   risky: boolean;
+  /** combinedCount is min_n or more but withheld: releasing it would let a smaller group be derived. */
+  withheld: boolean;
   /** The report's multiple_filters mode allows choosing this option next to the current selection. */
   allowedByMode: boolean;
   /** Not selectable: empty, forbidden by the mode, or risky with hide_risky_filters. Selected options stay enabled. */
@@ -56,39 +61,44 @@ function allowedByMode(selection: Map<number, number[]>, categoryId: number, opt
   return true;
 }
 
-export function computeFilterStates(
-  cube: Cube,
-  catalog: FilterCategory[],
-  benchmark: BenchmarkInput,
-  report: { startDay?: number | null; endDay?: number | null },
-  settings: FilterSettings,
-): FilterOptionState[] {
-  const [startDay, endDay] = dayRange(cube, benchmark.start, benchmark.end, report);
-  const { lo, hi } = rowRange(cube, startDay, endDay);
+/** Whether a group's size may be shown on its own: R1 and the neighbour rule in the group pass. */
+export function sizeReleasable(cube: Cube, catalog: FilterCategory[], g: Group, frame: Frame, minN: number): boolean {
+  if (minN <= 1) return true;
+  const A = frame.universe;
+  if (countRange(g.bits, g.lo, g.hi) < minN) return false;
+  if (frame.rules.dateFilter && rangeLeak(cube, frame, g.sel, A, g.lo, g.hi, minN)) return false;
+  return !selectionLeak(neighbourDiffs(cube, catalog, g, frame), A, g.lo, g.hi, minN);
+}
+
+export function computeFilterStates(cube: Cube, catalog: FilterCategory[], benchmark: BenchmarkInput, report: ReportScope, settings: FilterSettings): FilterOptionState[] {
+  const frame = frameOf(cube, report);
   const selection = selectionOf(catalog, benchmark.filterOptionIds);
   const minN = Math.max(settings.minN, 0);
   const out: FilterOptionState[] = [];
-  const range = selectionBitset(cube, catalog, new Map(), lo, hi);
+  const group = (ids: number[]) => compileBenchmark(cube, catalog, { ...benchmark, filterOptionIds: ids }, report, frame);
   for (const cat of catalog) {
     // The other categories' selections: what choosing an option of this category would combine with.
-    const others = new Map([...selection].filter(([c]) => c !== cat.id));
-    const context: Bitset = others.size ? selectionBitset(cube, catalog, others, lo, hi) : range;
+    const others = [...selection].filter(([c]) => c !== cat.id).flatMap(([, ids]) => ids);
     for (const o of cat.options) {
-      const bits = optionBitset(cube, { ...o, categoryId: cat.id });
-      const solo = andCountRange(bits, range, lo, hi);
-      const combined = andCountRange(bits, context, lo, hi);
+      const solo = group([o.id]);
+      const combined = others.length ? group([...others, o.id]) : solo;
+      const soloSize = countRange(solo.bits, solo.lo, solo.hi);
+      const size = others.length ? countRange(combined.bits, combined.lo, combined.hi) : soloSize;
       const selected = (selection.get(cat.id) ?? []).includes(o.id);
-      const empty = combined === 0;
-      const risky = combined < minN;
+      const empty = size === 0;
+      const risky = size < minN;
+      const combinedShown = !risky && sizeReleasable(cube, catalog, combined, frame, minN);
+      const soloShown = soloSize >= minN && (combined === solo ? combinedShown : sizeReleasable(cube, catalog, solo, frame, minN));
       const modeOk = allowedByMode(settings.modeSelection ?? selection, cat.id, o.id, settings.multipleFilters);
       out.push({
         optionId: o.id,
         categoryId: cat.id,
         selected,
-        soloCount: solo < minN ? null : solo,
-        combinedCount: risky ? null : combined,
+        soloCount: soloShown ? soloSize : null,
+        combinedCount: combinedShown ? size : null,
         empty,
         risky,
+        withheld: !risky && !combinedShown,
         allowedByMode: modeOk,
         disabled: !selected && (empty || !modeOk || (!!settings.hideRiskyFilters && risky)),
         hidden: !selected && empty && !!settings.hideEmptyFilters,

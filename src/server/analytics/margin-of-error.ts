@@ -20,9 +20,21 @@ export function zValue(confidenceLevel: number | null | undefined): number {
  */
 export function marginOfError(n: number, accuracy: Accuracy | undefined, p = 0.5): number | null {
   if (n <= 0) return null;
-  const z = zValue(accuracy?.confidenceLevel);
+  return 100 * zValue(accuracy?.confidenceLevel) * Math.sqrt((p * (1 - p)) / n) * finiteCorrection(n, accuracy);
+}
+
+/** √((N−n)/(N−1)) for a known population size N > 1 (0 when n ≥ N); 1 without one. */
+export function finiteCorrection(n: number, accuracy: Accuracy | undefined): number {
   const N = accuracy?.populationSize ?? 0;
-  let fpc = 1;
-  if (N > 1) fpc = n >= N ? 0 : Math.sqrt((N - n) / (N - 1));
-  return 100 * z * Math.sqrt((p * (1 - p)) / n) * fpc;
+  if (N <= 1) return 1;
+  return n >= N ? 0 : Math.sqrt((N - n) / (N - 1));
+}
+
+/**
+ * Margin of error of a mean of n scores with sample standard deviation sd: z · sd / √n with the
+ * same z and finite population correction as marginOfError. Null below 2 scores.
+ */
+export function meanMarginOfError(sd: number, n: number, accuracy: Accuracy | undefined): number | null {
+  if (n < 2) return null;
+  return (zValue(accuracy?.confidenceLevel) * sd * finiteCorrection(n, accuracy)) / Math.sqrt(n);
 }

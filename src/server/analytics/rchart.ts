@@ -1,8 +1,8 @@
 import { type BenchmarkInput, type FilterCategory, selectionOf } from './benchmarks';
 import { AnalyticsError, type Cube, type CubeColumn, getColumn } from './cube';
-import { isoFromDay, periodStart } from './days';
+import { type Granularity, isoFromDay, periodStart } from './days';
 import { selectionAllowed } from './filter-counts';
-import { type Accuracy, zValue } from './margin-of-error';
+import type { Accuracy } from './margin-of-error';
 import { type ReportDataInput, computeReportData } from './report';
 import { OTHER_CODE } from './short-text';
 import type { GroupResult, Stats } from './types';
@@ -39,6 +39,8 @@ export interface RChartEngineTable {
 
 export interface RChartComputed {
   columns: { key: string; unit: 'percentage' | 'mean' | 'marginOfError' | 'count' }[];
+  /** Trend only: the granularity of the rows (the report's date granularity when the asked one is finer). */
+  granularity?: Granularity;
   tables: RChartEngineTable[];
 }
 
@@ -60,10 +62,6 @@ const row = (key: string, r: GroupResult, n: (s: Stats) => number | null, values
   return { key, n: s ? n(s) : null, suppressed: !s, values: values(s) };
 };
 
-/** Half-width of the confidence interval of a mean: z · sd / √n. */
-function meanMargin(s: Stats, accuracy: Accuracy | undefined): number | null {
-  return s.sd === null || s.sd === undefined || s.scored < 2 ? null : (zValue(accuracy?.confidenceLevel) * s.sd) / Math.sqrt(s.scored);
-}
 
 /**
  * Crosstab and mean-by-group: per benchmark the group itself ("Totaal") and the group AND each
@@ -98,7 +96,7 @@ function byGroups(cube: Cube, input: RChartInput, spec: Extract<RChartSpec, { by
       const cell = cells[bi * per + k]!;
       return crosstab
         ? row(key, cell, (s) => s.base, (s) => codes.map((_, i) => (s ? s.options[i]!.percentage : null)))
-        : row(key, cell, (s) => s.scored, (s) => (s ? [s.mean, meanMargin(s, input.accuracy)] : [null, null]));
+        : row(key, cell, (s) => s.scored, (s) => (s ? [s.mean, s.meanMarginOfError ?? null] : [null, null]));
     });
     return { label: info.label, startDay: info.startDay, endDay: info.endDay, suppressed: rows[0]!.suppressed, rows };
   });
@@ -112,14 +110,15 @@ function trend(cube: Cube, input: RChartInput, spec: Extract<RChartSpec, { analy
   if (spec.measure === 'percentage' && optionIndex < 0) throw new AnalyticsError('BAD_INPUT', `unknown option ${spec.option} of ${spec.question}`);
   const out = computeReportData(cube, { dataLocations: [{ id: 'q', columnKey: spec.question }], benchmarks: input.benchmarks, filters: input.filters, report: input.report, accuracy: input.accuracy, granularity: spec.granularity });
   const mean = spec.measure === 'mean';
+  const g = out.dataLocations[0]!.granularity ?? spec.granularity;
   const tables = out.dataLocations[0]!.benchmarks.map((cell, bi): RChartEngineTable => {
     const info = out.benchmarks[bi]!;
     const rows = (cell.buckets ?? []).map((b) =>
-      row(isoFromDay(periodStart(b.period, spec.granularity)), b, (s) => (mean ? s.scored : s.base), (s) => [s ? (mean ? s.mean : s.options[optionIndex]!.percentage) : null]),
+      row(isoFromDay(periodStart(b.period, g)), b, (s) => (mean ? s.scored : s.base), (s) => [s ? (mean ? s.mean : s.options[optionIndex]!.percentage) : null]),
     );
     return { label: info.label, startDay: info.startDay, endDay: info.endDay, suppressed: cell.suppressed, rows };
   });
-  return { columns: [{ key: mean ? 'mean' : 'percentage', unit: mean ? 'mean' : 'percentage' }], tables };
+  return { columns: [{ key: mean ? 'mean' : 'percentage', unit: mean ? 'mean' : 'percentage' }], granularity: g, tables };
 }
 
 /** Top or bottom answers by count (ties keep the answer order); short-text rarities stay inside "Overig" and are not ranked. */

@@ -1,7 +1,8 @@
 import { type Bitset, countRange } from './bitset';
-import { type BenchmarkInput, type FilterCategory, type Group, compileBenchmark, selectionOf } from './benchmarks';
+import { type BenchmarkInput, type FilterCategory, type Group, type ReportScope, compileBenchmark, frameOf, selectionOf } from './benchmarks';
 import { computeStats, createScratch } from './aggregate';
 import { AnalyticsError, type Cube, answeredBits, getColumn } from './cube';
+import { effectiveRange, trendGranularity } from './dates';
 import type { Granularity } from './days';
 import { selectionAllowed } from './filter-counts';
 import type { Accuracy } from './margin-of-error';
@@ -17,9 +18,7 @@ export interface ReportDataInput {
   benchmarks: BenchmarkInput[];
   /** Filter categories available to the report (options with their conditions). */
   filters: FilterCategory[];
-  report: {
-    startDay?: number | null;
-    endDay?: number | null;
+  report: ReportScope & {
     minN: number;
     multipleFilters?: number | null;
   };
@@ -40,10 +39,11 @@ export function computeReportData(cube: Cube, input: ReportDataInput): ReportDat
       throw new AnalyticsError('BAD_INPUT', `benchmark ${b.label} combines filters the report does not allow`);
     }
   }
-  const groups: Group[] = input.benchmarks.map((b) => compileBenchmark(cube, input.filters, b, input.report));
-  const g = input.granularity ?? null;
-  const buckets: Bucket[][] = groups.map((grp) => (g ? bucketsOf(cube, grp, g, input.granularityStartDay) : []));
-  const plan = buildPlan(cube, input.filters, groups, buckets);
+  const frame = frameOf(cube, input.report);
+  const groups: Group[] = input.benchmarks.map((b) => compileBenchmark(cube, input.filters, b, input.report, frame));
+  const g = input.granularity ? trendGranularity(input.granularity, frame.rules.granularity) : null;
+  const buckets: Bucket[][] = groups.map((grp) => (g ? bucketsOf(cube, grp, g, input.granularityStartDay, frame) : []));
+  const plan = buildPlan(cube, input.filters, groups, buckets, frame);
   const minN = input.report.minN;
   const groupPass = applySuppression(plan, null, minN);
   const scratch = createScratch(cube.rowCount);
@@ -66,15 +66,17 @@ export function computeReportData(cube: Cube, input: ReportDataInput): ReportDat
       return cell;
     });
     const released = benchmarks.flatMap((c) => [c, ...(c.buckets ?? [])]).flatMap((r) => (r.suppressed ? [] : [r.stats]));
-    const codes = col.kind === 'text' ? foldShortText(col.dictionary, released, minN) : col.kind === 'numeric' ? [] : col.codes;
-    return { id: spec.id, columnKey: col.key, kind: col.kind, codes, benchmarks };
+    const codes = col.kind === 'text' ? foldShortText(col.dictionary, released, minN, input.accuracy) : col.kind === 'numeric' ? [] : col.codes;
+    return { id: spec.id, columnKey: col.key, kind: col.kind, codes, ...(g ? { granularity: g } : {}), benchmarks };
   });
-  return { benchmarks: groups.map((grp) => ({ label: grp.label, startDay: grp.startDay, endDay: grp.endDay })), dataLocations };
+  const [startDay, endDay] = effectiveRange(frame.rules, ...frame.reportRange, frame.reportRange);
+  return { benchmarks: groups.map((grp) => ({ label: grp.label, startDay: grp.startDay, endDay: grp.endDay })), period: { startDay, endDay }, dataLocations };
 }
 
 /** Group sizes per benchmark, or null where suppressed (for the benchmark menu). */
 export function benchmarkSizes(cube: Cube, input: Pick<ReportDataInput, 'benchmarks' | 'filters' | 'report'>): (number | null)[] {
-  const groups = input.benchmarks.map((b) => compileBenchmark(cube, input.filters, b, input.report));
-  const pass = applySuppression(buildPlan(cube, input.filters, groups, groups.map(() => [])), null, input.report.minN);
+  const frame = frameOf(cube, input.report);
+  const groups = input.benchmarks.map((b) => compileBenchmark(cube, input.filters, b, input.report, frame));
+  const pass = applySuppression(buildPlan(cube, input.filters, groups, groups.map(() => []), frame), null, input.report.minN);
   return groups.map((grp, b) => (pass.wholes[b] ? null : countRange(grp.bits, grp.lo, grp.hi)));
 }

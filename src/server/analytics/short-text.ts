@@ -1,3 +1,4 @@
+import { type Accuracy, marginOfError } from './margin-of-error';
 import type { OptionStat, Stats } from './types';
 
 /** Code (and, on the client, label "Overig") of the bucket that gathers rare short-text answers. */
@@ -19,7 +20,7 @@ export const OTHER_CODE = '__other__';
  * So every released count is 0 or ≥ min_n. `__other__` is listed last, and only when some cell
  * has answers in it. Cells' options are rewritten in place; returns the shared codes.
  */
-export function foldShortText(dictionary: string[], cells: Stats[], minN: number): string[] {
+export function foldShortText(dictionary: string[], cells: Stats[], minN: number, accuracy?: Accuracy): string[] {
   const listed = dictionary.map((_, i) => cells.some((s) => s.options[i]!.count >= minN) && cells.every((s) => s.options[i]!.count === 0 || s.options[i]!.count >= minN));
   const other = (s: Stats) => s.options.reduce((n, o, i) => (listed[i] ? n : n + o.count), 0);
   for (let changed = true; changed; ) {
@@ -40,7 +41,15 @@ export function foldShortText(dictionary: string[], cells: Stats[], minN: number
   for (const s of cells) {
     const count = other(s);
     const kept = s.options.filter((_, i) => listed[i]);
-    const bucket: OptionStat = { code: OTHER_CODE, count, percentage: s.base > 0 ? (count / s.base) * 100 : null, empty: count === 0, low: count > 0 && count < minN };
+    const share = s.base > 0 ? count / s.base : null;
+    const bucket: OptionStat = {
+      code: OTHER_CODE,
+      count,
+      percentage: share === null ? null : share * 100,
+      marginOfError: share === null ? null : marginOfError(s.base, accuracy, Math.min(share, 1)),
+      empty: count === 0,
+      low: count > 0 && count < minN,
+    };
     s.options = withOther ? [...kept, bucket] : kept;
   }
   return [...dictionary.filter((_, i) => listed[i]), ...(withOther ? [OTHER_CODE] : [])];

@@ -1,5 +1,6 @@
 import { type Bitset, and3CountCapped, and3CountRange, andCountCapped, andCountRange, countRange } from './bitset';
-import type { Diff, SuppressionPlan } from './suppression-plan';
+import { type NeighbourDiff, diffCountCapped, rangeLeak, selectionLeak } from './neighbours';
+import type { Bucket, Diff, SuppressionPlan } from './suppression-plan';
 import type { SuppressionReason } from './types';
 
 /**
@@ -8,27 +9,27 @@ import type { SuppressionReason } from './types';
  * members who answered the data location's question (per data-location pass). With m = min_n:
  *
  * R1 size: X is suppressed when |E(X)| < m. This depends on X alone, so no request releases it.
- * R2 nesting: for a released X and a group Y that is released in the same response or obtainable
- *    by anyone (the unfiltered total of X's date range, X with one filter category dropped, X with
- *    one chosen option removed, the unfiltered total of any benchmark's range or of X's time
- *    bucket), if E(X) ⊆ E(Y) or E(Y) ⊆ E(X) and 0 < |E(X) △ E(Y)| < m (and the smaller of the
- *    two has ≥ m, else it is not obtainable), one of them is suppressed: the smaller when both
- *    are released here (only that one, so a pair does not cascade), else X. Time buckets are
- *    compared with their own benchmark, every benchmark of the request, the same period of the
- *    other benchmarks and the unfiltered total of their period.
+ * N  neighbours (neighbours.ts): X is suppressed when one of the groups one step away — a filter
+ *    category dropped or added, an option added or removed, "none of the options" added, the
+ *    unfiltered total, the range extended or shrunk by one (non-empty) unit at either end — differs
+ *    from it by 1 … m−1. Benchmarks and time buckets alike; with the date filter off a bucket is
+ *    also compared with the report period and the coarser periods around it, each widened by one
+ *    selection step. Decided from X's own definition: every request agrees.
+ * R2 nesting within the response: for a released X and a group Y released in the same response
+ *    (or the unfiltered total of another benchmark's range or of X's time bucket), if one contains
+ *    the other and 0 < |E(X) △ E(Y)| < m, one of them is suppressed: the smaller when both are
+ *    released here (only that one, so a pair does not cascade), else X. Time buckets are compared
+ *    with their own benchmark, every benchmark of the request, the same period of the other
+ *    benchmarks and the unfiltered total of their period.
  * R3 buckets: the released time buckets of a benchmark partition its span; if the span or the
  *    whole benchmark minus the released buckets leaves 0 < residue < m rows, the smallest released
  *    non-empty bucket is suppressed too (repeated until the residue is 0 or ≥ m).
  * R4 disjoint sums: if released benchmarks Q₁…Qⱼ (j ≥ 2) are pairwise disjoint and all inside a
  *    released benchmark or the unfiltered total of a benchmark's range C with
  *    0 < |E(C)| − Σ|E(Qᵢ)| < m, the smallest Qᵢ is suppressed.
- * The rules are applied until nothing changes. Suppressed groups carry no numbers at all.
- * Safe by construction for: A vs A∖{few} when both are in one response (R2, R4), when the other is
- * the unfiltered total or one filter edit away (R2 against obtainable groups, decided from A's own
- * definition so every request agrees), a benchmark vs its time buckets (R2, R3), and a total split
- * into disjoint benchmarks (R4). Not covered: two benchmarks several filter edits apart requested
- * in separate responses, and linear combinations other than nesting and disjoint sums.
- * Differences are counted with an early exit at m: only "0, below m, or not" matters.
+ * The rules are applied until nothing changes. Suppressed groups carry no numbers at all. What this
+ * covers across requests, and what not, is argued in the README. Differences are counted with an
+ * early exit at m: only "0, below m, or not" matters.
  */
 export interface Suppression {
   wholes: (SuppressionReason | null)[];
@@ -69,6 +70,21 @@ export function applySuppression(plan: SuppressionPlan, answered: Bitset | null,
       if (r === null && bucketSizes[b]![t]! < minN) buckets[b]![t] = small;
     });
   }
+  // N: every group against its neighbours, from its own definition alone (decided once).
+  const { cube, frame } = plan;
+  const timeSteps = frame.rules.dateFilter;
+  for (let b = 0; b < k; b++) {
+    const W = plan.wholes[b]!;
+    const sel = plan.sels[b]!;
+    const diffs = plan.neighbours[b]!;
+    if (wholes[b] === null && (selectionLeak(diffs, A, W.lo, W.hi, minN) || (timeSteps && rangeLeak(cube, frame, sel, A, W.lo, W.hi, minN)))) wholes[b] = DIFF;
+    const widening = diffs.filter((d) => d.widening);
+    const inContainer = new Map<string, number>();
+    plan.buckets[b]!.forEach((t, i) => {
+      if (buckets[b]![i] !== null) return;
+      if (selectionLeak(diffs, A, t.lo, t.hi, minN) || rangeLeak(cube, frame, sel, A, t.lo, t.hi, minN) || containerLeak(t, sel, A, widening, minN, inContainer)) buckets[b]![i] = DIFF;
+    });
+  }
   // R2 for buckets against groups whose release does not change: their own benchmark, every
   // benchmark of the request and the unfiltered total of the period. Decided once.
   for (let b = 0; b < k; b++) {
@@ -94,14 +110,12 @@ export function applySuppression(plan: SuppressionPlan, answered: Bitset | null,
     for (let b = 0; b < k; b++) {
       if (wholes[b] !== null) continue;
       const x = sW[b]!;
-      // Obtainable groups: a superset always has ≥ m; a subset only counts when it has ≥ m itself.
-      const refLeak = plan.refs[b]!.some((r) => leak(e(r)) && (r.superset || x - e(r) >= minN));
       const totalLeak = plan.wholes.some((_, c) => {
         const out = e(plan.outside[b]![c]!);
         const inn = e(plan.inside[b]![c]!);
         return (out === 0 && leak(inn)) || (inn === 0 && leak(out) && x - out >= minN);
       });
-      if (refLeak || totalLeak) {
+      if (totalLeak) {
         hit(wholes, b);
         continue;
       }
@@ -153,6 +167,25 @@ export function applySuppression(plan: SuppressionPlan, answered: Bitset | null,
     if (disjointSums(plan, A, sW, wholes, minN, e)) changed = true;
   }
   return { wholes, buckets };
+}
+
+/**
+ * Date filter off: a bucket P against each obtainable range C around it (coarser periods, the
+ * report period), the same selection or widened by one step: |C, S′ ∖ P, S| = |S ∖ P within C| + |S′ ∖ S within C|.
+ */
+function containerLeak(t: Bucket, sel: Bitset, A: Bitset, widening: NeighbourDiff[], m: number, memo: Map<string, number>): boolean {
+  for (const c of t.containers ?? []) {
+    const around = Math.min(m, andCountCapped(sel, A, c.lo, t.lo, m) + andCountCapped(sel, A, t.hi, c.hi, m));
+    if (around >= m) continue;
+    if (around > 0) return true;
+    for (let i = 0; i < widening.length; i++) {
+      const key = `${i}:${c.lo}:${c.hi}`;
+      let more = memo.get(key);
+      if (more === undefined) memo.set(key, (more = diffCountCapped(widening[i]!, A, c.lo, c.hi, m)));
+      if (more > 0 && around + more < m) return true;
+    }
+  }
+  return false;
 }
 
 /** R4 over released benchmarks (at most 10); returns whether it suppressed something. */

@@ -1,11 +1,12 @@
 import type { ColumnKind } from './cube';
+import type { Granularity } from './days';
 
 /**
- * N for multiple-choice questions, chosen per data location (spec 000 §1 release notes):
- * - respondents: respondents in the group who answered the question (default);
- * - answers: total answers given (percentages add up to 100);
- * - total: every respondent of the group, answered or not (legacy "respondents in the study").
- * Other question kinds always use `respondents`.
+ * N behind the percentages, chosen per data location (spec 001 §4):
+ * - respondents: respondents in the group who answered the question (default, every kind);
+ * - answers: total answers given (multiple choice only; percentages add up to 100);
+ * - total: every respondent of the group, answered or not (every kind; legacy "respondents in the study").
+ * nMethodsFor (aggregate.ts) lists what applies to a kind; the API refuses the rest.
  */
 export type NMethod = 'respondents' | 'answers' | 'total';
 
@@ -28,6 +29,11 @@ export interface OptionStat {
   count: number;
   /** count / base · 100; null when base is 0. */
   percentage: number | null;
+  /**
+   * Margin of error of `percentage` in percentage points at its own share p = count / base
+   * (margin-of-error.ts, the survey's confidence level and population size); null when base is 0.
+   */
+  marginOfError: number | null;
   /** count is 0: the client may hide the option (spec 000 §1, n=0). */
   empty: boolean;
   /** 0 < count < min_n: the client may block or mark the option (low n). */
@@ -60,6 +66,8 @@ export interface Stats {
   marginOfError: number | null;
   /** Sample standard deviation of the scores or values (n − 1); null below 2 scored answers. */
   sd?: number | null;
+  /** Margin of error of `mean` (half the confidence interval, in the mean's unit); null below 2 scored answers. */
+  meanMarginOfError?: number | null;
 }
 
 /**
@@ -83,6 +91,11 @@ export interface DataLocationResult {
   kind: ColumnKind;
   /** Option codes shared by every benchmark cell (cells list the same codes in the same order). */
   codes: string[];
+  /**
+   * The trend granularity the buckets use: the requested one, or the report's date granularity
+   * when the requested one is finer or does not align with it (dates.ts). Absent without buckets.
+   */
+  granularity?: Granularity;
   benchmarks: BenchmarkCell[];
 }
 
@@ -95,5 +108,7 @@ export interface BenchmarkInfo {
 
 export interface ReportData {
   benchmarks: BenchmarkInfo[];
+  /** The range a benchmark without dates covers (the report period, snapped when the date filter is on). */
+  period: { startDay: number; endDay: number };
   dataLocations: DataLocationResult[];
 }

@@ -99,6 +99,10 @@ export interface BruteStats {
   bottomBox: number | null;
   nps: number | null;
   moe: number | null;
+  /** Per option at its own share p: 100·z·√(p(1−p)/n)·fpc. */
+  optionMoe: (number | null)[];
+  /** Of the mean: z·sd·fpc/√n (sd with n − 1). */
+  meanMoe: number | null;
 }
 
 const dictionaries = new WeakMap<Dataset, Map<string, string[]>>();
@@ -131,6 +135,7 @@ export function bruteStats(ds: Dataset, members: RawResponse[], spec: Spec, accu
   let answers = 0;
   let scored = 0;
   let sum = 0;
+  let sumSq = 0;
   let npsBase = 0;
   let prom = 0;
   let det = 0;
@@ -155,6 +160,7 @@ export function bruteStats(ds: Dataset, members: RawResponse[], spec: Spec, accu
     if (Number.isNaN(s)) continue;
     scored++;
     sum += s;
+    sumSq += s * s;
     if (tops.includes(s)) top++;
     if (bottoms.includes(s)) bottom++;
     if (s >= 0 && s <= 10) {
@@ -163,12 +169,15 @@ export function bruteStats(ds: Dataset, members: RawResponse[], spec: Spec, accu
       if (s <= 6) det++;
     }
   }
-  const method = def.kind === 'multi' ? (spec.nMethod ?? 'respondents') : 'respondents';
+  // answers only means something for multiple choice; total for every kind.
+  const method = def.kind === 'multi' ? (spec.nMethod ?? 'respondents') : spec.nMethod === 'total' ? 'total' : 'respondents';
   const base = method === 'answers' ? answers : method === 'total' ? members.length : answered;
   const single = def.kind === 'single';
   const z = accuracy?.confidenceLevel === 90 ? 1.6448536269514722 : accuracy?.confidenceLevel === 99 ? 2.5758293035489004 : 1.959963984540054;
   const N = accuracy?.populationSize ?? 0;
-  const fpc = N > 1 ? (base >= N ? 0 : Math.sqrt((N - base) / (N - 1))) : 1;
+  const fpcOf = (n: number) => (N > 1 ? (n >= N ? 0 : Math.sqrt((N - n) / (N - 1))) : 1);
+  const fpc = fpcOf(base);
+  const sd = scored > 1 ? Math.sqrt(Math.max(0, (sumSq - (sum * sum) / scored) / (scored - 1))) : null;
   return {
     groupSize: members.length,
     answered,
@@ -182,6 +191,8 @@ export function bruteStats(ds: Dataset, members: RawResponse[], spec: Spec, accu
     bottomBox: single && scored > 0 ? (bottom / scored) * 100 : null,
     nps: spec.nps && npsBase > 0 ? ((prom - det) / npsBase) * 100 : null,
     moe: base > 0 ? 100 * z * Math.sqrt(0.25 / base) * fpc : null,
+    optionMoe: counts.map((c) => (base > 0 ? 100 * z * Math.sqrt((Math.min(c / base, 1) * (1 - Math.min(c / base, 1))) / base) * fpc : null)),
+    meanMoe: sd === null ? null : (z * sd * fpcOf(scored)) / Math.sqrt(scored),
   };
 }
 

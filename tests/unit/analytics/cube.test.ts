@@ -49,7 +49,7 @@ describe('cube builder', () => {
     b.setDay(1, 5).setValue(1, 's', 'Z').setValue(1, 'n', 'abc').setValue(1, 'long', 'een');
     b.setValue(2, 'long', 'twee').setValue(3, 'long', 'drie');
     const { cube, report } = b.build();
-    expect(report).toEqual({ droppedColumns: ['long'], rejectedValues: { s: 1, n: 1 }, rowsWithoutDay: 2 });
+    expect(report).toEqual({ droppedColumns: ['long'], rejectedValues: { s: 1, n: 1 }, rowsWithoutDay: 2, incompleteRows: 0 });
     expect(cube.columns.map((c) => c.key)).toEqual(['s', 'n']);
     expect(() => b.setValue(1, 'nope', 1)).toThrow(/unknown column/);
   });

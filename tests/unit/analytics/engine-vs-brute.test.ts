@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type GroupResult, type ReportDataInput, computeFilterStates, computeReportData } from '../../../src/server/analytics';
 import { type BruteStats, bruteBuckets, bruteMembers, bruteRange, bruteStats } from './brute-force';
+import { bruteReleasable, effectiveOf } from './brute-neighbours';
 import { buildCube } from './feed';
 import { GRANULARITIES, generateBenchmarks, generateCatalog, generateDataLocations, generateDataset, prng } from './generate';
 
@@ -20,8 +21,11 @@ function expectSame(cell: GroupResult, want: BruteStats, ctx: string) {
     bottomBox: s.bottomBox,
     nps: s.nps,
     moe: s.marginOfError,
+    optionMoe: s.options.map((o) => o.marginOfError),
+    meanMoe: s.meanMarginOfError ?? null,
   };
-  expect(got, ctx).toEqual(want);
+  const close = (x: number | null) => (x === null ? null : Math.round(x * 1e9) / 1e9);
+  expect({ ...got, optionMoe: got.optionMoe.map(close), meanMoe: close(got.meanMoe) }, ctx).toEqual({ ...want, optionMoe: want.optionMoe.map(close), meanMoe: close(want.meanMoe) });
 }
 
 describe('engine against the brute-force oracle (no suppression)', () => {
@@ -83,6 +87,9 @@ describe('engine against the brute-force oracle (no suppression)', () => {
         const settings = { minN: rng.int(0, 30), multipleFilters: rng.pick([null, 1, 2, 3]), hideRiskyFilters: rng.chance(0.5), hideEmptyFilters: rng.chance(0.5) };
         const states = computeFilterStates(cube, catalog, bench!, report, settings);
         const range = bruteRange(ds, bench!, report);
+        // Free dates (no report rules): day units, nothing snapped. A count shows when its group could be released.
+        const rules = { dateFilter: true, G: 'day' as const, reportRange: bruteRange(ds, {}, report) };
+        const shown = (ids: number[], n: number) => (n >= settings.minN && bruteReleasable(ds, catalog, { range, ids }, settings.minN, rules, effectiveOf(ds, null)) ? n : null);
         for (const cat of catalog) {
           const chosenHere = cat.options.filter((o) => bench!.filterOptionIds.includes(o.id)).map((o) => o.id);
           const otherIds = bench!.filterOptionIds.filter((id) => !cat.options.some((o) => o.id === id));
@@ -93,14 +100,16 @@ describe('engine against the brute-force oracle (no suppression)', () => {
             const combined = bruteMembers(ds, catalog, range, [...otherIds, o.id]).length;
             const selected = chosenHere.includes(o.id);
             const modeOk = selected || (settings.multipleFilters === 2 ? chosenHere.length === 0 : settings.multipleFilters === 3 ? [...otherCats].length === 0 : true);
+            const combinedShown = shown([...otherIds, o.id], combined);
             expect(st).toEqual({
               optionId: o.id,
               categoryId: cat.id,
               selected,
-              soloCount: solo < settings.minN ? null : solo,
-              combinedCount: combined < settings.minN ? null : combined,
+              soloCount: shown([o.id], solo),
+              combinedCount: combinedShown,
               empty: combined === 0,
               risky: combined < settings.minN,
+              withheld: combined >= settings.minN && combinedShown === null,
               allowedByMode: modeOk,
               disabled: !selected && (combined === 0 || !modeOk || (settings.hideRiskyFilters && combined < settings.minN)),
               hidden: !selected && combined === 0 && settings.hideEmptyFilters,

@@ -19,6 +19,6 @@ export function buildCube(ds: Dataset, rng: Rng, surveyId = 1, version = 1): Cub
       } else b.setValue(r.id, def.key, v);
     }
   }
-  for (const i of order) b.setDay(ds.responses[i]!.id, ds.responses[i]!.day);
+  for (const i of order) b.setDay(ds.responses[i]!.id, ds.responses[i]!.day, ds.responses[i]!.complete !== false);
   return b.build().cube;
 }

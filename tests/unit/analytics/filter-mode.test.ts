@@ -18,12 +18,20 @@ function setup() {
 const byId = (states: ReturnType<typeof computeFilterStates>) => new Map(states.map((s) => [s.optionId, s]));
 
 describe('filter availability: counts and multiple_filters modes', () => {
-  it('combined counts AND across categories; below min_n null and risky', () => {
+  it('combined counts AND across categories; below min_n null and risky; no withheld count follows from released ones', () => {
     const { cube, catalog } = setup();
     const s = byId(computeFilterStates(cube, catalog, { label: '', filterOptionIds: [11] }, {}, { minN: 6, hideRiskyFilters: true }));
-    // J = 15; with J selected: N∧J = 10, Z∧J = 5 (< 6: null, risky, unavailable).
-    expect([s.get(11)!.soloCount, s.get(21)!.combinedCount, s.get(22)!.combinedCount, s.get(22)!.soloCount]).toEqual([15, 10, null, 10]);
-    expect([s.get(22)!.risky, s.get(22)!.disabled, s.get(21)!.disabled]).toEqual([true, true, false]);
+    // J = 15; with J selected: N∧J = 10, Z∧J = 5 (< 6: null, risky, unavailable). Releasing J (15)
+    // and N∧J (10) would give Z∧J = 15 − 10: both are withheld, though each is ≥ 6 (the sum rule).
+    // Z alone (10) is withheld too: Z minus Z∧J (one category added) is Z∧O = 5.
+    expect([s.get(11)!.soloCount, s.get(21)!.combinedCount, s.get(22)!.combinedCount, s.get(22)!.soloCount]).toEqual([null, null, null, null]);
+    expect([s.get(22)!.risky, s.get(22)!.disabled, s.get(21)!.disabled, s.get(21)!.withheld, s.get(21)!.risky]).toEqual([true, true, false, true, false]);
+    // Nothing chosen: only N (20) has no group one step away within 1 … 5 (N∧J = N∧O = 10, Z = 10).
+    const free = byId(computeFilterStates(cube, catalog, { label: '', filterOptionIds: [] }, {}, { minN: 6 }));
+    expect([11, 12, 21, 22].map((id) => free.get(id)!.combinedCount)).toEqual([null, null, 20, null]);
+    // With min_n 5 the 5-person cells are groups of their own: every count is shown.
+    const five = byId(computeFilterStates(cube, catalog, { label: '', filterOptionIds: [] }, {}, { minN: 5 }));
+    expect([11, 12, 21, 22].map((id) => five.get(id)!.combinedCount)).toEqual([15, 15, 20, 10]);
   });
 
   it('mode 3 is judged on the whole report selection when given (several surveys)', () => {

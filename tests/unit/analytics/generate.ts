@@ -24,6 +24,8 @@ export interface RawResponse {
   id: string;
   day: number;
   values: Record<string, RawValue>;
+  /** false: an unfinished response (no submit date; its day is the start day). Default true. */
+  complete?: boolean;
 }
 
 export interface Dataset {
@@ -156,3 +158,43 @@ export function generateDataLocations(rng: Rng, defs: ColumnDef[], count: number
 }
 
 export const GRANULARITIES: Granularity[] = ['day', 'week', 'month', 'quarter', 'year'];
+
+/**
+ * Data that makes differencing easy: days in a few bursts with long empty stretches (sparse days),
+ * filter attributes with one rare option (1–3 % of respondents) and some unanswered, and a share of
+ * unfinished responses. Background columns: `age` (5 codes), `district` (text: 5 common, 1 rare),
+ * `gender` (M/V common, X rare, some blank), then the usual question columns.
+ */
+export function generateSparseDataset(seed: number, rows: number, questions = 6, opts: { incomplete?: number } = {}): Dataset {
+  const rng = prng(seed);
+  const defs = generateColumns(rng, questions);
+  const firstDay = 19_700 + rng.int(0, 30);
+  const span = rng.int(60, 400);
+  const bursts = Array.from({ length: rng.int(3, 8) }, () => ({ at: rng.int(0, span), width: rng.int(0, 12) }));
+  const weighted = <T>(items: [T, number][]): T => {
+    let x = rng.next() * items.reduce((s, [, w]) => s + w, 0);
+    for (const [v, w] of items) if ((x -= w) < 0) return v;
+    return items[items.length - 1]![0];
+  };
+  const responses: RawResponse[] = [];
+  for (let r = 0; r < rows; r++) {
+    const values: Record<string, RawValue> = {};
+    for (const def of defs) values[def.key] = rawValue(rng, def);
+    values.age = weighted<RawValue>([['1', 30], ['2', 30], ['3', 25], ['4', 12], ['5', 2], [null, 1]]);
+    values.district = weighted<RawValue>([['Noord', 25], ['Zuid', 25], ['Oost', 20], ['West', 20], ['Centrum', 8], ['12', 2]]);
+    values.gender = weighted<RawValue>([['M', 47], ['V', 47], ['X', 3], [null, 3]]);
+    const b = rng.pick(bursts);
+    const day = rng.chance(0.9) ? firstDay + Math.min(span, b.at + rng.int(0, b.width)) : firstDay + rng.int(0, span);
+    const resp: RawResponse = { id: `r${r}`, day, values };
+    if (opts.incomplete && rng.chance(opts.incomplete)) resp.complete = false;
+    responses.push(resp);
+  }
+  return { defs, responses, firstDay, lastDay: firstDay + span };
+}
+
+/** Filter categories like the generated ones of the portal: one option per answer of a background column (disjoint options). */
+export function backgroundCatalog(): FilterCategory[] {
+  const eq = (columnKey: string, value: string) => [{ columnKey, comparator: 'equal' as const, value }];
+  const cat = (id: number, key: string, codes: string[]) => ({ id, options: codes.map((code, i) => ({ id: id * 100 + i + 1, categoryId: id, conditions: eq(key, code) })) });
+  return [cat(1, 'age', ['1', '2', '3', '4', '5']), cat(2, 'district', ['Noord', 'Zuid', 'Oost', 'West', 'Centrum', '12']), cat(3, 'gender', ['M', 'V', 'X'])];
+}

@@ -10,7 +10,7 @@ function cell(counts: number[]): Stats {
     answers: answered,
     base: answered,
     nMethod: 'respondents',
-    options: counts.map((count, i) => ({ code: `v${i}`, count, percentage: answered ? (count / answered) * 100 : null, empty: count === 0, low: false })),
+    options: counts.map((count, i) => ({ code: `v${i}`, count, percentage: answered ? (count / answered) * 100 : null, marginOfError: null, empty: count === 0, low: false })),
     scored: 0,
     mean: null,
     topBox: null,
