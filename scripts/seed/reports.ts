@@ -53,7 +53,7 @@ const INTRO = [
 export const CONCEPT_REPORT_TITLE = 'Dienstverlening Zuiderhaven 2026 (concept)';
 
 /** The seed acts as Bram Jansen (beheerder@, company admin of company 1), so every rule of the services applies. */
-function seedContext(db: Db, today: Date): UserServiceContext {
+export function seedContext(db: Db, today: Date): UserServiceContext {
   const user: SessionUser = {
     id: 2,
     companyId: 1,

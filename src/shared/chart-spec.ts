@@ -7,6 +7,7 @@ import { scalarScale } from './chart/values';
 
 export type * from './chart/types';
 export { formatCell, formatNumber, seriesLegend } from './chart/format';
+import { formatNumber } from './chart/format';
 export { textColorFor, luminance, schemeColors } from './chart/colors';
 export { periodLabel } from './chart/periods';
 
@@ -50,6 +51,7 @@ function sortCategories(m: Matrix, cfg: NormalConfig): void {
   for (const s of m.series) {
     s.values = idx.map((i) => s.values[i]!);
     if (s.counts) s.counts = idx.map((i) => s.counts![i]!);
+    if (s.margins) s.margins = idx.map((i) => s.margins![i]!);
   }
 }
 
@@ -62,6 +64,7 @@ function dropEmpty(m: Matrix): void {
   for (const s of m.series) {
     s.values = s.values.filter((_, i) => keep[i]);
     if (s.counts) s.counts = s.counts.filter((_, i) => keep[i]);
+    if (s.margins) s.margins = s.margins.filter((_, i) => keep[i]);
   }
 }
 
@@ -75,6 +78,7 @@ function topTexts(m: Matrix): void {
   for (const s of m.series) {
     s.values = top.map((i) => s.values[i] ?? null);
     if (s.counts) s.counts = top.map((i) => s.counts![i] ?? null);
+    if (s.margins) s.margins = top.map((i) => s.margins![i] ?? null);
   }
 }
 
@@ -107,6 +111,8 @@ export function buildChartSpec(chart: ChartConfig, locations: DataLocationAnswer
   if (cfg.max !== null) scale.range = { ...scale.range, max: cfg.max };
   const questions = [...new Set(locs.map((l) => [l.question, l.subquestion].filter(Boolean).join(' – ')).filter(Boolean))];
   if (cfg.typeKey === 'map') m.notes.push(chartsNl.mapFallback);
+  const marginNote = cfg.showMarginOfError ? marginNoteOf(m, locs, scale.unit) : null;
+  if (marginNote) m.notes.push(marginNote);
   return {
     id: cfg.id,
     kind,
@@ -124,9 +130,21 @@ export function buildChartSpec(chart: ChartConfig, locations: DataLocationAnswer
     usePatterns: cfg.usePatterns,
     ...(m.nps ? { nps: m.nps } : {}),
     notes: m.notes,
+    showMarginOfError: cfg.showMarginOfError,
+    marginNote,
     questions,
     minN,
   };
+}
+
+/** 'Foutmarge (95% betrouwbaarheid): A tot ± 2,6 procentpunt; B tot ± 5,1 procentpunt' — the largest margin per series. */
+function marginNoteOf(m: { series: { label: string; margins?: (number | null)[] | null }[] }, locs: DataLocationAnswer[], unit: string): string | null {
+  const parts = m.series.flatMap((s) => {
+    const top = Math.max(...(s.margins ?? []).filter((x): x is number => x !== null));
+    return Number.isFinite(top) ? [chartsNl.marginPart(s.label, formatNumber(top, 1), unit === '%')] : [];
+  });
+  if (!parts.length) return null;
+  return chartsNl.marginNote(locs[0]?.confidenceLevel ?? 95, parts);
 }
 
 function optionScale(cfg: NormalConfig, kind: ChartKind): { unit: '%' | ''; decimals: number; range: { min: number; max: number | null } } {

@@ -16,7 +16,7 @@ interface Option { id: number; label: string; soloCount: number | null; combined
 interface Category { id: number; project_id: number; survey_id: number; title: string; filterOptions?: Option[] }
 
 async function sqlCount(where: string, ...args: (string | number)[]): Promise<number> {
-  const { rows } = await t.client.execute({ sql: `select count(*) as n from survey_responses where survey_id = ? and ${where}`, args: [surveyId, ...args] });
+  const { rows } = await t.client.execute({ sql: `select count(*) as n from survey_responses where survey_id = ? and coalesce(submit_date, '') <> '' and ${where}`, args: [surveyId, ...args] });
   return Number(rows[0]!.n);
 }
 async function json<T>(res: Response): Promise<T> {

@@ -22,6 +22,8 @@ interface Answer { minN: number; dataLocations: Location[] }
 
 const post = (path: string, body: unknown, s = anon) => s.fetch(`${PUBLIC}${path}`, { method: 'POST', json: body });
 const setDirectAccess = (on: boolean) => t.db.update(reports).set({ directAccess: on }).where(eq(reports.id, 1));
+/** Date choice of report 1 (seeded without date filter): `day` is the explicit opt-in for single days. */
+const setDates = (dateFilter: boolean, dateGranularity: 'day' | 'month' = 'month') => t.db.update(reports).set({ dateFilter, dateGranularity }).where(eq(reports.id, 1));
 
 beforeAll(async () => {
   const surveyId = await demoSurveyId(t.db);
@@ -30,7 +32,7 @@ beforeAll(async () => {
   // A day inside report 1's dates with a few respondents only (1 … min_n − 1): its group is suppressed.
   const [r] = await t.db.select({ start: reports.startDate, end: reports.endDate }).from(reports).where(eq(reports.id, 1));
   const { rows } = await t.client.execute({
-    sql: `select substr(coalesce(submit_date, start_date, date_stamp), 1, 10) as d, count(*) as n from survey_responses where survey_id = ? group by d having d between ? and ? and n between 1 and 9 order by d limit 1`,
+    sql: `select substr(submit_date, 1, 10) as d, count(*) as n from survey_responses where survey_id = ? and coalesce(submit_date, '') <> '' group by d having d between ? and ? and n between 1 and 9 order by d limit 1`,
     args: [surveyId, r!.start!, r!.end],
   });
   smallDay = String(rows[0]!.d);
@@ -64,9 +66,19 @@ describe('public report data', { timeout: 60_000 }, () => {
     expect(tevreden.labels.every((l, i) => l !== tevreden.codes[i])).toBe(true);
   });
 
+  it('refuses other dates than the report period while the report has no date filter (Dutch 422)', async () => {
+    const res = await post('/1', { benchmarks: [{ label: 'Alle' }, { label: 'Dag', start: smallDay, end: smallDay }] });
+    expect(res.status).toBe(422);
+    expect(((await res.json()) as { message: string }).message).toMatch(/^Deze rapportage heeft geen datumfilter/);
+    const [r] = await t.db.select({ start: reports.startDate, end: reports.endDate }).from(reports).where(eq(reports.id, 1));
+    expect((await post('/1', { benchmarks: [{ label: 'Alle', start: r!.start, end: r!.end }] })).status).toBe(200);
+  });
+
   it('never returns numbers of a group below min_n', async () => {
     expect(smallDayCount).toBeGreaterThan(0);
+    await setDates(true, 'day');
     const res = await post('/1', { benchmarks: [{ label: 'Alle' }, { label: 'Dag', start: smallDay, end: smallDay }] });
+    await setDates(false);
     expect(res.status).toBe(200);
     const data = ((await res.json()) as { data: Answer }).data;
     for (const loc of data.dataLocations) {
@@ -139,7 +151,14 @@ describe('public report page model', { timeout: 60_000 }, () => {
 
   it('a comparison group below min_n shows the Dutch text and no numbers', async () => {
     const params = new URLSearchParams({ van: smallDay, tot: smallDay });
+    // Without the date filter the page ignores the period in the URL.
+    const fixed = await loadPublicView({ db: t.db }, 1, readPublicQuery(params));
+    expect(fixed.dates.filter).toBe(false);
+    const [r] = await t.db.select({ start: reports.startDate, end: reports.endDate }).from(reports).where(eq(reports.id, 1));
+    expect([fixed.benchmarks[0]!.start, fixed.benchmarks[0]!.end]).toEqual([r!.start, r!.end]);
+    await setDates(true, 'day');
     const view = await loadPublicView({ db: t.db }, 1, readPublicQuery(params));
+    await setDates(false);
     const svgs = view.sections.flatMap((s) => s.charts.map((c) => c.svg)).join('\n');
     expect(svgs).toContain('Te weinig respondenten (minder dan 10)');
     expect(view.sections[0]!.widgets.find((w) => w.key === 'response-counter')!.lines[0]!.text).toBe('Alle respondenten: Te weinig respondenten (minder dan 10)');

@@ -27,7 +27,7 @@ async function data(res: Response): Promise<Answer> {
 async function sqlCount(where: string, ...args: (string | number)[]): Promise<number> {
   const [r] = await t.db.select({ start: reports.startDate, end: reports.endDate }).from(reports).where(eq(reports.id, 1));
   const { rows } = await t.client.execute({
-    sql: `select count(*) as n from survey_responses where survey_id = ? and substr(coalesce(submit_date, start_date, date_stamp), 1, 10) between ? and ? and ${where}`,
+    sql: `select count(*) as n from survey_responses where survey_id = ? and coalesce(submit_date, '') <> '' and substr(coalesce(submit_date, start_date, date_stamp), 1, 10) between ? and ? and ${where}`,
     args: [surveyId, r!.start!, r!.end, ...args],
   });
   return Number(rows[0]!.n);

@@ -50,7 +50,7 @@ function conditionSql(conds: Condition[]): string {
 async function sqlCount(where: string): Promise<number> {
   const [r] = await t.db.select({ start: reports.startDate, end: reports.endDate }).from(reports).where(eq(reports.id, 1));
   const { rows } = await t.client.execute({
-    sql: `select count(*) as n from survey_responses where survey_id = ? and substr(coalesce(submit_date, start_date, date_stamp), 1, 10) between ? and ? and ${where}`,
+    sql: `select count(*) as n from survey_responses where survey_id = ? and coalesce(submit_date, '') <> '' and substr(coalesce(submit_date, start_date, date_stamp), 1, 10) between ? and ? and ${where}`,
     args: [surveyId, r!.start!, r!.end],
   });
   return Number(rows[0]!.n);
@@ -134,10 +134,19 @@ describe('report filters: the benchmark menu', { timeout: 60_000 }, () => {
     const own = chosen.filterCategories[0]!.filterOptions;
     expect(own.filter((o) => o.selected).map((o) => o.id)).toEqual([age1!.id, age2!.id]);
     for (const o of own) expect(o.combinedCount).toBe(o.soloCount);
-    // A date range narrows every count.
-    const narrow = await synced(viewer, 1, { selectedFilterOptions: [], start: '2000-01-01', end: '2000-01-02' });
-    expect([narrow.start, narrow.end]).toEqual(['2000-01-01', '2000-01-02']);
-    for (const o of options(narrow)) expect(o).toMatchObject({ soloCount: null, combinedCount: null, empty: true, risky: true, available: false });
+    // Report 1 has no date filter: only its own period exists.
+    const refused = await sync(viewer, 1, { selectedFilterOptions: [], start: '2000-01-01', end: '2000-01-02' });
+    expect(refused.status).toBe(422);
+    expect(((await refused.json()) as { errors: Record<string, string[]> }).errors.start![0]).toMatch(/^Deze rapportage heeft geen datumfilter: alleen de rapportperiode \(1 januari 20\d\d t\/m 31 december 20\d\d\) kan worden getoond$/);
+    // With the date filter on a range narrows every count, snapped to whole months (the default).
+    await t.db.update(reports).set({ dateFilter: true }).where(eq(reports.id, 1));
+    try {
+      const narrow = await synced(viewer, 1, { selectedFilterOptions: [], start: '2000-01-05', end: '2000-01-20' });
+      expect([narrow.start, narrow.end]).toEqual(['2000-01-01', '2000-01-31']);
+      for (const o of options(narrow)) expect(o).toMatchObject({ soloCount: null, combinedCount: null, empty: true, risky: true, available: false });
+    } finally {
+      await t.db.update(reports).set({ dateFilter: false }).where(eq(reports.id, 1));
+    }
   });
 
   it('sync refuses bad input with a Dutch 422, foreign options, and users without dashboard.filter (403)', async () => {

@@ -31,7 +31,7 @@ async function chartWith(values: unknown, typeId = 16): Promise<number> {
 async function sqlCount(where: string): Promise<number> {
   const [r] = await t.db.select({ start: reports.startDate, end: reports.endDate }).from(reports).where(eq(reports.id, 1));
   const { rows } = await t.client.execute({
-    sql: `select count(*) as n from survey_responses where survey_id = ? and substr(coalesce(submit_date, start_date, date_stamp), 1, 10) between ? and ? and ${where}`,
+    sql: `select count(*) as n from survey_responses where survey_id = ? and coalesce(submit_date, '') <> '' and substr(coalesce(submit_date, start_date, date_stamp), 1, 10) between ? and ? and ${where}`,
     args: [surveyId, r!.start!, r!.end],
   });
   return Number(rows[0]!.n);
@@ -104,8 +104,12 @@ describe('R charts', { timeout: 60_000 }, () => {
     const counts = tb.benchmarks[0]!.rows.map((x) => x.values[1]!);
     expect(counts.length).toBe(3);
     expect([...counts].sort((a, b) => b - a)).toEqual(counts);
+    // Report 1 has no date filter: other dates are refused; with it, a month without responses is suppressed.
+    expect((await rchart(viewer, top, { benchmarks: [{ start: '2000-01-01', end: '2000-01-02' }] })).status).toBe(422);
+    await t.db.update(reports).set({ dateFilter: true }).where(eq(reports.id, reportId));
     const none = await result(await rchart(viewer, top, { benchmarks: [{ start: '2000-01-01', end: '2000-01-02' }] }));
-    expect(none.benchmarks[0]).toMatchObject({ suppressed: true, rows: [] });
+    await t.db.update(reports).set({ dateFilter: false }).where(eq(reports.id, reportId));
+    expect(none.benchmarks[0]).toMatchObject({ suppressed: true, rows: [], start: '2000-01-01', end: '2000-01-31' });
 
     const form = await json<{ questions: { key: string; options: { code: string }[] }[] }>(await viewer.fetch(`${API}/rchartOptions?survey=${surveyId}`));
     const code = form.questions.find((x) => x.key === 'tevredengemeente')!.options[0]!.code;
@@ -130,7 +134,7 @@ describe('R charts', { timeout: 60_000 }, () => {
     expect(mb.columns.map((c) => c.label)).toEqual(['Gemiddelde', 'Foutmarge (±)']);
     expect(mb.benchmarks.length).toBe(2);
     const total = mb.benchmarks[0]!.rows[0]!;
-    const { rows } = await t.client.execute({ sql: `select avg(cast(json_extract(answers, '$.rapportcijfer') as real)) as m from survey_responses where survey_id = ? and coalesce(json_extract(answers, '$.rapportcijfer'), '') <> '' and substr(coalesce(submit_date, start_date, date_stamp), 1, 10) between (select start_date from reports where id = 1) and (select end_date from reports where id = 1)`, args: [surveyId] });
+    const { rows } = await t.client.execute({ sql: `select avg(cast(json_extract(answers, '$.rapportcijfer') as real)) as m from survey_responses where survey_id = ? and coalesce(submit_date, '') <> '' and coalesce(json_extract(answers, '$.rapportcijfer'), '') <> '' and substr(coalesce(submit_date, start_date, date_stamp), 1, 10) between (select start_date from reports where id = 1) and (select end_date from reports where id = 1)`, args: [surveyId] });
     expect(total.values[0]).toBeCloseTo(Number(rows[0]!.m), 9);
     expect(total.values[1]).toBeGreaterThan(0);
   });

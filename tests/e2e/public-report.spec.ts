@@ -1,15 +1,58 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Browser, expect, test, type Page } from '@playwright/test';
+import { apiCall, login } from './support';
 
 const URL = '/portal/public/report/1';
-const iso = (d: Date) => d.toISOString().slice(0, 10);
+const DAY = 86_400_000;
+const iso = (d: number) => new Date(d).toISOString().slice(0, 10);
 
-/** A 5-day period in the report's year (2026-…) with some respondents: about 4 a day over two years. */
-function period(): { van: string; tot: string } {
-  const now = new Date();
-  const end = new Date(now.getTime() - 14 * 86_400_000);
-  const start = new Date(end.getTime() - 4 * 86_400_000);
-  if (start.getUTCFullYear() !== now.getUTCFullYear()) return { van: `${now.getUTCFullYear()}-01-02`, tot: `${now.getUTCFullYear()}-01-06` };
-  return { van: iso(start), tot: iso(end) };
+/** A whole ISO week in the report's year with some respondents (about 4 a day over two years). */
+function week(): { van: string; tot: string } {
+  const now = Date.now();
+  let monday = now - 14 * DAY - ((new Date(now - 14 * DAY).getUTCDay() + 6) % 7) * DAY;
+  const year = new Date(now).getUTCFullYear();
+  if (new Date(monday).getUTCFullYear() !== year) monday = Date.UTC(year, 0, 5) + ((8 - new Date(Date.UTC(year, 0, 5)).getUTCDay()) % 7) * DAY;
+  return { van: iso(monday), tot: iso(monday + 6 * DAY) };
+}
+
+/**
+ * The demo report has no date filter (only its period exists). For the period choice the test
+ * switches it on with week granularity, as an editor would, and back afterwards.
+ */
+async function setDates(browser: Browser, body: Record<string, unknown>): Promise<void> {
+  const editor = await browser.newContext();
+  const page = await editor.newPage();
+  await login(page);
+  expect((await apiCall(page, 'PUT', '/report/1', body)).status).toBe(200);
+  await editor.close();
+}
+async function withWeeks(browser: Browser, run: () => Promise<void>): Promise<void> {
+  await setDates(browser, { date_filter: true, date_granularity: 'week' });
+  await run();
+}
+// Each test logs in as an editor twice and renders the page several times.
+test.describe.configure({ timeout: 60_000 });
+// Back to the seeded date rule after each test, also when one fails halfway (the next specs read report 1).
+test.afterEach(async ({ browser }) => setDates(browser, { date_filter: false, date_granularity: 'month' }));
+
+/** Without the date filter the form offers no dates; a comparison over the whole period is shown with numbers. */
+async function expectFixedPeriod(page: Page) {
+  await expect(page.locator('form input[type="date"], form select[name="van"]')).toHaveCount(0);
+  await page.getByLabel('Vergelijken met').selectOption({ label: 'Haven' });
+  await page.getByRole('button', { name: 'Toon resultaten' }).click();
+  await expect(page).toHaveURL(/vergelijk=\d+/);
+  expect(page.url()).not.toMatch(/van=/);
+  const titles = await page.locator('figure', { hasText: 'Tevredenheid over de dienstverlening' }).locator('svg rect title').allTextContents();
+  expect(titles.some((t) => /^Haven – .*: \d+%$/.test(t))).toBe(true);
+}
+
+/** With weeks: pick one week from the period lists and compare with 'Haven' — far below min_n 10. */
+async function chooseWeekWithHaven(page: Page): Promise<{ van: string; tot: string }> {
+  const { van, tot } = week();
+  await page.getByLabel('Van (week)').selectOption(van);
+  await page.getByLabel('Tot en met (week)').selectOption(tot);
+  await page.getByLabel('Vergelijken met').selectOption({ label: 'Haven' });
+  await page.getByRole('button', { name: 'Toon resultaten' }).click();
+  return { van, tot };
 }
 
 async function expectPublicPage(page: Page) {
@@ -47,15 +90,19 @@ test('the public report needs no login, shows SVG charts without navigation, and
   // The rendered view is in the edge cache now (keyed by the report version).
   expect((await page.request.get(URL)).headers()['x-impulz-view-cache']).toBe('hit');
 
-  // The JS-free GET form: period and a comparison group.
-  const { van, tot } = period();
-  await page.getByLabel('Van', { exact: true }).fill(van);
-  await page.getByLabel('Tot en met').fill(tot);
-  await page.getByLabel('Vergelijken met').selectOption({ label: 'Haven' });
-  await page.getByRole('button', { name: 'Toon resultaten' }).click();
-  await expect(page).toHaveURL(new RegExp(`van=${van}&tot=${tot}&vergelijk=\\d+`));
+  // The JS-free GET form: no period choice without the date filter, a comparison group.
+  await expectFixedPeriod(page);
   await expectPublicPage(page);
-  await expectSuppressedComparison(page);
+
+  // With the date filter (weeks): whole weeks only, and a small comparison group is hidden.
+  await withWeeks(page.context().browser()!, async () => {
+    // Another URL than before: the page itself may be kept for 60 s (Cache-Control max-age).
+    await page.goto(`${URL}?weken=1`);
+    const { van, tot } = await chooseWeekWithHaven(page);
+    await expect(page).toHaveURL(new RegExp(`van=${van}&tot=${tot}&vergelijk=\\d+`));
+    await expectPublicPage(page);
+    await expectSuppressedComparison(page);
+  });
 
   expect((await page.goto('/portal/public/report/999999'))!.status()).toBe(404);
 });
@@ -65,12 +112,12 @@ test('the public report works with JavaScript disabled', async ({ browser }) => 
   const page = await context.newPage();
   await page.goto(URL);
   await expectPublicPage(page);
-  const { van, tot } = period();
-  await page.getByLabel('Van', { exact: true }).fill(van);
-  await page.getByLabel('Tot en met').fill(tot);
-  await page.getByLabel('Vergelijken met').selectOption({ label: 'Haven' });
-  await page.getByRole('button', { name: 'Toon resultaten' }).click();
-  await expect(page).toHaveURL(/vergelijk=\d+/);
-  await expectSuppressedComparison(page);
+  await expectFixedPeriod(page);
+  await withWeeks(browser, async () => {
+    await page.goto(`${URL}?weken=1`);
+    await chooseWeekWithHaven(page);
+    await expect(page).toHaveURL(/van=.*&tot=.*&vergelijk=\d+/);
+    await expectSuppressedComparison(page);
+  });
   await context.close();
 });

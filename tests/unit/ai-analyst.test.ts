@@ -11,7 +11,7 @@ function stats(counts: number[], mean: number | null = null): Stats {
   const base = counts.reduce((a, b) => a + b, 0);
   return {
     groupSize: base, answered: base, answers: base, base, nMethod: 'respondents', scored: base, mean, topBox: null, bottomBox: null, nps: null,
-    options: counts.map((count, i) => ({ code: `A${i + 1}`, count, percentage: base ? (100 * count) / base : null, empty: count === 0, low: count > 0 && count < 10 })),
+    options: counts.map((count, i) => ({ code: `A${i + 1}`, count, percentage: base ? (100 * count) / base : null, marginOfError: base ? marginOfError(base, undefined, count / base) : null, empty: count === 0, low: count > 0 && count < 10 })),
     marginOfError: marginOfError(base, undefined),
   };
 }

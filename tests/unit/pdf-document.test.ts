@@ -9,7 +9,7 @@ const report: PdfReport = {
   title: 'Burgerpeiling Zuiderhaven – één test',
   project: 'Project Zuiderhaven',
   company: 'Gemeente Zuiderhaven',
-  period: '1 januari 2026 tot en met 31 december 2026',
+  period: '1 januari 2026 tot en met 31 december 2026', responses: 'Alleen volledig ingevulde vragenlijsten',
   generatedOn: '22 november 2026',
   minN: 10,
   benchmarks: [

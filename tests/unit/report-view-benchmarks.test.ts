@@ -4,6 +4,7 @@ import { fromQueryString, toQueryString } from '../../src/islands/report/bookmar
 import { readCatalog, readStates } from '../../src/islands/report/filters';
 import { benchmarkFigures, chartFigures } from '../../src/islands/report/key-figures';
 import type { ReportDataAnswer } from '../../src/islands/report/use-report-data';
+import { periodOptions, snapIso } from '../../src/shared/date-periods';
 
 const limits: rules.ReportLimits = { benchmarkCount: 3, startDate: '2026-01-01', endDate: '2026-12-31' };
 const b = (filterOptions: number[] = [], label = '', start: string | null = null, end: string | null = null): rules.Benchmark => ({ label, start, end, filterOptions });
@@ -108,12 +109,22 @@ describe('filter answers', () => {
     expect(readCatalog([{ id: 3, filter_category_id: 7, filter_category_title: 'Wijk', label: 'Noord' }])).toEqual([{ id: 7, title: 'Wijk', options: [{ id: 3, label: 'Noord' }] }]);
   });
 
-  it('reads availability, keeping null counts null', () => {
+  it('reads availability, keeping null counts null and telling withheld counts from small ones', () => {
     const states = readStates({
-      filterCategories: [{ id: 1, filterOptions: [{ id: 1, soloCount: null, combinedCount: null, risky: true, empty: false, available: false, hidden: false }, { id: 2, soloCount: 40, combinedCount: 12, risky: false, empty: false, available: true, hidden: false }] }],
+      filterCategories: [
+        {
+          id: 1,
+          filterOptions: [
+            { id: 1, soloCount: null, combinedCount: null, risky: true, withheld: false, empty: false, available: false, hidden: false },
+            { id: 2, soloCount: 40, combinedCount: 12, risky: false, withheld: false, empty: false, available: true, hidden: false },
+            { id: 3, soloCount: null, combinedCount: null, risky: false, withheld: true, empty: false, available: true, hidden: false },
+          ],
+        },
+      ],
     });
-    expect(states.get(1)).toEqual({ soloCount: null, combinedCount: null, risky: true, empty: false, available: false, hidden: false });
+    expect(states.get(1)).toEqual({ soloCount: null, combinedCount: null, risky: true, withheld: false, empty: false, available: false, hidden: false });
     expect(states.get(2)?.combinedCount).toBe(12);
+    expect(states.get(3)).toMatchObject({ combinedCount: null, risky: false, withheld: true, available: true });
   });
 });
 
@@ -148,5 +159,32 @@ describe('export file name', () => {
     expect(pdfName('Burgerpeiling Zuiderhaven 2026')).toBe('Burgerpeiling Zuiderhaven 2026.pdf');
     expect(pdfName('A/B: "test"?')).toBe('A B test.pdf');
     expect(pdfName('  ')).toBe('rapportage.pdf');
+  });
+});
+
+describe('date choice in the menu (issue 12)', () => {
+  const month: rules.ReportLimits = { benchmarkCount: 3, startDate: '2026-01-01', endDate: '2026-12-31', dateFilter: true, dateGranularity: 'month' };
+  const off: rules.ReportLimits = { ...month, dateFilter: false };
+  const list = [{ label: '', start: '2026-03-14', end: '2026-05-02', filterOptions: [1] }];
+
+  it('without the date filter no benchmark keeps dates of its own (URL, bookmark or edit)', () => {
+    expect(rules.conformDates(list, off)).toEqual([{ label: '', start: null, end: null, filterOptions: [1] }]);
+  });
+
+  it('with it dates become whole periods of the report granularity', () => {
+    expect(rules.conformDates(list, month)).toEqual([{ label: '', start: '2026-03-01', end: '2026-05-31', filterOptions: [1] }]);
+    expect(rules.conformDates(list, { ...month, dateGranularity: 'quarter' })[0]).toMatchObject({ start: '2026-01-01', end: '2026-06-30' });
+    expect(rules.conformDates(list, { ...month, dateGranularity: 'week' })[0]).toMatchObject({ start: '2026-03-09', end: '2026-05-03' });
+    expect(rules.conformDates(list, { ...month, dateGranularity: 'day' })[0]).toMatchObject({ start: '2026-03-14', end: '2026-05-02' });
+  });
+
+  it('lists the periods a picker offers, with Dutch labels', () => {
+    expect(periodOptions('2026-01-15', '2026-03-02', 'month')).toEqual([
+      { start: '2026-01-01', end: '2026-01-31', label: 'jan 2026' },
+      { start: '2026-02-01', end: '2026-02-28', label: 'feb 2026' },
+      { start: '2026-03-01', end: '2026-03-31', label: 'mrt 2026' },
+    ]);
+    expect(periodOptions('2025-11-20', '2026-02-01', 'quarter').map((p) => p.label)).toEqual(['K4 2025', 'K1 2026']);
+    expect(snapIso('2026-02-18', 'year', 'end')).toBe('2026-12-31');
   });
 });

@@ -1,5 +1,6 @@
 import type { ReportFormValues } from '../../islands/report-editor/ReportForm';
 import type { EditorReport } from './load';
+import { DEFAULT_MIN_N } from '../../shared/validation/reports';
 
 /** Today in the Netherlands as YYYY-MM-DD (the default end date, spec 001 §3). */
 export function todayNl(now = new Date()): string {
@@ -15,8 +16,10 @@ export function newReportValues(projectId: number | null, now = new Date()): Rep
     start_date: null,
     end_date: todayNl(now),
     date_filter: false,
+    date_granularity: 'month',
+    include_incomplete: false,
     benchmark_count: 3,
-    min_n: 10,
+    min_n: DEFAULT_MIN_N,
     languages: 'nl',
     pdf_export: false,
     direct_access: false,
@@ -32,6 +35,8 @@ export function reportFormValues(r: EditorReport): ReportFormValues {
     start_date: r.start_date,
     end_date: r.end_date,
     date_filter: r.date_filter,
+    date_granularity: r.date_granularity,
+    include_incomplete: r.include_incomplete,
     benchmark_count: r.benchmark_count,
     min_n: r.min_n,
     languages: r.languages,

@@ -2,9 +2,11 @@ import type { UserServiceContext } from '../../server/context';
 import { AppError } from '../../server/errors';
 import { getReport } from '../../server/services/reports/get-report';
 import { hasRole } from '../../shared/permissions';
+import { MIN_N_FLOOR } from '../../shared/validation/reports';
 import type { ChartConfig } from '../../shared/chart-spec';
 import type { BookmarkItem } from '../../islands/report/Bookmarks';
 import type { ReportLimits } from '../../islands/report/benchmarks';
+import { snapIso } from '../../shared/date-periods';
 
 const INCLUDE = 'sections.texts,sections.charts.dataLocations,sections.charts.chartOptions,sections.charts.texts,bookmarks';
 
@@ -31,11 +33,15 @@ export async function loadReportPage(ctx: UserServiceContext, rawId: string | un
   }
   const sections = ((report.sections ?? []) as unknown as Section[]).map((s) => ({ ...s, texts: s.texts ?? [], charts: (s.charts ?? []).map((c) => ({ ...c, texts: c.texts ?? [] })) }));
   const languages = report.languages.split(',').map((l) => l.trim()).filter(Boolean);
-  const limits: ReportLimits = { benchmarkCount: report.benchmark_count, startDate: report.start_date, endDate: report.end_date };
+  // With the date filter on the default range is the report period snapped to whole periods, as the engine uses it.
+  const g = report.date_granularity;
+  const snap = (iso: string | null, edge: 'start' | 'end') => (iso && report.date_filter ? snapIso(iso, g, edge) : iso);
+  const limits: ReportLimits = { benchmarkCount: report.benchmark_count, startDate: snap(report.start_date, 'start'), endDate: snap(report.end_date, 'end'), dateFilter: report.date_filter, dateGranularity: g };
   return {
     id: report.id,
     title: report.title,
-    minN: report.min_n,
+    minN: Math.max(report.min_n, MIN_N_FLOOR),
+    includeIncomplete: report.include_incomplete,
     pdfExport: report.pdf_export,
     lang: languages.includes('nl') ? 'nl' : (languages[0] ?? 'nl'),
     limits,

@@ -3,13 +3,14 @@ import { CSS } from '@dnd-kit/utilities';
 import { useState } from 'react';
 import { chartEditorNl } from '../../shared/i18n/chart-editor';
 import type { DataLocation } from './editor.store';
-import { N_METHODS } from './QuestionPicker';
 
 const t = chartEditorNl.datasets;
 
 interface Props {
   location: DataLocation;
   name: string;
+  /** The N methods that apply to this dataset's question (a stored one that doesn't stays listed so it can be changed). */
+  methods: DataLocation['n_method'][];
   index: number;
   count: number;
   disabled: boolean;
@@ -19,7 +20,7 @@ interface Props {
 }
 
 /** One dataset in the list: drag handle (mouse or keyboard), Omhoog/Omlaag, label, N method, remove. */
-export default function DataLocationRow({ location, name, index, count, disabled, onMove, onUpdate, onRemove }: Props) {
+export default function DataLocationRow({ location, name, methods, index, count, disabled, onMove, onUpdate, onRemove }: Props) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: location.id, disabled });
   const [label, setLabel] = useState(location.label ?? '');
   const style = { transform: CSS.Transform.toString(transform), transition };
@@ -46,7 +47,9 @@ export default function DataLocationRow({ location, name, index, count, disabled
       <label className="flex items-center gap-1 text-sm">
         <span className="sr-only">{`${t.nMethod}: ${name}`}</span>
         <select className="rounded border px-2 py-1" value={location.n_method} onChange={(e) => onUpdate({ n_method: e.target.value as DataLocation['n_method'] })}>
-          {N_METHODS.map((m) => <option key={m} value={m}>{chartEditorNl.nMethods[m]}</option>)}
+          {(methods.includes(location.n_method) ? methods : [...methods, location.n_method]).map((m) => (
+            <option key={m} value={m} disabled={!methods.includes(m)}>{chartEditorNl.nMethods[m]}</option>
+          ))}
         </select>
       </label>
       <button type="button" className="rounded border px-2 py-1 text-sm disabled:opacity-40" disabled={disabled || index === 0} onClick={() => onMove(-1)} aria-label={`${t.up}: ${name}`}>↑</button>

@@ -5,6 +5,7 @@ import { api, ApiError, request } from '../../shared/api-client';
 import { chartEditorNl } from '../../shared/i18n/chart-editor';
 import ChartPreview from './ChartPreview';
 import DataLocationRow from './DataLocationRow';
+import { nMethodsOf } from './column-key';
 import QuestionPicker, { type PickerSurvey } from './QuestionPicker';
 import { RCHART_TYPE_ID } from './RChartForm';
 import { $draft, initDraft, loadPreview, type ChartDraft, type DataLocation } from './editor.store';
@@ -33,13 +34,17 @@ export default function DataLocationsEditor({ reportId, lang, minN, chart, locat
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState('');
   const [texts, setTexts] = useState<Record<string, string>>({});
+  const [types, setTypes] = useState<Record<string, string>>({});
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
 
   // Question texts for the names in the list (a column key starts with its question code).
   useEffect(() => {
     for (const sid of new Set(locations.map((l) => l.survey_id))) {
-      request<{ data: { code: string; question: string }[] }>('GET', `/api/v2/survey/${sid}/question`)
-        .then((r) => setTexts((prev) => ({ ...prev, ...Object.fromEntries(r.data.map((q) => [`${sid}:${q.code}`, q.question])) })))
+      request<{ data: { code: string; question: string; type: string }[] }>('GET', `/api/v2/survey/${sid}/question`)
+        .then((r) => {
+          setTexts((prev) => ({ ...prev, ...Object.fromEntries(r.data.map((q) => [`${sid}:${q.code}`, q.question])) }));
+          setTypes((prev) => ({ ...prev, ...Object.fromEntries(r.data.map((q) => [`${sid}:${q.code}`, q.type])) }));
+        })
         .catch(() => undefined);
     }
   }, [locations.map((l) => l.survey_id).join(',')]);
@@ -111,7 +116,7 @@ export default function DataLocationsEditor({ reportId, lang, minN, chart, locat
             <SortableContext items={locations.map((l) => l.id)} strategy={verticalListSortingStrategy}>
               <ol className="flex flex-col gap-2" aria-label={t.heading} data-location-list>
                 {locations.map((l, i) => (
-                  <DataLocationRow key={l.id} location={l} name={nameOf(l)} index={i} count={locations.length} disabled={busy}
+                  <DataLocationRow key={l.id} location={l} name={nameOf(l)} methods={nMethodsOf(types[`${l.survey_id}:${l.column_key}`])} index={i} count={locations.length} disabled={busy}
                     onMove={(d) => void reorder(i, i + d)} onUpdate={(p) => void update(l, p)} onRemove={() => void remove(l)} />
                 ))}
               </ol>

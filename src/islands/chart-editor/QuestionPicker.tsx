@@ -2,7 +2,7 @@ import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import { api, ApiError, request } from '../../shared/api-client';
 import { chartEditorNl } from '../../shared/i18n/chart-editor';
 import { useHydrated } from '../use-hydrated';
-import { needsSubquestion, questionColumn, subquestionChoices, usableQuestion, type ColumnChoice, type PickerQuestion, type PickerSub } from './column-key';
+import { nMethodsOf, needsSubquestion, questionColumn, subquestionChoices, usableQuestion, type ColumnChoice, type PickerQuestion, type PickerSub } from './column-key';
 import type { DataLocation } from './editor.store';
 
 const t = chartEditorNl.datasets;
@@ -41,6 +41,9 @@ export default function QuestionPicker({ chartId, surveys, onAdded }: Props) {
   const [label, setLabel] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const question = questions?.find((q) => q.id === qid) ?? null;
+  // Only the methods that apply to the chosen question (multiple choice also counts answers).
+  const methods = nMethodsOf(question?.type);
+  const method = methods.includes(nMethod) ? nMethod : 'respondents';
   const language = lang ?? survey?.languages[0] ?? 'nl';
 
   useEffect(() => {
@@ -72,7 +75,7 @@ export default function QuestionPicker({ chartId, surveys, onAdded }: Props) {
     if (Object.keys(errs).length) return;
     try {
       const res = await api<{ data: DataLocation }>('POST', '/api/v2/dataLocation', {
-        body: { chart_id: chartId, survey_id: survey!.id, column_key: column, n_method: nMethod, label: label.trim() || null },
+        body: { chart_id: chartId, survey_id: survey!.id, column_key: column, n_method: method, label: label.trim() || null },
       });
       onAdded(res.data);
       setLabel('');
@@ -124,8 +127,8 @@ export default function QuestionPicker({ chartId, surveys, onAdded }: Props) {
         {err('column_key')}
         <label className="flex flex-col gap-1 text-sm">
           {t.nMethod}
-          <select className="rounded border px-2 py-1" value={nMethod} onChange={(e) => setNMethod(e.target.value as typeof nMethod)}>
-            {N_METHODS.map((m) => <option key={m} value={m}>{chartEditorNl.nMethods[m]}</option>)}
+          <select className="rounded border px-2 py-1" value={method} onChange={(e) => setNMethod(e.target.value as typeof nMethod)}>
+            {methods.map((m) => <option key={m} value={m}>{chartEditorNl.nMethods[m]}</option>)}
           </select>
         </label>
         <label className="flex flex-col gap-1 text-sm">

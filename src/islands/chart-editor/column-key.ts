@@ -27,6 +27,14 @@ export interface ColumnChoice {
 const MULTI = new Set(['M', 'P']);
 const NO_DATA = new Set(['X', '|', '*', 'I']);
 
+/**
+ * The N methods that apply to a question type (the API refuses the others): `answers` differs from
+ * `respondents` only where one respondent gives several answers (multiple choice).
+ */
+export function nMethodsOf(type: string | undefined): ('respondents' | 'answers' | 'total')[] {
+  return type !== undefined && MULTI.has(type) ? ['respondents', 'answers', 'total'] : ['respondents', 'total'];
+}
+
 /** Questions that can feed a chart (text displays, uploads and equations cannot). */
 export const usableQuestion = (q: PickerQuestion) => !NO_DATA.has(q.type);
 

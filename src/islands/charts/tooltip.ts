@@ -1,5 +1,5 @@
 import type uPlot from 'uplot';
-import { type ChartSpec, formatCell } from '../../shared/chart-spec';
+import { type ChartSpec, formatCell, formatNumber } from '../../shared/chart-spec';
 import { chartsNl } from '../../shared/i18n/charts';
 import { drawnSeries } from './series';
 import { cssFill } from './patterns';
@@ -23,7 +23,9 @@ export function tipContent(spec: ChartSpec, idx: number, visible: (k: number) =>
   drawnSeries(spec).forEach(({ s }, k) => {
     const v = s.values[idx];
     if (!visible(k) || v === null || v === undefined) return;
-    rows.push({ label: s.label, value: formatCell(spec, v, s.counts?.[idx]), swatch: isLine ? s.color : cssFill(s) });
+    const margin = spec.showMarginOfError ? s.margins?.[idx] : null;
+    const value = formatCell(spec, v, s.counts?.[idx]);
+    rows.push({ label: s.label, value: margin === null || margin === undefined ? value : `${value} ${chartsNl.margin(formatNumber(margin, 1))}`, swatch: isLine ? s.color : cssFill(s) });
   });
   return { title, rows, note: rows.length ? null : chartsNl.suppressed };
 }

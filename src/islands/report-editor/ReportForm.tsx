@@ -4,11 +4,14 @@ import { reportEditorNl } from '../../shared/i18n/report-editor';
 import { REPORT_STATUSES } from '../../shared/lookups';
 import { url } from '../../shared/urls';
 import { messages } from '../../shared/validation/messages';
-import { ReportInput, ReportUpdate } from '../../shared/validation/reports';
+import { DATE_GRANULARITIES, ReportInput, ReportUpdate } from '../../shared/validation/reports';
+import type { DateGranularity } from '../../shared/date-periods';
+import { reportDatesNl } from '../../shared/i18n/report-dates';
 import { useHydrated } from '../use-hydrated';
 import { buttonClass, CheckField, issuesToErrors, SelectField, TextField, type FieldErrors } from './fields';
 
 const t = reportEditorNl.form;
+const d = reportDatesNl.editor;
 
 export interface ReportFormValues {
   id?: number;
@@ -19,6 +22,8 @@ export interface ReportFormValues {
   start_date: string | null;
   end_date: string;
   date_filter: boolean;
+  date_granularity: DateGranularity;
+  include_incomplete: boolean;
   benchmark_count: number;
   min_n: number;
   languages: string;
@@ -57,6 +62,8 @@ export default function ReportForm({ initial, projects = [] }: Props) {
       start_date: v.start_date === '' ? null : v.start_date,
       end_date: v.end_date,
       date_filter: v.date_filter,
+      date_granularity: v.date_granularity,
+      include_incomplete: v.include_incomplete,
       benchmark_count: v.benchmark_count,
       min_n: v.min_n,
       languages: v.languages,
@@ -100,9 +107,19 @@ export default function ReportForm({ initial, projects = [] }: Props) {
       <TextField name="start_date" type="date" label={t.startDate} errors={errors} value={v.start_date} onChange={set('start_date')} />
       <TextField name="end_date" type="date" label={t.endDate} errors={errors} value={v.end_date} onChange={set('end_date')} />
       <TextField name="benchmark_count" inputMode="numeric" label={t.benchmarkCount} errors={errors} value={v.benchmark_count} onChange={set('benchmark_count')} />
-      <TextField name="min_n" inputMode="numeric" label={t.minN} errors={errors} value={v.min_n} onChange={set('min_n')} />
+      <div className="flex flex-col gap-1">
+        <TextField name="min_n" inputMode="numeric" label={t.minN} errors={errors} value={v.min_n} onChange={set('min_n')} />
+        <p className="text-xs text-gray-600">{d.minNHelp}</p>
+      </div>
       <fieldset className="flex flex-col gap-2 sm:col-span-2">
         <CheckField name="date_filter" label={t.dateFilter} checked={v.date_filter} onChange={set('date_filter')} />
+        <div className="flex max-w-md flex-col gap-1">
+          <SelectField name="date_granularity" label={d.dateGranularity} errors={errors} value={v.date_granularity} onChange={(g) => set('date_granularity')(g as DateGranularity)}>
+            {DATE_GRANULARITIES.map((g) => <option key={g} value={g}>{g === 'day' ? d.dayOptIn : reportDatesNl.granularity[g]}</option>)}
+          </SelectField>
+          <p className="text-xs text-gray-600">{d.dateGranularityHelp}</p>
+        </div>
+        <CheckField name="include_incomplete" label={d.includeIncomplete} checked={v.include_incomplete} onChange={set('include_incomplete')} />
         <CheckField name="pdf_export" label={t.pdfExport} checked={v.pdf_export} onChange={set('pdf_export')} />
         <CheckField name="direct_access" label={t.directAccess} checked={v.direct_access} onChange={set('direct_access')} />
       </fieldset>

@@ -2,7 +2,9 @@ import { useStore } from '@nanostores/react';
 import type { KeyboardEvent } from 'react';
 import { formatDate } from '../../shared/format';
 import { reportViewNl } from '../../shared/i18n/report-view';
-import { LABEL_MAX, endOf, isPlainFilters, labelOf, letter, startOf } from './benchmarks';
+import { periodOptions } from '../../shared/date-periods';
+import { reportDatesNl } from '../../shared/i18n/report-dates';
+import { LABEL_MAX, type ReportLimits, endOf, isPlainFilters, labelOf, letter, startOf } from './benchmarks';
 import { $active, $benchmarks, $limits, moveBenchmark, removeBenchmark, setActive, updateBenchmark } from './report.store';
 
 const t = reportViewNl.menu;
@@ -51,14 +53,75 @@ export function BenchmarkList() {
   );
 }
 
-/** Name (2+ benchmarks only) and date range of the benchmark being edited. */
-export function BenchmarkFields() {
+const input = 'w-full rounded border border-gray-300 px-2 py-1 text-sm';
+const d = reportDatesNl;
+
+/** The periods the pickers offer: the report period (three years back when it has no start), and the benchmark's own dates. */
+function pickerSpan(limits: ReportLimits, start: string | null, end: string | null): [string, string] {
+  const last = [limits.endDate, end].filter((x): x is string => !!x).sort().pop() ?? new Date().toISOString().slice(0, 10);
+  const fallback = `${Number(last.slice(0, 4)) - 3}${last.slice(4)}`;
+  const first = [limits.startDate ?? fallback, start].filter((x): x is string => !!x).sort()[0]!;
+  return [first, last];
+}
+
+/**
+ * The date choice of the edited benchmark (README "Date choice"): nothing without the date filter
+ * (only the report period exists); with it, whole periods of the report's date granularity — a
+ * start period and an end period — or, for the day opt-in, two day fields.
+ */
+function DateFields() {
   const list = useStore($benchmarks);
   const active = useStore($active);
   const limits = useStore($limits);
   const b = list[active];
+  if (!b || !limits.dateFilter) return null;
+  const start = startOf(b, limits);
+  const end = endOf(b, limits);
+  const g = limits.dateGranularity ?? 'month';
+  if (g === 'day') {
+    return (
+      <>
+        <label className="flex flex-col gap-0.5 text-xs">
+          {t.start}
+          <input type="date" className={input} value={start ?? ''} max={end ?? undefined} onChange={(e) => updateBenchmark(active, { start: e.target.value || null })} data-testid="benchmark-start" />
+        </label>
+        <label className="flex flex-col gap-0.5 text-xs">
+          {t.end}
+          <input type="date" className={input} value={end ?? ''} min={start ?? undefined} onChange={(e) => updateBenchmark(active, { end: e.target.value || null })} data-testid="benchmark-end" />
+        </label>
+      </>
+    );
+  }
+  const periods = periodOptions(...pickerSpan(limits, start, end), g);
+  const unit = d.granularity[g].toLowerCase();
+  return (
+    <>
+      <label className="flex flex-col gap-0.5 text-xs">
+        {`${d.fromPeriod} (${unit})`}
+        <select className={input} value={start ?? ''} onChange={(e) => updateBenchmark(active, { start: e.target.value || null })} data-testid="benchmark-start">
+          {periods.map((p) => (
+            <option key={p.start} value={p.start} disabled={!!end && p.start > end}>{p.label}</option>
+          ))}
+        </select>
+      </label>
+      <label className="flex flex-col gap-0.5 text-xs">
+        {`${d.toPeriod} (${unit})`}
+        <select className={input} value={end ?? ''} onChange={(e) => updateBenchmark(active, { end: e.target.value || null })} data-testid="benchmark-end">
+          {periods.map((p) => (
+            <option key={p.end} value={p.end} disabled={!!start && p.end < start}>{p.label}</option>
+          ))}
+        </select>
+      </label>
+    </>
+  );
+}
+
+/** Name (2+ benchmarks only) and date range of the benchmark being edited. */
+export function BenchmarkFields() {
+  const list = useStore($benchmarks);
+  const active = useStore($active);
+  const b = list[active];
   if (!b) return null;
-  const input = 'w-full rounded border border-gray-300 px-2 py-1 text-sm';
   return (
     <div className="grid grid-cols-2 gap-2">
       {!isPlainFilters(list) && (
@@ -67,14 +130,7 @@ export function BenchmarkFields() {
           <input className={input} value={b.label} maxLength={LABEL_MAX} placeholder={labelOf({ ...b, label: '' }, active)} onChange={(e) => updateBenchmark(active, { label: e.target.value })} data-testid="benchmark-label" />
         </label>
       )}
-      <label className="flex flex-col gap-0.5 text-xs">
-        {t.start}
-        <input type="date" className={input} value={startOf(b, limits) ?? ''} max={endOf(b, limits) ?? undefined} onChange={(e) => updateBenchmark(active, { start: e.target.value || null })} />
-      </label>
-      <label className="flex flex-col gap-0.5 text-xs">
-        {t.end}
-        <input type="date" className={input} value={endOf(b, limits) ?? ''} min={startOf(b, limits) ?? undefined} onChange={(e) => updateBenchmark(active, { end: e.target.value || null })} />
-      </label>
+      <DateFields />
     </div>
   );
 }

@@ -21,8 +21,9 @@ function reason(s: OptionState | undefined): string | undefined {
 
 /**
  * The filter categories of the report with their options as checkboxes (OR within a category,
- * AND across categories). Counts below min_n come as null and read '< min_n'; options the
- * server marks unavailable are disabled, hidden ones (hide_empty_filters) are left out.
+ * AND across categories). Counts below min_n come as null and read '< min_n'; counts withheld so
+ * they can't be subtracted from each other read '–'; options the server marks unavailable are
+ * disabled, hidden ones (hide_empty_filters) are left out.
  */
 export function FilterList({ catalog, states, selected, minN, onToggle }: Props) {
   if (!catalog) return <p className="px-1 text-sm text-gray-600" role="status">{t.loadingFilters}</p>;
@@ -39,12 +40,16 @@ export function FilterList({ catalog, states, selected, minN, onToggle }: Props)
               const s = states.get(o.id);
               const checked = selected.includes(o.id);
               const why = checked ? undefined : reason(s);
-              const count = s ? (s.combinedCount === null ? t.lowN(minN) : s.combinedCount.toLocaleString('nl-NL')) : null;
+              const count = s ? (s.combinedCount !== null ? s.combinedCount.toLocaleString('nl-NL') : s.withheld ? t.withheld : t.lowN(minN)) : null;
               return (
                 <label key={o.id} className={`flex items-center gap-2 text-sm ${why ? 'text-gray-400' : ''}`} title={why}>
                   <input type="checkbox" checked={checked} disabled={!!why} onChange={() => onToggle(o.id)} data-option-id={o.id} />
                   <span className="flex-1">{o.label}</span>
-                  {count !== null && <span className="rounded bg-gray-100 px-1.5 text-xs text-gray-700" aria-label={t.count(count)}>{count}</span>}
+                  {count !== null && (s?.withheld ? (
+                    <span className="rounded bg-gray-100 px-1.5 text-xs text-gray-700" title={t.withheldTitle} aria-label={t.withheldTitle}>{count}</span>
+                  ) : (
+                    <span className="rounded bg-gray-100 px-1.5 text-xs text-gray-700" aria-label={t.count(count)}>{count}</span>
+                  ))}
                   {why && <span className="sr-only">{why}</span>}
                 </label>
               );

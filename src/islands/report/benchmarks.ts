@@ -1,3 +1,5 @@
+import { type DateGranularity, snapIso } from '../../shared/date-periods';
+
 /**
  * Benchmark rules of spec 001 §3/§4, pure (the store and the tests share them). A benchmark's
  * empty label means "the letter of its position"; null dates mean "the report's start/end".
@@ -12,8 +14,28 @@ export interface Benchmark {
 /** What the benchmark rules need to know about the report. */
 export interface ReportLimits {
   benchmarkCount: number;
+  /** The report period; with the date filter on already snapped to whole periods (the server's default range). */
   startDate: string | null;
   endDate: string | null;
+  /** date_filter: off = only the report period exists (no date fields, no dates sent). Default off. */
+  dateFilter?: boolean;
+  /** The unit dates snap to with the date filter on (default month). */
+  dateGranularity?: DateGranularity;
+}
+
+/**
+ * The report's date rule applied to a list (store entry points: URL, bookmark, edits): without the
+ * date filter no benchmark has dates of its own; with it dates are whole periods, as the server
+ * uses them (so the menu shows what the charts show).
+ */
+export function conformDates(list: readonly Benchmark[], limits: ReportLimits): readonly Benchmark[] {
+  const g = limits.dateGranularity ?? 'month';
+  const snap = (iso: string | null, edge: 'start' | 'end') => (!iso ? null : limits.dateFilter ? snapIso(iso, g, edge) : null);
+  return list.map((b) => {
+    const start = snap(b.start, 'start');
+    const end = snap(b.end, 'end');
+    return start === b.start && end === b.end ? b : { ...b, start, end };
+  });
 }
 
 export const LABEL_MAX = 60;

@@ -16,6 +16,8 @@ export interface OptionState {
   soloCount: number | null;
   combinedCount: number | null;
   risky: boolean;
+  /** The count is min_n or more but withheld (it would reveal a smaller group with the other counts). */
+  withheld: boolean;
   empty: boolean;
   available: boolean;
   hidden: boolean;
@@ -51,6 +53,7 @@ export function readStates(data: unknown): Map<number, OptionState> {
       soloCount: count(o.soloCount),
       combinedCount: count(o.combinedCount),
       risky: o.risky === true,
+      withheld: o.withheld === true,
       empty: o.empty === true,
       available: o.available === undefined ? !disabled : o.available === true,
       hidden: o.hidden === true,

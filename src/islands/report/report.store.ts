@@ -21,7 +21,7 @@ export function initReportState(reportId: number, limits: ReportLimits, search =
   if (initialised === reportId) return;
   initialised = reportId;
   $limits.set(limits);
-  $benchmarks.set(readBenchmarks(search, limits));
+  $benchmarks.set(rules.conformDates(readBenchmarks(search, limits), limits));
   $active.set(0);
   if (mirroring || typeof window === 'undefined') return;
   mirroring = true;
@@ -44,7 +44,7 @@ function carryToTabs(reportId: number, list: readonly Benchmark[]): void {
 }
 
 function set(list: readonly Benchmark[]): void {
-  $benchmarks.set(list);
+  $benchmarks.set(rules.conformDates(list, $limits.get()));
   if ($active.get() >= list.length) $active.set(list.length - 1);
 }
 

@@ -9,7 +9,7 @@ import type { PdfChart, PdfPaint } from './model';
 import type { PdfWriter } from './writer';
 
 /** Title, then the chart as vector graphics; every chart kind of the model. */
-export function drawChart(w: PdfWriter, chart: PdfChart & PdfPaint, minN: number): void {
+export function drawChart(w: PdfWriter, chart: PdfChart & PdfPaint & { note?: string | null }, minN: number): void {
   w.ensure(90);
   w.text(chart.title, { size: 11, bold: true, gap: 4 });
   switch (chart.type) {
@@ -36,5 +36,6 @@ export function drawChart(w: PdfWriter, chart: PdfChart & PdfPaint, minN: number
       w.text(chart.text || reportExportNl.noData, { size: 9, color: MUTED });
       break;
   }
+  if (chart.note) w.text(chart.note, { size: 8, color: MUTED, gap: 2 });
   w.y -= 14;
 }

@@ -29,7 +29,8 @@ export interface PdfPaint {
 
 export interface PdfBlock {
   kind: 'chart' | 'text';
-  chart?: PdfChart & PdfPaint;
+  /** `note`: a line under the chart (the margin of error note when the chart asks for it). */
+  chart?: PdfChart & PdfPaint & { note?: string | null };
   /** Plain text paragraphs (markdown already flattened). */
   text?: string;
 }
@@ -53,6 +54,8 @@ export interface PdfReport {
   project: string;
   company: string;
   period: string;
+  /** Which responses count: completed only, or with unfinished ones. */
+  responses: string;
   generatedOn: string;
   minN: number;
   benchmarks: { label: string; description: string }[];

@@ -16,6 +16,7 @@ export interface NormalConfig {
   showN: boolean;
   usePatterns: boolean;
   hideEmpty: boolean;
+  showMarginOfError: boolean;
   decimals: number | null;
   max: number | null;
 }
@@ -45,6 +46,7 @@ export function normalizeConfig(c: ChartConfig, opts: { usePatterns?: boolean; g
     showN: o.showN === true,
     usePatterns: opts.usePatterns === true || o.usePatterns === true,
     hideEmpty: o.hideEmpty === true,
+    showMarginOfError: o.showMarginOfError === true,
     decimals: num(o.decimals) !== null ? Math.max(0, Math.min(3, Math.floor(num(o.decimals)!))) : null,
     max: num(o.max),
   };

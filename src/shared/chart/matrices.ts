@@ -13,6 +13,8 @@ export interface Matrix {
   nps?: (NpsParts | null)[];
 }
 
+/** One-number charts whose number is a mean (they get the mean's margin). */
+const meanLike = (cfg: NormalConfig) => cfg.kpi === 'mean-grade' || (cfg.kpi === null && (cfg.format === 'mean' || cfg.format === 'grade'));
 const released = (g: GroupAnswer | undefined): StatsAnswer | null => (g && !g.suppressed ? g.stats : null);
 const reasonOf = (g: GroupAnswer | undefined) => (g && g.suppressed ? g.reason : 'group_below_min_n');
 const benchmarkLabels = (locs: DataLocationAnswer[]) => (locs[0]?.benchmarks ?? []).map((b, i) => b.label || String.fromCharCode(65 + (i % 26)));
@@ -22,7 +24,12 @@ const benchmarkLabels = (locs: DataLocationAnswer[]) => (locs[0]?.benchmarks ?? 
  * suppressed series (no numbers at all); one suppressed in some locations only keeps its other
  * numbers and gets a note.
  */
-function benchmarkSeries(locs: DataLocationAnswer[], minN: number | null, cellsOf: (cell: CellAnswer, stats: StatsAnswer, loc: DataLocationAnswer) => { values: (number | null)[]; counts: (number | null)[] }, width: (loc: DataLocationAnswer) => number): { series: RawSeries[]; notes: string[] } {
+function benchmarkSeries(
+  locs: DataLocationAnswer[],
+  minN: number | null,
+  cellsOf: (cell: CellAnswer, stats: StatsAnswer, loc: DataLocationAnswer) => { values: (number | null)[]; counts: (number | null)[]; margins?: (number | null)[] },
+  width: (loc: DataLocationAnswer) => number,
+): { series: RawSeries[]; notes: string[] } {
   const notes: string[] = [];
   const series = benchmarkLabels(locs).map((label, b): RawSeries => {
     const cells = locs.map((l) => l.benchmarks[b]);
@@ -35,18 +42,21 @@ function benchmarkSeries(locs: DataLocationAnswer[], minN: number | null, cellsO
     if (stats.some((s) => s === null)) notes.push(chartsNl.partlySuppressed(label));
     const values: (number | null)[] = [];
     const counts: (number | null)[] = [];
+    const margins: (number | null)[] = [];
     locs.forEach((l, i) => {
       const s = stats[i];
       if (!s) {
         values.push(...Array<null>(width(l)).fill(null));
         counts.push(...Array<null>(width(l)).fill(null));
+        margins.push(...Array<null>(width(l)).fill(null));
         return;
       }
       const c = cellsOf(l.benchmarks[b]!, s, l);
       values.push(...c.values);
       counts.push(...c.counts);
+      margins.push(...(c.margins ?? c.values.map(() => null)));
     });
-    return { key: `b${b}`, label, values, counts, n: locs.length === 1 ? stats[0]!.base : null, suppressed: null };
+    return { key: `b${b}`, label, values, counts, margins, n: locs.length === 1 ? stats[0]!.base : null, suppressed: null };
   });
   return { series, notes };
 }
@@ -59,7 +69,7 @@ export function optionMatrix(cfg: NormalConfig, locs: DataLocationAnswer[], minN
   const { series, notes } = benchmarkSeries(
     locs,
     minN,
-    (_c, s) => ({ values: s.options.map((o) => (byCount ? o.count : o.percentage)), counts: s.options.map((o) => o.count) }),
+    (_c, s) => ({ values: s.options.map((o) => (byCount ? o.count : o.percentage)), counts: s.options.map((o) => o.count), margins: s.options.map((o) => (byCount ? null : (o.marginOfError ?? null))) }),
     (l) => l.codes.length,
   );
   return { categories, series, notes, timeAxis: false };
@@ -68,7 +78,7 @@ export function optionMatrix(cfg: NormalConfig, locs: DataLocationAnswer[], minN
 /** Categories = data locations; series = benchmarks; one number per group (mean, grade, KPI…). */
 export function scalarMatrix(cfg: NormalConfig, locs: DataLocationAnswer[], minN: number | null): Matrix {
   const categories = locs.map((l) => ({ key: String(l.id), label: locationLabel(l) }));
-  const { series, notes } = benchmarkSeries(locs, minN, (_c, s, l) => ({ values: [scalarValue(cfg, l, s)], counts: [s.base] }), () => 1);
+  const { series, notes } = benchmarkSeries(locs, minN, (_c, s, l) => ({ values: [scalarValue(cfg, l, s)], counts: [s.base], margins: [meanLike(cfg) ? (s.meanMarginOfError ?? null) : null] }), () => 1);
   if (cfg.format === 'median' && locs.some((l) => l.kind !== 'single')) notes.push(chartsNl.medianUnavailable);
   return { categories, series, notes, timeAxis: false };
 }
@@ -116,7 +126,9 @@ export function stackedMatrix(cfg: NormalConfig, locs: DataLocationAnswer[], min
       return cfg.format === 'count' ? o.count : o.percentage;
     });
     const counts = rows.map((r) => (r ? (r.stats.options.find((x) => x.code === code)?.count ?? null) : null));
-    return { key: `o:${code}`, label: optionLabel(first, i), values, counts, n: null, suppressed: null };
+    // A share of the answers equals the option's percentage for one answer per respondent; else no margin.
+    const margins = rows.map((r) => (!r || cfg.format === 'count' || (percent100 && r.loc.kind === 'multi') ? null : (r.stats.options.find((x) => x.code === code)?.marginOfError ?? null)));
+    return { key: `o:${code}`, label: optionLabel(first, i), values, counts, margins, n: null, suppressed: null };
   });
   return { categories, series, notes, timeAxis: false };
 }
@@ -131,7 +143,8 @@ export function timeMatrix(cfg: NormalConfig, locs: DataLocationAnswer[], minN: 
   const periods = new Map<number, number>();
   for (const cell of loc.benchmarks) for (const t of cell.buckets ?? []) if (!periods.has(t.period)) periods.set(t.period, t.startDay);
   const order = [...periods.entries()].sort((a, b) => a[0] - b[0]);
-  const categories = order.map(([p, day]) => ({ key: `p${p}`, label: periodLabel(day, cfg.granularity ?? 'month') }));
+  // The engine may split by the report's date granularity instead of the chart's (a finer one is not released).
+  const categories = order.map(([p, day]) => ({ key: `p${p}`, label: periodLabel(day, loc.granularity ?? cfg.granularity ?? 'month') }));
   const notes: string[] = [];
   let gaps = false;
   const series: RawSeries[] = [];
@@ -152,7 +165,7 @@ export function timeMatrix(cfg: NormalConfig, locs: DataLocationAnswer[], minN: 
     });
     const one = labels.length === 1;
     if (scalar) {
-      series.push({ key: `b${b}`, label: bLabel, values: statsAt.map((s) => (s ? scalarValue(cfg, loc, s) : null)), counts: statsAt.map((s) => s?.base ?? null), n: cell.stats.base, suppressed: null });
+      series.push({ key: `b${b}`, label: bLabel, values: statsAt.map((s) => (s ? scalarValue(cfg, loc, s) : null)), counts: statsAt.map((s) => s?.base ?? null), margins: statsAt.map((s) => (s && meanLike(cfg) ? (s.meanMarginOfError ?? null) : null)), n: cell.stats.base, suppressed: null });
       return;
     }
     loc.codes.forEach((code, i) => {
@@ -161,6 +174,7 @@ export function timeMatrix(cfg: NormalConfig, locs: DataLocationAnswer[], minN: 
         label: one ? optionLabel(loc, i) : `${bLabel}: ${optionLabel(loc, i)}`,
         values: statsAt.map((s) => (s ? (cfg.format === 'count' ? s.options[i]!.count : s.options[i]!.percentage) : null)),
         counts: statsAt.map((s) => s?.options[i]?.count ?? null),
+        margins: statsAt.map((s) => (s && cfg.format !== 'count' ? (s.options[i]?.marginOfError ?? null) : null)),
         n: cell.stats.base,
         suppressed: null,
       });

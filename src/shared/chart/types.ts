@@ -50,6 +50,12 @@ export interface SpecSeries extends Paint {
   n: number | null;
   /** Dutch explanation when the whole series is suppressed; then every value/count is null. */
   suppressed: string | null;
+  /**
+   * Margin of error per value (± in the value's unit: percentage points for percentages, the
+   * mean's unit for means), from the data answer (the survey's confidence level and population
+   * size); null where none applies (counts, suppressed). Parallel to `values`.
+   */
+  margins?: (number | null)[] | null;
 }
 
 /** Net Promoter parts of one series (percentages of scored answers). */
@@ -83,8 +89,12 @@ export interface ChartSpec {
   usePatterns: boolean;
   /** net-promoter only: parts per series (null when suppressed). */
   nps?: (NpsParts | null)[];
-  /** Dutch notes under the chart (suppressed benchmarks with their reason, fallbacks). */
+  /** Dutch notes under the chart (suppressed benchmarks with their reason, fallbacks, the margin note). */
   notes: string[];
+  /** The chart option showMarginOfError: margins in the hover and a note under the chart. */
+  showMarginOfError: boolean;
+  /** 'Foutmarge (95% betrouwbaarheid): A ± 2,6 …' when showMarginOfError and a margin applies; else null. */
+  marginNote: string | null;
   /** Question text(s) of the data locations, for captions and screen readers. */
   questions: string[];
   minN: number | null;
@@ -120,13 +130,17 @@ export interface StatsAnswer {
   answered: number;
   answers: number;
   base: number;
-  options: { code: string; count: number; percentage: number | null; empty: boolean; low: boolean }[];
+  /** Per option; marginOfError at the option's own share (percentage points). */
+  options: { code: string; count: number; percentage: number | null; marginOfError?: number | null; empty: boolean; low: boolean }[];
   scored: number;
   mean: number | null;
   topBox: number | null;
   bottomBox: number | null;
   nps: number | null;
+  /** Worst case (p = 0.5) in percentage points at n = base. */
   marginOfError?: number | null;
+  /** Of the mean, in the mean's unit. */
+  meanMarginOfError?: number | null;
 }
 
 export type GroupAnswer = { suppressed: false; stats: StatsAnswer } | { suppressed: true; reason: string };
@@ -148,6 +162,10 @@ export interface DataLocationAnswer {
   subquestion?: string | null;
   /** Option labels parallel to `codes` ('Overig' for other). */
   labels?: string[];
+  /** The trend granularity the buckets really use (the report's date granularity when the chart's is finer). */
+  granularity?: 'day' | 'week' | 'month' | 'quarter' | 'year';
+  /** The survey's confidence level behind every margin of this data location (90, 95 or 99). */
+  confidenceLevel?: number;
 }
 
 export interface BuildOptions {

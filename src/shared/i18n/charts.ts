@@ -21,6 +21,9 @@ export const chartsNl = {
   median: 'Mediaan',
   medianUnavailable: 'Mediaan niet beschikbaar voor deze vraag',
   chartLabel: (title: string) => `Grafiek: ${title}`,
+  marginNote: (level: number, parts: string[]) => `Foutmarge (${level}% betrouwbaarheid): ${parts.join('; ')}`,
+  marginPart: (label: string, margin: string, points: boolean) => `${label} tot ± ${margin}${points ? ' procentpunt' : ''}`,
+  margin: (margin: string) => `± ${margin}`,
   legend: 'Legenda',
 } as const;
 

@@ -11,6 +11,7 @@ export const reportExportNl = {
     project: 'Project',
     organisation: 'Organisatie',
     period: 'Periode',
+    responses: 'Respons',
     generated: 'Gegenereerd op',
     minN: (minN: number) => `Groepen met minder dan ${minN} respondenten worden niet getoond.`,
     benchmarks: 'Benchmarks',

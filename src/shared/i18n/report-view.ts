@@ -26,6 +26,8 @@ export const reportViewNl = {
     noFilters: 'Voor deze rapportage zijn geen filters ingesteld.',
     loadingFilters: 'Filters laden…',
     lowN: (minN: number) => `< ${minN}`,
+    withheld: '–',
+    withheldTitle: 'Aantal niet getoond: samen met de andere aantallen zou het een kleinere groep verraden',
     count: (n: string) => `n = ${n}`,
     notAllowed: 'Niet te combineren met de gekozen filters',
     tooFew: 'Te weinig respondenten',

@@ -3,6 +3,12 @@ import { reportsNl } from '../i18n/reports';
 import { CHART_SORTING_OPTIONS, CHART_TYPES, COLOR_SCHEMES, DATA_FORMATS, DATA_TYPES, GRANULARITY, KPIS, PATTERNS, REPORT_STATUSES } from '../lookups';
 import { messages } from './messages';
 
+/** The smallest min_n a report may have (the FAQ promises results only from groups of 5 or more); 10 is the default. */
+export const MIN_N_FLOOR = 5;
+export const DEFAULT_MIN_N = 10;
+/** date_granularity: the unit date ranges snap to with the date filter on (day only on purpose). */
+export const DATE_GRANULARITIES = ['day', 'week', 'month', 'quarter', 'year'] as const;
+
 const num = <T extends z.ZodType>(field: T) => z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), field);
 const int = () => z.number({ error: messages.wholeNumber }).int(messages.wholeNumber);
 const order = num(int().min(0, messages.wholeNumber).max(1_000_000, messages.max1000000));
@@ -24,7 +30,9 @@ const reportFields = {
   multiple_filters: z.preprocess((v) => (v === '' ? null : v), num(z.union([z.literal(2), z.literal(3)], { error: reportsNl.multipleFilters })).nullable()).optional(),
   hide_risky_filters: bool.optional(),
   hide_empty_filters: bool.optional(),
-  min_n: num(int().min(1, messages.min1).max(10_000, messages.max10000)).optional(),
+  min_n: num(int().min(MIN_N_FLOOR, reportsNl.minNFloor).max(10_000, messages.max10000)).optional(),
+  date_granularity: z.enum(DATE_GRANULARITIES, { error: reportsNl.dateGranularity }).optional(),
+  include_incomplete: bool.optional(),
   languages: z.string({ error: reportsNl.languages }).trim().regex(/^[a-z]{2}(-[A-Za-z]{2,4})?(,[a-z]{2}(-[A-Za-z]{2,4})?)*$/, reportsNl.languages).optional(),
   pdf_export: bool.optional(),
   direct_access: bool.optional(),

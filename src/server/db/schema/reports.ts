@@ -7,6 +7,8 @@ import { users } from './users';
 
 /** How N is counted for a dataset (spec 001 §4): unique respondents (default), answers given, all respondents. */
 export type NMethod = 'respondents' | 'answers' | 'total';
+/** The unit date ranges snap to (date_granularity): whole weeks, months, quarters or years; day is an explicit opt-in. */
+export type DateGranularity = 'day' | 'week' | 'month' | 'quarter' | 'year';
 
 // A report of a project (spec 001 §3); `parent_report_id` makes it a variant (sub-report).
 export const reports = sqliteTable(
@@ -21,6 +23,10 @@ export const reports = sqliteTable(
     startDate: text('start_date'),
     endDate: text('end_date').notNull(),
     dateFilter: integer('date_filter', { mode: 'boolean' }).notNull().default(false),
+    // With the date filter on, ranges snap to whole periods of this unit (README "Date choice").
+    dateGranularity: text('date_granularity').$type<DateGranularity>().notNull().default('month'),
+    // Unfinished responses (no submit date) count only when this is on; the report says so.
+    includeIncomplete: integer('include_incomplete', { mode: 'boolean' }).notNull().default(false),
     benchmarkCount: integer('benchmark_count').notNull().default(1),
     multipleFilters: integer('multiple_filters'),
     hideRiskyFilters: integer('hide_risky_filters', { mode: 'boolean' }).notNull().default(false),

@@ -18,7 +18,8 @@ function dayOf(...stamps: (unknown | null)[]): number | null {
 /**
  * Builds a survey's response cube from libSQL: the column layout from its questions, then every
  * response in pages of 5,000 ordered by id (keyset), each page's answer JSON fed to CubeBuilder.
- * A response's day is its submit date, else its start date or date stamp (unfinished responses).
+ * A response's day is its submit date, else its start date or date stamp (unfinished responses,
+ * marked incomplete: reports count completed responses only unless they include incomplete ones).
  * Token attributes join in when the survey uses tokens with described attributes.
  */
 export async function buildSurveyCube(db: Db, surveyId: number): Promise<{ cube: Cube; report: BuildReport; version: number }> {
@@ -43,7 +44,7 @@ export async function buildSurveyCube(db: Db, surveyId: number): Promise<{ cube:
       after = id;
       const day = dayOf(row.submit_date, row.start_date, row.date_stamp);
       if (day === null) continue;
-      builder.setDay(id, day);
+      builder.setDay(id, day, dayOf(row.submit_date) !== null);
       const answers = JSON.parse(String(row.answers)) as Record<string, string | null>;
       for (const f of layout.feeds) {
         const v = answers[f.key];

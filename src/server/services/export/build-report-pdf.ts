@@ -10,6 +10,7 @@ import { describeBenchmarks } from './describe-benchmarks';
 import type { ExportReport, TextRow } from './load-export-report';
 import { pdfChartFromSpec } from './pdf-chart';
 import { longDate } from './period-label';
+import { responsesStatement } from '../../../shared/report-period';
 import { loadPdfTheme } from './pdf-theme';
 
 const TREND_TYPES = new Set<number>(CHART_TYPES.filter((t) => t.key === 'line' || t.key === 'area').map((t) => t.id));
@@ -38,8 +39,8 @@ export async function buildReportPdf(ctx: UserServiceContext, loaded: ExportRepo
       const ofChart = loaded.texts.filter((t) => t.chartId === chart.id);
       const locations = (trendData.get(chart.id) ?? data).dataLocations.filter((d) => d.chartId === chart.id);
       blocks.push(...textBlocks(ofChart.filter((t) => t.position === 'before')));
-      const spec = buildChartSpec(chart, locations, { minN: report.minN, granularityId: body.granularity, lang });
-      blocks.push({ kind: 'chart', chart: pdfChartFromSpec(spec) });
+      const spec = buildChartSpec(chart, locations, { minN: data.minN, granularityId: body.granularity, lang });
+      blocks.push({ kind: 'chart', chart: { ...pdfChartFromSpec(spec), note: spec.marginNote } });
       blocks.push(...textBlocks(ofChart.filter((t) => t.position === 'after')));
     }
     blocks.push(...textBlocks(ofSection.filter((t) => t.position === 'after')));
@@ -49,9 +50,11 @@ export async function buildReportPdf(ctx: UserServiceContext, loaded: ExportRepo
     title: report.title,
     project: loaded.project.title,
     company: loaded.company,
-    period: [report.startDate ? longDate(report.startDate) : '', longDate(report.endDate)].filter(Boolean).join(' – '),
+    // The period the numbers are for (the report period, snapped to whole periods with the date filter on).
+    period: [data.period.start ? longDate(data.period.start) : '', data.period.end ? longDate(data.period.end) : ''].filter(Boolean).join(' – '),
+    responses: responsesStatement(data.includeIncomplete),
     generatedOn: longDate(ctx.now.toISOString().slice(0, 10)),
-    minN: report.minN,
+    minN: data.minN,
     benchmarks: await describeBenchmarks(ctx.db, data.benchmarks),
     sections,
     theme: await loadPdfTheme(ctx.db, loaded.project.companyId),

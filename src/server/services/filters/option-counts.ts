@@ -20,7 +20,7 @@ export function conditionsCompile(cube: Cube, conditions: Pick<ConditionRow, 'co
 
 /**
  * soloCount / combinedCount per option of one survey's categories, by the engine's
- * computeFilterStates over the survey's cube with nothing selected (whole date range). An option
+ * computeFilterStates over the survey's cube with nothing selected (all completed responses). An option
  * whose conditions no longer fit the cube (question removed) matches nobody.
  */
 export async function optionCounts(
@@ -41,6 +41,8 @@ export async function optionCounts(
     const conds = (byOption.get(o.id) ?? []).map((c) => ({ columnKey: c.columnKey, comparator: c.comparator, value: c.value, operator: c.operator }));
     byCat.get(o.categoryId)!.options.push({ id: o.id, categoryId: o.categoryId, conditions: conditionsCompile(cube, conds) === null ? conds : [] });
   }
-  const states = computeFilterStates(cube, catalog, { label: '', filterOptionIds: [] }, {}, { minN: PROJECT_MIN_N });
+  // All completed responses as one fixed period (no report, so no date choice); the counts obey
+  // the same release rule as a report's menu (a count that would reveal a smaller group is withheld).
+  const states = computeFilterStates(cube, catalog, { label: '', filterOptionIds: [] }, { dateFilter: false }, { minN: PROJECT_MIN_N });
   return new Map(states.map((s) => [s.optionId, { soloCount: s.soloCount, combinedCount: s.combinedCount, risky: s.risky, empty: s.empty }]));
 }

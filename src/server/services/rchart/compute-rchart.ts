@@ -9,6 +9,7 @@ import { reportDataNl } from '../../../shared/validation/report-data';
 import { type RChartDataBody, RChartValues, type RChartValuesInput, rchartNl } from '../../../shared/validation/rchart';
 import { loadCube } from '../analytics/load-cube';
 import { loadFilterCatalog } from '../report-data/load-filter-catalog';
+import { refuseOtherDates, reportScope, surveyAccuracy } from '../report-data/report-rules';
 import { findChart, requireReportRole } from '../reports/access';
 import { requireLinkedSurvey } from '../reports/check-column';
 import { columnLabels } from './labels';
@@ -58,6 +59,7 @@ export async function computeRChartFor(ctx: UserServiceContext, ids: { reportId:
   if (chart.chartTypeId !== RCHART_TYPE_ID) throw invalid('chart', rchartNl.notRChart);
   const v = formValues(ctx, (chart.options as Record<string, unknown>).rchart, body);
   if (body.benchmarks.length > report.benchmarkCount) throw invalid('benchmarks', reportDataNl.tooManyBenchmarks(report.benchmarkCount));
+  refuseOtherDates(report, body.benchmarks, 'benchmarks');
   // requireLinkedSurvey answers on `survey_id`; the form's field is rchart.survey_id.
   const survey = await requireLinkedSurvey(ctx, report.projectId, v.survey_id).catch((err: unknown) => {
     throw err instanceof AppError && err.code === 'VALIDATION' ? invalid('rchart.survey_id', rchartNl.surveyNotLinked) : err;
@@ -73,10 +75,11 @@ export async function computeRChartFor(ctx: UserServiceContext, ids: { reportId:
     filterOptionIds: [...new Set(b.filterOptions ?? [])],
   }));
   if (benchmarks.some((b) => b.filterOptionIds.some((id) => !known.has(id)))) throw invalid('benchmarks', reportDataNl.foreignFilterOption);
-  const reportInput = { startDay: day(report.startDate), endDay: day(report.endDate), minN: report.minN, multipleFilters: report.multipleFilters };
+  const reportInput = reportScope(report);
+  const accuracy = (await surveyAccuracy(ctx.db, [survey.id])).get(survey.id);
   let computed;
   try {
-    computed = computeRChart(cube, { spec: v, benchmarks, filters, report: reportInput });
+    computed = computeRChart(cube, { spec: v, benchmarks, filters, report: reportInput, accuracy });
   } catch (err) {
     if (err instanceof AnalyticsError) throw invalid('benchmarks', err.code === 'BAD_INPUT' ? reportDataNl.filterCombination : reportDataNl.failed);
     throw err;
@@ -88,7 +91,7 @@ export async function computeRChartFor(ctx: UserServiceContext, ids: { reportId:
   const answer = (code: string, of = q) => (code === RCHART_OTHER.code ? RCHART_OTHER.label : (of?.options.get(code) ?? code));
   const rowLabel = (key: string) => {
     if (key === RCHART_TOTAL.key) return RCHART_TOTAL.label;
-    if (v.analysis === 'trend') return periodLabel(dayFromIso(key), v.granularity);
+    if (v.analysis === 'trend') return periodLabel(dayFromIso(key), computed.granularity ?? v.granularity);
     return v.analysis === 'top-bottom' ? answer(key) : answer(key, by);
   };
   const COLUMN_LABELS: Record<string, string> = { mean: 'Gemiddelde', marginOfError: 'Foutmarge (±)', percentage: 'Percentage', count: 'Aantal' };
@@ -105,6 +108,6 @@ export async function computeRChartFor(ctx: UserServiceContext, ids: { reportId:
       suppressed: t.suppressed,
       rows: t.rows.map((r) => ({ ...r, label: rowLabel(r.key) })),
     })),
-    minN: report.minN,
+    minN: reportInput.minN,
   };
 }

@@ -7,6 +7,7 @@ import { loadCube } from '../analytics/load-cube';
 import { requireReportRole } from '../reports/access';
 import { type ColumnTexts, loadColumnTexts } from './column-texts';
 import { loadFilterCatalog } from './load-filter-catalog';
+import { refuseOtherDates, reportScope, surveyAccuracy } from './report-rules';
 import { type ReportDataScope, type ResolvedScope, resolveScope } from './resolve-scope';
 
 const ENGINE_MESSAGES: Record<AnalyticsError['code'], string> = {
@@ -20,11 +21,18 @@ const invalid = (field: string, message: string) => new AppError('VALIDATION', m
 const day = (iso: string | null | undefined) => (iso ? dayFromIso(iso) : null);
 
 export interface ReportDataAnswer {
+  /** The benchmarks with the range really used (the report period, or snapped to whole periods). */
   benchmarks: { label: string; start: string | null; end: string | null; filterOptions: number[] }[];
+  /** The range a benchmark without dates covers: the report period (snapped to whole periods with the date filter on). */
+  period: { start: string | null; end: string | null };
   /** The report's minimum group size (for the 'Te weinig respondenten (minder dan …)' text). */
   minN: number;
+  /** Whether unfinished responses count (report setting; the period widget and PDF cover say so). */
+  includeIncomplete: boolean;
+  /** Per survey id: the accuracy settings behind every margin of error in this answer. */
+  accuracy: Record<number, { populationSize: number | null; confidenceLevel: number }>;
   /** Per data location, with its question (and subquestion) text and option labels (parallel to codes) in {lang}. */
-  dataLocations: (DataLocationResult & { chartId: number; sectionId: number; surveyId: number; label: string | null; question: string; subquestion: string | null; labels: string[] })[];
+  dataLocations: (DataLocationResult & { chartId: number; sectionId: number; surveyId: number; label: string | null; question: string; subquestion: string | null; labels: string[]; confidenceLevel: number })[];
 }
 
 const NPS_CHART = CHART_TYPES.find((t) => t.key === 'net-promoter')!.id;
@@ -47,18 +55,21 @@ export async function computeReportDataFor(ctx: UserServiceContext, reportId: nu
 export async function computeForScope(ctx: Pick<ServiceContext, 'db' | 'jobs'>, { report, dataLocations }: ResolvedScope, lang: string, body: ReportDataBody): Promise<ReportDataAnswer> {
   if (!report.languages.split(',').map((l) => l.trim()).includes(lang)) throw new AppError('NOT_FOUND', nl.notFound);
   if (body.benchmarks.length > report.benchmarkCount) throw invalid('benchmarks', reportDataNl.tooManyBenchmarks(report.benchmarkCount));
+  refuseOtherDates(report, body.benchmarks, 'benchmarks');
   const benchmarks: BenchmarkInput[] = body.benchmarks.map((b, i) => ({
     label: b.label || String.fromCharCode(65 + (i % 26)),
     start: day(b.start),
     end: day(b.end),
     filterOptionIds: [...new Set(b.filterOptions ?? [])],
   }));
-  const reportInput = { startDay: day(report.startDate), endDay: day(report.endDate), minN: report.minN, multipleFilters: report.multipleFilters };
+  const reportInput = reportScope(report);
 
   const results = new Map<number, DataLocationResult>();
   const texts = new Map<number, Map<string, ColumnTexts>>();
   let effective: { startDay: number; endDay: number }[] | null = null;
+  let period: { startDay: number; endDay: number } | null = null;
   const surveyIds = [...new Set(dataLocations.map((d) => d.surveyId))];
+  const accuracy = await surveyAccuracy(ctx.db, surveyIds);
   for (const surveyId of surveyIds) {
     const cube = await loadCube({ db: ctx.db, files: ctx.jobs?.files }, surveyId);
     texts.set(surveyId, await loadColumnTexts(ctx.db, surveyId, lang));
@@ -82,11 +93,13 @@ export async function computeForScope(ctx: Pick<ServiceContext, 'db' | 'jobs'>, 
           benchmarks,
           filters,
           report: reportInput,
+          accuracy: accuracy.get(surveyId),
           granularity: g === 'none' ? null : (g as Granularity),
           granularityStartDay: day(body.granularityStartDate),
         });
         for (const r of data.dataLocations) results.set(Number(r.id), r);
         effective ??= data.benchmarks;
+        period ??= data.period;
       } catch (err) {
         if (err instanceof AnalyticsError) throw invalid('benchmarks', ENGINE_MESSAGES[err.code]);
         throw err;
@@ -104,12 +117,16 @@ export async function computeForScope(ctx: Pick<ServiceContext, 'db' | 'jobs'>, 
       end: iso(effective?.[i]?.endDay ?? b.end ?? reportInput.endDay),
       filterOptions: b.filterOptionIds,
     })),
-    minN: report.minN,
+    period: { start: iso(period?.startDay ?? reportInput.startDay), end: iso(period?.endDay ?? reportInput.endDay) },
+    minN: reportInput.minN,
+    includeIncomplete: report.includeIncomplete,
+    accuracy: Object.fromEntries([...accuracy].map(([id, a]) => [id, { populationSize: a.populationSize ?? null, confidenceLevel: a.confidenceLevel ?? 95 }])),
     dataLocations: dataLocations.map((d) => {
       const r = results.get(d.id)!;
       const t = texts.get(d.surveyId)?.get(r.columnKey);
       const labels = r.codes.map((code) => t?.labels.get(code) || code);
-      return { ...r, chartId: d.chartId, sectionId: d.sectionId, surveyId: d.surveyId, label: d.label, question: t?.question ?? r.columnKey, subquestion: t?.subquestion ?? null, labels };
+      const confidenceLevel = accuracy.get(d.surveyId)?.confidenceLevel ?? 95;
+      return { ...r, chartId: d.chartId, sectionId: d.sectionId, surveyId: d.surveyId, label: d.label, question: t?.question ?? r.columnKey, subquestion: t?.subquestion ?? null, labels, confidenceLevel };
     }),
   };
 }

@@ -12,18 +12,25 @@ import { type ReportDataAnswer, computeForScope } from './compute-report-data';
 import { edgeCached } from './edge-cache';
 import { findPublicReport, publicReportVersion } from './public-report';
 import { type ResolvedScope, scopeLocations } from './resolve-scope';
-import { type PublicQuery, publicBenchmarks } from './public-query';
+import { type PublicQuery, applyDateRule, publicBenchmarks } from './public-query';
+import type { DateGranularity } from '../../../shared/date-periods';
 import { type PublicWidget, publicWidgets } from './public-widgets';
 
 export interface PublicChart {
   id: number;
   title: string;
   svg: string;
+  /** The margin of error line when the chart asks for it (chart option showMarginOfError). */
+  note: string | null;
   before: string[];
   after: string[];
 }
 export interface PublicView {
   report: { id: number; title: string; startDate: string | null; endDate: string; minN: number };
+  /** The date choice the page offers: none (date filter off) or whole periods of `granularity` within `period`. */
+  dates: { filter: boolean; granularity: DateGranularity; period: { start: string | null; end: string | null } };
+  /** Whether unfinished responses count. */
+  includeIncomplete: boolean;
   lang: string;
   benchmarks: { label: string; start: string | null; end: string | null }[];
   compare: { category: string; options: { id: number; label: string }[] }[];
@@ -41,8 +48,9 @@ const CHART_SIZE = { width: 640, height: 220 };
  * HTML. Cached at the edge per report version and query (edge-cache.ts), so a repeat visit costs
  * one version query.
  */
-export async function loadPublicView(ctx: Pick<ServiceContext, 'db' | 'jobs'>, reportId: number, query: PublicQuery, opts: { beforeCompute?: () => Promise<void> } = {}): Promise<PublicView> {
+export async function loadPublicView(ctx: Pick<ServiceContext, 'db' | 'jobs'>, reportId: number, asked: PublicQuery, opts: { beforeCompute?: () => Promise<void> } = {}): Promise<PublicView> {
   const report = await findPublicReport(ctx.db, reportId);
+  const query = applyDateRule(asked, report);
   // The report's first data language (default nl) is the page's language.
   const lang = report.languages.split(',')[0]?.trim() || 'nl';
   const version = await publicReportVersion(ctx.db, report);
@@ -79,7 +87,9 @@ export async function loadPublicView(ctx: Pick<ServiceContext, 'db' | 'jobs'>, r
     const md = (rows: typeof texts) => rows.map((t) => renderMarkdown(t.body));
     const widgets = publicWidgets(widgetRows, data);
     return {
-      report: { id: report.id, title: report.title, startDate: report.startDate, endDate: report.endDate, minN: report.minN },
+      report: { id: report.id, title: report.title, startDate: report.startDate, endDate: report.endDate, minN: data.minN },
+      dates: { filter: report.dateFilter, granularity: report.dateGranularity, period: data.period },
+      includeIncomplete: report.includeIncomplete,
       lang,
       benchmarks: data.benchmarks.map((b) => ({ label: b.label, start: b.start, end: b.end })),
       compare,
@@ -93,11 +103,12 @@ export async function loadPublicView(ctx: Pick<ServiceContext, 'db' | 'jobs'>, r
         charts: charts
           .filter((c) => c.sectionId === s.id)
           .map((c) => {
-            const spec = buildChartSpec({ ...c, chartOptions: chartOptions.filter((o) => o.chartId === c.id) }, data.dataLocations.filter((d) => d.chartId === c.id), { minN: report.minN, lang });
+            const spec = buildChartSpec({ ...c, chartOptions: chartOptions.filter((o) => o.chartId === c.id) }, data.dataLocations.filter((d) => d.chartId === c.id), { minN: data.minN, lang });
             return {
               id: c.id,
               title: c.title,
               svg: renderChartSvg(spec, CHART_SIZE),
+              note: spec.marginNote,
               before: md(texts.filter((t) => t.chartId === c.id && t.position === 'before')),
               after: md(texts.filter((t) => t.chartId === c.id && t.position === 'after')),
             };

@@ -1,5 +1,6 @@
 import type { ReportDataBody } from '../../../shared/validation/report-data';
 import { publicReportNl } from '../../../shared/i18n/charts';
+import { type DateGranularity, snapIso } from '../../../shared/date-periods';
 
 /** The GET parameters of the public page: period (van/tot) and a filter option to compare with. */
 export interface PublicQuery {
@@ -19,6 +20,15 @@ const isoDate = (v: string | null) => {
 export function readPublicQuery(params: URLSearchParams): PublicQuery {
   const id = params.get('vergelijk') ?? '';
   return { van: isoDate(params.get('van')), tot: isoDate(params.get('tot')), vergelijk: /^\d{1,9}$/.test(id) && Number(id) > 0 ? Number(id) : null };
+}
+
+/**
+ * The query as the report's date rule reads it: without the date filter the period can't be chosen
+ * (van/tot dropped); with it both ends snap to whole periods. Equal views get equal cache keys.
+ */
+export function applyDateRule(q: PublicQuery, report: { dateFilter: boolean; dateGranularity: DateGranularity }): PublicQuery {
+  if (!report.dateFilter) return { ...q, van: null, tot: null };
+  return { ...q, van: q.van && snapIso(q.van, report.dateGranularity, 'start'), tot: q.tot && snapIso(q.tot, report.dateGranularity, 'end') };
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { reportWidgets } from '../../db/schema';
-import { formatDate } from '../../../shared/format';
 import { chartsNl, publicReportNl } from '../../../shared/i18n/charts';
 import { WIDGETS } from '../../../shared/lookups';
+import { periodWidgetLines } from '../../../shared/report-period';
 import type { ReportDataAnswer } from './compute-report-data';
 
 /** A section widget as the public page shows it: a heading and plain lines (no HTML). */
@@ -37,7 +37,7 @@ export function publicWidgets(rows: WidgetRow[], data: ReportDataAnswer): Public
         return [{ ...base, lines }];
       }
       case 'date-range':
-        return [{ ...base, lines: data.benchmarks.slice(0, 1).map((b) => ({ text: b.start && b.end ? publicReportNl.range(formatDate(b.start), formatDate(b.end)) : '' })) }];
+        return [{ ...base, lines: periodWidgetLines(data).map((text) => ({ text })) }];
       case 'min-n-notice':
         return [{ ...base, lines: [{ text: publicReportNl.minN(data.minN) }] }];
       case 'contact': {

@@ -1,4 +1,4 @@
-import { type FilterOptionState, computeFilterStates, dayFromIso } from '../../analytics';
+import { type FilterOptionState, computeFilterStates, dayFromIso, effectiveRange, frameOf, isoFromDay } from '../../analytics';
 import type { UserServiceContext } from '../../context';
 import { hasRole } from '../../../shared/permissions';
 import { reportFiltersNl } from '../../../shared/i18n/report-filters';
@@ -6,6 +6,7 @@ import type { FilterSyncBody } from '../../../shared/validation/report-filters';
 import { AppError, nl } from '../../errors';
 import { loadCube } from '../analytics/load-cube';
 import { loadFilterCatalog } from '../report-data/load-filter-catalog';
+import { refuseOtherDates, reportScope } from '../report-data/report-rules';
 import { findReport } from '../reports/access';
 import { listReportFilters } from './list-report-filters';
 
@@ -17,12 +18,14 @@ export interface SyncedOption {
   exposed: boolean;
   order: number;
   selected: boolean;
-  /** Respondents in the date range with this option alone; null below min_n (never the number). */
+  /** Respondents in the date range with this option alone; null when withheld (below min_n, or it would let a smaller group be derived). */
   soloCount: number | null;
-  /** The same AND the other categories' current selection (OR within a category); null below min_n. */
+  /** The same AND the other categories' current selection (OR within a category); null when withheld. */
   combinedCount: number | null;
   /** combinedCount below min_n (empty included). */
   risky: boolean;
+  /** combinedCount is min_n or more but withheld: with the other counts it would reveal a smaller group. */
+  withheld: boolean;
   /** combinedCount is 0. */
   empty: boolean;
   /** Selectable: not empty, allowed by multiple_filters (2: one per category, 3: one category), not risky with hide_risky_filters. Selected options stay available. */
@@ -46,9 +49,10 @@ export async function syncReportFilters(ctx: UserServiceContext, reportId: numbe
   const known = new Set(menu.filterCategories.flatMap((c) => c.filterOptions.map((o) => o.id)));
   const chosen = [...new Set(body.selectedFilterOptions)];
   if (chosen.some((id) => !known.has(id))) throw invalid('selectedFilterOptions', reportFiltersNl.foreignFilterOption);
-  const start = body.start || report.startDate || null;
-  const end = body.end || report.endDate || null;
-  const benchmark = { label: '', start: start ? dayFromIso(start) : null, end: end ? dayFromIso(end) : null, filterOptionIds: chosen };
+  refuseOtherDates(report, [body], 'start');
+  const scope = reportScope(report);
+  const benchmark = { label: '', start: body.start ? dayFromIso(body.start) : null, end: body.end ? dayFromIso(body.end) : null, filterOptionIds: chosen };
+  let range: [number, number] | null = null;
 
   // The mode (multiple_filters) is judged on the whole selection, across every survey.
   const modeSelection = new Map<number, number[]>();
@@ -62,18 +66,25 @@ export async function syncReportFilters(ctx: UserServiceContext, reportId: numbe
     const catalog = await loadFilterCatalog(ctx, report, surveyId, cube);
     const own = new Set(catalog.flatMap((c) => c.options.map((o) => o.id)));
     const input = { ...benchmark, filterOptionIds: chosen.filter((id) => own.has(id)) };
-    const settings = { minN: report.minN, multipleFilters: report.multipleFilters, hideRiskyFilters: report.hideRiskyFilters, hideEmptyFilters: report.hideEmptyFilters, modeSelection };
-    for (const s of computeFilterStates(cube, catalog, input, {}, settings)) states.set(s.optionId, s);
+    const settings = { minN: scope.minN, multipleFilters: report.multipleFilters, hideRiskyFilters: report.hideRiskyFilters, hideEmptyFilters: report.hideEmptyFilters, modeSelection };
+    for (const s of computeFilterStates(cube, catalog, input, scope, settings)) states.set(s.optionId, s);
+    if (!range) {
+      const frame = frameOf(cube, scope);
+      const first = cube.rowCount ? cube.days[0]! : 0;
+      const last = cube.rowCount ? cube.days[cube.rowCount - 1]! : 0;
+      range = effectiveRange(frame.rules, benchmark.start ?? scope.startDay ?? first, benchmark.end ?? scope.endDay ?? last, frame.reportRange);
+    }
   }
   return {
-    min_n: report.minN,
-    start,
-    end,
+    min_n: scope.minN,
+    // The range the counts are for: the report period, or the chosen dates snapped to whole periods.
+    start: range ? isoFromDay(range[0]) : body.start || report.startDate || null,
+    end: range ? isoFromDay(range[1]) : body.end || report.endDate || null,
     filterCategories: menu.filterCategories.map((c) => ({
       ...c,
       filterOptions: c.filterOptions.map((o): SyncedOption => {
         const s = states.get(o.id)!;
-        return { ...o, selected: s.selected, soloCount: s.soloCount, combinedCount: s.combinedCount, risky: s.risky, empty: s.empty, available: !s.disabled, hidden: s.hidden };
+        return { ...o, selected: s.selected, soloCount: s.soloCount, combinedCount: s.combinedCount, risky: s.risky, withheld: s.withheld, empty: s.empty, available: !s.disabled, hidden: s.hidden };
       }),
     })),
   };

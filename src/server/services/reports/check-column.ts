@@ -4,9 +4,13 @@ import { projectSurveys, surveys } from '../../db/schema';
 import { AppError, nl } from '../../errors';
 import { reportsNl } from '../../../shared/i18n/reports';
 import { loadCube } from '../analytics/load-cube';
+import { type NMethod, nMethodsFor } from '../../analytics';
 
-/** The survey must be linked to the report's project and the column must be one of its cube's columns (422 otherwise). */
-export async function checkColumn(ctx: UserServiceContext, projectId: number, surveyId: number, columnKey: string): Promise<void> {
+/**
+ * The survey must be linked to the report's project, the column must be one of its cube's columns
+ * and the N method (when given) must apply to the column's kind (422 otherwise).
+ */
+export async function checkColumn(ctx: UserServiceContext, projectId: number, surveyId: number, columnKey: string, nMethod?: NMethod): Promise<void> {
   const [linked] = await ctx.db
     .select({ id: surveys.id })
     .from(projectSurveys)
@@ -14,7 +18,9 @@ export async function checkColumn(ctx: UserServiceContext, projectId: number, su
     .where(and(eq(projectSurveys.projectId, projectId), eq(projectSurveys.surveyId, surveyId), isNull(surveys.deletedAt)));
   if (!linked) throw new AppError('VALIDATION', nl.validation, { survey_id: [reportsNl.surveyNotLinked] });
   const cube = await loadCube({ db: ctx.db, files: ctx.jobs?.files }, surveyId);
-  if (!cube.byKey.has(columnKey)) throw new AppError('VALIDATION', nl.validation, { column_key: [reportsNl.unknownColumn(columnKey)] });
+  const col = cube.byKey.get(columnKey);
+  if (!col) throw new AppError('VALIDATION', nl.validation, { column_key: [reportsNl.unknownColumn(columnKey)] });
+  if (nMethod && !nMethodsFor(col.kind).includes(nMethod)) throw new AppError('VALIDATION', reportsNl.nMethodAnswers, { n_method: [reportsNl.nMethodAnswers] });
 }
 
 /** The survey if it is linked to the project and not deleted (422 on survey_id otherwise). */

@@ -10,7 +10,7 @@ import { presentDataLocation } from './present';
 export async function createDataLocation(ctx: UserServiceContext, input: DataLocationInput) {
   requireReportRole(ctx.user, 'dashboard.edit');
   const { report, chart } = await findChart(ctx, input.chart_id);
-  await checkColumn(ctx, report.projectId, input.survey_id, input.column_key);
+  await checkColumn(ctx, report.projectId, input.survey_id, input.column_key, input.n_method);
   const [max] = await ctx.db.select({ max: sql<number | null>`max(${reportDataLocations.order})` }).from(reportDataLocations).where(eq(reportDataLocations.chartId, chart.id));
   const [row] = await ctx.db
     .insert(reportDataLocations)

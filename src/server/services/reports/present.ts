@@ -79,6 +79,8 @@ export function presentReport(r: ReportRow, extra: { sections?: ReturnType<typeo
     start_date: r.startDate,
     end_date: r.endDate,
     date_filter: r.dateFilter,
+    date_granularity: r.dateGranularity,
+    include_incomplete: r.includeIncomplete,
     benchmark_count: r.benchmarkCount,
     multiple_filters: r.multipleFilters,
     hide_risky_filters: r.hideRiskyFilters,

@@ -2,7 +2,7 @@ import type { ReportInput, ReportUpdate } from '../../../shared/validation/repor
 import type { ReportRow } from './access';
 
 /** Report settings a body may set, beside the title and status (spec 001 §3 Report fields). */
-const SETTINGS = ['startDate', 'endDate', 'dateFilter', 'benchmarkCount', 'multipleFilters', 'hideRiskyFilters', 'hideEmptyFilters', 'minN', 'languages', 'pdfExport', 'directAccess'] as const;
+const SETTINGS = ['startDate', 'endDate', 'dateFilter', 'dateGranularity', 'includeIncomplete', 'benchmarkCount', 'multipleFilters', 'hideRiskyFilters', 'hideEmptyFilters', 'minN', 'languages', 'pdfExport', 'directAccess'] as const;
 
 /** The report columns of a POST/PUT body; a field the body leaves out stays undefined (not set, or the column's default). */
 export function reportColumns(input: ReportInput | ReportUpdate) {
@@ -11,6 +11,8 @@ export function reportColumns(input: ReportInput | ReportUpdate) {
     startDate: input.start_date,
     endDate: input.end_date,
     dateFilter: input.date_filter,
+    dateGranularity: input.date_granularity,
+    includeIncomplete: input.include_incomplete,
     benchmarkCount: input.benchmark_count,
     multipleFilters: input.multiple_filters,
     hideRiskyFilters: input.hide_risky_filters,

@@ -1,16 +1,12 @@
-const Z: Record<number, number> = { 90: 1.6449, 95: 1.96, 99: 2.5758 };
+import { marginOfError as engineMargin } from '../../analytics';
 
 /**
- * Margin of error (percentage points) of a proportion at p = 0.5 for n responses out of a
- * population N, with the finite population correction; null when it can't be computed.
+ * Margin of error (percentage points, one decimal) of a proportion at p = 0.5 for n responses out
+ * of a population N, for the survey's accuracy screen: the engine's one formula
+ * (analytics/margin-of-error.ts), which the report data, PDF, public page and assistant use too.
  */
 export function marginOfError(n: number, populationSize: number | null, confidencePercent: number | null): number | null {
-  const z = Z[confidencePercent ?? 95];
-  if (!z || n <= 0) return null;
-  let se = Math.sqrt(0.25 / n);
-  if (populationSize && populationSize > 1) {
-    if (n >= populationSize) return 0;
-    se *= Math.sqrt((populationSize - n) / (populationSize - 1));
-  }
-  return Math.round(z * se * 1000) / 10;
+  if (confidencePercent !== null && ![90, 95, 99].includes(confidencePercent)) return null;
+  const m = engineMargin(n, { populationSize, confidenceLevel: confidencePercent });
+  return m === null ? null : Math.round(m * 10) / 10;
 }

@@ -1,0 +1,46 @@
+import { inArray } from 'drizzle-orm';
+import { type Accuracy, type ReportScope, dayFromIso } from '../../analytics';
+import type { Db } from '../../db/client';
+import { surveys } from '../../db/schema';
+import { AppError } from '../../errors';
+import { formatDate } from '../../../shared/format';
+import { reportDatesNl } from '../../../shared/i18n/report-dates';
+import { MIN_N_FLOOR } from '../../../shared/validation/reports';
+import type { ReportRow } from '../reports/access';
+
+const day = (iso: string | null | undefined) => (iso ? dayFromIso(iso) : null);
+
+/**
+ * The report settings every engine call uses (staff data, public data and page, menu counts, R
+ * charts, PDF, assistant): period, date rule, date granularity, completed-only, min_n (never
+ * below the floor, whatever an old row says) and multiple_filters.
+ */
+export function reportScope(report: ReportRow): ReportScope & { minN: number; multipleFilters: number | null } {
+  return {
+    startDay: day(report.startDate),
+    endDay: day(report.endDate),
+    dateFilter: report.dateFilter,
+    dateGranularity: report.dateGranularity,
+    includeIncomplete: report.includeIncomplete,
+    minN: Math.max(report.minN, MIN_N_FLOOR),
+    multipleFilters: report.multipleFilters,
+  };
+}
+
+/**
+ * Without the date filter only the report period exists: a date other than the report's own is
+ * refused (Dutch 422 on `field`). With it the engine snaps dates to whole periods.
+ */
+export function refuseOtherDates(report: ReportRow, ranges: { start?: string | null; end?: string | null }[], field: string): void {
+  if (report.dateFilter) return;
+  if (ranges.every((r) => (!r.start || r.start === report.startDate) && (!r.end || r.end === report.endDate))) return;
+  const message = reportDatesNl.noDateFilter(report.startDate ? formatDate(report.startDate) : '…', formatDate(report.endDate));
+  throw new AppError('VALIDATION', message, { [field]: [message] });
+}
+
+/** The accuracy settings (population size, confidence level) of the surveys, in one query. */
+export async function surveyAccuracy(db: Db, surveyIds: number[]): Promise<Map<number, Accuracy>> {
+  if (!surveyIds.length) return new Map();
+  const rows = await db.select({ id: surveys.id, populationSize: surveys.populationSize, confidenceLevel: surveys.confidenceLevel }).from(surveys).where(inArray(surveys.id, surveyIds));
+  return new Map(rows.map((r) => [r.id, { populationSize: r.populationSize, confidenceLevel: r.confidenceLevel }]));
+}
