@@ -1,0 +1,391 @@
+/**
+ * An automated differencing attacker (issue 12). It knows only what any visitor knows: the filter
+ * catalogue (options of one category are disjoint answers), the report's date rule and min_n. It
+ * issues seeded sequences of requests — date ranges one period apart, filter chains one option or
+ * category apart, time buckets of every granularity, the filter menu, category and period sweeps —
+ * through a target (the engine directly, or the staff and public HTTP endpoints), records every
+ * released number under the definition of its group, and then tries to derive a group of 1 … m−1
+ * people (or one person's answer) by subtraction:
+ *
+ *  - nested pairs: A's definition inside B's (range inside, every restriction of B also in A with
+ *    fewer options): |B| − |A| in 1 … m−1;
+ *  - time partitions: released groups with the same selection and disjoint ranges inside a
+ *    released range C: |C| − Σ in 1 … m−1 (the best packing);
+ *  - category partitions: released groups S ∧ c ∈ O (disjoint O's) inside a released S:
+ *    |S| − Σ in 1 … m−1 (the best packing; what is left is the other options and "none").
+ *
+ * Every number it compares is one the target released; a finding is a real leak. It also reports
+ * two answers for the same definition that differ (an inconsistency).
+ */
+export type Granularity = 'day' | 'week' | 'month' | 'quarter' | 'year';
+const DAY_MS = 86_400_000;
+export const dayOf = (iso: string) => Math.floor(Date.parse(`${iso}T00:00:00Z`) / DAY_MS);
+export const isoOf = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+
+/** [first, last] day of the period of g holding `day`. */
+export function periodAround(day: number, g: Granularity): [number, number] {
+  const d = new Date(day * DAY_MS);
+  const y = d.getUTCFullYear();
+  const m = d.getUTCMonth();
+  const at = (yy: number, mm: number) => Date.UTC(yy, mm, 1) / DAY_MS;
+  switch (g) {
+    case 'day':
+      return [day, day];
+    case 'week': {
+      const monday = day - ((d.getUTCDay() + 6) % 7);
+      return [monday, monday + 6];
+    }
+    case 'month':
+      return [at(y, m), at(y, m + 1) - 1];
+    case 'quarter':
+      return [at(y, m - (m % 3)), at(y, m - (m % 3) + 3) - 1];
+    case 'year':
+      return [at(y, 0), at(y + 1, 0) - 1];
+  }
+}
+
+export interface AttackSetup {
+  /** Filter categories with their option ids; options of one category never overlap. */
+  categories: { id: number; options: number[] }[];
+  dateFilter: boolean;
+  /** The report's date granularity (the unit ranges snap to with the date filter on). */
+  granularity: Granularity;
+  /** The report period (days). */
+  period: [number, number];
+  minN: number;
+  benchmarkCount: number;
+  /** Multiple filters mode of the report (2 one option per category, 3 one category), if any. */
+  multipleFilters?: number | null;
+}
+
+export interface StatsLike {
+  groupSize: number;
+  answered: number;
+  options: { count: number }[];
+}
+export type GroupLike = ({ suppressed: false; stats: StatsLike } | { suppressed: true; reason?: string }) & { buckets?: (({ suppressed: false; stats: StatsLike } | { suppressed: true }) & { startDay: number; endDay: number })[] };
+export interface DataLike {
+  benchmarks: { start: string | null; end: string | null; filterOptions: number[] }[];
+  dataLocations: { columnKey: string; benchmarks: GroupLike[] }[];
+}
+export interface MenuLike {
+  start: string | null;
+  end: string | null;
+  options: { id: number; categoryId: number; soloCount: number | null; combinedCount: number | null }[];
+}
+export interface BenchmarkRequest {
+  start?: string | null;
+  end?: string | null;
+  filterOptions: number[];
+}
+export type Via = 'staff' | 'public';
+
+/** Where the attacker sends its requests; null answers are refusals (4xx). */
+export interface AttackTarget {
+  data(via: Via, body: { benchmarks: BenchmarkRequest[]; granularity?: Granularity }): Promise<DataLike | null>;
+  menu(body: { selectedFilterOptions: number[]; start?: string | null; end?: string | null }): Promise<MenuLike | null>;
+}
+
+export interface Finding {
+  kind: 'nested' | 'time-sum' | 'category-sum' | 'inconsistent';
+  what: string;
+  derived: number;
+}
+
+interface Def {
+  lo: number;
+  hi: number;
+  /** Chosen options per category id (sorted). */
+  sel: Map<number, number[]>;
+}
+interface Obs {
+  /** 'group' (respondents) or 'dl:<column>' (respondents who answered it). */
+  kind: string;
+  def: Def;
+  n: number;
+  counts: number[] | null;
+  key: string;
+}
+
+export interface Rng {
+  next(): number;
+  int(lo: number, hi: number): number;
+  pick<T>(xs: readonly T[]): T;
+  chance(p: number): boolean;
+}
+
+/** mulberry32. */
+export function seeded(seed: number): Rng {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return { next, int: (lo, hi) => lo + Math.floor(next() * (hi - lo + 1)), pick: (xs) => xs[Math.floor(next() * xs.length)]!, chance: (p) => next() < p };
+}
+
+const GRANS: Granularity[] = ['day', 'week', 'month', 'quarter', 'year'];
+
+export class Attacker {
+  readonly findings: Finding[] = [];
+  requests = 0;
+  refused = 0;
+  private readonly obs = new Map<string, Obs>();
+  private readonly catOf = new Map<number, number>();
+
+  constructor(
+    private readonly setup: AttackSetup,
+    private readonly target: AttackTarget,
+    private readonly rng: Rng,
+  ) {
+    for (const c of setup.categories) for (const o of c.options) this.catOf.set(o, c.id);
+  }
+
+  get observations(): number {
+    return this.obs.size;
+  }
+
+  // ── definitions ──────────────────────────────────────────────────────────────
+  private selOf(ids: number[]): Map<number, number[]> {
+    const m = new Map<number, number[]>();
+    for (const id of [...new Set(ids)].sort((a, b) => a - b)) {
+      const c = this.catOf.get(id)!;
+      m.set(c, [...(m.get(c) ?? []), id]);
+    }
+    return m;
+  }
+  private keyOf(kind: string, d: Def): string {
+    const sel = [...d.sel].sort((a, b) => a[0] - b[0]).map(([c, ids]) => `${c}:${ids.join('.')}`).join('|');
+    return `${kind}#${d.lo}-${d.hi}#${sel}`;
+  }
+  private record(kind: string, def: Def, n: number, counts: number[] | null, label: string): void {
+    const key = this.keyOf(kind, def);
+    const prev = this.obs.get(key);
+    if (prev) {
+      if (prev.n !== n || (prev.counts && counts && prev.counts.join() !== counts.join())) this.findings.push({ kind: 'inconsistent', what: `${label}: ${key} answered ${prev.n} and ${n}`, derived: Math.abs(prev.n - n) });
+      return;
+    }
+    this.obs.set(key, { kind, def, n, counts, key });
+  }
+
+  // ── requests ─────────────────────────────────────────────────────────────────
+  private async data(via: Via, benchmarks: BenchmarkRequest[], granularity?: Granularity): Promise<void> {
+    this.requests++;
+    const answer = await this.target.data(via, { benchmarks, ...(granularity ? { granularity } : {}) });
+    if (!answer) {
+      this.refused++;
+      return;
+    }
+    answer.benchmarks.forEach((b, i) => {
+      const def: Def = { lo: dayOf(b.start!), hi: dayOf(b.end!), sel: this.selOf(b.filterOptions) };
+      for (const loc of answer.dataLocations) {
+        const cell = loc.benchmarks[i]!;
+        if (!cell.suppressed) {
+          this.record('group', def, cell.stats.groupSize, null, via);
+          this.record(`dl:${loc.columnKey}`, def, cell.stats.answered, cell.stats.options.map((o) => o.count), via);
+        }
+        for (const t of cell.buckets ?? []) {
+          if (t.suppressed) continue;
+          const bdef: Def = { lo: t.startDay, hi: t.endDay, sel: def.sel };
+          this.record('group', bdef, t.stats.groupSize, null, via);
+          this.record(`dl:${loc.columnKey}`, bdef, t.stats.answered, t.stats.options.map((o) => o.count), via);
+        }
+      }
+    });
+  }
+
+  private async menu(ids: number[], start: number | null, end: number | null): Promise<void> {
+    this.requests++;
+    const answer = await this.target.menu({ selectedFilterOptions: ids, start: start === null ? null : isoOf(start), end: end === null ? null : isoOf(end) });
+    if (!answer) {
+      this.refused++;
+      return;
+    }
+    const lo = dayOf(answer.start!);
+    const hi = dayOf(answer.end!);
+    const sel = this.selOf(ids);
+    for (const o of answer.options) {
+      if (o.soloCount !== null) this.record('group', { lo, hi, sel: this.selOf([o.id]) }, o.soloCount, null, 'menu');
+      if (o.combinedCount !== null) {
+        const others = [...sel].filter(([c]) => c !== o.categoryId).flatMap(([, xs]) => xs);
+        this.record('group', { lo, hi, sel: this.selOf([...others, o.id]) }, o.combinedCount, null, 'menu');
+      }
+    }
+  }
+
+  // ── strategies ───────────────────────────────────────────────────────────────
+  private randomIds(): number[] {
+    const ids: number[] = [];
+    const mode = this.setup.multipleFilters;
+    const cats = this.setup.categories.filter(() => this.rng.chance(0.45));
+    for (const c of mode === 3 ? cats.slice(0, 1) : cats) {
+      const k = mode === 2 ? 1 : this.rng.pick([1, 1, 1, 2, 2, 3]);
+      const pool = [...c.options];
+      for (let i = 0; i < k && pool.length; i++) ids.push(...pool.splice(this.rng.int(0, pool.length - 1), 1));
+    }
+    return ids;
+  }
+
+  /** A random range of whole units within the period ± a year (date filter on); null dates otherwise. */
+  private randomRange(): [number | null, number | null] {
+    if (!this.setup.dateFilter) return [null, null];
+    const [p0, p1] = this.setup.period;
+    const a = this.rng.int(p0 - 60, p1);
+    const b = Math.min(p1 + 60, a + this.rng.int(0, Math.max(30, (p1 - p0) >> 1)));
+    return [a, b];
+  }
+
+  /** One-step neighbours of a selection (what the chain strategy walks). */
+  private neighbourIds(ids: number[]): number[][] {
+    const out: number[][] = [];
+    const sel = this.selOf(ids);
+    for (const c of this.setup.categories) {
+      const mine = sel.get(c.id) ?? [];
+      if (!mine.length) for (const o of c.options) out.push([...ids, o]);
+      else {
+        out.push(ids.filter((id) => !mine.includes(id)));
+        for (const o of c.options) if (!mine.includes(o)) out.push([...ids, o]);
+        if (mine.length > 1) for (const o of mine) out.push(ids.filter((id) => id !== o));
+      }
+    }
+    out.push([]);
+    return out;
+  }
+
+  private req(ids: number[], lo: number | null, hi: number | null): BenchmarkRequest {
+    return { start: lo === null ? null : isoOf(lo), end: hi === null ? null : isoOf(hi), filterOptions: ids };
+  }
+
+  private async oneRound(): Promise<void> {
+    const via: Via = this.rng.chance(0.5) ? 'staff' : 'public';
+    const ids = this.randomIds();
+    const [lo, hi] = this.randomRange();
+    const G = this.setup.granularity;
+    const strategy = this.rng.int(0, 5);
+    if (strategy === 0) {
+      // A filter chain: the group and its neighbours, several per request.
+      const ns = [ids, ...this.neighbourIds(ids).filter(() => this.rng.chance(0.4))];
+      for (let i = 0; i < ns.length; i += this.setup.benchmarkCount) await this.data(via, ns.slice(i, i + this.setup.benchmarkCount).map((x) => this.req(x, lo, hi)), this.rng.chance(0.3) ? this.rng.pick(GRANS) : undefined);
+    } else if (strategy === 1 && this.setup.dateFilter && lo !== null && hi !== null) {
+      // Ranges one period (and one day) apart at either end.
+      const unit = periodAround(lo, G);
+      const step = unit[1] - unit[0] + 1;
+      for (const [a, b] of [[lo, hi], [lo - step, hi], [lo + step, hi], [lo, hi - step], [lo, hi + step], [lo, hi - 1], [lo + 1, hi]] as [number, number][]) {
+        if (b >= a) await this.data(via, [this.req(ids, a, b)]);
+      }
+    } else if (strategy === 2) {
+      // Time buckets of every granularity for one group.
+      for (const g of GRANS.filter(() => this.rng.chance(0.5))) await this.data(via, [this.req(ids, lo, hi)], g);
+    } else if (strategy === 3) {
+      // The filter menu for the group and for its neighbours.
+      await this.menu(ids, lo, hi);
+      for (const n of this.neighbourIds(ids).filter(() => this.rng.chance(0.15))) await this.menu(n, lo, hi);
+    } else if (strategy === 4) {
+      // A category sweep: the group narrowed by each option of one category it does not use.
+      const sel = this.selOf(ids);
+      const free = this.setup.categories.filter((c) => !sel.has(c.id));
+      if (!free.length) return;
+      const c = this.rng.pick(free);
+      const groups = [ids, ...c.options.map((o) => [...ids, o])];
+      for (let i = 0; i < groups.length; i += this.setup.benchmarkCount) await this.data(via, groups.slice(i, i + this.setup.benchmarkCount).map((x) => this.req(x, lo, hi)));
+    } else if (this.setup.dateFilter && lo !== null && hi !== null) {
+      // A period sweep: consecutive single periods and the whole range.
+      await this.data(via, [this.req(ids, lo, hi)]);
+      let day = periodAround(lo, G)[0];
+      for (let k = 0; k < 8 && day <= hi; k++) {
+        const [a, b] = periodAround(day, G);
+        await this.data(via, [this.req(ids, a, b)]);
+        day = b + 1;
+      }
+    } else {
+      await this.data(via, [this.req(ids, lo, hi)], this.rng.pick(GRANS));
+    }
+  }
+
+  /** Sends requests until the budget is spent, then looks for derivable small groups. */
+  async run(budget: number): Promise<Finding[]> {
+    while (this.requests < budget) await this.oneRound();
+    this.analyse();
+    return this.findings;
+  }
+
+  // ── analysis ─────────────────────────────────────────────────────────────────
+  private inside(a: Def, b: Def): boolean {
+    if (a.lo < b.lo || a.hi > b.hi) return false;
+    for (const [c, ids] of b.sel) {
+      const mine = a.sel.get(c);
+      if (!mine || mine.some((id) => !ids.includes(id))) return false;
+    }
+    return true;
+  }
+
+  analyse(): void {
+    const m = this.setup.minN;
+    const small = (d: number) => d > 0 && d < m;
+    const byKind = new Map<string, Obs[]>();
+    for (const o of this.obs.values()) byKind.set(o.kind, [...(byKind.get(o.kind) ?? []), o]);
+    for (const list of byKind.values()) {
+      // Nested pairs: only sizes within m − 1 of each other can leak.
+      list.sort((x, y) => x.n - y.n);
+      for (let i = 0; i < list.length; i++) {
+        for (let j = i + 1; j < list.length && list[j]!.n - list[i]!.n < m; j++) {
+          const a = list[i]!;
+          const b = list[j]!;
+          if (!small(b.n - a.n)) continue;
+          if (this.inside(a.def, b.def)) this.findings.push({ kind: 'nested', what: `${b.key} − ${a.key}`, derived: b.n - a.n });
+          else if (this.inside(b.def, a.def)) this.findings.push({ kind: 'nested', what: `${a.key} − ${b.key} (same size, inconsistent)`, derived: b.n - a.n });
+        }
+      }
+      // Time partitions: same selection, disjoint ranges inside a released range.
+      const bySel = new Map<string, Obs[]>();
+      for (const o of list) {
+        const k = o.key.split('#')[2]!;
+        bySel.set(k, [...(bySel.get(k) ?? []), o]);
+      }
+      for (const group of bySel.values()) {
+        for (const c of group) {
+          const parts = group.filter((p) => p !== c && p.def.lo >= c.def.lo && p.def.hi <= c.def.hi).sort((x, y) => x.def.hi - y.def.hi);
+          if (parts.length < 2) continue;
+          // Weighted interval scheduling: the largest sum of disjoint parts.
+          const best: number[] = [];
+          parts.forEach((p, i) => {
+            let k = i - 1;
+            while (k >= 0 && parts[k]!.def.hi >= p.def.lo) k--;
+            best.push(Math.max(i ? best[i - 1]! : 0, p.n + (k >= 0 ? best[k]! : 0)));
+          });
+          const residue = c.n - best[best.length - 1]!;
+          if (small(residue)) this.findings.push({ kind: 'time-sum', what: `${c.key} minus ${parts.length} disjoint periods`, derived: residue });
+        }
+      }
+      // Category partitions: S and S ∧ c ∈ O for disjoint O's, same range.
+      const byRange = new Map<string, Obs[]>();
+      for (const o of list) {
+        const k = `${o.def.lo}-${o.def.hi}`;
+        byRange.set(k, [...(byRange.get(k) ?? []), o]);
+      }
+      for (const group of byRange.values()) {
+        const index = new Map(group.map((o) => [o.key.split('#')[2]!, o]));
+        for (const p of group) {
+          for (const cat of this.setup.categories) {
+            if (p.def.sel.has(cat.id)) continue;
+            const packs: { mask: number; n: number }[] = [];
+            for (const o of group) {
+              if (o === p || !o.def.sel.has(cat.id) || o.def.sel.size !== p.def.sel.size + 1) continue;
+              if ([...p.def.sel].some(([c, ids]) => o.def.sel.get(c)?.join() !== ids.join())) continue;
+              const mask = o.def.sel.get(cat.id)!.reduce((acc, id) => acc | (1 << cat.options.indexOf(id)), 0);
+              packs.push({ mask, n: o.n });
+            }
+            if (!packs.length || index.get(p.key.split('#')[2]!) !== p) continue;
+            const best = new Map<number, number>([[0, 0]]);
+            for (const q of packs) for (const [mask, n] of [...best]) if (!(mask & q.mask)) best.set(mask | q.mask, Math.max(best.get(mask | q.mask) ?? 0, n + q.n));
+            const residue = p.n - Math.max(...best.values());
+            if (small(residue)) this.findings.push({ kind: 'category-sum', what: `${p.key} minus options of category ${cat.id}`, derived: residue });
+          }
+        }
+      }
+    }
+  }
+}
