@@ -135,7 +135,7 @@ describe('POST survey/{id}/response', () => {
     expect(await responseCount(colors)).toBe(before);
     expect((await t.db.select({ n: count() }).from(jobs))[0]!.n).toBe(jobsBefore);
     expect(t.bucket.keys().filter((k) => !k.startsWith('cubes/'))).toEqual([]);
-  });
+  }, 30_000);
 
   it("keeps other companies out (404) and lets only the job's owner poll it", async () => {
     const other = t.session();

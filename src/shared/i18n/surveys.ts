@@ -20,6 +20,14 @@ export const surveysNl = {
     missingColumn: (table: string, column: string) => `In de tabel '${table}' ontbreekt de kolom '${column}'.`,
     tooLarge: 'Het bestand dat u heeft geüpload is te groot',
     created: 'Enquête is aangemaakt',
+    chooseCompany: 'Kies de organisatie waarvoor u de enquête importeert.',
+    duplicate: (title: string) => `Deze organisatie heeft al een onderzoek met precies dezelfde structuur: ${title}. Weet u zeker dat u nog een exemplaar wilt importeren?`,
+    notStructure: 'Kies een LimeSurvey-structuurbestand (.lss) of een LimeSurvey-archief (.lsa).',
+    archiveNoStructure: (names: string[]) => `Het archief bevat geen enquêtestructuur (.lss)${names.length ? `; wel: ${names.slice(0, 5).join(', ')}` : ''}. Exporteer in LimeSurvey het enquêtearchief (.lsa).`,
+    archiveBroken: 'Het archief (.lsa) is beschadigd of geen zip-bestand.',
+    archiveQueued: 'Het archief is ontvangen: structuur, responsen en tokens worden ingelezen.',
+    createdEmpty:
+      'Enquête is aangemaakt, maar het bestand bevat nog geen vraaggroepen en vragen (LimeSurvey laat lege tabellen weg). Voeg in LimeSurvey een vraaggroep met vragen toe en importeer opnieuw om responsen te kunnen inlezen.',
   },
   responses: {
     noFile: 'Kies een responsbestand om te uploaden (veld "file").',
@@ -31,6 +39,7 @@ export const surveysNl = {
     noQuestionColumns: 'Het responsbestand bevat geen enkele kolom van een vraag uit deze enquête.',
     queued: 'Het responsbestand is ontvangen en wordt verwerkt.',
     missingFile: 'Het geüploade responsbestand is niet meer beschikbaar.',
+    noResponsesTable: 'Het LimeSurvey-responsbestand (.lsr) bevat geen tabel met responsen (een enquête zonder responsen exporteert LimeSurvey zonder deze tabel).',
     // Row-level reasons in the validation report.
     duplicateId: (id: string) => `Respons-id ${id} komt eerder in het bestand voor.`,
     badId: (id: string) => `Respons-id '${id}' is geen positief geheel getal.`,
