@@ -94,7 +94,7 @@ export const surveysNl = {
     export: 'Exporteren (CSV)',
     previous: 'Vorige',
     next: 'Volgende',
-    file: 'Responsbestand (LimeSurvey CSV/VV of CSV met vraagcodes, max. 64MB)',
+    file: 'Responsbestand (LimeSurvey CSV, VV of .lsr, of CSV met vraagcodes, max. 64MB)',
     upload: 'Uploaden',
     progress: 'Voortgang',
     done: 'Klaar',
