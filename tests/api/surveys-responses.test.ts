@@ -51,7 +51,7 @@ beforeAll(async () => {
   allColumns = (await loadSurveyColumns(t.db, all)).columns;
 });
 
-describe('POST survey/{id}/response', () => {
+describe('POST survey/{id}/response', { timeout: 30_000 }, () => {
   it("imports the real .lsr responses as a CSV with SGQA column names, NULL vs '' kept", async () => {
     const { tables } = readLimeSurveyXml(readFileSync(FIXTURES + 'survey_841748_responses.lsr', 'utf8'), 'Responses');
     const xml = readFileSync(FIXTURES + 'survey_841748_responses.lsr', 'utf8');

@@ -19,6 +19,7 @@ import { jobRoutes } from './jobs';
 import { readUploadedFile } from './surveys-upload';
 import { surveyStructureRoutes } from './surveys-structure';
 import { surveyTokenRoutes } from './surveys-tokens';
+import { surveyResponseRoutes } from './surveys-responses';
 
 const Id = z.object({ id: z.coerce.number().int().positive() });
 const ImportFields = z.object({
@@ -71,4 +72,5 @@ export const surveyRoutes = new Hono<AppEnv>()
   .route('/', jobRoutes)
   .route('/', surveyMainRoutes)
   .route('/', surveyTokenRoutes)
+  .route('/', surveyResponseRoutes)
   .route('/', surveyStructureRoutes);
