@@ -10,7 +10,7 @@ export const retryDelaySeconds = (attempts: number) => Math.min(900, 10 * 4 ** M
 /** The Queue JOBS consumer: one message = one delivery of one job. */
 export async function consumeJobs(batch: MessageBatch<JobMessage>, env: Bindings): Promise<void> {
   if (!env.FILES) throw new Error('FILES binding missing: the job consumer needs R2');
-  const deps = { db: workerDb(env), files: r2FileStore(env.FILES), now: () => new Date() };
+  const deps = { db: workerDb(env), files: r2FileStore(env.FILES), now: () => new Date(), secretKey: env.TOTP_ENCRYPTION_KEY || undefined };
   for (const message of batch.messages) {
     const jobId = Number(message.body?.jobId);
     if (!Number.isInteger(jobId)) {

@@ -9,6 +9,8 @@ export interface JobDeps {
   db: Db;
   files: FileStore;
   now: () => Date;
+  /** TOTP_ENCRYPTION_KEY, for jobs that open sealed secrets (a LimeSurvey connection's password); absent = the development key. */
+  secretKey?: string;
 }
 
 export type ReportProgress = (percent: number) => Promise<void>;

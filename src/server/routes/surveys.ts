@@ -20,6 +20,7 @@ import { readUploadedFile } from './surveys-upload';
 import { surveyStructureRoutes } from './surveys-structure';
 import { surveyTokenRoutes } from './surveys-tokens';
 import { surveyResponseRoutes } from './surveys-responses';
+import { surveyLimeRoutes } from './surveys-lime';
 
 const Id = z.object({ id: z.coerce.number().int().positive() });
 const ImportFields = z.object({
@@ -70,6 +71,7 @@ const surveyMainRoutes = new Hono<AppEnv>()
 /** The Survey api of spec 001 §7 and GET job/{id}. Specific paths first: /survey/:id/:lang matches last. */
 export const surveyRoutes = new Hono<AppEnv>()
   .route('/', jobRoutes)
+  .route('/', surveyLimeRoutes)
   .route('/', surveyMainRoutes)
   .route('/', surveyTokenRoutes)
   .route('/', surveyResponseRoutes)

@@ -1,5 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
-import { surveys } from '../../../db/schema';
+import { and, eq, sql } from 'drizzle-orm';
+import { surveyAudit, surveys } from '../../../db/schema';
 import { AppError } from '../../../errors';
 import type { JobDeps, JobHandler } from '../../../jobs/types';
 import { surveysNl } from '../../../../shared/i18n/surveys';
@@ -24,6 +24,8 @@ export interface RejectedRow extends RowProblem {
 export interface ImportStreamResult {
   format: HeaderPlan['format'];
   rows: number;
+  /** Rows of responses deleted earlier in the portal (a respondent's request to be forgotten): not added again. */
+  forgotten: number;
   accepted: number;
   inserted: number;
   alreadyPresent: number;
@@ -54,10 +56,18 @@ export function lsrPlan(docType: string, fields: string[], survey: SurveyHeaderC
  */
 export async function importResponseStream(
   deps: JobDeps,
-  opts: { surveyId: number; jobId: number; body: ReadableStream<Uint8Array>; size: number; progress: (fraction: number) => Promise<void>; emptyOk?: boolean },
+  opts: { surveyId: number; jobId: number; body: ReadableStream<Uint8Array>; size: number; progress: (fraction: number) => Promise<void>; emptyOk?: boolean; upsert?: boolean },
 ): Promise<ImportStreamResult> {
   const { surveyId } = opts;
   const survey = await loadSurveyColumns(deps.db, surveyId);
+  // Responses deleted in the portal stay deleted, whatever file or sync brings them again.
+  const deleted = await deps.db.select({ detail: surveyAudit.detail }).from(surveyAudit).where(and(eq(surveyAudit.surveyId, surveyId), eq(surveyAudit.action, 'response.delete')));
+  const forgottenIds = new Set(deleted.map((d) => Number(d.detail.response_id)).filter((n) => Number.isInteger(n) && n > 0));
+  let forgotten = 0;
+  // A sync updates responses that changed in LimeSurvey (incomplete ones go on); a file only adds.
+  const conflict = opts.upsert
+    ? `on conflict (survey_id, external_key) do update set token = excluded.token, submit_date = excluded.submit_date, start_date = excluded.start_date, date_stamp = excluded.date_stamp, start_language = excluded.start_language, last_page = excluded.last_page, seed = excluded.seed, answers = excluded.answers, updated_at = excluded.updated_at where survey_responses.answers is not excluded.answers or survey_responses.submit_date is not excluded.submit_date or survey_responses.last_page is not excluded.last_page`
+    : 'on conflict (survey_id, external_key) do nothing';
   const client = rawClient(deps.db);
   const stamp = deps.now().getTime();
 
@@ -76,7 +86,7 @@ export async function importResponseStream(
       const part = pending.slice(i, i + ROWS_PER_STATEMENT);
       const values = part.map(() => `(${surveyId},?,?,?,?,?,?,?,?,?,?,${opts.jobId},${stamp},${stamp})`).join(',');
       statements.push({
-        sql: `insert into survey_responses (survey_id, external_key, response_id, token, submit_date, start_date, date_stamp, start_language, last_page, seed, answers, import_job_id, created_at, updated_at) values ${values} on conflict (survey_id, external_key) do nothing`,
+        sql: `insert into survey_responses (survey_id, external_key, response_id, token, submit_date, start_date, date_stamp, start_language, last_page, seed, answers, import_job_id, created_at, updated_at) values ${values} ${conflict}`,
         args: part.flatMap(({ key: k, r, json }) => [k, r.responseId, r.token, r.submitDate, r.startDate, r.dateStamp, r.startLanguage, r.lastPage, r.seed, json]),
       });
     }
@@ -98,6 +108,10 @@ export async function importResponseStream(
     if ('problems' in checked) return reject(rows, line, checked.problems);
     const r = checked.record;
     let externalKey: string;
+    if (r.responseId !== null && forgottenIds.has(r.responseId)) {
+      forgotten++;
+      return;
+    }
     if (r.responseId !== null) {
       if (seenIds.has(r.responseId)) return reject(rows, line, [{ column: 'id', reason: surveysNl.responses.duplicateId(String(r.responseId)) }]);
       seenIds.add(r.responseId);
@@ -185,7 +199,7 @@ export async function importResponseStream(
     await deps.db.update(surveys).set({ responsesVersion: sql`${surveys.responsesVersion} + 1` }).where(eq(surveys.id, surveyId));
   }
   return {
-    format: plan?.format ?? (xml ? 'lsr' : 'csv'), rows, accepted, inserted, alreadyPresent: accepted - inserted,
+    format: plan?.format ?? (xml ? 'lsr' : 'csv'), rows, forgotten, accepted, inserted, alreadyPresent: accepted - inserted,
     rejected: rejectedCount, rejectedRows: rejected, reportTruncated: rejected.length >= REPORT_LIMIT,
   };
 }
