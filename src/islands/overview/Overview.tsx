@@ -37,13 +37,13 @@ function Value({ field }: { field: OverviewField }) {
   return <span className={field.tone ? toneClass[field.tone] : undefined}>{field.value === null || field.value === '' ? '—' : field.value}</span>;
 }
 
-/** Blocks per page when blocks are paged: two rows of the grid (1, 2 or 4 columns by width). */
+/** Blocks per page when blocks are paged: two rows of the grid (1, 2 or 4 columns: uno.config's sm 600 px, xl 1920 px). */
 function useBlockPageSize(): number {
-  const [size, setSize] = useState(8);
+  const [size, setSize] = useState(4);
   useEffect(() => {
-    const wide = window.matchMedia('(min-width: 1280px)');
-    const medium = window.matchMedia('(min-width: 640px)');
-    const update = () => setSize(wide.matches ? 8 : medium.matches ? 4 : 3);
+    const wide = window.matchMedia('(min-width: 1920px)');
+    const medium = window.matchMedia('(min-width: 600px)');
+    const update = () => setSize(wide.matches ? 8 : medium.matches ? 4 : 2);
     update();
     wide.addEventListener('change', update);
     medium.addEventListener('change', update);
