@@ -60,7 +60,10 @@ test('the survey overview stays one screen high with 150 surveys: paged blocks a
   await expect(overview.getByRole('columnheader', { name: 'Organisatie' })).toBeVisible();
   await expect(overview.getByRole('columnheader', { name: 'Eigenaar' })).toBeVisible();
 
+  // Every word must match somewhere: 'peiling 149' also finds 'Peiling 150 (700149)'.
   await overview.getByRole('searchbox').fill('peiling 149');
+  await expect(overview.getByRole('row')).toHaveCount(3);
+  await overview.getByRole('searchbox').fill('PEILING 700148');
   await expect(overview.getByRole('row')).toHaveCount(2);
   await expect(overview.getByRole('row').nth(1)).toContainText('Peiling 149 (700148)');
   await overview.getByRole('searchbox').fill('peiling');
@@ -76,11 +79,12 @@ test('the survey overview stays one screen high with 150 surveys: paged blocks a
 test("the response browser deletes one response and the report's n drops by one after the rebuild", async ({ page }) => {
   test.setTimeout(120_000);
   await login(page);
+  // The report's n: the summary's key figure 'Respondenten' (first benchmark column).
   const respondents = async () => {
-    await page.goto('/portal/report/1/view');
-    const row = page.getByTestId('key-figures').getByRole('row', { name: /Respondenten/ });
-    await expect(row).toContainText(/\d/, { timeout: 30_000 });
-    return Number((await row.innerText()).replace(/\D/g, ''));
+    await page.goto('/portal/report/1/summary');
+    const cell = page.getByTestId('key-figures').getByRole('row', { name: /Respondenten/ }).getByRole('cell').first();
+    await expect(cell).toContainText(/\d/, { timeout: 30_000 });
+    return Number((await cell.innerText()).replace(/\D/g, ''));
   };
   const before = await respondents();
   const { json } = await apiCall<{ data: { id: number; displayTitle: string }[] }>(page, 'GET', '/survey/index-items');
@@ -89,6 +93,8 @@ test("the response browser deletes one response and the report's n drops by one 
   await page.goto(`/portal/survey/${id}/edit/response`);
   const browser = page.getByRole('region', { name: 'Responsen bekijken' });
   await browser.getByLabel('Status').selectOption('complete');
+  // A recent response, inside the report's period.
+  await browser.getByLabel('Vanaf').fill(new Date(Date.now() - 45 * 86_400_000).toISOString().slice(0, 10));
   await browser.getByRole('button', { name: 'Filteren' }).click();
   await expect(browser.getByText(/\d[\d.]* responsen/)).toBeVisible();
   expect(await axe(page, '#main')).toEqual([]);
