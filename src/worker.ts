@@ -6,6 +6,9 @@ import { consumeJobs } from './server/jobs/consumer';
 import type { JobMessage } from './server/jobs/types';
 import { deleteExpiredChallenges } from './server/services/auth/delete-expired-challenges';
 import { deleteExpiredAccountRows } from './server/services/auth/delete-expired-account-rows';
+import { queueJobSystem } from './server/jobs/enqueue';
+import { r2FileStore } from './server/files/store';
+import { sweepCubeRebuilds } from './server/services/participate/cube-rebuild';
 
 /** Worker entry: Astro's fetch handler (which runs src/fetch.ts), the Queue JOBS consumer and the cron trigger. */
 export default {
@@ -15,6 +18,7 @@ export default {
   },
   async scheduled(_controller, env, ctx) {
     const db = workerDb(env);
-    ctx.waitUntil(Promise.all([deleteExpiredSessions(db), deleteExpiredChallenges(db), deleteExpiredAccountRows(db)]));
+    const jobs = env.JOBS && env.FILES ? queueJobSystem(db, env.JOBS, r2FileStore(env.FILES)) : undefined;
+    ctx.waitUntil(Promise.all([deleteExpiredSessions(db), deleteExpiredChallenges(db), deleteExpiredAccountRows(db), jobs ? sweepCubeRebuilds(db, jobs) : 0]));
   },
 } satisfies ExportedHandler<Bindings, JobMessage>;
