@@ -70,3 +70,16 @@ export async function updateFieldwork(ctx: UserServiceContext, surveyId: number,
   await ctx.db.insert(surveyFieldwork).values({ surveyId, ...values }).onConflictDoUpdate({ target: surveyFieldwork.surveyId, set: values });
   return getFieldwork(ctx, surveyId, origin);
 }
+
+/** The Dutch warnings of a survey's conditions the form can't evaluate (the import's report). */
+export async function expressionWarnings(db: UserServiceContext['db'], surveyId: number): Promise<string[]> {
+  const [row] = (await rawClient(db).execute({
+    sql: `select s.id, s.ls_sid, s.base_language, s.attribute_descriptions, s.updated_at, (select group_concat(language) from survey_languages where survey_id = s.id) as languages from surveys s where s.id = ?`,
+    args: [surveyId],
+  })).rows;
+  if (!row) return [];
+  const base = String(row.base_language);
+  const languages = [base, ...String(row.languages ?? '').split(',').filter((l) => l && l !== base)];
+  const model = await loadFormModel(db, { id: surveyId, lsSid: row.ls_sid === null ? null : Number(row.ls_sid), baseLanguage: base, languages, attributeDescriptions: JSON.parse(String(row.attribute_descriptions ?? '{}')) as Record<string, string>, updatedAt: Number(row.updated_at) });
+  return model.warnings.map(describeWarning);
+}

@@ -56,7 +56,7 @@ export const invitationsJob: JobHandler = async (deps, job, progress) => {
   const title = String(survey.ltitle || survey.title);
   const which = kind === 'invite' ? `sent = 'N'` : `sent <> 'N' and reminder_sent <> ?2`;
   const [total] = (await client.execute({
-    sql: `select coalesce(sum(case when ${MAILABLE} and ${which} then 1 else 0 end), 0) as n, coalesce(sum(case when completed = 'N' and not (${MAILABLE}) then 1 else 0 end), 0) as skipped from survey_tokens where survey_id = ?1`,
+    sql: `select coalesce(sum(case when ${MAILABLE} and ${which} then 1 else 0 end), 0) as n, coalesce(sum(case when completed = 'N' and email <> '' and not (${MAILABLE}) then 1 else 0 end), 0) as skipped from survey_tokens where survey_id = ?1`,
     args: [surveyId, stamp],
   })).rows;
   const all = Number(total?.n ?? 0);

@@ -5,6 +5,7 @@ import { AppError, nl } from '../../errors';
 import { visibleProjects } from '../projects/scope';
 import { parseLss, type ParsedSurvey } from './lss/parse-lss';
 import { chunks, requireSurveyRole, type Tx } from './scope';
+import { expressionWarnings } from '../participate/fieldwork';
 
 export interface ImportSurveyInput {
   xml: string;
@@ -31,7 +32,8 @@ export async function importSurvey(ctx: UserServiceContext, input: ImportSurveyI
   }
   if (companyId === null) throw new AppError('FORBIDDEN', nl.forbidden);
   const surveyId = await ctx.db.transaction((tx) => writeSurvey(tx, parsed, companyId, input.projectId), { behavior: 'immediate' } as never);
-  return { id: surveyId, ...countParsed(parsed) };
+  // Conditions the form can't evaluate are reported now, in Dutch, never silently true or false.
+  return { id: surveyId, ...countParsed(parsed), warnings: await expressionWarnings(ctx.db, surveyId) };
 }
 
 export function countParsed(p: ParsedSurvey) {
