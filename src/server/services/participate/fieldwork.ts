@@ -4,7 +4,8 @@ import { participateNl } from '../../../shared/i18n/participate';
 import type { FieldworkInput } from '../../../shared/validation/participate';
 import { findVisibleSurvey, rawClient, requireSurveyRole } from '../surveys/scope';
 import { fieldworkOf, fieldworkState } from './fieldwork-state';
-import type { ExpressionWarning } from './form-model';
+import { buildFormModel, type ExpressionWarning } from './form-model';
+import { loadStructure } from '../surveys/load-structure';
 import { loadFormModel } from './load-form-model';
 
 /** Tokens a mail may go to: an address, not opted out or blocked, not completed. */
@@ -71,15 +72,16 @@ export async function updateFieldwork(ctx: UserServiceContext, surveyId: number,
   return getFieldwork(ctx, surveyId, origin);
 }
 
-/** The Dutch warnings of a survey's conditions the form can't evaluate (the import's report). */
+/** The Dutch warnings of a survey's conditions the form can't evaluate (the import's report; no texts are prepared). */
 export async function expressionWarnings(db: UserServiceContext['db'], surveyId: number): Promise<string[]> {
   const [row] = (await rawClient(db).execute({
-    sql: `select s.id, s.ls_sid, s.base_language, s.attribute_descriptions, s.updated_at, (select group_concat(language) from survey_languages where survey_id = s.id) as languages from surveys s where s.id = ?`,
+    sql: `select s.ls_sid, s.base_language, s.attribute_descriptions, (select group_concat(language) from survey_languages where survey_id = s.id) as languages from surveys s where s.id = ?`,
     args: [surveyId],
   })).rows;
   if (!row) return [];
   const base = String(row.base_language);
   const languages = [base, ...String(row.languages ?? '').split(',').filter((l) => l && l !== base)];
-  const model = await loadFormModel(db, { id: surveyId, lsSid: row.ls_sid === null ? null : Number(row.ls_sid), baseLanguage: base, languages, attributeDescriptions: JSON.parse(String(row.attribute_descriptions ?? '{}')) as Record<string, string>, updatedAt: Number(row.updated_at) });
+  const attributeNames = Object.keys(JSON.parse(String(row.attribute_descriptions ?? '{}')) as Record<string, string>).filter((a) => /^attribute_\d+$/.test(a));
+  const model = buildFormModel(surveyId, await loadStructure(db, surveyId), { lsSid: row.ls_sid === null ? null : Number(row.ls_sid), baseLanguage: base, languages, attributeNames }, { texts: false });
   return model.warnings.map(describeWarning);
 }

@@ -87,17 +87,17 @@ const attr = (q: { attributes: QuestionAttributes }, name: string, lang?: string
 };
 export { attr as questionAttribute };
 
-function texts(source: LangTexts, vocabulary: Vocabulary): Record<string, Template | string> {
+function compileTexts(source: LangTexts, vocabulary: Vocabulary): Record<string, Template | string> {
   const out: Record<string, Template | string> = {};
   for (const [lang, html] of Object.entries(source)) out[lang] = compileTemplate(sanitizeHtml(html), vocabulary);
   return out;
 }
 
-function optionsOf(q: StructureQuestion, languages: string[], vocabulary: Vocabulary): FormOption[][] {
+function optionsOf(q: StructureQuestion, languages: string[], texts: (l: LangTexts) => Record<string, Template | string>): FormOption[][] {
   const type = QUESTION_TYPES[q.type]!;
   if (type.value === 'fixed') return [type.codes!.map((code) => ({ code, labels: Object.fromEntries(languages.map((l) => [l, fixedLabel(q.type, code, l)])) }))];
   const scales = q.type === '1' ? [0, 1] : [0];
-  return scales.map((s) => q.answers.filter((a) => a.scaleId === s).map((a) => ({ code: a.code, labels: texts(a.labels, vocabulary) })));
+  return scales.map((s) => q.answers.filter((a) => a.scaleId === s).map((a) => ({ code: a.code, labels: texts(a.labels) })));
 }
 
 /** The vocabulary of expressions: every column key, token fields and attributes, SGQA ids, subquestion lists. */
@@ -122,9 +122,16 @@ export function buildVocabulary(structure: SurveyStructure, columns: ResponseCol
  * column keys, options and texts (sanitised HTML, `{…}` parts compiled), and every condition
  * compiled once. What can't be compiled is kept as a warning (import report, fieldwork panel).
  */
-export function buildFormModel(surveyId: number, structure: SurveyStructure, survey: { lsSid: number | null; baseLanguage: string; languages: string[]; attributeNames: string[] }): FormModel {
+export function buildFormModel(
+  surveyId: number,
+  structure: SurveyStructure,
+  survey: { lsSid: number | null; baseLanguage: string; languages: string[]; attributeNames: string[] },
+  /** Without texts: only the conditions (the import's warnings), no HTML to sanitise. */
+  opts: { texts?: boolean } = {},
+): FormModel {
   const columns = buildColumnMap(structure, survey.lsSid);
   const vocabulary = buildVocabulary(structure, columns, survey.attributeNames);
+  const texts = opts.texts === false ? () => ({}) : (source: LangTexts) => compileTexts(source, vocabulary);
   const warnings: ExpressionWarning[] = [];
   const compile = (src: string, subject: string, where: ExpressionWarning['where'], self?: string): Compiled | null => {
     if (isAlways(src)) return null;
@@ -143,7 +150,7 @@ export function buildFormModel(surveyId: number, structure: SurveyStructure, sur
 
   const pages = structure.groups.map((g, groupIndex): FormPage => {
     const page: FormPage = {
-      index: groupIndex, groupId: g.id, names: g.names, descriptions: texts(g.descriptions, vocabulary),
+      index: groupIndex, groupId: g.id, names: g.names, descriptions: texts(g.descriptions),
       relevance: compile(g.relevance, stripTags(g.names[lang] ?? Object.values(g.names)[0] ?? String(g.id)), 'group'), questions: [],
     };
     for (const q of g.questions) {
@@ -167,10 +174,10 @@ export function buildFormModel(surveyId: number, structure: SurveyStructure, sur
       const fq: FormQuestion = {
         id: q.id, code: q.code, type: q.type, kind: KIND[q.type] ?? 'display',
         mandatory: q.mandatory === 'Y' ? 'Y' : q.mandatory === 'S' ? 'S' : 'N', other: q.other,
-        texts: texts(q.texts, vocabulary), helps: texts(q.helps, vocabulary), attributes: q.attributes,
-        rows: q.subquestions.filter((s) => s.scaleId === 0).map((s) => ({ id: s.id, code: s.code, texts: texts(s.texts, vocabulary), relevance: rowRelevance(s) })),
-        cols: q.subquestions.filter((s) => s.scaleId === 1).map((s) => ({ id: s.id, code: s.code, texts: texts(s.texts, vocabulary), relevance: null })),
-        options: optionsOf(q, survey.languages, vocabulary),
+        texts: texts(q.texts), helps: texts(q.helps), attributes: q.attributes,
+        rows: q.subquestions.filter((s) => s.scaleId === 0).map((s) => ({ id: s.id, code: s.code, texts: texts(s.texts), relevance: rowRelevance(s) })),
+        cols: q.subquestions.filter((s) => s.scaleId === 1).map((s) => ({ id: s.id, code: s.code, texts: texts(s.texts), relevance: null })),
+        options: optionsOf(q, survey.languages, texts),
         columns: own,
         relevance: compile(q.relevance, q.code, 'relevance'),
         validation: compile(attr(q, 'em_validation_q'), q.code, 'validation', q.code),
