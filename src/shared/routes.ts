@@ -137,8 +137,15 @@ export const ROUTES: readonly RouteDef[] = [
   pub({ name: 'Invite', path: '/register/invite/:token', title: 'Registreren' }),
   pub({ name: 'PasswordEmail', path: '/password/email', title: 'Wachtwoord vergeten' }),
   pub({ name: 'PasswordReset', path: '/password/reset/:token', title: 'Nieuw wachtwoord' }),
-  pub({ name: 'Participate', path: '/meedoen', title: 'Meedoen' }),
-  pub({ name: 'Import', path: '/invoer', title: 'Invoer' }),
+  // Taking part: no login, and not outsideApp either, so a respondent who happens to be logged in
+  // (a panel member opening an invitation) still takes part instead of landing on the front page.
+  r({ name: 'Participate', path: '/meedoen', title: 'Meedoen', requiresAuth: false, hideTabs: true }),
+  r({ name: 'ParticipateHelp', path: '/meedoen/hulp', title: 'Hulp bij meedoen', requiresAuth: false, hideTabs: true }),
+  r({ name: 'ParticipateSurvey', path: '/meedoen/:id', title: 'Meedoen', requiresAuth: false, hideTabs: true }),
+  r({ name: 'ParticipateOptOut', path: '/meedoen/:id/afmelden', title: 'Afmelden', requiresAuth: false, hideTabs: true }),
+  // Paper entry is staff work (survey.upload), in the participation layout.
+  r({ name: 'Import', path: '/invoer', title: 'Invoer', roles: ['survey.upload'], hideTabs: true }),
+  r({ name: 'ImportSurvey', path: '/invoer/:id', title: 'Invoer', roles: ['survey.upload'], hideTabs: true }),
   r({ name: 'ViewPublicReport', path: '/public/report/:id', title: 'Rapportage', requiresAuth: false, publicReport: true, hideTabs: true }),
   // Static error pages the API client redirects to (spec 000 §8): open to everyone.
   r({ name: 'NotFound', path: '/404', title: '404 - Pagina kon niet gevonden worden', requiresAuth: false, hideTabs: true }),

@@ -10,6 +10,8 @@ import { limeSyncJob } from '../services/lime/sync-job';
 import { CUBE_BUILD_JOB, cubeBuildJob } from '../services/analytics/cube-job';
 import { exportPdfJob } from '../services/export/export-job';
 import { EXPORT_PDF_JOB } from '../services/export/export-kind';
+import { CUBE_REBUILD_JOB, cubeRebuildJob } from '../services/participate/cube-rebuild';
+import { INVITATIONS_JOB, invitationsJob } from '../services/participate/invitations';
 
 /** Every job kind the consumer knows. */
 export const JOB_HANDLERS: Record<string, JobHandler> = {
@@ -19,4 +21,6 @@ export const JOB_HANDLERS: Record<string, JobHandler> = {
   [LIME_SYNC_JOB]: limeSyncJob,
   [CUBE_BUILD_JOB]: cubeBuildJob,
   [EXPORT_PDF_JOB]: exportPdfJob,
+  [CUBE_REBUILD_JOB]: cubeRebuildJob,
+  [INVITATIONS_JOB]: invitationsJob,
 };

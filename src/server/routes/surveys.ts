@@ -15,6 +15,7 @@ import { uploadResponses } from '../services/surveys/responses/upload-responses'
 import { updateAccuracy } from '../services/surveys/update-accuracy';
 import { surveysNl } from '../../shared/i18n/surveys';
 import { AccuracyInput } from '../../shared/validation/surveys';
+import { LinkQuery } from '../../shared/validation/participate';
 import { jobRoutes } from './jobs';
 import { readUploadedFile } from './surveys-upload';
 import { surveyStructureRoutes } from './surveys-structure';
@@ -59,7 +60,8 @@ const surveyMainRoutes = new Hono<AppEnv>()
   })
   .get('/survey/:id/link', requireRole(READ), async (c) => {
     const { id } = validate(Id, c.req.param());
-    return c.json({ data: await getSurveyLink(userServiceContext(c), id, new URL(c.req.url).origin) });
+    const { token_id } = validate(LinkQuery, c.req.query());
+    return c.json({ data: await getSurveyLink(userServiceContext(c), id, new URL(c.req.url).origin, token_id) });
   })
   .post('/survey/:id/response', requireRole(['survey.edit', 'survey.upload']), async (c) => {
     const { id } = validate(Id, c.req.param());

@@ -234,7 +234,8 @@ export const surveyTokens = sqliteTable(
     attributes: text('attributes', { mode: 'json' }).$type<Record<string, string>>().notNull().default({}),
     ...timestamps,
   },
-  (t) => [uniqueIndex('survey_tokens_survey_token_unique').on(t.surveyId, t.token)],
+  // The token index serves /meedoen, where a respondent types a code without saying which survey.
+  (t) => [uniqueIndex('survey_tokens_survey_token_unique').on(t.surveyId, t.token), index('survey_tokens_token_idx').on(t.token)],
 );
 
 // One row per response. Answers live in `answers` as one JSON object keyed by the canonical

@@ -8,6 +8,7 @@ import { parseLss, type ParsedSurvey } from './lss/parse-lss';
 import { structureHash } from './lss/parsed-structure';
 import { displayTitle } from './present';
 import { chunks, requireSurveyRole, type Tx } from './scope';
+import { expressionWarnings } from '../participate/fieldwork';
 
 export interface ImportSurveyInput {
   xml: string;
@@ -62,7 +63,8 @@ export async function importSurvey(ctx: UserServiceContext, input: ImportSurveyI
   const hash = await structureHash(parsed);
   await refuseUnconfirmedDuplicate(ctx, companyId, hash, input.confirmDuplicate);
   const surveyId = await ctx.db.transaction((tx) => writeSurvey(tx, parsed, { companyId, projectId: input.projectId, ownerId: ctx.user.id, hash }), { behavior: 'immediate' } as never);
-  return { id: surveyId, ...countParsed(parsed) };
+  // Conditions the form can't evaluate are reported now, in Dutch, never silently true or false.
+  return { id: surveyId, ...countParsed(parsed), warnings: await expressionWarnings(ctx.db, surveyId) };
 }
 
 export function countParsed(p: ParsedSurvey) {

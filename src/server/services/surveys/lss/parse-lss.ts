@@ -2,6 +2,7 @@ import type { LangTexts, QuestionAttributes } from '../../../db/schema/surveys';
 import { AppError } from '../../../errors';
 import { surveysNl } from '../../../../shared/i18n/surveys';
 import { QUESTION_TYPES } from '../question-types';
+import { conditionsToRelevance } from './conditions';
 import { readLimeSurveyXml, type Row, type Tables } from './read-tables';
 
 export interface ParsedGroup { gid: string; sortOrder: number; relevance: string; randomizationGroup: string; names: LangTexts; descriptions: LangTexts }
@@ -45,6 +46,11 @@ export function parseLss(xml: string): ParsedSurvey {
   const questions = legacy ? legacyQuestions(tables) : modernQuestions(tables);
   const answers = legacy ? legacyAnswers(tables) : modernAnswers(tables);
   attachAttributes(questions, tables.question_attributes ?? []);
+  // Files from before LimeSurvey 1.92 route with `conditions` only: keep them as relevance.
+  for (const [qid, relevance] of conditionsToRelevance(tables.conditions ?? [], (qid) => questions.find((x) => x.qid === qid)?.type)) {
+    const q = questions.find((x) => x.qid === qid);
+    if (q && /^\s*1?\s*$/.test(q.relevance)) q.relevance = relevance;
+  }
   check(groups, questions, answers);
 
   const languageSettings = (tables.surveys_languagesettings ?? []).map((r): ParsedLanguage => {
