@@ -33,6 +33,21 @@ export function sideNavFor(user: SessionUserLike): NavItem[] {
   return SIDE_NAV.filter((item) => !item.roles.length || hasRole(user, item.roles));
 }
 
+/**
+ * Role-filtered top-bar buttons (spec 000 §2.12: text, icon, route, roles). They give the groups
+ * without the side navigation (Gebruiker, Api) a way to their projects and reports; the
+ * Beheerder has the same places in the side navigation.
+ */
+export const TOP_BAR_BUTTONS: readonly NavItem[] = [
+  { text: t.projects, href: pathFor('ProjectOverview'), icon: 'folder', roles: ['project.access'], active: ['ProjectOverview', 'ViewProjectBase'] },
+  { text: t.reports, href: pathFor('ReportOverview'), icon: 'chart', roles: ['dashboard.access'], active: ['ReportOverview'] },
+];
+
+export function topBarFor(user: SessionUserLike): NavItem[] {
+  if (hasGroup(user, 'Beheerder')) return [];
+  return TOP_BAR_BUTTONS.filter((item) => hasRole(user, item.roles));
+}
+
 export interface UserMenuEntry {
   text: string;
   href?: string;

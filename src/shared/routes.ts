@@ -71,6 +71,8 @@ const chartTabs: Tab[] = [
   { text: 'Datasets', route: 'EditChartDataLocations', roles: ['dashboard.edit'] },
 ];
 const surveyTabs: Tab[] = [
+  { text: 'Vragen', route: 'EditSurveyQuestions', roles: ['survey.edit'] },
+  { text: 'Voortgang', route: 'EditSurveyProgress', roles: ['survey.edit'] },
   { text: 'Nauwkeurigheid', route: 'EditSurveyAccuracy', roles: ['survey.edit'] },
   { text: 'Genereren', route: 'EditSurveyGenerate', roles: ['survey.edit'] },
   { text: 'Tokens', route: 'EditSurveyTokens', roles: ['survey.edit'] },
@@ -113,10 +115,15 @@ const projectChildren = [
   ['ViewProjectMessages', 'messages', 'Berichten'],
 ] as const;
 const projectTabs: Tab[] = projectChildren.map(([route, , text]) => ({ text, route, roles: ['project.view'] }));
+const projectEditTabs: Tab[] = [
+  { text: 'Algemeen', route: 'EditProjectBase', roles: ['project.edit'] },
+  { text: 'Licentie', route: 'EditProjectLicense', roles: ['project.edit'] },
+];
 const adminTabs = ['Report', 'Company', 'Section', 'Chart', 'Project', 'User', 'Panel', 'FailedJob', 'DataLocation'];
 
 const reportCrumbs = crumbs({ text: 'Rapportages', href: '/report/overview' }, { text: 'Rapportage', href: '/report/:id' });
 const projectCrumbs = crumbs({ text: 'Projecten', href: '/project/overview' }, { text: 'Project', href: '/project/:id' });
+const projectEditCrumbs = crumbs({ text: 'Projecten', href: '/project/overview' }, { text: 'Project', href: '/project/:id' }, { text: 'Bewerken' });
 const userCrumbs = crumbs({ text: 'Gebruikers', href: '/manage/user/overview' }, { text: 'Gebruiker' });
 const companyCrumbs = crumbs({ text: 'Organisaties', href: '/manage/company/overview' }, { text: 'Organisatie' });
 const panelCrumbs = crumbs({ text: 'Panels', href: '/panel/overview' }, { text: 'Panel' });
@@ -130,11 +137,19 @@ export const ROUTES: readonly RouteDef[] = [
   pub({ name: 'Invite', path: '/register/invite/:token', title: 'Registreren' }),
   pub({ name: 'PasswordEmail', path: '/password/email', title: 'Wachtwoord vergeten' }),
   pub({ name: 'PasswordReset', path: '/password/reset/:token', title: 'Nieuw wachtwoord' }),
-  pub({ name: 'Participate', path: '/meedoen', title: 'Meedoen' }),
-  pub({ name: 'Import', path: '/invoer', title: 'Invoer' }),
+  // Taking part: no login, and not outsideApp either, so a respondent who happens to be logged in
+  // (a panel member opening an invitation) still takes part instead of landing on the front page.
+  r({ name: 'Participate', path: '/meedoen', title: 'Meedoen', requiresAuth: false, hideTabs: true }),
+  r({ name: 'ParticipateHelp', path: '/meedoen/hulp', title: 'Hulp bij meedoen', requiresAuth: false, hideTabs: true }),
+  r({ name: 'ParticipateSurvey', path: '/meedoen/:id', title: 'Meedoen', requiresAuth: false, hideTabs: true }),
+  r({ name: 'ParticipateOptOut', path: '/meedoen/:id/afmelden', title: 'Afmelden', requiresAuth: false, hideTabs: true }),
+  // Paper entry is staff work (survey.upload), in the participation layout.
+  r({ name: 'Import', path: '/invoer', title: 'Invoer', roles: ['survey.upload'], hideTabs: true }),
+  r({ name: 'ImportForm', path: '/invoer/:id', title: 'Invoer', roles: ['survey.upload'], hideTabs: true }),
   r({ name: 'ViewPublicReport', path: '/public/report/:id', title: 'Rapportage', requiresAuth: false, publicReport: true, hideTabs: true }),
   // Static error pages the API client redirects to (spec 000 §8): open to everyone.
   r({ name: 'NotFound', path: '/404', title: '404 - Pagina kon niet gevonden worden', requiresAuth: false, hideTabs: true }),
+  r({ name: 'Forbidden', path: '/403', title: 'Geen toegang', requiresAuth: false, hideTabs: true }),
   r({ name: 'FailedDependency', path: '/failed-dependency', title: 'Dienst niet beschikbaar', requiresAuth: false, hideTabs: true }),
   // Developer mailbox (Engineer A): answers 404 itself outside development.
   r({ name: 'DevMailbox', path: '/dev/mailbox', title: 'Mailbox', requiresAuth: false, hideTabs: true }),
@@ -156,7 +171,11 @@ export const ROUTES: readonly RouteDef[] = [
   r({ name: 'EditChartDataLocations', path: '/report/:reportId/section/:sectionId/chart/:id/edit/dataLocations', title: 'Grafiek bewerken', roles: ['dashboard.edit'], tabs: chartTabs }),
   // 2.5 surveys
   r({ name: 'SurveyOverview', path: '/survey/overview', title: 'Onderzoeken', roles: ['survey.view'], breadcrumb: crumbs({ text: 'Onderzoeken' }) }),
+  r({ name: 'ImportSurvey', path: '/survey/import', title: 'Enquête importeren', roles: ['survey.edit'], breadcrumb: crumbs({ text: 'Onderzoeken', href: '/survey/overview' }, { text: 'Importeren' }) }),
+  r({ name: 'SurveyLime', path: '/survey/lime', title: 'LimeSurvey-koppeling', roles: ['survey.edit'], breadcrumb: crumbs({ text: 'Onderzoeken', href: '/survey/overview' }, { text: 'LimeSurvey' }) }),
   r({ name: 'EditSurvey', path: '/survey/:id/edit', title: 'Onderzoek bewerken', roles: ['survey.edit'], breadcrumb: surveyCrumbs, tabs: surveyTabs }),
+  r({ name: 'EditSurveyQuestions', path: '/survey/:id/edit/questions', title: 'Onderzoek bewerken', roles: ['survey.edit'], breadcrumb: surveyCrumbs, tabs: surveyTabs }),
+  r({ name: 'EditSurveyProgress', path: '/survey/:id/edit/progress', title: 'Onderzoek bewerken', roles: ['survey.edit'], breadcrumb: surveyCrumbs, tabs: surveyTabs }),
   r({ name: 'EditSurveyAccuracy', path: '/survey/:id/edit/accuracy', title: 'Onderzoek bewerken', roles: ['survey.edit'], breadcrumb: surveyCrumbs, tabs: surveyTabs }),
   r({ name: 'EditSurveyGenerate', path: '/survey/:id/edit/generate', title: 'Onderzoek bewerken', roles: ['survey.edit'], breadcrumb: surveyCrumbs, tabs: surveyTabs }),
   r({ name: 'EditSurveyTokens', path: '/survey/:id/edit/tokens', title: 'Onderzoek bewerken', roles: ['survey.edit'], breadcrumb: surveyCrumbs, tabs: surveyTabs }),
@@ -183,10 +202,10 @@ export const ROUTES: readonly RouteDef[] = [
   r({ name: 'ViewCompanyThemes', path: '/manage/company/:id/themes', title: "Thema's", roles: ['company.edit'], breadcrumb: companyCrumbs, tabs: companyTabs }),
   r({ name: 'ViewCompanyUsers', path: '/manage/company/:id/users', title: 'Gebruikers', roles: ['company.view'], breadcrumb: companyCrumbs, tabs: companyTabs }),
   r({ name: 'ViewCompanyPanels', path: '/manage/company/:id/panels', title: 'Panels', roles: ['panel.view'], breadcrumb: companyCrumbs, tabs: companyTabs }),
-  r({ name: 'License', path: '/manage/license', title: 'Licenties', roles: ['user.access', 'company.access'] }),
+  r({ name: 'License', path: '/manage/license', title: 'Licenties', roles: ['user.access', 'company.access'], breadcrumb: crumbs({ text: 'Licenties' }) }),
   // 2.7 indicators
-  r({ name: 'NewIndicator', path: '/indicator/new', title: 'Nieuwe indicator', roles: ['notification.create'] }),
-  r({ name: 'EditIndicator', path: '/indicator/:id/edit', title: 'Indicator bewerken', roles: ['notification.edit'] }),
+  r({ name: 'NewIndicator', path: '/indicator/new', title: 'Nieuwe indicator', roles: ['notification.create'], breadcrumb: crumbs({ text: 'Projecten', href: '/project/overview' }, { text: 'Nieuwe indicator' }) }),
+  r({ name: 'EditIndicator', path: '/indicator/:id/edit', title: 'Indicator bewerken', roles: ['notification.edit'], breadcrumb: crumbs({ text: 'Projecten', href: '/project/overview' }, { text: 'Indicator bewerken' }) }),
   // 2.8 panels
   r({ name: 'PanelOverview', path: '/panel/overview', title: 'Panels', roles: ['panel.view'], breadcrumb: crumbs({ text: 'Panels' }) }),
   r({ name: 'NewPanel', path: '/panel/new', title: 'Nieuw panel', roles: ['panel.create'] }),
@@ -201,10 +220,10 @@ export const ROUTES: readonly RouteDef[] = [
   ...projectChildren.map(([name, segment, text]) =>
     r({ name, path: `/project/:id/${segment}`, title: text, type: 'projecten', roles: ['project.view'], breadcrumb: projectCrumbs, tabs: projectTabs }),
   ),
-  r({ name: 'EditProject', path: '/project/:id/edit', title: 'Project bewerken', roles: ['project.edit'], breadcrumb: projectCrumbs }),
-  r({ name: 'EditProjectBase', path: '/project/:id/edit/base', title: 'Project bewerken', roles: ['project.edit'], breadcrumb: projectCrumbs }),
-  r({ name: 'EditProjectLicense', path: '/project/:id/edit/license', title: 'Licentie', roles: ['project.edit'], breadcrumb: projectCrumbs }),
-  r({ name: 'NewProjectReport', path: '/project/:id/report/new', title: 'Nieuwe rapportage', roles: ['dashboard.create'], breadcrumb: projectCrumbs }),
+  r({ name: 'EditProject', path: '/project/:id/edit', title: 'Project bewerken', roles: ['project.edit'], breadcrumb: projectEditCrumbs, tabs: projectEditTabs }),
+  r({ name: 'EditProjectBase', path: '/project/:id/edit/base', title: 'Project bewerken', roles: ['project.edit'], breadcrumb: projectEditCrumbs, tabs: projectEditTabs }),
+  r({ name: 'EditProjectLicense', path: '/project/:id/edit/license', title: 'Licentie', roles: ['project.edit'], breadcrumb: projectEditCrumbs, tabs: projectEditTabs }),
+  r({ name: 'NewProjectReport', path: '/project/:id/report/new', title: 'Nieuwe rapportage', roles: ['dashboard.create'], breadcrumb: crumbs({ text: 'Projecten', href: '/project/overview' }, { text: 'Project', href: '/project/:id' }, { text: 'Nieuwe rapportage' }) }),
   // 2.10 healthcare reviews
   r({ name: 'ZknRatings', path: '/ZorgkaartNederland/ratings', title: 'Zorgkaart Nederland', roles: ['zkn.view'] }),
   r({ name: 'ZknRating', path: '/ZorgkaartNederland/ratings/:id', title: 'Beoordelingen', roles: ['zkn.view'] }),
