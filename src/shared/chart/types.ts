@@ -92,9 +92,9 @@ export interface ChartSpec {
   /** Dutch notes under the chart (suppressed benchmarks with their reason, fallbacks, the margin note). */
   notes: string[];
   /** The chart option showMarginOfError: margins in the hover and a note under the chart. */
-  showMarginOfError: boolean;
+  showMarginOfError?: boolean;
   /** 'Foutmarge (95% betrouwbaarheid): A ± 2,6 …' when showMarginOfError and a margin applies; else null. */
-  marginNote: string | null;
+  marginNote?: string | null;
   /** Question text(s) of the data locations, for captions and screen readers. */
   questions: string[];
   minN: number | null;

@@ -108,7 +108,7 @@ export async function loadPublicView(ctx: Pick<ServiceContext, 'db' | 'jobs'>, r
               id: c.id,
               title: c.title,
               svg: renderChartSvg(spec, CHART_SIZE),
-              note: spec.marginNote,
+              note: spec.marginNote ?? null,
               before: md(texts.filter((t) => t.chartId === c.id && t.position === 'before')),
               after: md(texts.filter((t) => t.chartId === c.id && t.position === 'after')),
             };
