@@ -10,3 +10,4 @@ export * from './jobs';
 export * from './feedback';
 export * from './filters';
 export * from './reports';
+export * from './api-tokens';
