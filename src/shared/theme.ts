@@ -82,10 +82,14 @@ export const AA_CONTRAST = 4.5;
 /** Page and card backgrounds of the light and dark variant. */
 export const SURFACES = { light: { page: '#f9fafb', card: '#ffffff' }, dark: { page: '#16181d', card: '#1f232a' } } as const;
 
-/** What the header's two gradient stops look like (at opacity 0.7 over the page background). */
+/**
+ * What the header's two gradient stops look like: the gradient (opacity 0.7) lies over the header
+ * image, which lies over the header's base colour, gradient colour 1. The default image is a faint
+ * line pattern; a photo of one's own shows through at 30 % and is not part of the check.
+ */
 export function headerStops(theme: EffectiveTheme): [string, string] {
-  const under = theme.isDark ? SURFACES.dark.page : SURFACES.light.page;
-  return [composite(theme.gradient1, under, HEADER_GRADIENT_OPACITY), composite(theme.gradient2, under, HEADER_GRADIENT_OPACITY)];
+  const base = theme.gradient1;
+  return [composite(theme.gradient1, base, HEADER_GRADIENT_OPACITY), composite(theme.gradient2, base, HEADER_GRADIENT_OPACITY)];
 }
 
 /** Header text: white when the header's luminance is under 160, else black (spec 001 §9). */
@@ -128,7 +132,9 @@ const rgba = (hex: string, alpha: number) => `rgb(${hexToRgb(hex).join(' ')} / $
 
 /** The CSS custom properties of a theme (the shell, the editor's preview). `base` = '/portal'. */
 export function themeVariables(theme: EffectiveTheme, base: string): Record<string, string> {
-  const image = theme.headerImage.startsWith('/') ? `${base}${theme.headerImage}` : theme.headerImage;
+  // Only path characters: the value ends up inside url("…") in a style element.
+  const path = theme.headerImage.replace(/[^A-Za-z0-9/_.?=&-]/g, '');
+  const image = path.startsWith('/') ? `${base}${path}` : `${base}/images/header.svg`;
   return {
     '--colors-brand-DEFAULT': theme.primary,
     '--colors-brand-dark': mix(theme.primary, '#000000', 0.25),
@@ -136,15 +142,35 @@ export function themeVariables(theme: EffectiveTheme, base: string): Record<stri
     '--colors-accent': theme.accent,
     '--header-gradient-1': rgba(theme.gradient1, HEADER_GRADIENT_OPACITY),
     '--header-gradient-2': rgba(theme.gradient2, HEADER_GRADIENT_OPACITY),
-    '--header-image': `url("${image.replace(/["\\\n]/g, '')}")`,
+    '--header-image': `url("${image}")`,
+    '--header-base': theme.gradient1,
     '--header-fg': headerTextColor(theme),
     '--link-color': linkColor(theme),
   };
 }
 
-/** One CSS rule block for the shell: variables on the root, and the dark variant's palette. */
+/** The grey scale of the dark variant: turned around, so light text on dark surfaces. */
+export const DARK_GREYS: Record<string, string> = {
+  '--colors-gray-50': '#16181d', '--colors-gray-100': '#23272f', '--colors-gray-200': '#2e333c', '--colors-gray-300': '#3d434e',
+  '--colors-gray-400': '#5b6371', '--colors-gray-500': '#8b93a1', '--colors-gray-600': '#a9b0bc', '--colors-gray-700': '#c3c8d1',
+  '--colors-gray-800': '#dcdfe5', '--colors-gray-900': '#eef0f3',
+};
+/** The light grey scale (UnoCSS's), for a light preview inside a dark page. */
+export const LIGHT_GREYS: Record<string, string> = {
+  '--colors-gray-50': 'oklch(98.5% 0.002 247.839)', '--colors-gray-100': 'oklch(96.7% 0.003 264.542)', '--colors-gray-200': 'oklch(92.8% 0.006 264.531)',
+  '--colors-gray-300': 'oklch(87.2% 0.01 258.338)', '--colors-gray-400': 'oklch(70.7% 0.022 261.325)', '--colors-gray-500': 'oklch(55.1% 0.027 264.364)',
+  '--colors-gray-600': 'oklch(44.6% 0.03 256.802)', '--colors-gray-700': 'oklch(37.3% 0.034 259.733)', '--colors-gray-800': 'oklch(27.8% 0.033 256.848)',
+  '--colors-gray-900': 'oklch(21% 0.034 264.665)',
+};
+
+/** The variables of the editor's live preview: the theme plus its grey scale. */
+export function previewVariables(theme: EffectiveTheme, base: string): Record<string, string> {
+  return { ...themeVariables(theme, base), ...(theme.isDark ? DARK_GREYS : LIGHT_GREYS) };
+}
+
+/** One CSS rule for the shell: the theme's variables on the root (with the dark grey scale when dark). */
 export function themeCss(theme: EffectiveTheme, base: string): string {
-  const vars = Object.entries(themeVariables(theme, base))
+  const vars = Object.entries({ ...themeVariables(theme, base), ...(theme.isDark ? DARK_GREYS : {}) })
     .map(([k, v]) => `${k}:${v}`)
     .join(';');
   return `html:root{${vars}}`;

@@ -112,7 +112,7 @@ describe('personal access tokens', () => {
 
     expect((await bearer('impz_onzin', 'GET', '/bootstrap')).status).toBe(401);
     // A valid session cookie doesn't rescue a bad token.
-    const withCookie = await t.session();
+    const withCookie = t.session();
     await loginAs(withCookie, 'beheerder@demo.impulz.nl');
     expect((await withCookie.fetch(`${API}/bootstrap`, { headers: { authorization: 'Bearer impz_onzin' } })).status).toBe(401);
 

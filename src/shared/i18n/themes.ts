@@ -31,7 +31,7 @@ export const themesNl = {
     available: 'Beschikbare systeemthema’s',
     none: 'Nog geen thema’s.',
     effective: (type: string) => `Nu in gebruik voor ${type}`,
-    builtIn: 'Standaard',
+    builtIn: 'In gebruik (standaard)',
   },
   editor: {
     newTitle: 'Nieuw thema',

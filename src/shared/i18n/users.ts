@@ -28,6 +28,7 @@ export const usersNl = {
   demoProjects: 'Kies projecten van de organisatie van de demo-gebruiker.',
   notDemo: 'Alleen een demo-gebruiker heeft een einddatum.',
   demoExpired: (date: string) => `Dit demo-account is verlopen op ${date}.`,
+  demoBanner: (date: string) => `Demo-account: u kunt alles bekijken maar niets wijzigen. Het account is geldig tot en met ${date}.`,
   limeAdminOnly: 'Alleen gebruikers van de groep Admin kunnen de LimeSurvey koppeling wijzigen.',
   notDeleted: 'Deze gebruiker is niet verwijderd.',
   date: 'Voer een geldige datum in (JJJJ-MM-DD)',
