@@ -98,12 +98,20 @@ export function headerTextColor(theme: EffectiveTheme): '#ffffff' | '#111111' {
   return luminance(mix(a, b, 0.5)) < 160 ? '#ffffff' : '#111111';
 }
 
-/** Links in the dark variant: the primary lightened until it reads on the dark card. */
+/** The tint behind current items (side navigation, badges): light in the light variant, dark in the dark one. */
+export function brandLight(theme: EffectiveTheme): string {
+  return theme.isDark ? mix(theme.primary, SURFACES.dark.card, 0.8) : mix(theme.primary, '#ffffff', 0.9);
+}
+
+/** Where links and brand-coloured text stand: the card and the tint of current items. */
+const linkGrounds = (theme: EffectiveTheme) => [theme.isDark ? SURFACES.dark.card : SURFACES.light.card, brandLight(theme)];
+
+/** Links in the dark variant: the primary lightened until it reads on the dark card and the tint. */
 export function linkColor(theme: EffectiveTheme): string {
   if (!theme.isDark) return theme.primary;
-  for (let share = 0.3; share < 1; share += 0.1) {
+  for (let share = 0.3; share < 1; share += 0.05) {
     const candidate = mix(theme.primary, '#ffffff', share);
-    if (contrastRatio(candidate, SURFACES.dark.card) >= AA_CONTRAST) return candidate;
+    if (linkGrounds(theme).every((ground) => contrastRatio(candidate, ground) >= AA_CONTRAST)) return candidate;
   }
   return '#ffffff';
 }
@@ -120,7 +128,7 @@ export function contrastChecks(theme: EffectiveTheme): ContrastCheck[] {
   const fg = headerTextColor(theme);
   const header = Math.min(...headerStops(theme).map((stop) => contrastRatio(fg, stop)));
   const button = contrastRatio('#ffffff', theme.primary);
-  const link = contrastRatio(linkColor(theme), theme.isDark ? SURFACES.dark.card : SURFACES.light.card);
+  const link = Math.min(...linkGrounds(theme).map((ground) => contrastRatio(linkColor(theme), ground)));
   return [
     { kind: 'header', ratio: header, ok: header >= AA_CONTRAST },
     { kind: 'button', ratio: button, ok: button >= AA_CONTRAST },
@@ -138,7 +146,7 @@ export function themeVariables(theme: EffectiveTheme, base: string): Record<stri
   return {
     '--colors-brand-DEFAULT': theme.primary,
     '--colors-brand-dark': mix(theme.primary, '#000000', 0.25),
-    '--colors-brand-light': theme.isDark ? mix(theme.primary, SURFACES.dark.card, 0.8) : mix(theme.primary, '#ffffff', 0.9),
+    '--colors-brand-light': brandLight(theme),
     '--colors-accent': theme.accent,
     '--header-gradient-1': rgba(theme.gradient1, HEADER_GRADIENT_OPACITY),
     '--header-gradient-2': rgba(theme.gradient2, HEADER_GRADIENT_OPACITY),

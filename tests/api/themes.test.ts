@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEffectiveTheme } from '../../src/server/services/themes/effective-theme';
+import { themeStylesheet } from '../../src/server/services/themes/theme-stylesheet';
 import { loginAs } from '../helpers/accounts';
 import type { HttpSession } from '../helpers/http-session';
 import { API, jsonApi, sessionFor } from '../helpers/manage';
@@ -71,6 +72,23 @@ describe('themes', () => {
     expect((await loadEffectiveTheme(t.db, 3, 'vue')).primary).toBe('#1d4f91');
     expect((await admin.del(`/theme/${system.body.data.id}`)).status).toBe(200);
     expect((await beheerder.del(`/theme/${id}`)).status).toBe(200);
+  });
+
+  it('serves the shell stylesheet of the user’s company; a changed theme is a new version', async () => {
+    const noordbroekCss = await noordbroek.get('/theme/css');
+    expect(noordbroekCss.status).toBe(200);
+    expect(noordbroekCss.text).toContain('--colors-brand-DEFAULT:#8a1c3c');
+    expect(noordbroekCss.text).toContain('--header-gradient-2:rgb(74 25 66 / 0.7)');
+    const res = await gebruikerSession.get(`${API}/theme/css`);
+    expect(res.headers.get('content-type')).toBe('text/css; charset=utf-8');
+    expect(res.headers.get('cache-control')).toContain('immutable');
+    const before = themeStylesheet(await loadEffectiveTheme(t.db, 1, 'vue'));
+    expect(await res.text()).toBe(before.css);
+    expect((await beheerder.put('/company/1/defaultTheme/4')).status).toBe(200);
+    const after = themeStylesheet(await loadEffectiveTheme(t.db, 1, 'vue'));
+    expect(after.version).not.toBe(before.version);
+    expect(await (await gebruikerSession.get(`${API}/theme/css`)).text()).toContain('--colors-brand-DEFAULT:#0b6e4f');
+    expect((await beheerder.del('/company/1/defaultTheme/4')).status).toBe(200);
   });
 
   it('stores an uploaded header image in R2 and serves it to the company’s users; SVG is refused', async () => {

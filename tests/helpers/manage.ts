@@ -24,7 +24,8 @@ export function jsonApi(s: HttpSession) {
   const call = async <T = { data: unknown; message?: string; errors?: Record<string, string[]> }>(method: string, path: string, json?: unknown) => {
     const res = method === 'GET' ? await s.get(`${API}${path}`) : await s.fetch(`${API}${path}`, { method, ...(json === undefined ? {} : { json }) });
     const text = await res.text();
-    return { status: res.status, body: (text ? JSON.parse(text) : {}) as T, text };
+    const parse = res.headers.get('content-type')?.includes('json') && text;
+    return { status: res.status, body: (parse ? JSON.parse(text) : {}) as T, text };
   };
   return {
     get: <T = { data: unknown }>(path: string) => call<T>('GET', path),

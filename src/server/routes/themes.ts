@@ -8,6 +8,7 @@ import { deleteTheme } from '../services/themes/delete-theme';
 import { listThemes } from '../services/themes/list-themes';
 import { deleteThemeImage, getThemeImage, uploadThemeImage } from '../services/themes/theme-image';
 import { updateTheme } from '../services/themes/update-theme';
+import { getThemeStylesheet } from '../services/themes/theme-stylesheet';
 import { MAX_IMAGE_BYTES } from '../services/reports/image-type';
 import { themesNl } from '../../shared/i18n/themes';
 import { ThemeInput, ThemeListQuery, ThemeUpdate } from '../../shared/validation/themes';
@@ -53,6 +54,11 @@ export const themeRoutes = new Hono<AppEnv>()
   })
   .delete('/theme/:id/image', requireRole('company.edit'), async (c) => {
     return c.json({ data: await deleteThemeImage(userServiceContext(c), idParam(c, 'id')), meta: { dutch: themesNl.image }, alert: catalogueText.deleted });
+  })
+  // The shell's stylesheet: the signed-in user's company theme as CSS variables (a new URL per version).
+  .get('/theme/css', requireUser, async (c) => {
+    const { css } = await getThemeStylesheet(userServiceContext(c));
+    return c.body(css, 200, { 'content-type': 'text/css; charset=utf-8', 'cache-control': 'private, max-age=31536000, immutable' });
   })
   // Every signed-in user of a company that uses the theme loads its header image.
   .get('/theme/:id/image', requireUser, async (c) => {
