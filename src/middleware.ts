@@ -12,5 +12,7 @@ export const onRequest = defineMiddleware((context, next) => {
   const path = pathname.slice(BASE_PATH.length) || '/';
   const decision = decideRoute(path, context.locals.user);
   if (decision.kind === 'redirect') return context.redirect(`${BASE_PATH}${decision.to}`, 302);
+  // Same URL, the 'Geen toegang' page (it sets status 403).
+  if (decision.kind === 'forbidden') return next(`${BASE_PATH}/403`);
   return next();
 });

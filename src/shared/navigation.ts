@@ -33,6 +33,21 @@ export function sideNavFor(user: SessionUserLike): NavItem[] {
   return SIDE_NAV.filter((item) => !item.roles.length || hasRole(user, item.roles));
 }
 
+/**
+ * Role-filtered top-bar buttons (spec 000 §2.12: text, icon, route, roles). They give the groups
+ * without the side navigation (Gebruiker, Api) a way to their projects and reports; the
+ * Beheerder has the same places in the side navigation.
+ */
+export const TOP_BAR_BUTTONS: readonly NavItem[] = [
+  { text: t.projects, href: pathFor('ProjectOverview'), icon: 'folder', roles: ['project.access'], active: ['ProjectOverview', 'ViewProjectBase'] },
+  { text: t.reports, href: pathFor('ReportOverview'), icon: 'chart', roles: ['dashboard.access'], active: ['ReportOverview'] },
+];
+
+export function topBarFor(user: SessionUserLike): NavItem[] {
+  if (hasGroup(user, 'Beheerder')) return [];
+  return TOP_BAR_BUTTONS.filter((item) => hasRole(user, item.roles));
+}
+
 export interface UserMenuEntry {
   text: string;
   href?: string;
@@ -62,12 +77,12 @@ export interface TabLink {
 /**
  * The tab row of the current route: tabs the user may open, linked with the route's params. An
  * index route that is not a tab itself (/report/:id, /survey/:id/edit) shows its first tab's view,
- * so that tab is the current one. `exists` leaves out tabs whose screen is not built yet.
+ * so that tab is the current one. Tabs marked ownOnly show on one's own page only (ViewUserPanel).
  */
-export function tabsFor(match: RouteMatch, user: SessionUserLike, exists: (route: string) => boolean = () => true): TabLink[] {
+export function tabsFor(match: RouteMatch, user: SessionUserLike): TabLink[] {
   if (match.route.hideTabs || !match.route.tabs) return [];
   const own = match.params.id === String(user.id);
-  const tabs = match.route.tabs.filter((tab: Tab) => mayOpen(user, tab) && (!tab.ownOnly || own) && exists(tab.route));
+  const tabs = match.route.tabs.filter((tab: Tab) => mayOpen(user, tab) && (!tab.ownOnly || own));
   const current = tabs.some((tab) => tab.route === match.route.name) ? match.route.name : tabs[0]?.route;
   return tabs.map((tab) => ({ text: tab.text, href: pathFor(tab.route, match.params), current: tab.route === current }));
 }

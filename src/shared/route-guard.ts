@@ -4,6 +4,8 @@ import { matchRoute, type RouteMatch } from './routes';
 export type GuardDecision =
   | { kind: 'allow'; match: RouteMatch }
   | { kind: 'redirect'; to: string }
+  /** Logged in, but without the route's role or group: the 'Geen toegang' page with status 403. */
+  | { kind: 'forbidden'; match: RouteMatch }
   | { kind: 'notFound' };
 
 // Spec 000 §4: these two need a login but no role (ViewUserBase checks ownership itself).
@@ -12,7 +14,8 @@ const EXEMPT = new Set(['Frontpage', 'ViewUserBase']);
 /**
  * The page guard of spec 000 §4 as a pure decision (paths relative to /portal):
  * not logged in → Login unless outsideApp/publicReport; logged in on Login or an outsideApp route
- * → Frontpage; a missing role or group → Frontpage (the server-side form of 'cancelled silently').
+ * → Frontpage; a missing role or group → 'forbidden': the page says so in Dutch (status 403)
+ * instead of the spec's silent cancel, which on a server-rendered page would look like a dead link.
  */
 export function decideRoute(path: string, user: Subject | null): GuardDecision {
   const match = matchRoute(path);
@@ -24,7 +27,7 @@ export function decideRoute(path: string, user: Subject | null): GuardDecision {
   }
   if (route.outsideApp) return { kind: 'redirect', to: '/' };
   if (!route.requiresAuth || EXEMPT.has(route.name)) return { kind: 'allow', match };
-  return mayOpen(user, route) ? { kind: 'allow', match } : { kind: 'redirect', to: '/' };
+  return mayOpen(user, route) ? { kind: 'allow', match } : { kind: 'forbidden', match };
 }
 
 /** Role and group check of a route, tab or menu item (also used to hide navigation). */

@@ -115,10 +115,15 @@ const projectChildren = [
   ['ViewProjectMessages', 'messages', 'Berichten'],
 ] as const;
 const projectTabs: Tab[] = projectChildren.map(([route, , text]) => ({ text, route, roles: ['project.view'] }));
+const projectEditTabs: Tab[] = [
+  { text: 'Algemeen', route: 'EditProjectBase', roles: ['project.edit'] },
+  { text: 'Licentie', route: 'EditProjectLicense', roles: ['project.edit'] },
+];
 const adminTabs = ['Report', 'Company', 'Section', 'Chart', 'Project', 'User', 'Panel', 'FailedJob', 'DataLocation'];
 
 const reportCrumbs = crumbs({ text: 'Rapportages', href: '/report/overview' }, { text: 'Rapportage', href: '/report/:id' });
 const projectCrumbs = crumbs({ text: 'Projecten', href: '/project/overview' }, { text: 'Project', href: '/project/:id' });
+const projectEditCrumbs = crumbs({ text: 'Projecten', href: '/project/overview' }, { text: 'Project', href: '/project/:id' }, { text: 'Bewerken' });
 const userCrumbs = crumbs({ text: 'Gebruikers', href: '/manage/user/overview' }, { text: 'Gebruiker' });
 const companyCrumbs = crumbs({ text: 'Organisaties', href: '/manage/company/overview' }, { text: 'Organisatie' });
 const panelCrumbs = crumbs({ text: 'Panels', href: '/panel/overview' }, { text: 'Panel' });
@@ -137,6 +142,7 @@ export const ROUTES: readonly RouteDef[] = [
   r({ name: 'ViewPublicReport', path: '/public/report/:id', title: 'Rapportage', requiresAuth: false, publicReport: true, hideTabs: true }),
   // Static error pages the API client redirects to (spec 000 §8): open to everyone.
   r({ name: 'NotFound', path: '/404', title: '404 - Pagina kon niet gevonden worden', requiresAuth: false, hideTabs: true }),
+  r({ name: 'Forbidden', path: '/403', title: 'Geen toegang', requiresAuth: false, hideTabs: true }),
   r({ name: 'FailedDependency', path: '/failed-dependency', title: 'Dienst niet beschikbaar', requiresAuth: false, hideTabs: true }),
   // Developer mailbox (Engineer A): answers 404 itself outside development.
   r({ name: 'DevMailbox', path: '/dev/mailbox', title: 'Mailbox', requiresAuth: false, hideTabs: true }),
@@ -185,10 +191,10 @@ export const ROUTES: readonly RouteDef[] = [
   r({ name: 'ViewCompanyThemes', path: '/manage/company/:id/themes', title: "Thema's", roles: ['company.edit'], breadcrumb: companyCrumbs, tabs: companyTabs }),
   r({ name: 'ViewCompanyUsers', path: '/manage/company/:id/users', title: 'Gebruikers', roles: ['company.view'], breadcrumb: companyCrumbs, tabs: companyTabs }),
   r({ name: 'ViewCompanyPanels', path: '/manage/company/:id/panels', title: 'Panels', roles: ['panel.view'], breadcrumb: companyCrumbs, tabs: companyTabs }),
-  r({ name: 'License', path: '/manage/license', title: 'Licenties', roles: ['user.access', 'company.access'] }),
+  r({ name: 'License', path: '/manage/license', title: 'Licenties', roles: ['user.access', 'company.access'], breadcrumb: crumbs({ text: 'Licenties' }) }),
   // 2.7 indicators
-  r({ name: 'NewIndicator', path: '/indicator/new', title: 'Nieuwe indicator', roles: ['notification.create'] }),
-  r({ name: 'EditIndicator', path: '/indicator/:id/edit', title: 'Indicator bewerken', roles: ['notification.edit'] }),
+  r({ name: 'NewIndicator', path: '/indicator/new', title: 'Nieuwe indicator', roles: ['notification.create'], breadcrumb: crumbs({ text: 'Projecten', href: '/project/overview' }, { text: 'Nieuwe indicator' }) }),
+  r({ name: 'EditIndicator', path: '/indicator/:id/edit', title: 'Indicator bewerken', roles: ['notification.edit'], breadcrumb: crumbs({ text: 'Projecten', href: '/project/overview' }, { text: 'Indicator bewerken' }) }),
   // 2.8 panels
   r({ name: 'PanelOverview', path: '/panel/overview', title: 'Panels', roles: ['panel.view'], breadcrumb: crumbs({ text: 'Panels' }) }),
   r({ name: 'NewPanel', path: '/panel/new', title: 'Nieuw panel', roles: ['panel.create'] }),
@@ -203,10 +209,10 @@ export const ROUTES: readonly RouteDef[] = [
   ...projectChildren.map(([name, segment, text]) =>
     r({ name, path: `/project/:id/${segment}`, title: text, type: 'projecten', roles: ['project.view'], breadcrumb: projectCrumbs, tabs: projectTabs }),
   ),
-  r({ name: 'EditProject', path: '/project/:id/edit', title: 'Project bewerken', roles: ['project.edit'], breadcrumb: projectCrumbs }),
-  r({ name: 'EditProjectBase', path: '/project/:id/edit/base', title: 'Project bewerken', roles: ['project.edit'], breadcrumb: projectCrumbs }),
-  r({ name: 'EditProjectLicense', path: '/project/:id/edit/license', title: 'Licentie', roles: ['project.edit'], breadcrumb: projectCrumbs }),
-  r({ name: 'NewProjectReport', path: '/project/:id/report/new', title: 'Nieuwe rapportage', roles: ['dashboard.create'], breadcrumb: projectCrumbs }),
+  r({ name: 'EditProject', path: '/project/:id/edit', title: 'Project bewerken', roles: ['project.edit'], breadcrumb: projectEditCrumbs, tabs: projectEditTabs }),
+  r({ name: 'EditProjectBase', path: '/project/:id/edit/base', title: 'Project bewerken', roles: ['project.edit'], breadcrumb: projectEditCrumbs, tabs: projectEditTabs }),
+  r({ name: 'EditProjectLicense', path: '/project/:id/edit/license', title: 'Licentie', roles: ['project.edit'], breadcrumb: projectEditCrumbs, tabs: projectEditTabs }),
+  r({ name: 'NewProjectReport', path: '/project/:id/report/new', title: 'Nieuwe rapportage', roles: ['dashboard.create'], breadcrumb: crumbs({ text: 'Projecten', href: '/project/overview' }, { text: 'Project', href: '/project/:id' }, { text: 'Nieuwe rapportage' }) }),
   // 2.10 healthcare reviews
   r({ name: 'ZknRatings', path: '/ZorgkaartNederland/ratings', title: 'Zorgkaart Nederland', roles: ['zkn.view'] }),
   r({ name: 'ZknRating', path: '/ZorgkaartNederland/ratings/:id', title: 'Beoordelingen', roles: ['zkn.view'] }),

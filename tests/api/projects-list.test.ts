@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../scripts/seed/data';
+import { directSession } from '../helpers/direct-session';
 import { createTestApp } from '../helpers/test-app';
 
 const t = createTestApp();
@@ -15,8 +15,7 @@ interface Item {
 }
 
 async function list(email: string, query = '') {
-  const s = t.session();
-  expect((await s.login(email, DEMO_PASSWORD)).status).toBe(200);
+  const s = await directSession(t, email);
   return s.get(`/portal/api/v2/project${query}`);
 }
 const ids = async (res: Response) => ((await res.json()) as { data: Item[] }).data.map((p) => p.id).sort((a, b) => a - b);
@@ -33,13 +32,19 @@ describe('GET project', () => {
     expect(await ids(res)).toEqual([1, 3, 4]);
   });
 
-  it("gives company admins 'all' = the company's projects, and nothing of another company", async () => {
-    expect(await ids(await list('beheerder@demo.impulz.nl'))).toEqual([1, 3, 5]);
-    const all = await list('beheerder@demo.impulz.nl', '?all=1');
-    expect(await ids(all.clone())).toEqual([1, 3, 4, 5]);
-    const item = ((await all.json()) as { data: Item[] }).data.find((p) => p.id === 1)!;
+  it('gives company admins the whole organisation as their projects, and nothing of another company', async () => {
+    const mine = await list('beheerder@demo.impulz.nl');
+    expect(await ids(mine.clone())).toEqual([1, 3, 4, 5]);
+    const item = ((await mine.json()) as { data: Item[] }).data.find((p) => p.id === 1)!;
     expect(item).toMatchObject({ usersCount: 3, reportsCount: 2, admins: ['Bram Jansen'], license_end_date_style: 'warning' });
-    expect(await ids(await list('beheerder@noordbroek.demo.impulz.nl', '?all=1'))).toEqual([6]);
+    // 'all' is no more than 'mine' for a company admin.
+    expect(await ids(await list('beheerder@demo.impulz.nl', '?all=1'))).toEqual([1, 3, 4, 5]);
+    expect(await ids(await list('beheerder@noordbroek.demo.impulz.nl'))).toEqual([6]);
+  });
+
+  it("gives the root user the own organisation's projects, and every project with 'all'", async () => {
+    expect(await ids(await list('admin@demo.impulz.nl'))).toEqual([1, 3, 4, 5]);
+    expect(await ids(await list('admin@demo.impulz.nl', '?all=1'))).toEqual([1, 3, 4, 5, 6, 7]);
   });
 
   it("refuses 'all' to a user who is no admin", async () => {
@@ -47,12 +52,19 @@ describe('GET project', () => {
   });
 });
 
-describe('GET project/index-items', () => {
-  it('lists id and title of every visible project, by title', async () => {
-    const s = t.session();
-    await s.login('gebruiker@delinde.demo.impulz.nl', DEMO_PASSWORD);
+describe('GET project/index-items[/all]', () => {
+  it('lists id, title and parent of my projects, by title', async () => {
+    const s = await directSession(t, 'gebruiker@delinde.demo.impulz.nl');
     const res = await s.get('/portal/api/v2/project/index-items');
     expect(res.status).toBe(200);
-    expect(((await res.json()) as { data: unknown }).data).toEqual([{ id: 7, title: 'Cliëntervaringsonderzoek De Linde 2026' }]);
+    expect(((await res.json()) as { data: unknown }).data).toEqual([{ id: 7, title: 'Cliëntervaringsonderzoek De Linde 2026', parent_project_id: null }]);
+  });
+
+  it('uses the same "my projects" as the overview and the front page; /all adds what root may open', async () => {
+    const root = await directSession(t, 'admin@demo.impulz.nl');
+    const mine = ((await (await root.get('/portal/api/v2/project/index-items')).json()) as { data: { id: number }[] }).data.map((p) => p.id).sort();
+    expect(mine).toEqual([1, 2, 3, 4, 5]);
+    const all = ((await (await root.get('/portal/api/v2/project/index-items/all')).json()) as { data: { id: number }[] }).data.map((p) => p.id).sort();
+    expect(all).toEqual([1, 2, 3, 4, 5, 6, 7]);
   });
 });

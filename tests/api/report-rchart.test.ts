@@ -44,6 +44,8 @@ beforeAll(async () => {
   viewer = await loginAs(t.session(), 'gebruiker@demo.impulz.nl');
   const copy = await post(editor, '/report/1/copy', {});
   reportId = (await json<{ id: number }>(copy)).id;
+  // A copy is a concept; published, the viewer (a reader) may open it.
+  await editor.fetch(`${API}/report/${reportId}`, { method: 'PUT', json: { status_id: 3 } });
   sectionId = (await json<{ id: number }>(await post(editor, `/report/${reportId}/section`, { title: 'Analyses' }))).id;
 }, 30_000);
 

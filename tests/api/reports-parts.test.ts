@@ -32,7 +32,7 @@ beforeAll(async () => {
   admin = await loginAs(t.session(), 'beheerder@demo.impulz.nl');
   user = await loginAs(t.session(), 'gebruiker@demo.impulz.nl');
   other = await loginAs(t.session(), 'beheerder@noordbroek.demo.impulz.nl');
-  reportId = (await env<Report>(await send(admin, 'POST', '/report', { project_id: 1, title: 'Onderdelen' }))).data.id;
+  reportId = (await env<Report>(await send(admin, 'POST', '/report', { project_id: 1, title: 'Onderdelen', status_id: 3 }))).data.id;
   sectionId = (await env<Section>(await send(admin, 'POST', `/report/${reportId}/section`, { title: 'Sectie' }))).data.id;
   chartId = (await env<Chart>(await send(admin, 'POST', '/chart', { section_id: sectionId, chart_type_id: 1, title: 'Staaf', options: { decimals: 1, showLegend: true } }))).data.id;
 }, 30_000);

@@ -22,7 +22,8 @@ let surveyId = 0;
 
 const send = (s: HttpSession, method: string, path: string, body: unknown = {}) => s.fetch(`${API}${path}`, { method, json: body });
 const env = async <T>(res: Response) => (await res.json()) as Envelope<T>;
-const newReport = async (title: string) => (await env<Report>(await send(admin, 'POST', '/report', { project_id: 1, title }))).data;
+// Published, so the Gebruiker (a reader) sees it too; readers never see concepts.
+const newReport = async (title: string) => (await env<Report>(await send(admin, 'POST', '/report', { project_id: 1, title, status_id: 3 }))).data;
 const full = async (id: number, s = admin) => (await env<Report>(await s.get(`${API}/report/${id}?include=sections.charts.dataLocations,sections.texts,sections.widgets`))).data;
 const reportCount = async () => (await t.db.select({ id: reports.id }).from(reports)).length;
 const upload = (s: HttpSession, id: number, bytes: Uint8Array, name = 'logo.png', type = 'image/png') => {
@@ -80,6 +81,9 @@ describe('index items and variants', { timeout: 30_000 }, () => {
     const filters = async (id: number) => (await t.db.select().from(reportFilterCategories).where(eq(reportFilterCategories.reportId, id))).map((f) => f.categoryId).sort();
     expect(await filters(variant.data.id)).toEqual(await filters(1));
     expect((await env<Report[]>(await admin.get(`${API}/report/1/variant`))).data.map((r) => r.id)).toEqual([variant.data.id]);
+    // A reader sees the variant once it is published, not while it is a concept.
+    expect((await env<Report[]>(await user.get(`${API}/report/1/variant`))).data.map((r) => r.id)).toEqual([]);
+    await send(admin, 'PUT', `/report/${variant.data.id}`, { status_id: 3 });
     expect((await env<Report[]>(await user.get(`${API}/report/1/variant`))).data.map((r) => r.id)).toEqual([variant.data.id]);
 
     const before = await reportCount();

@@ -1,4 +1,4 @@
-import { routeByName } from '../../shared/routes';
+import { matchRoute, routeByName } from '../../shared/routes';
 
 // The page files of this build (keys only, nothing is loaded): buttons to screens that are not
 // built yet are left out instead of leading to the 404 page.
@@ -18,4 +18,10 @@ const patterns = new Set(
 export function pageExists(routeName: string): boolean {
   const route = routeByName.get(routeName);
   return !!route && patterns.has(route.path.replace(/:\w+/g, ':'));
+}
+
+/** Does a link (path relative to /portal, query allowed) lead to a page of this build? */
+export function pathExists(href: string): boolean {
+  const match = matchRoute(href.split(/[?#]/)[0] || '/');
+  return !!match && pageExists(match.route.name);
 }

@@ -33,6 +33,10 @@ function useOverviewType(forced?: OverviewType): [OverviewType, (t: OverviewType
   return [forced ?? type, (t) => $overviewType.set(t)];
 }
 
+function Title({ item }: { item: OverviewItem }) {
+  return item.href ? <a href={item.href} className="underline-offset-2 hover:underline">{item.title}</a> : <>{item.title}</>;
+}
+
 function Value({ field }: { field: OverviewField }) {
   return <span className={field.tone ? toneClass[field.tone] : undefined}>{field.value === null || field.value === '' ? '—' : field.value}</span>;
 }
@@ -111,7 +115,7 @@ export default function Overview({ items, type = 'elementen', searchPlaceholder 
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
           {shown.map((item) => (
             <li key={item.id} className="flex flex-col gap-3 rounded-lg bg-white p-4 shadow">
-              <h3 className="font-semibold text-brand">{item.title}</h3>
+              <h3 className="font-semibold text-brand"><Title item={item} /></h3>
               <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
                 {item.fields.map((f) => (
                   <div key={f.label} className="contents">
@@ -143,7 +147,7 @@ export default function Overview({ items, type = 'elementen', searchPlaceholder 
               <tbody>
                 {shown.map((item) => (
                   <tr key={item.id} className="border-t border-gray-200">
-                    <th scope="row" className="px-3 py-2 text-start font-medium">{item.title}</th>
+                    <th scope="row" className="px-3 py-2 text-start font-medium"><Title item={item} /></th>
                     {item.fields.map((f) => (
                       <td key={f.label} className="px-3 py-2"><Value field={f} /></td>
                     ))}

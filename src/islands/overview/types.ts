@@ -9,6 +9,8 @@ export interface OverviewField {
 export interface OverviewItem {
   id: number | string;
   title: string;
+  /** The item's own page: the title becomes a link to it (absolute path, built on the server). */
+  href?: string;
   fields: OverviewField[];
   /** false: no edit button; with `admins` the item offers 'Toon Beheerders' instead. Default true. */
   editable?: boolean;

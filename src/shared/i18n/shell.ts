@@ -28,6 +28,7 @@ export const shellTexts = {
   export: 'Exporteren',
   exporting: 'Bezig met exporteren…',
   benchmarkMenu: 'Benchmarks en filters',
+  topBar: 'Snelkoppelingen',
   nav: {
     overview: 'Overzicht',
     projects: 'Projecten',
@@ -73,6 +74,14 @@ export const notFoundTexts = {
   title: '404 - Pagina kon niet gevonden worden',
   oops: 'Oeps, de pagina kon niet gevonden worden.',
   back: 'Klik hier om terug te keren naar de voorpagina.',
+} as const;
+
+/** The page a logged-in user sees on a screen their roles don't open (status 403). */
+export const forbiddenTexts = {
+  title: 'Geen toegang',
+  body: 'U heeft geen toegang tot deze pagina.',
+  why: 'Uw account heeft niet de rechten die deze pagina vraagt. Denkt u dat u hier wel moet kunnen komen? Vraag dan een beheerder van uw organisatie om toegang.',
+  back: 'Terug naar de voorpagina',
 } as const;
 
 export const failedDependencyTexts = {

@@ -10,4 +10,5 @@ export * from './jobs';
 export * from './feedback';
 export * from './filters';
 export * from './reports';
+export * from './indicators';
 export * from './api-tokens';

@@ -75,6 +75,9 @@ export const licences = sqliteTable(
     startDate: text('start_date').notNull(),
     endDate: text('end_date').notNull(),
     note: text('note').notNull().default(''),
+    // When the company admins were mailed that this end date is 60 / 14 days away (cron, once each).
+    reminded60At: integer('reminded_60_at', { mode: 'timestamp_ms' }),
+    reminded14At: integer('reminded_14_at', { mode: 'timestamp_ms' }),
     ...timestamps,
   },
   (t) => [index('licences_project_end_idx').on(t.projectId, t.endDate)],

@@ -4,18 +4,18 @@ import type { UserServiceContext } from '../../context';
 import { AppError, nl } from '../../errors';
 import { hasRole } from '../../../shared/permissions';
 import { projectSummaryColumns, toProjectSummary, type ProjectSummary } from './project-summary';
-import { visibleProjects } from './scope';
+import { myProjects } from './scope';
 
 export type { ProjectSummary } from './project-summary';
 
-/** The user's most recently updated projects (front page block, spec 000 §2.2). */
+/** The user's most recently updated projects (front page block, spec 000 §2.2): "my projects", newest first. */
 export async function listRecentProjects(ctx: UserServiceContext, limit: number): Promise<ProjectSummary[]> {
   if (!hasRole(ctx.user, 'project.access')) throw new AppError('FORBIDDEN', nl.forbidden);
   const rows = await ctx.db
     .select(projectSummaryColumns)
     .from(projects)
     .innerJoin(projectStatuses, eq(projectStatuses.id, projects.statusId))
-    .where(visibleProjects(ctx.user))
+    .where(myProjects(ctx.user))
     .orderBy(desc(projects.updatedAt), desc(projects.id))
     .limit(limit);
   return rows.map((r) => toProjectSummary(r, ctx.now));

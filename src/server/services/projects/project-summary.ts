@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { licences, projects, projectStatuses, projectUsers } from '../../db/schema';
-import { licenceEndDateStyle } from './licence-status';
+import { licenceEndDateStyle, projectAgeStyle, type LicenceStyle } from './licence-status';
 
 export interface ProjectSummary {
   id: number;
@@ -10,8 +10,10 @@ export interface ProjectSummary {
   parent_project_id: number | null;
   usersCount: number;
   license_end_date: string | null;
-  license_end_date_style: 'error' | 'warning' | null;
+  license_end_date_style: LicenceStyle;
   updated_at: string;
+  /** Project age colouring (spec 001 §9): updated 60–120 days ago warning, longer ago error. */
+  updated_at_style: LicenceStyle;
 }
 
 /** The columns of a project card/row; select them from projects joined with project_statuses. */
@@ -48,5 +50,6 @@ export function toProjectSummary(r: SummaryRow, now: Date): ProjectSummary {
     license_end_date: r.licenceEnd,
     license_end_date_style: licenceEndDateStyle(r.licenceEnd, now),
     updated_at: r.updatedAt.toISOString(),
+    updated_at_style: projectAgeStyle(r.updatedAt, now),
   };
 }

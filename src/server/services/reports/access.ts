@@ -4,6 +4,7 @@ import type { UserServiceContext } from '../../context';
 import { projects, reportBookmarks, reportChartOptions, reportCharts, reportDataLocations, reports, reportSections, reportTexts, reportUsers, reportWidgets } from '../../db/schema';
 import { AppError, nl } from '../../errors';
 import { hasRole, type Role } from '../../../shared/permissions';
+import { REPORT_STATUSES } from '../../../shared/lookups';
 import { visibleProjects } from '../projects/scope';
 
 export type ReportRow = typeof reports.$inferSelect;
@@ -22,17 +23,23 @@ export function requireReportRole(user: SessionUser, role: Extract<Role, 'dashbo
 
 export const notFound = () => new AppError('NOT_FOUND', nl.notFound);
 
+/** Report status a reader sees (REPORT_STATUSES 'published'); editors see every status. */
+export const PUBLISHED_STATUS = REPORT_STATUSES.find((s) => s.key === 'published')!.id;
+
+/** Editors see every report of their projects in every status: dashboard.edit, company admins, root users. */
+export const isReportEditor = (user: SessionUser) => user.isRoot || user.isCompanyAdmin || hasRole(user, 'dashboard.edit');
+
 /**
- * Row-level rule for reports on top of visibleProjects: a report with explicit readers
- * (report_users) is only visible to them; without any it is visible to every member of the project.
- * Editors (dashboard.edit), company admins and root users always see it, so they can manage it.
+ * Row-level rule for reports on top of visibleProjects. Readers (everyone but editors) see only
+ * **published** reports, and of those only the ones without explicit readers (report_users) or
+ * with them among the readers. Editors always see every report, so they can manage it.
  */
 export function visibleReports(user: SessionUser): SQL {
   const alive = sql`${reports.deletedAt} is null`;
-  if (user.isRoot || user.isCompanyAdmin || hasRole(user, 'dashboard.edit')) return and(alive, visibleProjects(user))!;
+  if (isReportEditor(user)) return and(alive, visibleProjects(user))!;
   const open = sql`not exists(select 1 from ${reportUsers} where ${reportUsers.reportId} = ${reports.id})`;
   const listed = sql`exists(select 1 from ${reportUsers} where ${reportUsers.reportId} = ${reports.id} and ${reportUsers.userId} = ${user.id})`;
-  return and(alive, visibleProjects(user), sql`(${open} or ${listed})`)!;
+  return and(alive, eq(reports.statusId, PUBLISHED_STATUS), visibleProjects(user), sql`(${open} or ${listed})`)!;
 }
 
 /** A report that is not deleted, of a project the user may see; else 404. */

@@ -1,0 +1,38 @@
+import { Hono } from 'hono';
+import { userServiceContext, type AppEnv } from '../context';
+import { readBody } from '../http/body';
+import { requireRole } from '../middleware/guards';
+import { addProjectMember } from '../services/projects/add-project-member';
+import { listProjectMembers } from '../services/projects/list-project-members';
+import { putProjectMember } from '../services/projects/put-project-member';
+import { removeProjectMember } from '../services/projects/remove-project-member';
+import { setProjectMembers } from '../services/projects/set-project-members';
+import { projectsNl } from '../../shared/i18n/projects';
+import { ProjectMemberInput, ProjectMembersInput, ProjectMemberUpdate } from '../../shared/validation/projects';
+import { idParam } from './params';
+
+const meta = { dutch: projectsNl.member };
+
+/** Members of a project with their project role (spec 001 §7 project/{id}/user, /admin). */
+export const projectMemberRoutes = new Hono<AppEnv>()
+  .get('/project/:id/user', requireRole('project.view'), async (c) => c.json({ data: await listProjectMembers(userServiceContext(c), idParam(c, 'id')), meta }))
+  .get('/project/:id/admin', requireRole('project.view'), async (c) => c.json({ data: await listProjectMembers(userServiceContext(c), idParam(c, 'id'), true), meta }))
+  .post('/project/:id/user', requireRole('project.edit'), async (c) => {
+    const id = idParam(c, 'id');
+    const input = await readBody(c, ProjectMemberInput);
+    return c.json({ data: await addProjectMember(userServiceContext(c), id, input), meta, alert: projectsNl.created(projectsNl.member) }, 201);
+  })
+  .put('/project/:id/user', requireRole('project.edit'), async (c) => {
+    const id = idParam(c, 'id');
+    const input = await readBody(c, ProjectMembersInput);
+    return c.json({ data: await setProjectMembers(userServiceContext(c), id, input), meta, alert: projectsNl.saved(projectsNl.member) });
+  })
+  .put('/project/:id/user/:uid', requireRole('project.edit'), async (c) => {
+    const [id, uid] = [idParam(c, 'id'), idParam(c, 'uid')];
+    const input = await readBody(c, ProjectMemberUpdate);
+    return c.json({ data: await putProjectMember(userServiceContext(c), id, uid, input), meta, alert: projectsNl.saved(projectsNl.member) });
+  })
+  .delete('/project/:id/user/:uid', requireRole('project.edit'), async (c) => {
+    const data = await removeProjectMember(userServiceContext(c), idParam(c, 'id'), idParam(c, 'uid'));
+    return c.json({ data, meta, alert: projectsNl.deleted });
+  });
