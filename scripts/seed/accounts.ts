@@ -4,6 +4,7 @@ import type { Db } from '../../src/server/db/client';
 import { invites, panels, panelUsers, roles, themes, userRoles, users } from '../../src/server/db/schema';
 import { DEFAULT_GROUP_ROLES, GROUPS, type GroupName } from '../../src/shared/permissions';
 import { DEMO_PASSWORD } from './data';
+import { DEMO_ACCOUNTS } from './users';
 
 /** Demo-only panel tokens (printed with the demo logins); real panels get random tokens. */
 export const DEMO_PANEL_TOKEN = 'demo-burgerpanel-zuiderhaven';
@@ -30,6 +31,7 @@ export function demoAccountsText(): string {
     `Demo-panelcodes: ${DEMO_PANEL_TOKEN} (Zuiderhaven), ${DEMO_PANEL_TOKEN_NOORDBROEK} (Noordbroek)`,
     `  aanmelden: /portal/register/panel/${DEMO_PANEL_TOKEN}  ·  inloggen en aanmelden: /portal/login/panel/${DEMO_PANEL_TOKEN}`,
     ...HOLD_USERS.map((u) => `  ${u.email.padEnd(28)} ${u.group} (${u.mustChangePassword ? 'moet nieuw wachtwoord kiezen' : 'moet tweestapsverificatie instellen'})`),
+    ...DEMO_ACCOUNTS.map((u) => `  ${u.email.padEnd(28)} Gebruiker (${u.days > 0 ? 'demo-account, alleen lezen' : 'demo-account, verlopen'})`),
   ].join('\n');
 }
 

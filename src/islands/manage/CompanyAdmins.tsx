@@ -57,7 +57,7 @@ export default function CompanyAdmins({ companyId, initial, candidates, selfId, 
       )}
       {editable && open.length > 0 && (
         <div className="flex flex-wrap items-end gap-2">
-          <SelectField name="admin" label={t.add} errors={{}} value={chosen} onChange={setChosen}>
+          <SelectField name="admin" disabled={!hydrated} label={t.add} errors={{}} value={chosen} onChange={setChosen}>
             <option value="">{t.choose}</option>
             {open.map((c) => <option key={c.id} value={c.id}>{`${c.fullname} (${c.email})`}</option>)}
           </SelectField>

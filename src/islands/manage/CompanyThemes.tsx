@@ -72,7 +72,7 @@ export default function CompanyThemes({ companyId, initial, editable }: Props) {
               <div className="flex flex-wrap gap-2">
                 {!th.in_use && !th.default && <button type="button" disabled={!hydrated || busy} className={buttonClass} onClick={() => run('PUT', `/api/v2/company/${companyId}/defaultTheme/${th.id}`)} aria-label={`${t.use}: ${th.name}`}>{t.use}</button>}
                 {th.in_use && <button type="button" disabled={!hydrated || busy} className={secondaryButtonClass} onClick={() => run('DELETE', `/api/v2/company/${companyId}/defaultTheme/${th.id}`)} aria-label={`${t.stopUsing}: ${th.name}`}>{t.stopUsing}</button>}
-                {th.editable && <button type="button" className={secondaryButtonClass} onClick={() => setEditing(th)} aria-label={`${t.edit}: ${th.name}`}>{t.edit}</button>}
+                {th.editable && <button type="button" disabled={!hydrated} className={secondaryButtonClass} onClick={() => setEditing(th)} aria-label={`${t.edit}: ${th.name}`}>{t.edit}</button>}
                 {th.company_id === null && th.attached && !th.in_use && <button type="button" disabled={!hydrated || busy} className={secondaryButtonClass} onClick={() => run('DELETE', `/api/v2/company/${companyId}/theme/${th.id}`)}>{t.detach}</button>}
                 {th.editable && !th.default && th.company_id !== null && (
                   <button type="button" disabled={!hydrated || busy} className={dangerButtonClass} onClick={() => run('DELETE', `/api/v2/theme/${th.id}`, t.confirmDelete(th.name))} aria-label={`${t.delete}: ${th.name}`}>{t.delete}</button>
@@ -95,7 +95,7 @@ export default function CompanyThemes({ companyId, initial, editable }: Props) {
         </section>
       )}
       {editable && !editing && (
-        <button type="button" className={`${buttonClass} self-start`} onClick={() => setEditing({ name: '', type: 'vue', theme: {} })}>{t.newTheme}</button>
+        <button type="button" disabled={!hydrated} className={`${buttonClass} self-start`} onClick={() => setEditing({ name: '', type: 'vue', theme: {} })}>{t.newTheme}</button>
       )}
       {editing && (
         <ThemeEditor

@@ -44,7 +44,7 @@ export default function UserDangerZone({ id, fullname, colleagues }: Props) {
         <div className="flex flex-col gap-2 border-t border-gray-200 pt-3">
           <p className="text-sm text-gray-700">{t.transferIntro}</p>
           <div className="flex flex-wrap items-end gap-2">
-            <SelectField name="transfer_to" label={t.transferTo} errors={{}} value={to} onChange={setTo}>
+            <SelectField name="transfer_to" disabled={!hydrated} label={t.transferTo} errors={{}} value={to} onChange={setTo}>
               <option value="">{t.choose}</option>
               {colleagues.map((c) => <option key={c.id} value={c.id}>{c.fullname}</option>)}
             </SelectField>

@@ -68,7 +68,7 @@ export default function UserRoles({ userId, roles, initialRoleIds, initialGroupI
         <h2 id="group-title" className="text-lg font-semibold">{t.groupTitle}</h2>
         <p className="text-sm text-gray-700">{t.groupIntro}</p>
         <div className="flex flex-wrap items-end gap-2">
-          <SelectField name="group_id" label={t.groupTitle} errors={{}} value={groupId} onChange={setGroupId}>
+          <SelectField name="group_id" disabled={!hydrated} label={t.groupTitle} errors={{}} value={groupId} onChange={setGroupId}>
             {groups.map((g) => <option key={g.id} value={g.id} disabled={!editable || (demoRoleIds !== null && g.id !== 3)}>{g.name}</option>)}
           </SelectField>
           {editable && (
