@@ -1,6 +1,7 @@
 import type { Db } from '../db/client';
 import type { jobs } from '../db/schema';
 import type { FileStore } from '../files/store';
+import type { Mailer } from '../mail/mailer';
 
 export type JobRow = typeof jobs.$inferSelect;
 
@@ -9,6 +10,10 @@ export interface JobDeps {
   db: Db;
   files: FileStore;
   now: () => Date;
+  /** The configured mail adapter (the Worker's consumer); jobs without it record mail in the outbox only. */
+  mailer?: Mailer;
+  /** TOTP_ENCRYPTION_KEY, for jobs that open sealed secrets (a LimeSurvey connection's password); absent = the development key. */
+  secretKey?: string;
 }
 
 export type ReportProgress = (percent: number) => Promise<void>;

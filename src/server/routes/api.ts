@@ -11,6 +11,7 @@ import { twoFactorRoutes } from './two-factor';
 import { helpRoutes } from './help';
 import { projectRoutes } from './projects';
 import { surveyRoutes } from './surveys';
+import { participationRoutes } from './participation';
 import { filterRoutes } from './filters';
 import { reportRoutes } from './reports';
 import { reportDataRoutes } from './report-data';
@@ -32,6 +33,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/', panelUserRoutes)
   .route('/', helpRoutes)
   .route('/', projectRoutes)
+  .route('/', participationRoutes)
   .route('/', surveyRoutes)
   .route('/', filterRoutes)
   .route('/', reportRoutes)

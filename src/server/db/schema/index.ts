@@ -11,4 +11,5 @@ export * from './feedback';
 export * from './filters';
 export * from './reports';
 export * from './indicators';
+export * from './participation';
 export * from './api-tokens';
