@@ -125,6 +125,7 @@ export const usersNl = {
     own: 'Of typ zelf een tijdelijk wachtwoord',
     set: 'Tijdelijk wachtwoord instellen',
     result: 'Het tijdelijke wachtwoord (wordt één keer getoond):',
+    notYours: 'Het wachtwoord van deze gebruiker stelt zijn eigen beheerder of een hoofdbeheerder opnieuw in.',
   },
   rolesTab: {
     title: 'Rollen',

@@ -1,19 +1,20 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { UserServiceContext } from '../../context';
-import { invites, projectUsers, reports, reportUsers, users } from '../../db/schema';
+import { invites, projectUsers, reports, reportUsers, surveys, users } from '../../db/schema';
 import { AppError, nl } from '../../errors';
 import { usersNl } from '../../../shared/i18n/users';
 import { findDeletableUser, softDeleteStatements } from './delete-user';
 
 /**
  * What a user owns and hands over (extend this list when a table gets an owner column, e.g. the
- * author of project messages): reports they made, their project memberships (with the project
- * role), the reports they were named reader of, and the invitations they sent.
+ * author of project messages): reports they made, surveys they own, their project memberships
+ * (with the project role), the reports they were named reader of, and the invitations they sent.
  */
 function transferStatements(ctx: UserServiceContext, from: number, to: number) {
   const { db } = ctx;
   return [
     db.update(reports).set({ createdBy: to }).where(eq(reports.createdBy, from)),
+    db.update(surveys).set({ ownerId: to }).where(eq(surveys.ownerId, from)),
     // A project or report the colleague already has keeps the colleague's own row.
     db
       .insert(projectUsers)
