@@ -30,6 +30,8 @@ describe('reading companies', () => {
     expect(own.body.data[0]!.users).toBeGreaterThan(3);
     expect((await admin.get<{ data: Company[] }>('/company')).body.data.map((c) => c.id).sort()).toEqual([1, 2, 3]);
     expect((await admin.get<{ data: { id: number }[] }>('/company/index-items/all')).body.data).toHaveLength(3);
+    expect((await beheerder.get<{ data: { id: number }[] }>('/company/index-items')).body.data.map((c) => c.id)).toEqual([1]);
+    expect((await beheerder.get<{ data: { id: number }[] }>('/company/index-items/all')).body.data.map((c) => c.id)).toEqual([1]);
     expect((await beheerder.get('/company/2')).status).toBe(404);
     const one = await beheerder.get<One & { data: { defaultThemes: unknown[] } }>('/company/1');
     expect(one.body.data).toMatchObject({ id: 1, admins: [{ fullname: 'Bram Jansen' }], themes: [{ id: 4, default: false }], defaultThemes: [] });

@@ -61,6 +61,13 @@ describe('GET user', () => {
     expect((await beheerder.get('/user?kind=alles')).status).toBe(422);
     const all = await admin.get<Many>('/user/index-items/all');
     expect(new Set(all.body.data.map((u) => u.company_id))).toEqual(new Set([1, 2, 3]));
+    // Without 'all' a root user picks from their own company; a company admin gets the same either way.
+    expect(new Set((await admin.get<Many>('/user/index-items')).body.data.map((u) => u.company_id))).toEqual(new Set([1]));
+    const items = await noordbroek.get<Many>('/user/index-items/all');
+    expect(items.status).toBe(200);
+    expect(new Set(items.body.data.map((u) => u.company_id))).toEqual(new Set([2]));
+    expect(items.body.data.map((u) => u.id).sort()).toEqual((await noordbroek.get<Many>('/user/index-items')).body.data.map((u) => u.id).sort());
+    expect((await gebruiker.get('/user/index-items')).status).toBe(403);
   });
 
   it('reads the own profile with a login only, another user with user.view, another company never (404)', async () => {

@@ -67,7 +67,11 @@ test('a company admin creates a user, gives roles and a project; the user logs i
   await gate.getByLabel('Huidig wachtwoord').fill(password);
   await gate.getByLabel('Nieuw wachtwoord', { exact: true }).fill('Iris-Eigen-Wachtwoord-2026');
   await gate.getByLabel('Herhaal nieuw wachtwoord').fill('Iris-Eigen-Wachtwoord-2026');
+  // The form reloads the page when the password is changed; the reloaded shell has no gate.
+  const reloaded = page.waitForEvent('framenavigated', (frame) => frame === page.mainFrame());
   await gate.getByRole('button', { name: 'Wachtwoord wijzigen' }).click();
+  await reloaded;
+  await page.waitForLoadState('load');
   await expect(gate).toHaveCount(0);
   await expect(page.getByTestId('account-gate')).toHaveCount(0);
   await page.goto('/portal/project/overview');
