@@ -6,8 +6,9 @@
  * and one day apart, filter chains, buckets of every granularity, the filter menu, category and
  * period sweeps) to the engine as the staff and public services call it, and tries to derive any
  * group of 1 … min_n−1 by subtraction. Prints requests, released numbers it could work with,
- * findings (must be 0) and the engine time per request. Options: --requests N (per case, default
- * 2000), --seeds N (default 3).
+ * findings (must be 0) and the engine time per request. `npm run bench -- privacy` runs 2000
+ * requests per case and 3 seeds; for other figures run it directly:
+ * `npx tsx scripts/bench/privacy.ts --requests N --seeds N`.
  */
 import { Attacker, seeded } from '../../tests/attack/attacker';
 import { engineTarget } from '../../tests/attack/engine-target';
