@@ -113,7 +113,7 @@ describe('public report data', { timeout: 60_000 }, () => {
 
 describe('column texts of the data answer', () => {
   it('labels fixed codes in Dutch, keeps free texts as typed and names subquestion rows', async () => {
-    const texts = await loadColumnTexts(t.db, await demoSurveyId(t.db), 'nl');
+    const { texts } = await loadColumnTexts(t.db, await demoSurveyId(t.db), 'nl');
     expect(texts.get('contact')!.labels.get('Y')).toBe('Ja');
     expect(texts.get('contact')!.labels.get('N')).toBe('Nee');
     expect(texts.get('verbeterpunt')!.labels.get('N')).toBeUndefined();

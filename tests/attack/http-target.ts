@@ -41,7 +41,7 @@ export async function prepareAttackReport(db: Db, files: FileStore, opts: { seed
   const config = { appEnv: 'test' as const, libsqlUrl: 'file:attack', mailFrom: 'attack@impulz.nl', helpdeskEmail: 'helpdesk@impulz.nl' };
   const ctx: UserServiceContext = { db, user: root, now: today, config, mailer: createMailer(db, config), jobs: inlineJobSystem(db, files, () => today) };
   const sid = 800_000 + opts.seed;
-  const { id: surveyId } = await importSurvey(ctx, { xml: burgerpeilingLss().replaceAll('474747', String(sid)), projectId: 1 });
+  const { id: surveyId } = await importSurvey(ctx, { xml: burgerpeilingLss().replaceAll('474747', String(sid)), projectId: 1, confirmDuplicate: true });
   const data = sparseData(opts.seed, opts.respondents, Math.floor(today.getTime() / 86_400_000));
   const lines = [HEADER.join(',')];
   for (const r of data.rows) {

@@ -9,7 +9,7 @@ import { reportDataNl } from '../../../shared/validation/report-data';
 import { type RChartDataBody, RChartValues, type RChartValuesInput, rchartNl } from '../../../shared/validation/rchart';
 import { loadCube } from '../analytics/load-cube';
 import { loadFilterCatalog } from '../report-data/load-filter-catalog';
-import { refuseOtherDates, reportScope, surveyAccuracy } from '../report-data/report-rules';
+import { refuseOtherDates, reportScope } from '../report-data/report-rules';
 import { findChart, requireReportRole } from '../reports/access';
 import { requireLinkedSurvey } from '../reports/check-column';
 import { columnLabels } from './labels';
@@ -76,7 +76,7 @@ export async function computeRChartFor(ctx: UserServiceContext, ids: { reportId:
   }));
   if (benchmarks.some((b) => b.filterOptionIds.some((id) => !known.has(id)))) throw invalid('benchmarks', reportDataNl.foreignFilterOption);
   const reportInput = reportScope(report);
-  const accuracy = (await surveyAccuracy(ctx.db, [survey.id])).get(survey.id);
+  const accuracy = { populationSize: survey.populationSize, confidenceLevel: survey.confidenceLevel };
   let computed;
   try {
     computed = computeRChart(cube, { spec: v, benchmarks, filters, report: reportInput, accuracy });

@@ -1,4 +1,4 @@
-import { fixedCodes } from '../../analytics';
+import { type Accuracy, fixedCodes } from '../../analytics';
 import type { Db } from '../../db/client';
 import { chartsNl } from '../../../shared/i18n/charts';
 import { loadSurveyColumns } from '../surveys/responses/survey-columns';
@@ -34,8 +34,9 @@ const pickLang = (texts: Record<string, string> | null | undefined, lang: string
 /**
  * Question texts and option labels of every cube column of a survey, in `lang` (the survey's base
  * language when a text is missing). One structure load per survey, shared by all its data locations.
+ * The survey row it reads also gives the accuracy settings behind every margin (no extra round trip).
  */
-export async function loadColumnTexts(db: Db, surveyId: number, lang: string): Promise<Map<string, ColumnTexts>> {
+export async function loadColumnTexts(db: Db, surveyId: number, lang: string): Promise<{ texts: Map<string, ColumnTexts>; accuracy: Accuracy }> {
   const { survey, structure, columns } = await loadSurveyColumns(db, surveyId);
   const base = survey.baseLanguage;
   const text = (t: Record<string, string>) => pickLang(t, lang, base);
@@ -68,5 +69,5 @@ export async function loadColumnTexts(db: Db, surveyId: number, lang: string): P
   for (const [key, description] of Object.entries(survey.attributeDescriptions ?? {})) {
     if (!out.has(key)) out.set(key, { question: plainText(typeof description === 'string' ? description : key), subquestion: null, labels: new Map() });
   }
-  return out;
+  return { texts: out, accuracy: { populationSize: survey.populationSize, confidenceLevel: survey.confidenceLevel } };
 }

@@ -1,4 +1,4 @@
-import { AnalyticsError, type BenchmarkInput, type DataLocationResult, type Granularity, computeReportData, dayFromIso, findOptions, isoFromDay } from '../../analytics';
+import { type Accuracy, AnalyticsError, type BenchmarkInput, type DataLocationResult, type Granularity, computeReportData, dayFromIso, findOptions, isoFromDay } from '../../analytics';
 import type { ServiceContext, UserServiceContext } from '../../context';
 import { AppError, nl } from '../../errors';
 import { CHART_TYPES, GRANULARITY, KPIS } from '../../../shared/lookups';
@@ -7,7 +7,7 @@ import { loadCube } from '../analytics/load-cube';
 import { requireReportRole } from '../reports/access';
 import { type ColumnTexts, loadColumnTexts } from './column-texts';
 import { loadFilterCatalog } from './load-filter-catalog';
-import { refuseOtherDates, reportScope, surveyAccuracy } from './report-rules';
+import { refuseOtherDates, reportScope } from './report-rules';
 import { type ReportDataScope, type ResolvedScope, resolveScope } from './resolve-scope';
 
 const ENGINE_MESSAGES: Record<AnalyticsError['code'], string> = {
@@ -69,10 +69,12 @@ export async function computeForScope(ctx: Pick<ServiceContext, 'db' | 'jobs'>, 
   let effective: { startDay: number; endDay: number }[] | null = null;
   let period: { startDay: number; endDay: number } | null = null;
   const surveyIds = [...new Set(dataLocations.map((d) => d.surveyId))];
-  const accuracy = await surveyAccuracy(ctx.db, surveyIds);
+  const accuracy = new Map<number, Accuracy>();
   for (const surveyId of surveyIds) {
     const cube = await loadCube({ db: ctx.db, files: ctx.jobs?.files }, surveyId);
-    texts.set(surveyId, await loadColumnTexts(ctx.db, surveyId, lang));
+    const columnTexts = await loadColumnTexts(ctx.db, surveyId, lang);
+    texts.set(surveyId, columnTexts.texts);
+    accuracy.set(surveyId, columnTexts.accuracy);
     // The catalogue reads ctx.db only; the public report has no user (access was checked by the caller).
     const filters = await loadFilterCatalog(ctx as UserServiceContext, report, surveyId, cube);
     const known = findOptions(filters);

@@ -1,7 +1,4 @@
-import { inArray } from 'drizzle-orm';
-import { type Accuracy, type ReportScope, dayFromIso } from '../../analytics';
-import type { Db } from '../../db/client';
-import { surveys } from '../../db/schema';
+import { type ReportScope, dayFromIso } from '../../analytics';
 import { AppError } from '../../errors';
 import { formatDate } from '../../../shared/format';
 import { reportDatesNl } from '../../../shared/i18n/report-dates';
@@ -36,11 +33,4 @@ export function refuseOtherDates(report: ReportRow, ranges: { start?: string | n
   if (ranges.every((r) => (!r.start || r.start === report.startDate) && (!r.end || r.end === report.endDate))) return;
   const message = reportDatesNl.noDateFilter(report.startDate ? formatDate(report.startDate) : '…', formatDate(report.endDate));
   throw new AppError('VALIDATION', message, { [field]: [message] });
-}
-
-/** The accuracy settings (population size, confidence level) of the surveys, in one query. */
-export async function surveyAccuracy(db: Db, surveyIds: number[]): Promise<Map<number, Accuracy>> {
-  if (!surveyIds.length) return new Map();
-  const rows = await db.select({ id: surveys.id, populationSize: surveys.populationSize, confidenceLevel: surveys.confidenceLevel }).from(surveys).where(inArray(surveys.id, surveyIds));
-  return new Map(rows.map((r) => [r.id, { populationSize: r.populationSize, confidenceLevel: r.confidenceLevel }]));
 }

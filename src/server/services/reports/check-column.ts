@@ -23,10 +23,10 @@ export async function checkColumn(ctx: UserServiceContext, projectId: number, su
   if (nMethod && !nMethodsFor(col.kind).includes(nMethod)) throw new AppError('VALIDATION', reportsNl.nMethodAnswers, { n_method: [reportsNl.nMethodAnswers] });
 }
 
-/** The survey if it is linked to the project and not deleted (422 on survey_id otherwise). */
+/** The survey (with its accuracy settings) if it is linked to the project and not deleted (422 on survey_id otherwise). */
 export async function requireLinkedSurvey(ctx: UserServiceContext, projectId: number, surveyId: number) {
   const [linked] = await ctx.db
-    .select({ id: surveys.id, lsSid: surveys.lsSid, baseLanguage: surveys.baseLanguage })
+    .select({ id: surveys.id, lsSid: surveys.lsSid, baseLanguage: surveys.baseLanguage, populationSize: surveys.populationSize, confidenceLevel: surveys.confidenceLevel })
     .from(projectSurveys)
     .innerJoin(surveys, eq(surveys.id, projectSurveys.surveyId))
     .where(and(eq(projectSurveys.projectId, projectId), eq(projectSurveys.surveyId, surveyId), isNull(surveys.deletedAt)));
