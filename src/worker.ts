@@ -10,6 +10,7 @@ import { queueJobSystem } from './server/jobs/enqueue';
 import { r2FileStore } from './server/files/store';
 import { enqueueScheduledSyncs } from './server/services/lime/sync-job';
 import { sweepCubeRebuilds } from './server/services/participate/cube-rebuild';
+import { expireContactData } from './server/services/panels/expire-contact-data';
 
 /** Worker entry: Astro's fetch handler (which runs src/fetch.ts), the Queue JOBS consumer and the cron trigger. */
 export default {
@@ -22,6 +23,6 @@ export default {
     const jobs = env.JOBS && env.FILES ? queueJobSystem(db, env.JOBS, r2FileStore(env.FILES)) : undefined;
     // LimeSurvey couplings: one response sync job per linked survey with its schedule on.
     const limeSyncs = jobs ? enqueueScheduledSyncs({ db, enqueue: (kind, payload) => jobs.enqueue(kind, payload, null) }) : 0;
-    ctx.waitUntil(Promise.all([deleteExpiredSessions(db), deleteExpiredChallenges(db), deleteExpiredAccountRows(db), jobs ? sweepCubeRebuilds(db, jobs) : 0, limeSyncs]));
+    ctx.waitUntil(Promise.all([deleteExpiredSessions(db), deleteExpiredChallenges(db), deleteExpiredAccountRows(db), expireContactData(db), jobs ? sweepCubeRebuilds(db, jobs) : 0, limeSyncs]));
   },
 } satisfies ExportedHandler<Bindings, JobMessage>;
