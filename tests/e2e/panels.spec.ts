@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Cookie, type Page } from '@playwright/test';
 import { decode as decodePng } from 'fast-png';
 import jsQR from 'jsqr';
 import { login } from './support';
@@ -22,24 +22,43 @@ function readQr(bytes: Buffer): string | undefined {
   return jsQR(rgba, png.width, png.height)?.data;
 }
 
-test('a Beheerder runs a panel: fields, registration link with QR code, a member registers, fills in and leaves', async ({ page, context }) => {
-  test.setTimeout(120_000);
+// One story in four steps on one browser context (serial: each step needs the one before).
+test.describe.configure({ mode: 'serial' });
+let context: BrowserContext;
+let page: Page;
+let panelId = 0;
+let link: string | null = null;
+let memberUrl = '';
+let memberCookies: Cookie[] = [];
+let adminCookies: Cookie[] = [];
+
+test.beforeAll(async ({ browser }) => {
+  context = await browser.newContext();
+  page = await context.newPage();
+});
+test.afterAll(async () => context.close());
+
+test('a Beheerder creates a panel with two background fields and gets its registration link and QR code', async () => {
+  test.setTimeout(90_000);
   await login(page);
   await page.goto('/portal/panel/overview');
   await expect(page.getByRole('heading', { name: 'Panels', level: 1 })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Burgerpanel Zuiderhaven' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Burgerpanel Zuiderhaven', exact: true })).toBeVisible();
   await expectAccessible(page, 'panel overview');
 
   // A new panel, then its fields tab.
   await page.getByRole('link', { name: 'Nieuw panel' }).click();
+  // The controlled inputs take typing once the island is hydrated (its button is enabled then).
+  await expect(page.getByRole('button', { name: 'Panel aanmaken' })).toBeEnabled();
   await page.getByLabel('Naam').fill('Wijkpanel Havenkwartier');
   await page.getByLabel('Omschrijving').fill('Bewoners van het Havenkwartier.');
   await page.getByRole('button', { name: 'Panel aanmaken' }).click();
   await expect(page).toHaveURL(/\/portal\/panel\/\d+\/fields$/);
-  const panelId = Number(/\/panel\/(\d+)\//.exec(page.url())![1]);
+  panelId = Number(/\/panel\/(\d+)\//.exec(page.url())![1]);
   await expect(page.getByText('Dit panel heeft nog geen velden.')).toBeVisible();
 
   const add = page.getByRole('form', { name: 'Veld toevoegen' });
+  await expect(add.getByRole('button', { name: 'Veld toevoegen' })).toBeEnabled();
   await add.getByLabel('Vraag').fill('Leeftijdsgroep');
   await add.getByLabel('Type').selectOption({ label: 'Keuzelijst' });
   await add.getByLabel('Opties (één per regel)').fill('Jonger dan 40\n40 of ouder');
@@ -55,10 +74,11 @@ test('a Beheerder runs a panel: fields, registration link with QR code, a member
   await expect(page.getByText('van 0 tot en met 99')).toBeVisible();
 
   // Reorder by keyboard: the number field goes first, and stays first after a reload.
-  await page.getByRole('button', { name: 'Verplaats Jaren in de wijk' }).focus();
-  await page.keyboard.press('Space');
-  await page.keyboard.press('ArrowUp');
-  await page.keyboard.press('Space');
+  // By keyboard: the 'Omhoog' button of the number field (the grip's drag is dnd-kit's, tested in the report editor).
+  const saved = page.waitForResponse((r) => r.url().endsWith(`/panel/${panelId}/field/order`) && r.request().method() === 'PATCH');
+  await page.getByRole('button', { name: 'Omhoog: Jaren in de wijk' }).focus();
+  await page.keyboard.press('Enter');
+  expect((await saved).status()).toBe(200);
   await expect(page.locator('article[data-field] h3')).toHaveText(['Jaren in de wijk', 'Leeftijdsgroep']);
   await page.reload();
   await expect(page.locator('article[data-field] h3')).toHaveText(['Jaren in de wijk', 'Leeftijdsgroep']);
@@ -66,13 +86,17 @@ test('a Beheerder runs a panel: fields, registration link with QR code, a member
 
   // The registration link and its QR code.
   await page.getByRole('link', { name: 'Algemeen' }).click();
-  const link = await page.getByTestId('registration-link').getAttribute('href');
+  link = await page.getByTestId('registration-link').getAttribute('href');
   expect(link).toMatch(/^\/portal\/register\/panel\/[a-z2-7]{16}$/);
   await expect(page.getByRole('img', { name: 'QR-code van de aanmeldlink' })).toBeVisible();
   const qr = await page.request.get(`/portal/api/v2/panel/${panelId}/qr`);
   expect(readQr(await qr.body())).toBe(new URL(link!, page.url()).href);
   await expectAccessible(page, 'panel base');
 
+});
+
+test('a new respondent registers through the link with the required field and fills in the rest on their profile', async () => {
+  test.setTimeout(90_000);
   // A new respondent registers through the link and answers the required field.
   await context.clearCookies();
   await page.goto(link!);
@@ -85,7 +109,8 @@ test('a Beheerder runs a panel: fields, registration link with QR code, a member
   await expect(page.getByText('Dit veld mag niet leeg zijn')).toBeVisible();
   await page.getByLabel('Leeftijdsgroep *').selectOption({ label: '40 of ouder' });
   await page.getByRole('button', { name: 'Account aanmaken' }).click();
-  await expect(page.getByRole('heading', { name: 'Welkom, Henk Havenaar' })).toBeVisible();
+  // Registration hashes the password (deliberately slow) and starts the session.
+  await expect(page.getByRole('heading', { name: 'Welkom, Henk Havenaar' })).toBeVisible({ timeout: 20_000 });
 
   // The front page's 'Achtergrondgegevens' opens the own background data; the rest is filled in there.
   await page.getByTestId('panel-block').locator(`[data-panel="${panelId}"]`).getByRole('link', { name: 'Achtergrondgegevens' }).click();
@@ -99,9 +124,12 @@ test('a Beheerder runs a panel: fields, registration link with QR code, a member
   await form.getByRole('button', { name: 'Opslaan' }).click();
   await expect(form.getByRole('status')).toHaveText('Uw achtergrondgegevens zijn opgeslagen.');
   await expectAccessible(page, 'own background data');
-  const memberUrl = page.url();
-  const memberCookies = await context.cookies();
+  memberUrl = page.url();
+  memberCookies = await context.cookies();
 
+});
+
+test('the Beheerder sees the new member with complete background data', async () => {
   // The Beheerder sees the member with complete background data.
   await context.clearCookies();
   await login(page);
@@ -110,8 +138,11 @@ test('a Beheerder runs a panel: fields, registration link with QR code, a member
   await expect(row).toContainText('henk@havenkwartier.nl');
   await expect(row).toContainText('2 van 2 ingevuld');
   await expectAccessible(page, 'panel members');
-  const adminCookies = await context.cookies();
+  adminCookies = await context.cookies();
 
+});
+
+test("the member leaves the panel ('Afmelden') and their data are gone", async () => {
   // The member leaves ('Afmelden'): membership, background data and the respondent-only account are gone.
   await context.clearCookies();
   await context.addCookies(memberCookies);
