@@ -39,7 +39,7 @@ test.beforeAll(async ({ browser }) => {
 test.afterAll(async () => context.close());
 
 test('a Beheerder creates a panel with two background fields and gets its registration link and QR code', async () => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await login(page);
   await page.goto('/portal/panel/overview');
   await expect(page.getByRole('heading', { name: 'Panels', level: 1 })).toBeVisible();
@@ -96,7 +96,7 @@ test('a Beheerder creates a panel with two background fields and gets its regist
 });
 
 test('a new respondent registers through the link with the required field and fills in the rest on their profile', async () => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   // A new respondent registers through the link and answers the required field.
   await context.clearCookies();
   await page.goto(link!);
@@ -130,6 +130,7 @@ test('a new respondent registers through the link with the required field and fi
 });
 
 test('the Beheerder sees the new member with complete background data', async () => {
+  test.setTimeout(120_000);
   // The Beheerder sees the member with complete background data.
   await context.clearCookies();
   await login(page);
@@ -143,6 +144,7 @@ test('the Beheerder sees the new member with complete background data', async ()
 });
 
 test("the member leaves the panel ('Afmelden') and their data are gone", async () => {
+  test.setTimeout(120_000);
   // The member leaves ('Afmelden'): membership, background data and the respondent-only account are gone.
   await context.clearCookies();
   await context.addCookies(memberCookies);
