@@ -114,7 +114,7 @@ test('a new respondent registers through the link with the required field and fi
 
   // The front page's 'Achtergrondgegevens' opens the own background data; the rest is filled in there.
   await page.getByTestId('panel-block').locator(`[data-panel="${panelId}"]`).getByRole('link', { name: 'Achtergrondgegevens' }).click();
-  await expect(page.getByRole('heading', { name: 'Achtergrondgegevens', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Achtergrondgegevens', level: 2 })).toBeVisible();
   const form = page.getByRole('form', { name: 'Achtergrondgegevens: Wijkpanel Havenkwartier' });
   await expect(form.getByLabel('Leeftijdsgroep *')).toHaveValue(/\d+/);
   await form.getByLabel('Jaren in de wijk').fill('120');
