@@ -44,7 +44,7 @@ beforeAll(async () => {
   other = await loginAs(t.session(), 'beheerder@noordbroek.demo.impulz.nl');
   user = await loginAs(t.session(), 'gebruiker@demo.impulz.nl');
   root = await loginAs(t.session(), 'admin@demo.impulz.nl');
-});
+}, 60_000);
 
 describe('panels (GET/POST/PUT/DELETE panel)', { timeout: 60_000 }, () => {
   it("lists the own organisation's panels with counts; another organisation's panel is a 404; members without panel.view get 403", async () => {
