@@ -52,7 +52,8 @@ export default function PanelRegistration({ panelId, initial }: { panelId: numbe
           <dd><code className="break-all rounded bg-gray-100 px-1" data-testid="panel-token">{state.token}</code></dd>
           <dt className="font-medium">{t.link}</dt>
           <dd className="flex flex-wrap items-center gap-2">
-            <a className="break-all text-brand underline" href={state.registration_url} data-testid="registration-link">{link ?? state.registration_url}</a>
+            {/* Text, not a link: signed in, the registration page sends one on to the front page. */}
+            <span className="break-all" data-testid="registration-link">{link ?? state.registration_url}</span>
             {link && <button type="button" className={secondaryButtonClass} onClick={() => copy(link, 'link')} aria-label={`${t.copy}: ${t.link}`}>{t.copy}</button>}
           </dd>
           <dt className="font-medium">{t.loginLink}</dt>
