@@ -20,6 +20,7 @@ import { seedSurveys } from './surveys';
 import { seedFilters } from './filters';
 import { seedReports } from './reports';
 import { seedReportFilters } from './report-filters';
+import { seedIndicators } from './projects';
 
 const DAY = 86_400_000;
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
@@ -107,4 +108,5 @@ export async function seedDemo(db: Db, today = new Date()): Promise<void> {
   await seedFilters(db, today);
   await seedReports(db, today);
   await seedReportFilters(db);
+  await seedIndicators(db, today);
 }

@@ -1,6 +1,7 @@
 import { workerDb } from '../db/web';
-import type { Bindings } from '../env';
+import { readConfig, type Bindings } from '../env';
 import { r2FileStore } from '../files/store';
+import { createMailer } from '../mail/mailer';
 import { runJob } from './run-job';
 import type { JobMessage } from './types';
 
@@ -10,7 +11,9 @@ export const retryDelaySeconds = (attempts: number) => Math.min(900, 10 * 4 ** M
 /** The Queue JOBS consumer: one message = one delivery of one job. */
 export async function consumeJobs(batch: MessageBatch<JobMessage>, env: Bindings): Promise<void> {
   if (!env.FILES) throw new Error('FILES binding missing: the job consumer needs R2');
-  const deps = { db: workerDb(env), files: r2FileStore(env.FILES), now: () => new Date() };
+  const db = workerDb(env);
+  const config = readConfig(env);
+  const deps = { db, files: r2FileStore(env.FILES), now: () => new Date(), mailer: createMailer(db, config), appUrl: config.appUrl };
   for (const message of batch.messages) {
     const jobId = Number(message.body?.jobId);
     if (!Number.isInteger(jobId)) {

@@ -1,6 +1,7 @@
 import type { Db } from '../db/client';
 import type { jobs } from '../db/schema';
 import type { FileStore } from '../files/store';
+import type { Mailer } from '../mail/mailer';
 
 export type JobRow = typeof jobs.$inferSelect;
 
@@ -9,6 +10,10 @@ export interface JobDeps {
   db: Db;
   files: FileStore;
   now: () => Date;
+  /** Outbound mail (the Worker's consumer passes the configured one; without it mail only lands in the outbox). */
+  mailer?: Mailer;
+  /** APP_URL, for links in mails. */
+  appUrl?: string;
 }
 
 export type ReportProgress = (percent: number) => Promise<void>;

@@ -10,6 +10,7 @@ import { panelUserRoutes } from './panel-users';
 import { twoFactorRoutes } from './two-factor';
 import { helpRoutes } from './help';
 import { projectRoutes } from './projects';
+import { indicatorRoutes } from './indicators';
 import { surveyRoutes } from './surveys';
 import { filterRoutes } from './filters';
 import { reportRoutes } from './reports';
@@ -29,6 +30,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/', panelUserRoutes)
   .route('/', helpRoutes)
   .route('/', projectRoutes)
+  .route('/', indicatorRoutes)
   .route('/', surveyRoutes)
   .route('/', filterRoutes)
   .route('/', reportRoutes)

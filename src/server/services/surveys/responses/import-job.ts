@@ -8,6 +8,7 @@ import { CsvParser } from './csv-parser';
 import { resolveHeader, type HeaderPlan } from './resolve-header';
 import { loadSurveyColumns } from './survey-columns';
 import { rawClient } from '../scope';
+import { evaluateAfterImport } from '../../indicators/evaluate-after-import';
 
 const ROWS_PER_STATEMENT = 250;
 // A round trip carries at most 2,000 rows or ~4 MB of answers, whichever comes first.
@@ -138,6 +139,8 @@ export const importResponsesJob: JobHandler = async (deps, job, progress) => {
   // New responses → new cube version, built now so the first report read is warm. Imported
   // lazily: the cube job module reaches back into the job registry that lists this handler.
   if (inserted > 0) await (await import('../../analytics/cube-job')).buildCubeAfterImport(deps, surveyId, job.createdBy);
+  // The project indicators on this survey see the new responses now (they may fire and mail).
+  if (inserted > 0) await evaluateAfterImport(deps, surveyId);
   return {
     surveyId, file: String(job.payload.name ?? ''), format: plan?.format ?? 'csv', rows, accepted, inserted,
     alreadyPresent: accepted - inserted, rejected: rejectedCount, rejectedRows: rejected, reportTruncated: rejected.length >= REPORT_LIMIT,
