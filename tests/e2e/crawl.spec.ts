@@ -1,6 +1,10 @@
-import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
-import { totpAt } from '../../src/server/auth/totp';
-import { DEMO_PASSWORD } from './support';
+import { createClient } from '@libsql/client';
+import { expect, test, type Browser, type BrowserContext } from '@playwright/test';
+import { eq } from 'drizzle-orm';
+import { createSession } from '../../src/server/auth/sessions';
+import { SESSION_COOKIE } from '../../src/server/auth/cookies';
+import { createDb } from '../../src/server/db/client';
+import { users } from '../../src/server/db/schema';
 
 /**
  * Every link a demo user is shown in the side navigation, the top bar, the user menu, the tab
@@ -18,7 +22,6 @@ const USERS = [
   'beheerder@noordbroek.demo.impulz.nl',
   'gebruiker@delinde.demo.impulz.nl',
 ];
-const DEMO_TOTP_SECRET = 'JBSWY3DPEHPK3PXP';
 /** At most this many different URLs of one route pattern (e.g. /project/:id) per user. */
 const PER_PATTERN = 2;
 const MAX_PAGES = 120;
@@ -43,22 +46,30 @@ function pageUrl(href: string): string | null {
 /** Route pattern of a URL: numbers become ':id', so each pattern is followed a bounded number of times. */
 const patternOf = (url: string) => url.split('?')[0]!.replace(/\/\d+(?=\/|$)/g, '/:id');
 
-async function loginByApi(request: APIRequestContext, email: string) {
-  expect((await request.get('/portal/auth/csrf-cookie')).status()).toBe(204);
-  const xsrf = async () => {
-    const { cookies } = await request.storageState();
-    return decodeURIComponent(cookies.find((c) => c.name === 'XSRF-TOKEN')!.value);
-  };
-  const post = async (path: string, data: unknown) => request.post(path, { data, headers: { 'X-XSRF-TOKEN': await xsrf(), Accept: 'application/json' } });
-  const res = await post('/portal/auth/login', { email, password: DEMO_PASSWORD });
-  expect(res.status(), email).toBe(200);
-  const { data } = (await res.json()) as { data: { two_factor: boolean } };
-  if (data.two_factor) {
-    // The next time step: a code of the current step may have been used by another spec already.
-    const challenge = await post('/portal/auth/two-factor-challenge', { code: totpAt(DEMO_TOTP_SECRET, new Date(Date.now() + 30_000)) });
-    expect(challenge.status(), `two-factor ${email}`).toBe(204);
-  }
+const port = Number(process.env.E2E_PORT ?? 4390);
+// The Playwright web server's fresh data directory (playwright.config.ts), as tests/e2e/shell.spec.ts reads it.
+const client = createClient({ url: `file:.tmp/e2e-${port}/portal.db` });
+const db = createDb(client);
+test.afterAll(() => client.close());
+
+/**
+ * A signed-in context without the login form: the session is made straight in the test database
+ * (as tests/helpers/direct-session.ts does for the API tests). The crawl is about pages, not about
+ * logging in (login.spec.ts and accounts.spec.ts test that), and this way it neither spends a
+ * two-factor time step another spec needs (a code is accepted once per step) nor counts towards
+ * any login throttle, however often and in whatever order the specs run.
+ */
+async function signedIn(browser: Browser, baseURL: string, email: string): Promise<BrowserContext> {
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  if (!user) throw new Error(`no demo user ${email}`);
+  const { token } = await createSession(db, user.id, { ip: null, userAgent: 'crawl.spec' });
+  const context = await browser.newContext({ baseURL });
+  await context.addCookies([{ name: SESSION_COOKIE, value: token, url: baseURL, httpOnly: true, sameSite: 'Lax' }]);
+  return context;
 }
+
+// Up to MAX_PAGES server-rendered pages per user on a shared 2-core machine.
+test.describe.configure({ timeout: 120_000 });
 
 interface Problem {
   url: string;
@@ -67,9 +78,8 @@ interface Problem {
 }
 
 async function crawl(browser: Browser, baseURL: string, email: string) {
-  const context = await browser.newContext({ baseURL });
+  const context = await signedIn(browser, baseURL, email);
   const request = context.request;
-  await loginByApi(request, email);
   const queue: { url: string; from: string }[] = [{ url: '/portal/', from: '(start)' }];
   const seen = new Set<string>(['/portal/']);
   const perPattern = new Map<string, number>();
@@ -106,8 +116,7 @@ async function crawl(browser: Browser, baseURL: string, email: string) {
 }
 
 test('the crawler recognises a missing page and a denied one', async ({ browser, baseURL }) => {
-  const context = await browser.newContext({ baseURL });
-  await loginByApi(context.request, 'gebruiker@demo.impulz.nl');
+  const context = await signedIn(browser, baseURL!, 'gebruiker@demo.impulz.nl');
   const missing = await context.request.get('/portal/project/1/bestaat-niet');
   expect(missing.status()).toBe(404);
   expect(await missing.text()).toContain('data-testid="not-found"');
