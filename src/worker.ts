@@ -4,12 +4,15 @@ import { workerDb } from './server/db/web';
 import { readConfig, type Bindings } from './server/env';
 import { r2FileStore } from './server/files/store';
 import { consumeJobs } from './server/jobs/consumer';
+import { queueJobSystem } from './server/jobs/enqueue';
 import type { JobMessage } from './server/jobs/types';
 import { createMailer } from './server/mail/mailer';
 import { deleteExpiredChallenges } from './server/services/auth/delete-expired-challenges';
 import { deleteExpiredAccountRows } from './server/services/auth/delete-expired-account-rows';
 import { evaluateIndicators } from './server/services/indicators/evaluate-indicators';
 import { sendLicenceReminders } from './server/services/projects/licence-reminders';
+import { enqueueScheduledSyncs } from './server/services/lime/sync-job';
+import { sweepCubeRebuilds } from './server/services/participate/cube-rebuild';
 
 const logFailure = (task: string) => (err: unknown) => console.error(JSON.stringify({ level: 'error', cron: task, error: String(err), stack: (err as Error)?.stack }));
 
@@ -24,15 +27,21 @@ export default {
     const config = readConfig(env);
     const mailer = createMailer(db, config);
     const now = new Date();
+    const files = env.FILES ? r2FileStore(env.FILES) : undefined;
+    const jobs = env.JOBS && files ? queueJobSystem(db, env.JOBS, files) : undefined;
+    // LimeSurvey couplings: one response sync job per linked survey with its schedule on.
+    const limeSyncs = jobs ? enqueueScheduledSyncs({ db, enqueue: (kind, payload) => jobs.enqueue(kind, payload, null) }) : 0;
     ctx.waitUntil(
       Promise.all([
         deleteExpiredSessions(db),
         deleteExpiredChallenges(db),
         deleteExpiredAccountRows(db),
+        jobs ? sweepCubeRebuilds(db, jobs) : 0,
+        limeSyncs,
         // Licence reminders to the company admins (60 and 14 days before the end, once each).
         sendLicenceReminders({ db, mailer, now, appUrl: config.appUrl }).catch(logFailure('licence-reminders')),
         // Every active indicator, so time-bound ones and responses from other paths are seen too.
-        evaluateIndicators({ db, files: env.FILES ? r2FileStore(env.FILES) : undefined, mailer, now, appUrl: config.appUrl }).catch(logFailure('indicators')),
+        evaluateIndicators({ db, files, mailer, now, appUrl: config.appUrl }).catch(logFailure('indicators')),
       ]),
     );
   },

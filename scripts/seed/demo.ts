@@ -20,6 +20,7 @@ import { seedSurveys } from './surveys';
 import { seedFilters } from './filters';
 import { seedReports } from './reports';
 import { seedReportFilters } from './report-filters';
+import { seedParticipation } from './participation';
 import { seedIndicators } from './projects';
 
 const DAY = 86_400_000;
@@ -108,5 +109,6 @@ export async function seedDemo(db: Db, today = new Date()): Promise<void> {
   await seedFilters(db, today);
   await seedReports(db, today);
   await seedReportFilters(db);
+  await seedParticipation(db, today);
   await seedIndicators(db, today);
 }

@@ -12,6 +12,12 @@ export interface DemoQuestion {
   other?: boolean;
   answers?: [string, string][];
   subs?: [string, string][];
+  mandatory?: boolean;
+  /** ExpressionScript relevance (the form skips the question when false). */
+  relevance?: string;
+  /** LimeSurvey question attributes (validation: min_num_value_n, num_value_int_only …). */
+  attributes?: Record<string, string>;
+  help?: string;
 }
 export const LIKERT: [string, string][] = [['1', 'Zeer ontevreden'], ['2', 'Ontevreden'], ['3', 'Neutraal'], ['4', 'Tevreden'], ['5', 'Zeer tevreden']];
 export const DISTRICTS: [string, string][] = [['W1', 'Centrum'], ['W2', 'Noord'], ['W3', 'Zuid'], ['W4', 'Oost'], ['W5', 'West'], ['W6', 'Haven']];
@@ -24,10 +30,10 @@ export const DEMO_GROUPS: { name: string; description: string; questions: DemoQu
     name: 'Over u',
     description: 'Een paar vragen over uzelf. Deze gebruiken we alleen om groepen te vergelijken.',
     questions: [
-      { code: 'leeftijd', type: 'L', text: 'Wat is uw leeftijd?', answers: AGE_GROUPS },
+      { code: 'leeftijd', type: 'L', text: 'Wat is uw leeftijd?', answers: AGE_GROUPS, mandatory: true },
       { code: 'geslacht', type: 'L', text: 'Wat is uw geslacht?', answers: GENDERS },
-      { code: 'wijk', type: '!', text: 'In welke wijk woont u?', answers: DISTRICTS },
-      { code: 'jarenwonen', type: 'N', text: 'Hoeveel jaar woont u in Zuiderhaven?' },
+      { code: 'wijk', type: '!', text: 'In welke wijk woont u?', answers: DISTRICTS, mandatory: true },
+      { code: 'jarenwonen', type: 'N', text: 'Hoeveel jaar woont u in Zuiderhaven?', help: 'Een heel getal, bijvoorbeeld 12.', attributes: { min_num_value_n: '0', max_num_value_n: '110', num_value_int_only: '1' } },
     ],
   },
   {
@@ -35,7 +41,7 @@ export const DEMO_GROUPS: { name: string; description: string; questions: DemoQu
     description: '',
     questions: [
       { code: 'buurt', type: 'A', text: 'Hoe tevreden bent u over deze punten in uw buurt? (1 = zeer ontevreden, 5 = zeer tevreden)', subs: [['SQ001', 'Schoonhouden van straten'], ['SQ002', 'Onderhoud van groen'], ['SQ003', 'Straatverlichting'], ['SQ004', 'Speelplekken']] },
-      { code: 'rapportcijfer', type: 'N', text: 'Welk rapportcijfer (1–10) geeft u uw buurt als plek om te wonen?' },
+      { code: 'rapportcijfer', type: 'N', text: 'Welk rapportcijfer (1–10) geeft u uw buurt als plek om te wonen?', attributes: { min_num_value_n: '1', max_num_value_n: '10', num_value_int_only: '1' } },
       { code: 'veilig', type: 'F', text: 'Hoe vaak voelt u zich onveilig in uw buurt?', subs: [['overdag', 'Overdag'], ['avond', "'s Avonds"]], answers: [['1', 'Nooit'], ['2', 'Soms'], ['3', 'Vaak']] },
       { code: 'problemen', type: 'M', text: 'Welke problemen komen vaak voor in uw buurt?', other: true, subs: [['SQ001', 'Zwerfafval'], ['SQ002', 'Hondenpoep'], ['SQ003', 'Te hard rijden'], ['SQ004', 'Overlast van jongeren'], ['SQ005', 'Parkeeroverlast']] },
     ],
@@ -44,12 +50,12 @@ export const DEMO_GROUPS: { name: string; description: string; questions: DemoQu
     name: 'Gemeente en dienstverlening',
     description: '',
     questions: [
-      { code: 'tevredengemeente', type: 'L', text: 'Hoe tevreden bent u over de dienstverlening van de gemeente?', answers: LIKERT },
+      { code: 'tevredengemeente', type: 'L', text: 'Hoe tevreden bent u over de dienstverlening van de gemeente?', answers: LIKERT, mandatory: true },
       { code: 'contact', type: 'Y', text: 'Heeft u het afgelopen jaar contact gehad met de gemeente?' },
-      { code: 'kanaal', type: 'M', text: 'Hoe had u contact met de gemeente?', subs: [['SQ001', 'Aan de balie'], ['SQ002', 'Telefonisch'], ['SQ003', 'Via de website'], ['SQ004', 'Per e-mail'], ['SQ005', 'Via sociale media']] },
+      { code: 'kanaal', type: 'M', text: 'Hoe had u contact met de gemeente?', relevance: 'contact == "Y"', subs: [['SQ001', 'Aan de balie'], ['SQ002', 'Telefonisch'], ['SQ003', 'Via de website'], ['SQ004', 'Per e-mail'], ['SQ005', 'Via sociale media']] },
       { code: 'aanbevelen', type: 'L', text: 'Hoe waarschijnlijk is het dat u Zuiderhaven aanbeveelt als woonplaats? (0–10)', answers: Array.from({ length: 11 }, (_, i) => [String(i), String(i)] as [string, string]) },
       { code: 'verbeterpunt', type: 'S', text: 'Wat is voor u het belangrijkste verbeterpunt in uw buurt?' },
-      { code: 'opmerking', type: 'T', text: 'Heeft u nog opmerkingen of suggesties voor de gemeente?' },
+      { code: 'opmerking', type: 'T', text: 'Heeft u nog opmerkingen of suggesties voor de gemeente?', attributes: { maximum_chars: '2000' } },
     ],
   },
 ];
@@ -73,6 +79,7 @@ export function burgerpeilingLss(): string {
   const questionL10n: Record<string, string | number>[] = [];
   const answers: Record<string, string | number>[] = [];
   const answerL10n: Record<string, string | number>[] = [];
+  const attributes: Record<string, string | number>[] = [];
   let qid = 100;
   let aid = 1000;
   DEMO_GROUPS.forEach((g, gi) => {
@@ -82,8 +89,9 @@ export function burgerpeilingLss(): string {
     g.questions.forEach((q, qi) => {
       const id = ++qid;
       const base = { sid, gid, type: q.type, preg: '', encrypted: 'N', scale_id: 0, same_default: 0, relevance: '1', question_theme_name: '', modulename: '', same_script: 0 };
-      questions.push({ qid: id, parent_qid: 0, ...base, title: q.code, other: q.other ? 'Y' : 'N', mandatory: 'N', question_order: qi });
-      questionL10n.push({ id, qid: id, question: q.text, help: '', script: '', language: 'nl' });
+      questions.push({ qid: id, parent_qid: 0, ...base, relevance: q.relevance ?? '1', title: q.code, other: q.other ? 'Y' : 'N', mandatory: q.mandatory ? 'Y' : 'N', question_order: qi });
+      questionL10n.push({ id, qid: id, question: q.text, help: q.help ?? '', script: '', language: 'nl' });
+      for (const [attribute, value] of Object.entries(q.attributes ?? {})) attributes.push({ qid: id, attribute, value, language: '' });
       (q.subs ?? []).forEach(([code, text], si) => {
         const sq = ++qid;
         subquestions.push({ qid: sq, parent_qid: id, ...base, title: code, other: 'N', mandatory: '', question_order: si });
@@ -98,5 +106,5 @@ export function burgerpeilingLss(): string {
   });
   const survey = { sid, gsid: 1, admin: 'Onderzoek en Statistiek', language: 'nl', additional_languages: '', anonymized: 'N', datestamp: 'Y', usetokens: 'Y', tokenlength: 15, format: 'G', attributedescriptions: '' };
   const settings = { surveyls_survey_id: sid, surveyls_language: 'nl', surveyls_title: 'Burgerpeiling Zuiderhaven', surveyls_description: 'Hoe tevreden bent u over uw buurt en over de gemeente?', surveyls_welcometext: 'Welkom bij de burgerpeiling van de gemeente Zuiderhaven.', surveyls_endtext: 'Hartelijk dank voor uw deelname.', surveyls_url: '' };
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<document><LimeSurveyDocType>Survey</LimeSurveyDocType><DBVersion>495</DBVersion><languages><language>nl</language></languages>${table('answers', answers)}${table('answer_l10ns', answerL10n)}${table('groups', groups)}${table('group_l10ns', groupL10n)}${table('questions', questions)}${table('subquestions', subquestions)}${table('question_l10ns', questionL10n)}${table('surveys', [survey])}${table('surveys_languagesettings', [settings])}</document>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<document><LimeSurveyDocType>Survey</LimeSurveyDocType><DBVersion>495</DBVersion><languages><language>nl</language></languages>${table('answers', answers)}${table('answer_l10ns', answerL10n)}${table('groups', groups)}${table('group_l10ns', groupL10n)}${table('questions', questions)}${table('subquestions', subquestions)}${table('question_l10ns', questionL10n)}${table('question_attributes', attributes)}${table('surveys', [survey])}${table('surveys_languagesettings', [settings])}</document>\n`;
 }

@@ -58,7 +58,7 @@ describe('survey reads', () => {
     const admin = await api(`survey/${id}/admin`);
     expect(admin.body.data).toMatchObject({ counts: { groups: 6, questions: 54, tokens: 0, responses: 0 }, accuracy: { population_size: 45000 } });
     const link = await api(`survey/${id}/link`);
-    expect(link.body.data.link).toBe(`http://localhost/portal/meedoen?survey=${id}`);
+    expect(link.body.data.link).toBe(`http://localhost/portal/meedoen/${id}`);
   });
 
   it('answers 404 for another company and 403 without survey roles', async () => {

@@ -13,7 +13,7 @@ export async function consumeJobs(batch: MessageBatch<JobMessage>, env: Bindings
   if (!env.FILES) throw new Error('FILES binding missing: the job consumer needs R2');
   const db = workerDb(env);
   const config = readConfig(env);
-  const deps = { db, files: r2FileStore(env.FILES), now: () => new Date(), mailer: createMailer(db, config), appUrl: config.appUrl };
+  const deps = { db, files: r2FileStore(env.FILES), now: () => new Date(), mailer: createMailer(db, config), appUrl: config.appUrl, secretKey: env.TOTP_ENCRYPTION_KEY || undefined };
   for (const message of batch.messages) {
     const jobId = Number(message.body?.jobId);
     if (!Number.isInteger(jobId)) {

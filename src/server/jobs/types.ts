@@ -10,10 +10,12 @@ export interface JobDeps {
   db: Db;
   files: FileStore;
   now: () => Date;
-  /** Outbound mail (the Worker's consumer passes the configured one; without it mail only lands in the outbox). */
+  /** The configured mail adapter (the Worker's consumer); jobs without it record mail in the outbox only. */
   mailer?: Mailer;
-  /** APP_URL, for links in mails. */
+  /** APP_URL, for links in mails sent by jobs. */
   appUrl?: string;
+  /** TOTP_ENCRYPTION_KEY, for jobs that open sealed secrets (a LimeSurvey connection's password); absent = the development key. */
+  secretKey?: string;
 }
 
 export type ReportProgress = (percent: number) => Promise<void>;

@@ -12,6 +12,7 @@ import { helpRoutes } from './help';
 import { projectRoutes } from './projects';
 import { indicatorRoutes } from './indicators';
 import { surveyRoutes } from './surveys';
+import { participationRoutes } from './participation';
 import { filterRoutes } from './filters';
 import { reportRoutes } from './reports';
 import { reportDataRoutes } from './report-data';
@@ -31,6 +32,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/', helpRoutes)
   .route('/', projectRoutes)
   .route('/', indicatorRoutes)
+  .route('/', participationRoutes)
   .route('/', surveyRoutes)
   .route('/', filterRoutes)
   .route('/', reportRoutes)

@@ -11,3 +11,4 @@ export * from './feedback';
 export * from './filters';
 export * from './reports';
 export * from './indicators';
+export * from './participation';

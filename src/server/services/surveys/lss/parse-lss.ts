@@ -2,6 +2,7 @@ import type { LangTexts, QuestionAttributes } from '../../../db/schema/surveys';
 import { AppError } from '../../../errors';
 import { surveysNl } from '../../../../shared/i18n/surveys';
 import { QUESTION_TYPES } from '../question-types';
+import { conditionsToRelevance } from './conditions';
 import { readLimeSurveyXml, type Row, type Tables } from './read-tables';
 
 export interface ParsedGroup { gid: string; sortOrder: number; relevance: string; randomizationGroup: string; names: LangTexts; descriptions: LangTexts }
@@ -29,10 +30,11 @@ const yes = (v: string | undefined) => v === 'Y';
  */
 export function parseLss(xml: string): ParsedSurvey {
   const { dbVersion, languages: docLanguages, tables } = readLimeSurveyXml(xml, 'Survey');
-  for (const table of ['surveys', 'groups', 'questions']) {
-    if (!tables[table]) throw new AppError('VALIDATION', surveysNl.import.missingTable(table));
-  }
-  const surveyRow = tables.surveys![0];
+  // LimeSurvey leaves empty tables out: no <groups> or <questions> is an empty survey, not damage.
+  if (!tables.surveys) throw new AppError('VALIDATION', surveysNl.import.missingTable('surveys'));
+  tables.groups ??= [];
+  tables.questions ??= [];
+  const surveyRow = tables.surveys[0];
   if (!surveyRow) throw new AppError('VALIDATION', surveysNl.import.noSurveyRow);
   const baseLanguage = (surveyRow.language ?? '').trim() || docLanguages[0] || '';
   if (!baseLanguage) throw new AppError('VALIDATION', surveysNl.import.noLanguage);
@@ -44,6 +46,11 @@ export function parseLss(xml: string): ParsedSurvey {
   const questions = legacy ? legacyQuestions(tables) : modernQuestions(tables);
   const answers = legacy ? legacyAnswers(tables) : modernAnswers(tables);
   attachAttributes(questions, tables.question_attributes ?? []);
+  // Files from before LimeSurvey 1.92 route with `conditions` only: keep them as relevance.
+  for (const [qid, relevance] of conditionsToRelevance(tables.conditions ?? [], (qid) => questions.find((x) => x.qid === qid)?.type)) {
+    const q = questions.find((x) => x.qid === qid);
+    if (q && /^\s*1?\s*$/.test(q.relevance)) q.relevance = relevance;
+  }
   check(groups, questions, answers);
 
   const languageSettings = (tables.surveys_languagesettings ?? []).map((r): ParsedLanguage => {

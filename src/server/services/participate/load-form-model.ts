@@ -1,0 +1,39 @@
+import type { Db } from '../../db/client';
+import { loadStructure } from '../surveys/load-structure';
+import { buildFormModel, type FormModel } from './form-model';
+
+interface ModelSource {
+  id: number;
+  lsSid: number | null;
+  baseLanguage: string;
+  languages: string[];
+  attributeDescriptions: Record<string, string>;
+  /** Any change to the survey row (a re-import, new settings) gives a new model. */
+  updatedAt: number;
+}
+
+const MAX_MODELS = 24;
+const cache = new Map<string, Promise<FormModel>>();
+
+/**
+ * The survey's form model from this isolate's cache, else built from its structure (two queries)
+ * and kept: every page of every respondent of a survey shares one model, so a page costs no
+ * structure reads.
+ */
+export function loadFormModel(db: Db, survey: ModelSource): Promise<FormModel> {
+  const key = `${survey.id}:${survey.updatedAt}:${survey.languages.join(',')}`;
+  const hit = cache.get(key);
+  if (hit) {
+    cache.delete(key);
+    cache.set(key, hit);
+    return hit;
+  }
+  const attributeNames = Object.keys(survey.attributeDescriptions).filter((a) => /^attribute_\d+$/.test(a));
+  const loading = loadStructure(db, survey.id).then((structure) =>
+    buildFormModel(survey.id, structure, { lsSid: survey.lsSid, baseLanguage: survey.baseLanguage, languages: survey.languages, attributeNames }),
+  );
+  cache.set(key, loading);
+  loading.catch(() => cache.delete(key));
+  while (cache.size > MAX_MODELS) cache.delete(cache.keys().next().value!);
+  return loading;
+}
