@@ -132,13 +132,15 @@ test('a filter category generated from an open question, its options reordered b
   await expect(options.first()).toContainText(/n = \d/);
   const labels = await options.locator('span.font-medium').allTextContents();
 
-  // Keyboard: focus the grip of the second option, Space, ArrowUp, Space.
+  // Keyboard: focus the grip of the second option, Space, ArrowUp, Space — each step waits for
+  // the screen reader announcement of @dnd-kit's live region, so no key is pressed too early.
   const saved = page.waitForResponse((r) => r.url().includes('/filterOption/order') && r.request().method() === 'PATCH');
+  const announced = (text: string) => expect(page.locator('[id^="DndLiveRegion"]').filter({ hasText: text })).toHaveCount(1);
   await category.getByRole('button', { name: `Verplaats optie ${labels[1]}` }).focus();
   await page.keyboard.press('Space');
-  await page.waitForTimeout(150);
+  await announced(`${labels[1]} opgepakt.`);
   await page.keyboard.press('ArrowUp');
-  await page.waitForTimeout(300);
+  await announced(`${labels[1]} staat nu op positie 1 van ${labels.length}.`);
   await page.keyboard.press('Space');
   expect((await saved).status()).toBe(200);
   const expected = [labels[1]!, labels[0]!, ...labels.slice(2)];

@@ -73,7 +73,7 @@ export default function LicenceTable({ rows, projectHref }: { rows: LicenceRow[]
                 <td className="px-3 py-2 max-md:hidden">{r.company}</td>
                 <td className="whitespace-nowrap px-3 py-2 max-sm:hidden">{formatDate(r.start_date)}</td>
                 <td className={`px-3 py-2 sm:whitespace-nowrap ${r.state === 'error' ? 'font-semibold text-red-700' : r.state === 'warning' ? 'font-semibold text-orange-700' : ''}`}>{formatDate(r.end_date)}</td>
-                <td className="px-3 py-2"><span className={`rounded px-2 py-0.5 text-xs ${stateClass[r.state]}`}>{t.licenceStates[r.state]}</span></td>
+                <td className="px-3 py-2"><span className={`inline-block rounded px-2 py-0.5 text-xs ${stateClass[r.state]}`}>{t.licenceStates[r.state]}</span></td>
                 <td className="px-3 py-2 max-sm:hidden">{r.note || '—'}</td>
               </tr>
             ))}
