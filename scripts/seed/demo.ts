@@ -22,6 +22,7 @@ import { seedReports } from './reports';
 import { seedReportFilters } from './report-filters';
 import { seedParticipation } from './participation';
 import { seedIndicators } from './projects';
+import { seedUsers } from './users';
 
 const DAY = 86_400_000;
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
@@ -111,4 +112,5 @@ export async function seedDemo(db: Db, today = new Date()): Promise<void> {
   await seedReportFilters(db);
   await seedParticipation(db, today);
   await seedIndicators(db, today);
+  await seedUsers(db, today);
 }
