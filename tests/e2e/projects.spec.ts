@@ -74,7 +74,8 @@ test('a Beheerder runs a project: creates it and a sub-project, links the survey
   await page.getByRole('link', { name: 'Nieuwe rapportage' }).click();
   await page.getByLabel('Titel').fill(REPORT);
   await page.getByRole('button', { name: 'Rapportage aanmaken' }).click();
-  await expect(page).toHaveURL(/\/portal\/report\/\d+\/edit\/base$/);
+  // Creating a report writes its sections and defaults in one batch; on a busy machine over 5 s.
+  await expect(page).toHaveURL(/\/portal\/report\/\d+\/edit\/base$/, { timeout: 15_000 });
   await page.getByRole('combobox', { name: /^Status/ }).selectOption({ label: 'Gepubliceerd' });
   const saved = page.waitForResponse((r) => /\/api\/v2\/report\/\d+$/.test(r.url()) && r.request().method() === 'PUT');
   await page.getByRole('button', { name: 'Opslaan' }).first().click();
