@@ -12,6 +12,7 @@ import { panelAnswerRoutes } from './panel-answers';
 import { twoFactorRoutes } from './two-factor';
 import { helpRoutes } from './help';
 import { projectRoutes } from './projects';
+import { indicatorRoutes } from './indicators';
 import { surveyRoutes } from './surveys';
 import { participationRoutes } from './participation';
 import { filterRoutes } from './filters';
@@ -37,6 +38,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/', panelAnswerRoutes)
   .route('/', helpRoutes)
   .route('/', projectRoutes)
+  .route('/', indicatorRoutes)
   .route('/', participationRoutes)
   .route('/', surveyRoutes)
   .route('/', filterRoutes)
