@@ -22,6 +22,8 @@ import { seedReports } from './reports';
 import { seedReportFilters } from './report-filters';
 import { seedReportDates } from './report-dates';
 import { seedParticipation } from './participation';
+import { seedPanels } from './panels';
+import { seedIndicators } from './projects';
 import { seedUsers } from './users';
 
 const DAY = 86_400_000;
@@ -112,5 +114,7 @@ export async function seedDemo(db: Db, today = new Date()): Promise<void> {
   await seedReportFilters(db);
   await seedReportDates(db, today);
   await seedParticipation(db, today);
+  await seedPanels(db, today);
+  await seedIndicators(db, today);
   await seedUsers(db, today);
 }
