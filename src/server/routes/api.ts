@@ -19,6 +19,7 @@ import { reportExportRoutes } from './report-export';
 import { reportFilterRoutes } from './reports-filters';
 import { reportRChartRoutes } from './report-rchart';
 import { publicReportRoutes } from './public-report';
+import { zknRoutes } from './zkn';
 
 /** /portal/api/v2: login required, CSRF on mutating calls, each domain router checks its roles. */
 export const apiRoutes = new Hono<AppEnv>()
@@ -38,6 +39,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/', reportExportRoutes)
   .route('/', reportFilterRoutes)
   .route('/', reportRChartRoutes)
+  .route('/', zknRoutes)
   .all('*', () => {
     throw new AppError('NOT_FOUND', nl.notFound);
   });
