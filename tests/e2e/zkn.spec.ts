@@ -13,7 +13,8 @@ async function axeClean(page: Page, where: string) {
 test('a Zorgkaart user runs a rating job from a CSV and reads the ranking', async ({ page }) => {
   test.setTimeout(90_000);
   await login(page, ZKN_USER);
-  await page.getByRole('navigation').getByRole('link', { name: 'Zorgkaart Nederland' }).first().click();
+  // A Gebruiker has no side navigation: the top bar leads to the module.
+  await page.getByRole('banner').getByRole('link', { name: 'Zorgkaart Nederland' }).click();
   await expect(page.getByRole('heading', { name: 'Zorgkaart Nederland', level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Zorgkaart-beoordelingen afgelopen jaar' })).toBeVisible();
   await axeClean(page, 'ratings');
