@@ -12,4 +12,5 @@ export * from './filters';
 export * from './reports';
 export * from './indicators';
 export * from './participation';
+export * from './api-tokens';
 export * from './zkn';
