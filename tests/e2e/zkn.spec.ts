@@ -4,6 +4,15 @@ import { login } from './support';
 
 const ZKN_USER = 'gebruiker@delinde.demo.impulz.nl';
 
+/** Full-page screenshots at 1440 and 390 px for looking at the screen (.tmp/shots, not compared). */
+async function shot(page: Page, name: string) {
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `.tmp/shots/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
 async function axeClean(page: Page, where: string) {
   const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
@@ -18,6 +27,7 @@ test('a Zorgkaart user runs a rating job from a CSV and reads the ranking', asyn
   await expect(page.getByRole('heading', { name: 'Zorgkaart Nederland', level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Zorgkaart-beoordelingen afgelopen jaar' })).toBeVisible();
   await axeClean(page, 'ratings');
+  await shot(page, 'zkn-ratings');
 
   // A malformed line is refused with its number; then a good file.
   await page.getByLabel('Naam van de ronde').fill('Eerste kwartaal');
@@ -47,12 +57,14 @@ test('a Zorgkaart user runs a rating job from a CSV and reads the ranking', asyn
   await expect(huisartsen.getByRole('row').nth(2)).toContainText('7,22');
   await expect(huisartsen.getByRole('row', { name: /Gezondheidscentrum Vathorst/ })).toContainText('te weinig beoordelingen');
   await axeClean(page, 'ranking');
+  await shot(page, 'zkn-ranking');
 
   await first.getByRole('button', { name: /Details/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Huisartsenpraktijk De Linde Centrum' });
   await expect(dialog).toContainText('100%');
   await expect(dialog.getByRole('row', { name: /Luisteren/ })).toContainText('te weinig beoordelingen');
   await axeClean(page, 'detail');
+  await page.screenshot({ path: '.tmp/shots/zkn-detail-1280.png' });
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 
@@ -69,4 +81,5 @@ test('a Zorgkaart user runs a rating job from a CSV and reads the ranking', asyn
   await page.getByRole('button', { name: 'Zoeken', exact: true }).click();
   await expect(page.locator('#main').getByText('3 van 13 zorgaanbieder(s)')).toBeVisible();
   await axeClean(page, 'companies');
+  await shot(page, 'zkn-companies');
 });

@@ -23,6 +23,7 @@ import { userRoutes } from './users';
 import { companyRoutes } from './companies';
 import { themeRoutes } from './themes';
 import { zknRoutes } from './zkn';
+import { adminRoutes } from './admin';
 
 /** /portal/api/v2: login required, CSRF on mutating calls, each domain router checks its roles. */
 export const apiRoutes = new Hono<AppEnv>()
@@ -46,6 +47,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/', companyRoutes)
   .route('/', themeRoutes)
   .route('/', zknRoutes)
+  .route('/', adminRoutes)
   .all('*', () => {
     throw new AppError('NOT_FOUND', nl.notFound);
   });

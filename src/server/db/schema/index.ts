@@ -14,3 +14,4 @@ export * from './indicators';
 export * from './participation';
 export * from './api-tokens';
 export * from './zkn';
+export * from './admin';
