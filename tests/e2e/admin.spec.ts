@@ -40,7 +40,7 @@ test('a user asks for access; an admin restores a deleted report with its sectio
   await expect(page.getByTestId('forbidden')).toBeVisible();
   await page.getByLabel('Waarom heeft u toegang nodig? (optioneel)').fill('Ik vervang de beheerder tijdens de vakantie.');
   await page.getByRole('button', { name: 'Toegang aanvragen' }).click();
-  await expect(page.getByRole('status')).toHaveText('Uw aanvraag is verstuurd naar de beheerders van uw organisatie.');
+  await expect(page.getByTestId('forbidden').getByRole('status')).toHaveText('Uw aanvraag is verstuurd naar de beheerders van uw organisatie.');
   await shot(page, 'admin-403-requested');
   await page.context().clearCookies();
 
