@@ -10,6 +10,7 @@ import { panelUserRoutes } from './panel-users';
 import { twoFactorRoutes } from './two-factor';
 import { helpRoutes } from './help';
 import { projectRoutes } from './projects';
+import { indicatorRoutes } from './indicators';
 import { surveyRoutes } from './surveys';
 import { participationRoutes } from './participation';
 import { filterRoutes } from './filters';
@@ -35,6 +36,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/', panelUserRoutes)
   .route('/', helpRoutes)
   .route('/', projectRoutes)
+  .route('/', indicatorRoutes)
   .route('/', participationRoutes)
   .route('/', surveyRoutes)
   .route('/', filterRoutes)
