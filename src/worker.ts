@@ -8,6 +8,7 @@ import { deleteExpiredChallenges } from './server/services/auth/delete-expired-c
 import { deleteExpiredAccountRows } from './server/services/auth/delete-expired-account-rows';
 import { queueJobSystem } from './server/jobs/enqueue';
 import { r2FileStore } from './server/files/store';
+import { enqueueScheduledSyncs } from './server/services/lime/sync-job';
 import { sweepCubeRebuilds } from './server/services/participate/cube-rebuild';
 
 /** Worker entry: Astro's fetch handler (which runs src/fetch.ts), the Queue JOBS consumer and the cron trigger. */
@@ -19,6 +20,8 @@ export default {
   async scheduled(_controller, env, ctx) {
     const db = workerDb(env);
     const jobs = env.JOBS && env.FILES ? queueJobSystem(db, env.JOBS, r2FileStore(env.FILES)) : undefined;
-    ctx.waitUntil(Promise.all([deleteExpiredSessions(db), deleteExpiredChallenges(db), deleteExpiredAccountRows(db), jobs ? sweepCubeRebuilds(db, jobs) : 0]));
+    // LimeSurvey couplings: one response sync job per linked survey with its schedule on.
+    const limeSyncs = jobs ? enqueueScheduledSyncs({ db, enqueue: (kind, payload) => jobs.enqueue(kind, payload, null) }) : 0;
+    ctx.waitUntil(Promise.all([deleteExpiredSessions(db), deleteExpiredChallenges(db), deleteExpiredAccountRows(db), jobs ? sweepCubeRebuilds(db, jobs) : 0, limeSyncs]));
   },
 } satisfies ExportedHandler<Bindings, JobMessage>;

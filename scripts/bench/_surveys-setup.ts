@@ -29,7 +29,7 @@ export async function benchSetup(name: string, fixture = 'ls205_sample_survey_en
   const db = createDb(client as never);
   const files = r2FileStore(fsBucket(`${dir}files`));
   const ctx = { ...(await serviceContextFor(db, 2)), jobs: inlineJobSystem(db, files) };
-  const { id } = await importSurvey(ctx, { xml: readFileSync(FIXTURES + fixture, 'utf8') });
+  const { id } = await importSurvey(ctx, { xml: readFileSync(FIXTURES + fixture, 'utf8'), confirmDuplicate: true });
   return {
     dir, db, client, ctx, surveyId: id, url: server.url,
     close: async () => {

@@ -93,7 +93,7 @@ try {
 
   // Part 2: 8 MB and 64 MB VV files with every column of every type.
   for (const sizeMb of [8, 64]) {
-    const { id } = await importSurvey(b.ctx, { xml: readFileSync(FIXTURES + 'ls205_sample_survey_english.lss', 'utf8') });
+    const { id } = await importSurvey(b.ctx, { xml: readFileSync(FIXTURES + 'ls205_sample_survey_english.lss', 'utf8'), confirmDuplicate: true });
     const { columns } = await loadSurveyColumns(b.db, id);
     const header = vvFile([], columns);
     const path = `${b.dir}responses-${sizeMb}mb.txt`;

@@ -9,9 +9,10 @@ const UPLOAD_TIMEOUT_MS = 180_000;
  * timeout, Dutch error messages from the answer, and spec 001 §8's text for 413 (a proxy may
  * refuse the body before the Worker answers in JSON). The shared client only sends JSON bodies.
  */
-export async function uploadFile<T>(path: string, file: File, opts: { showAlert?: boolean } = {}): Promise<T> {
+export async function uploadFile<T>(path: string, file: File, opts: { showAlert?: boolean; fields?: Record<string, string> } = {}): Promise<T> {
   const form = new FormData();
   form.set('file', file);
+  for (const [name, value] of Object.entries(opts.fields ?? {})) form.set(name, value);
   const xsrf = document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length);
   const res = await fetch(`${BASE}${path}`, {
     method: 'POST',

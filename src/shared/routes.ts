@@ -71,6 +71,8 @@ const chartTabs: Tab[] = [
   { text: 'Datasets', route: 'EditChartDataLocations', roles: ['dashboard.edit'] },
 ];
 const surveyTabs: Tab[] = [
+  { text: 'Vragen', route: 'EditSurveyQuestions', roles: ['survey.edit'] },
+  { text: 'Voortgang', route: 'EditSurveyProgress', roles: ['survey.edit'] },
   { text: 'Nauwkeurigheid', route: 'EditSurveyAccuracy', roles: ['survey.edit'] },
   { text: 'Genereren', route: 'EditSurveyGenerate', roles: ['survey.edit'] },
   { text: 'Tokens', route: 'EditSurveyTokens', roles: ['survey.edit'] },
@@ -143,7 +145,7 @@ export const ROUTES: readonly RouteDef[] = [
   r({ name: 'ParticipateOptOut', path: '/meedoen/:id/afmelden', title: 'Afmelden', requiresAuth: false, hideTabs: true }),
   // Paper entry is staff work (survey.upload), in the participation layout.
   r({ name: 'Import', path: '/invoer', title: 'Invoer', roles: ['survey.upload'], hideTabs: true }),
-  r({ name: 'ImportSurvey', path: '/invoer/:id', title: 'Invoer', roles: ['survey.upload'], hideTabs: true }),
+  r({ name: 'ImportForm', path: '/invoer/:id', title: 'Invoer', roles: ['survey.upload'], hideTabs: true }),
   r({ name: 'ViewPublicReport', path: '/public/report/:id', title: 'Rapportage', requiresAuth: false, publicReport: true, hideTabs: true }),
   // Static error pages the API client redirects to (spec 000 §8): open to everyone.
   r({ name: 'NotFound', path: '/404', title: '404 - Pagina kon niet gevonden worden', requiresAuth: false, hideTabs: true }),
@@ -169,7 +171,11 @@ export const ROUTES: readonly RouteDef[] = [
   r({ name: 'EditChartDataLocations', path: '/report/:reportId/section/:sectionId/chart/:id/edit/dataLocations', title: 'Grafiek bewerken', roles: ['dashboard.edit'], tabs: chartTabs }),
   // 2.5 surveys
   r({ name: 'SurveyOverview', path: '/survey/overview', title: 'Onderzoeken', roles: ['survey.view'], breadcrumb: crumbs({ text: 'Onderzoeken' }) }),
+  r({ name: 'ImportSurvey', path: '/survey/import', title: 'Enquête importeren', roles: ['survey.edit'], breadcrumb: crumbs({ text: 'Onderzoeken', href: '/survey/overview' }, { text: 'Importeren' }) }),
+  r({ name: 'SurveyLime', path: '/survey/lime', title: 'LimeSurvey-koppeling', roles: ['survey.edit'], breadcrumb: crumbs({ text: 'Onderzoeken', href: '/survey/overview' }, { text: 'LimeSurvey' }) }),
   r({ name: 'EditSurvey', path: '/survey/:id/edit', title: 'Onderzoek bewerken', roles: ['survey.edit'], breadcrumb: surveyCrumbs, tabs: surveyTabs }),
+  r({ name: 'EditSurveyQuestions', path: '/survey/:id/edit/questions', title: 'Onderzoek bewerken', roles: ['survey.edit'], breadcrumb: surveyCrumbs, tabs: surveyTabs }),
+  r({ name: 'EditSurveyProgress', path: '/survey/:id/edit/progress', title: 'Onderzoek bewerken', roles: ['survey.edit'], breadcrumb: surveyCrumbs, tabs: surveyTabs }),
   r({ name: 'EditSurveyAccuracy', path: '/survey/:id/edit/accuracy', title: 'Onderzoek bewerken', roles: ['survey.edit'], breadcrumb: surveyCrumbs, tabs: surveyTabs }),
   r({ name: 'EditSurveyGenerate', path: '/survey/:id/edit/generate', title: 'Onderzoek bewerken', roles: ['survey.edit'], breadcrumb: surveyCrumbs, tabs: surveyTabs }),
   r({ name: 'EditSurveyTokens', path: '/survey/:id/edit/tokens', title: 'Onderzoek bewerken', roles: ['survey.edit'], breadcrumb: surveyCrumbs, tabs: surveyTabs }),

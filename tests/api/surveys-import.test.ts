@@ -61,7 +61,7 @@ describe('POST survey/import', () => {
 
   it('keeps texts, types, subquestion scales and dual-scale answers of the LimeSurvey 5 file', async () => {
     const xml = readFileSync(FIXTURES + 'ls5_sample_survey_multilingual_fr_de_en_it.lss', 'utf8');
-    const id = ((await (await upload('/portal/api/v2/survey/import', xml, 'ls5.lss')).json()) as { data: { id: number } }).data.id;
+    const id = ((await (await upload('/portal/api/v2/survey/import', xml, 'ls5.lss', { confirm_duplicate: '1' })).json()) as { data: { id: number } }).data.id;
     const qs = await t.db.select().from(surveyQuestions).where(eq(surveyQuestions.surveyId, id));
     const ant = qs.find((q) => q.code === 'ANT' && q.parentId === null)!;
     expect(ant.type).toBe(':');
@@ -79,7 +79,7 @@ describe('POST survey/import', () => {
     ['a zip archive (.lsa)', new Uint8Array([0x50, 0x4b, 3, 4, 0, 0, 0, 0]), 'survey.lsa'],
     ['truncated XML', readFileSync(FIXTURES + 'limesurvey_survey_841748_colors.lss', 'utf8').slice(0, 20_000), 'colors.lss'],
     ['a responses file', readFileSync(FIXTURES + 'survey_841748_responses.lsr', 'utf8'), 'responses.lsr'],
-    ['XML without groups', '<?xml version="1.0"?><document><LimeSurveyDocType>Survey</LimeSurveyDocType><surveys><fields/><rows><row><sid>1</sid><language>nl</language></row></rows></surveys></document>', 'x.lss'],
+    ['XML without a surveys table', '<?xml version="1.0"?><document><LimeSurveyDocType>Survey</LimeSurveyDocType><groups><fields/><rows><row><gid>1</gid></row></rows></groups></document>', 'x.lss'],
     ['an unknown question type', readFileSync(FIXTURES + 'limesurvey_survey_841748_colors.lss', 'utf8').replace(/<type><!\[CDATA\[L\]\]><\/type>/, '<type><![CDATA[Z]]></type>'), 'colors.lss'],
   ];
   for (const [what, content, name] of bad) {
@@ -89,7 +89,7 @@ describe('POST survey/import', () => {
       expect(res.status).toBe(422);
       const body = (await res.json()) as { message: string; code: string };
       expect(body.code).toBe('VALIDATION');
-      expect(body.message).toMatch(/LimeSurvey|\.lss|vraagtype|tabel/);
+      expect(body.message).toMatch(/LimeSurvey|\.lss|vraagtype|tabel|archief/);
       expect(await surveyCount()).toBe(before);
     });
   }

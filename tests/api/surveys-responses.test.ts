@@ -51,7 +51,7 @@ beforeAll(async () => {
   allColumns = (await loadSurveyColumns(t.db, all)).columns;
 });
 
-describe('POST survey/{id}/response', () => {
+describe('POST survey/{id}/response', { timeout: 30_000 }, () => {
   it("imports the real .lsr responses as a CSV with SGQA column names, NULL vs '' kept", async () => {
     const { tables } = readLimeSurveyXml(readFileSync(FIXTURES + 'survey_841748_responses.lsr', 'utf8'), 'Responses');
     const xml = readFileSync(FIXTURES + 'survey_841748_responses.lsr', 'utf8');
@@ -135,7 +135,7 @@ describe('POST survey/{id}/response', () => {
     expect(await responseCount(colors)).toBe(before);
     expect((await t.db.select({ n: count() }).from(jobs))[0]!.n).toBe(jobsBefore);
     expect(t.bucket.keys().filter((k) => !k.startsWith('cubes/'))).toEqual([]);
-  });
+  }, 30_000);
 
   it("keeps other companies out (404) and lets only the job's owner poll it", async () => {
     const other = t.session();

@@ -20,7 +20,7 @@ beforeAll(async () => {
 
 const tokenCount = async () => (await t.db.select({ n: count() }).from(surveyTokens).where(eq(surveyTokens.surveyId, id)))[0]!.n;
 
-describe('survey tokens', () => {
+describe('survey tokens', { timeout: 30_000 }, () => {
   it('generates tokens as a job: distinct, ≥ 72 bits, progress 100', async () => {
     const res = await staff.post(`/portal/api/v2/survey/${id}/token/generate`, { count: 20_000 });
     expect(res.status).toBe(202);

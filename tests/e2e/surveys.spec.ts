@@ -3,6 +3,8 @@ import { login } from './support';
 
 
 test('the Beheerder opens the burgerpeiling, generates tokens and uploads responses with a report', async ({ page }) => {
+  // Two jobs (tokens, import) and three pages: more than the default 30 s on a loaded machine.
+  test.setTimeout(90_000);
   await login(page);
   await page.goto('/portal/survey/overview');
   await expect(page.getByRole('heading', { name: 'Onderzoeken' })).toBeVisible();
@@ -25,5 +27,5 @@ test('the Beheerder opens the burgerpeiling, generates tokens and uploads respon
   await page.getByLabel(/Responsbestand/).setInputFiles({ name: 'extra.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await page.getByRole('button', { name: 'Uploaden' }).click();
   await expect(page.locator('#main').getByText('2 regels: 1 geaccepteerd (1 nieuw, 0 al aanwezig), 1 afgewezen.')).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByRole('table')).toContainText("Waarde 'A9' in kolom leeftijd is geen antwoordcode van deze vraag.");
+  await expect(page.getByRole('table', { name: 'Afgewezen regels' })).toContainText("Waarde 'A9' in kolom leeftijd is geen antwoordcode van deze vraag.");
 });

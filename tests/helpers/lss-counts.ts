@@ -3,12 +3,12 @@
  * the XML, no XML library): groups, parent questions, subquestions, answer options, and answer
  * labels per language.
  */
-function table(xml: string, name: string): string[] {
+export function table(xml: string, name: string): string[] {
   const m = xml.match(new RegExp(`<${name}>\\s*<fields>[\\s\\S]*?</fields>\\s*<rows>([\\s\\S]*?)</rows>\\s*</${name}>`));
   if (!m) return [];
   return [...m[1]!.matchAll(/<row>([\s\S]*?)<\/row>/g)].map((r) => r[1]!);
 }
-function col(row: string, name: string): string | undefined {
+export function col(row: string, name: string): string | undefined {
   const m = row.match(new RegExp(`<${name}>(?:<!\\[CDATA\\[([\\s\\S]*?)\\]\\]>|([^<]*))</${name}>|<${name}/>`));
   if (!m) return undefined;
   return m[1] ?? m[2] ?? '';

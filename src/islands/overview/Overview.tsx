@@ -7,7 +7,7 @@ import { matchesSearch } from './search';
 import { Skeletons } from './Skeletons';
 import type { OverviewField, OverviewItem, OverviewProps } from './types';
 
-export type { OverviewProps, OverviewItem, OverviewField } from './types';
+export type { OverviewProps, OverviewItem, OverviewField, OverviewFilter } from './types';
 
 const PAGE_SIZES = [10, 25, 50, 100, 0] as const; // 0 = Alle
 const toneClass = { error: 'text-red-700 font-semibold', warning: 'text-orange-700 font-semibold' } as const;
@@ -41,26 +41,68 @@ function Value({ field }: { field: OverviewField }) {
   return <span className={field.tone ? toneClass[field.tone] : undefined}>{field.value === null || field.value === '' ? '—' : field.value}</span>;
 }
 
+/** Blocks per page when blocks are paged: two rows of the grid (1, 2 or 4 columns: uno.config's sm 600 px, xl 1920 px). */
+function useBlockPageSize(): number {
+  const [size, setSize] = useState(4);
+  useEffect(() => {
+    const wide = window.matchMedia('(min-width: 1920px)');
+    const medium = window.matchMedia('(min-width: 600px)');
+    const update = () => setSize(wide.matches ? 8 : medium.matches ? 4 : 2);
+    update();
+    wide.addEventListener('change', update);
+    medium.addEventListener('change', update);
+    return () => {
+      wide.removeEventListener('change', update);
+      medium.removeEventListener('change', update);
+    };
+  }, []);
+  return size;
+}
+
 /** The generic overview of spec 000 §2.12: search, block grid or table, edit / 'Toon Beheerders'. */
-export default function Overview({ items, type = 'elementen', searchPlaceholder = 'Zoeken...', searchFields, edit, forceType, label }: OverviewProps) {
+export default function Overview({ items, type = 'elementen', searchPlaceholder = 'Zoeken...', searchFields, edit, forceType, label, filters, pageBlocks, pageSize: initialPageSize = 25 }: OverviewProps) {
   const [query, setQuery] = useState('');
   const debounced = useDebounced(query, 400);
   const [view, setView] = useOverviewType(forceType);
-  const [pageSize, setPageSize] = useState(25);
+  const [pageSize, setPageSize] = useState<number>(initialPageSize);
+  const blockPageSize = useBlockPageSize();
   const [page, setPage] = useState(0);
   const [adminsOf, setAdminsOf] = useState<OverviewItem | null>(null);
+  const [chosen, setChosen] = useState<Record<string, string>>({});
 
   const filtered = useMemo(
     () =>
-      (items ?? []).filter((item) =>
-        matchesSearch([item.title, ...item.fields.filter((f) => !searchFields || searchFields.includes(f.label)).map((f) => f.value)], debounced),
+      (items ?? []).filter(
+        (item) =>
+          Object.entries(chosen).every(([key, value]) => !value || item.facets?.[key] === value) &&
+          matchesSearch([item.title, ...item.fields.filter((f) => !searchFields || searchFields.includes(f.label)).map((f) => f.value)], debounced),
       ),
-    [items, debounced, searchFields],
+    [items, debounced, searchFields, chosen],
   );
-  useEffect(() => setPage(0), [debounced, pageSize]);
+  useEffect(() => setPage(0), [debounced, pageSize, chosen, view]);
 
-  const pages = pageSize ? Math.max(1, Math.ceil(filtered.length / pageSize)) : 1;
-  const shown = view === 1 && pageSize ? filtered.slice(page * pageSize, (page + 1) * pageSize) : filtered;
+  const size = view === 1 ? pageSize : pageBlocks ? blockPageSize : 0;
+  const pages = size ? Math.max(1, Math.ceil(filtered.length / size)) : 1;
+  const shown = size ? filtered.slice(page * size, (page + 1) * size) : filtered;
+  const pager = (
+    <div className="flex flex-wrap items-center justify-end gap-4 text-sm">
+      {view === 1 && (
+        <label className="flex items-center gap-2">
+          Rijen per pagina
+          <select value={pageSize} onChange={(e) => setPageSize(Number(e.target.value))} className="rounded border border-gray-400 bg-white px-2 py-1">
+            {PAGE_SIZES.map((n) => (
+              <option key={n} value={n}>{n || 'Alle'}</option>
+            ))}
+          </select>
+        </label>
+      )}
+      <span>
+        {size ? `${page * size + 1}–${Math.min(filtered.length, (page + 1) * size)}` : `1–${filtered.length}`} van {filtered.length}
+      </span>
+      <button type="button" disabled={page === 0} onClick={() => setPage(page - 1)} className="rounded px-2 py-1 hover:bg-gray-100 disabled:opacity-40" aria-label="Vorige pagina">‹</button>
+      <button type="button" disabled={page >= pages - 1} onClick={() => setPage(page + 1)} className="rounded px-2 py-1 hover:bg-gray-100 disabled:opacity-40" aria-label="Volgende pagina">›</button>
+    </div>
+  );
   const columns = items?.[0]?.fields.map((f) => f.label) ?? [];
   const editHref = (item: OverviewItem) => (edit ? url(pathFor(edit.route, { ...edit.params, id: String(item.id) })) : null);
 
@@ -94,6 +136,16 @@ export default function Overview({ items, type = 'elementen', searchPlaceholder 
           <span className="sr-only">{searchPlaceholder}</span>
           <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder={searchPlaceholder} className="rounded border border-gray-400 bg-white px-3 py-2" />
         </label>
+        {filters?.map((f) => (
+          <label key={f.key} className="flex items-center gap-2 text-sm">
+            {f.label}
+            <select value={chosen[f.key] ?? ''} onChange={(e) => setChosen({ ...chosen, [f.key]: e.target.value })} className="rounded border border-gray-400 bg-white px-2 py-2">
+              {f.options.map((o) => (
+                <option key={o.value} value={o.value}>{o.label}</option>
+              ))}
+            </select>
+          </label>
+        ))}
         {forceType === undefined && (
           <div role="radiogroup" aria-label="Weergave" className="flex overflow-hidden rounded border border-brand">
             {(['Blokken', 'Tabel'] as const).map((text, i) => (
@@ -112,6 +164,7 @@ export default function Overview({ items, type = 'elementen', searchPlaceholder 
       ) : filtered.length === 0 ? (
         <p className="rounded bg-white p-6 text-center text-gray-700 shadow">Geen {type} gevonden</p>
       ) : view === 0 ? (
+        <div className="flex flex-col gap-2">
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
           {shown.map((item) => (
             <li key={item.id} className="flex flex-col gap-3 rounded-lg bg-white p-4 shadow">
@@ -130,6 +183,8 @@ export default function Overview({ items, type = 'elementen', searchPlaceholder 
             </li>
           ))}
         </ul>
+        {pageBlocks && pager}
+        </div>
       ) : (
         <div className="flex flex-col gap-2">
           <div className="overflow-x-auto rounded bg-white shadow">
@@ -157,21 +212,7 @@ export default function Overview({ items, type = 'elementen', searchPlaceholder 
               </tbody>
             </table>
           </div>
-          <div className="flex flex-wrap items-center justify-end gap-4 text-sm">
-            <label className="flex items-center gap-2">
-              Rijen per pagina
-              <select value={pageSize} onChange={(e) => setPageSize(Number(e.target.value))} className="rounded border border-gray-400 bg-white px-2 py-1">
-                {PAGE_SIZES.map((n) => (
-                  <option key={n} value={n}>{n || 'Alle'}</option>
-                ))}
-              </select>
-            </label>
-            <span>
-              {pageSize ? `${page * pageSize + 1}–${Math.min(filtered.length, (page + 1) * pageSize)}` : `1–${filtered.length}`} van {filtered.length}
-            </span>
-            <button type="button" disabled={page === 0} onClick={() => setPage(page - 1)} className="rounded px-2 py-1 hover:bg-gray-100 disabled:opacity-40" aria-label="Vorige pagina">‹</button>
-            <button type="button" disabled={page >= pages - 1} onClick={() => setPage(page + 1)} className="rounded px-2 py-1 hover:bg-gray-100 disabled:opacity-40" aria-label="Volgende pagina">›</button>
-          </div>
+          {pager}
         </div>
       )}
       {adminsOf && <AdminsDialog title={adminsOf.title} admins={adminsOf.admins ?? []} onClose={() => setAdminsOf(null)} />}

@@ -18,6 +18,15 @@ export interface OverviewItem {
   admins?: string[];
   /** Extra link buttons (e.g. 'Bekijken'); hrefs are absolute paths, built on the server. */
   actions?: { text: string; href: string }[];
+  /** Values the `filters` of the overview select on, by filter key. */
+  facets?: Record<string, string>;
+}
+
+/** A select above the items that keeps those whose facet `key` equals the chosen value ('' = all). */
+export interface OverviewFilter {
+  key: string;
+  label: string;
+  options: { value: string; label: string }[];
 }
 
 /**
@@ -47,4 +56,10 @@ export interface OverviewProps {
   forceType?: 0 | 1;
   /** Accessible name of the list, e.g. 'Projecten'. */
   label: string;
+  /** Selects next to the search box (e.g. company, has tokens); the first option should mean 'all' (''). */
+  filters?: OverviewFilter[];
+  /** Page the block grid too (two rows of blocks per page), not only the table. */
+  pageBlocks?: boolean;
+  /** Rows per table page to start with (default 25). */
+  pageSize?: 10 | 25 | 50 | 100;
 }

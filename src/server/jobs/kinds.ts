@@ -3,6 +3,10 @@ import { IMPORT_RESPONSES_JOB } from '../services/surveys/responses/upload-respo
 import { importResponsesJob } from '../services/surveys/responses/import-job';
 import { generateTokensJob } from '../services/surveys/token-job';
 import type { JobHandler } from './types';
+import { IMPORT_ARCHIVE_JOB } from '../services/surveys/archive/import-archive';
+import { importArchiveJob } from '../services/surveys/archive/archive-job';
+import { LIME_SYNC_JOB } from '../services/lime/sync-kind';
+import { limeSyncJob } from '../services/lime/sync-job';
 import { CUBE_BUILD_JOB, cubeBuildJob } from '../services/analytics/cube-job';
 import { exportPdfJob } from '../services/export/export-job';
 import { EXPORT_PDF_JOB } from '../services/export/export-kind';
@@ -13,6 +17,8 @@ import { INVITATIONS_JOB, invitationsJob } from '../services/participate/invitat
 export const JOB_HANDLERS: Record<string, JobHandler> = {
   [GENERATE_TOKENS_JOB]: generateTokensJob,
   [IMPORT_RESPONSES_JOB]: importResponsesJob,
+  [IMPORT_ARCHIVE_JOB]: importArchiveJob,
+  [LIME_SYNC_JOB]: limeSyncJob,
   [CUBE_BUILD_JOB]: cubeBuildJob,
   [EXPORT_PDF_JOB]: exportPdfJob,
   [CUBE_REBUILD_JOB]: cubeRebuildJob,

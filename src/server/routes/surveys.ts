@@ -8,6 +8,8 @@ import { presentJob } from '../services/jobs/get-job';
 import { getSurveyAdmin } from '../services/surveys/get-survey-admin';
 import { getSurveyLink } from '../services/surveys/get-link';
 import { importSurvey } from '../services/surveys/import-survey';
+import { importArchive } from '../services/surveys/archive/import-archive';
+import { isZip } from '../services/surveys/archive/zip-entries';
 import { listSurveys } from '../services/surveys/list-surveys';
 import { uploadResponses } from '../services/surveys/responses/upload-responses';
 import { updateAccuracy } from '../services/surveys/update-accuracy';
@@ -18,9 +20,15 @@ import { jobRoutes } from './jobs';
 import { readUploadedFile } from './surveys-upload';
 import { surveyStructureRoutes } from './surveys-structure';
 import { surveyTokenRoutes } from './surveys-tokens';
+import { surveyResponseRoutes } from './surveys-responses';
+import { surveyLimeRoutes } from './surveys-lime';
 
 const Id = z.object({ id: z.coerce.number().int().positive() });
-const ImportFields = z.object({ project_id: z.coerce.number().int().positive().optional(), company_id: z.coerce.number().int().positive().optional() });
+const ImportFields = z.object({
+  project_id: z.coerce.number().int().positive().optional(),
+  company_id: z.coerce.number().int().positive().optional(),
+  confirm_duplicate: z.enum(['0', '1', 'true', 'false']).optional(),
+});
 const READ = ['survey.access', 'survey.view'] as const;
 
 const surveyMainRoutes = new Hono<AppEnv>()
@@ -30,9 +38,16 @@ const surveyMainRoutes = new Hono<AppEnv>()
   .post('/survey/import', requireRole('survey.edit'), async (c) => {
     const { file, fields } = await readUploadedFile(c);
     if (!file) throw new AppError('VALIDATION', surveysNl.import.noFile, { file: [surveysNl.import.noFile] });
-    const input = validate(ImportFields, { project_id: fields.project_id || undefined, company_id: fields.company_id || undefined });
-    const data = await importSurvey(userServiceContext(c), { xml: await file.text(), projectId: input.project_id, companyId: input.company_id });
-    return c.json({ data, meta: { dutch: surveysNl.survey }, alert: surveysNl.import.created }, 201);
+    const input = validate(ImportFields, { project_id: fields.project_id || undefined, company_id: fields.company_id || undefined, confirm_duplicate: fields.confirm_duplicate || undefined });
+    const options = { projectId: input.project_id, companyId: input.company_id, confirmDuplicate: input.confirm_duplicate === '1' || input.confirm_duplicate === 'true' };
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    // A LimeSurvey archive (.lsa, a zip): structure, responses and tokens in one job.
+    if (isZip(bytes)) {
+      const job = await importArchive(userServiceContext(c), bytes, { name: file.name, ...options });
+      return c.json({ data: presentJob(job), meta: { dutch: surveysNl.job }, alert: surveysNl.import.archiveQueued }, 202);
+    }
+    const data = await importSurvey(userServiceContext(c), { xml: new TextDecoder('utf-8').decode(bytes), ...options });
+    return c.json({ data, meta: { dutch: surveysNl.survey }, alert: data.groups === 0 ? surveysNl.import.createdEmpty : surveysNl.import.created }, 201);
   })
   .get('/survey/:id/admin', requireRole(['survey.view', 'survey.edit', 'survey.upload']), async (c) => {
     const { id } = validate(Id, c.req.param());
@@ -58,6 +73,8 @@ const surveyMainRoutes = new Hono<AppEnv>()
 /** The Survey api of spec 001 §7 and GET job/{id}. Specific paths first: /survey/:id/:lang matches last. */
 export const surveyRoutes = new Hono<AppEnv>()
   .route('/', jobRoutes)
+  .route('/', surveyLimeRoutes)
   .route('/', surveyMainRoutes)
   .route('/', surveyTokenRoutes)
+  .route('/', surveyResponseRoutes)
   .route('/', surveyStructureRoutes);

@@ -41,3 +41,25 @@ export const TokenListQuery = z.object({
   completed: z.enum(['Y', 'N']).optional(),
 });
 export type TokenListQuery = z.infer<typeof TokenListQuery>;
+
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, surveysNl.browser.badDate);
+
+/** Filters of the response browser and its CSV export (GET survey/{id}/responses[/export]). */
+export const ResponseFilterQuery = z
+  .object({
+    status: z.enum(['all', 'complete', 'incomplete'], { error: surveysNl.browser.badStatus }).default('all'),
+    from: isoDay.optional(),
+    to: isoDay.optional(),
+    token: z.string().trim().max(60, messages.maxLength(60)).optional(),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: surveysNl.browser.badRange, path: ['to'] });
+export type ResponseFilterQuery = z.infer<typeof ResponseFilterQuery>;
+
+export const ResponseListQuery = z.intersection(
+  ResponseFilterQuery,
+  z.object({
+    page: wholeNumber(z.number().int().min(1)).default(1),
+    per_page: wholeNumber(z.number().int().min(1).max(100)).default(25),
+  }),
+);
+export type ResponseListQuery = z.infer<typeof ResponseListQuery>;

@@ -3,6 +3,7 @@ import { type AnySQLiteColumn, index, integer, primaryKey, real, sqliteTable, te
 import { softDelete, timestamps } from './columns';
 import { companies } from './companies';
 import { projects } from './projects';
+import { users } from './users';
 
 /** Per-language texts as JSON keyed by LimeSurvey language code: { "nl": "…", "en": "…" }. */
 export type LangTexts = Record<string, string>;
@@ -34,10 +35,71 @@ export const surveys = sqliteTable(
     participationUrl: text('participation_url'),
     // Bumped on every change to responses; the analytics cube is keyed by it.
     responsesVersion: integer('responses_version').notNull().default(0),
+    // Who imported it (the overview's 'Eigenaar').
+    ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    // SHA-256 of the structure without LimeSurvey's ids (lss/parsed-structure.ts): an identical
+    // re-import within the company is asked about first.
+    structureHash: text('structure_hash'),
     ...timestamps,
     ...softDelete,
   },
-  (t) => [index('surveys_company_idx').on(t.companyId)],
+  (t) => [index('surveys_company_idx').on(t.companyId), index('surveys_company_structure_idx').on(t.companyId, t.structureHash)],
+);
+
+// Who looked into, exported or deleted individual responses: the response browser shows people's
+// answers one by one, so every export and deletion is recorded (action, counts, filters).
+export const surveyAudit = sqliteTable(
+  'survey_audit',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    surveyId: integer('survey_id')
+      .notNull()
+      .references(() => surveys.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    detail: text('detail', { mode: 'json' }).$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().$defaultFn(() => new Date()),
+  },
+  (t) => [index('survey_audit_survey_idx').on(t.surveyId, t.createdAt)],
+);
+
+// The LimeSurvey installation of a company (RemoteControl 2 JSON-RPC): the password is sealed with
+// the same AES-GCM key as the two-factor secrets (auth/secret-box.ts).
+export const limeConnections = sqliteTable('lime_connections', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  companyId: integer('company_id')
+    .notNull()
+    .unique()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  url: text('url').notNull(),
+  username: text('username').notNull(),
+  passwordSealed: text('password_sealed').notNull(),
+  lastCheckedAt: integer('last_checked_at', { mode: 'timestamp_ms' }),
+  lastError: text('last_error'),
+  ...timestamps,
+});
+
+// A portal survey fed by a survey of the company's LimeSurvey installation: responses are fetched
+// from `from_response_id` on (the first still-incomplete response of the last sync, else the
+// highest id + 1), on the cron schedule when `sync_enabled`, and on demand.
+export const limeSurveyLinks = sqliteTable(
+  'lime_survey_links',
+  {
+    surveyId: integer('survey_id')
+      .primaryKey()
+      .references(() => surveys.id, { onDelete: 'cascade' }),
+    connectionId: integer('connection_id')
+      .notNull()
+      .references(() => limeConnections.id, { onDelete: 'cascade' }),
+    lsSid: integer('ls_sid').notNull(),
+    fromResponseId: integer('from_response_id').notNull().default(1),
+    syncEnabled: integer('sync_enabled', { mode: 'boolean' }).notNull().default(true),
+    lastSyncedAt: integer('last_synced_at', { mode: 'timestamp_ms' }),
+    lastError: text('last_error'),
+    lastResult: text('last_result', { mode: 'json' }).$type<Record<string, unknown>>(),
+    ...timestamps,
+  },
+  (t) => [index('lime_survey_links_connection_idx').on(t.connectionId)],
 );
 
 export const projectSurveys = sqliteTable(

@@ -30,10 +30,11 @@ const yes = (v: string | undefined) => v === 'Y';
  */
 export function parseLss(xml: string): ParsedSurvey {
   const { dbVersion, languages: docLanguages, tables } = readLimeSurveyXml(xml, 'Survey');
-  for (const table of ['surveys', 'groups', 'questions']) {
-    if (!tables[table]) throw new AppError('VALIDATION', surveysNl.import.missingTable(table));
-  }
-  const surveyRow = tables.surveys![0];
+  // LimeSurvey leaves empty tables out: no <groups> or <questions> is an empty survey, not damage.
+  if (!tables.surveys) throw new AppError('VALIDATION', surveysNl.import.missingTable('surveys'));
+  tables.groups ??= [];
+  tables.questions ??= [];
+  const surveyRow = tables.surveys[0];
   if (!surveyRow) throw new AppError('VALIDATION', surveysNl.import.noSurveyRow);
   const baseLanguage = (surveyRow.language ?? '').trim() || docLanguages[0] || '';
   if (!baseLanguage) throw new AppError('VALIDATION', surveysNl.import.noLanguage);

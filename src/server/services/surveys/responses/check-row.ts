@@ -21,24 +21,27 @@ const NUMBER = /^-?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/;
 const DATE = /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?$/;
 const VV_ESCAPES: Record<string, string> = { '{lbrace}': '{', '{newline}': '\n', '{cr}': '\r', '{tab}': '\t', '{quote}': '"' };
 
-/** A cell as stored: NULL (not shown) or the string. VV files escape specials; CSV leaves NULL empty. */
-function decode(raw: string, vv: boolean): string | null {
+/** A cell as stored: NULL (not shown) or the string. VV files escape specials; CSV leaves NULL empty; .lsr cells arrive decoded. */
+function decode(raw: string | null, vv: boolean, lsr: boolean): string | null {
+  if (raw === null || lsr) return raw;
   if (raw === '{question_not_shown}') return null;
   if (vv) return raw.includes('{') ? raw.replace(/\{(lbrace|newline|cr|tab|quote)\}/g, (m) => VV_ESCAPES[m]!) : raw;
   return raw === '' ? null : raw;
 }
 
 /** Checks one data record against the header plan; returns the record or every problem found. */
-export function checkRow(fields: string[], plan: HeaderPlan): { record: ResponseRecord } | { problems: RowProblem[] } {
+export function checkRow(fields: readonly (string | null)[], plan: HeaderPlan): { record: ResponseRecord } | { problems: RowProblem[] } {
   if (fields.length !== plan.slots.length) {
     return { problems: [{ reason: surveysNl.responses.wrongFieldCount(fields.length, plan.slots.length) }] };
   }
   const vv = plan.format === 'vv';
+  const lsr = plan.format === 'lsr';
   const problems: RowProblem[] = [];
   const r: ResponseRecord = { responseId: null, token: null, submitDate: null, startDate: null, dateStamp: null, startLanguage: null, lastPage: null, seed: null, answers: {} };
   for (let i = 0; i < plan.slots.length; i++) {
     const slot = plan.slots[i]!;
-    const value = decode(fields[i] ?? '', vv);
+    if (slot.type === 'skip') continue;
+    const value = decode(fields[i] ?? (lsr ? null : ''), vv, lsr);
     if (slot.type === 'meta') {
       const v = value === null || value === '' ? null : value.trim();
       switch (slot.name) {

@@ -1,11 +1,12 @@
-import { eq, sql } from 'drizzle-orm';
-import { surveys } from '../../../db/schema';
+import { and, eq, sql } from 'drizzle-orm';
+import { surveyAudit, surveys } from '../../../db/schema';
 import { AppError } from '../../../errors';
-import type { JobHandler } from '../../../jobs/types';
+import type { JobDeps, JobHandler } from '../../../jobs/types';
 import { surveysNl } from '../../../../shared/i18n/surveys';
 import { checkRow, type ResponseRecord, type RowProblem } from './check-row';
 import { CsvParser } from './csv-parser';
-import { resolveHeader, type HeaderPlan } from './resolve-header';
+import { LimeSurveyXmlReader, looksLikeXml } from './lsr-reader';
+import { planColumns, resolveHeader, type HeaderPlan, type SurveyHeaderColumns } from './resolve-header';
 import { loadSurveyColumns } from './survey-columns';
 import { rawClient } from '../scope';
 
@@ -20,22 +21,57 @@ export interface RejectedRow extends RowProblem {
   line: number;
 }
 
+export interface ImportStreamResult {
+  format: HeaderPlan['format'];
+  rows: number;
+  /** Rows of responses deleted earlier in the portal (a respondent's request to be forgotten): not added again. */
+  forgotten: number;
+  accepted: number;
+  inserted: number;
+  alreadyPresent: number;
+  rejected: number;
+  rejectedRows: RejectedRow[];
+  reportTruncated: boolean;
+}
+
+/** Refuses a header that doesn't fit the survey (the same checks as at upload time). */
+export function assertPlan(plan: HeaderPlan) {
+  if (plan.unknown.length) throw new AppError('VALIDATION', surveysNl.responses.unknownColumns(plan.unknown), { file: [surveysNl.responses.unknownColumns(plan.unknown)] });
+  if (plan.duplicates.length) throw new AppError('VALIDATION', surveysNl.responses.duplicateColumns(plan.duplicates), { file: [surveysNl.responses.duplicateColumns(plan.duplicates)] });
+  if (!plan.questionColumns) throw new AppError('VALIDATION', surveysNl.responses.noQuestionColumns, { file: [surveysNl.responses.noQuestionColumns] });
+}
+
+/** The plan of an .lsr from its <fields> list. */
+export function lsrPlan(docType: string, fields: string[], survey: SurveyHeaderColumns): HeaderPlan {
+  if (docType !== 'Responses') throw new AppError('VALIDATION', surveysNl.import.wrongDocType(docType || '(leeg)', 'Responses'));
+  return { format: 'lsr', separator: '', headerRecords: 0, ...planColumns(fields, survey) };
+}
+
 /**
- * Job 'survey.responses.import' { surveyId, key, name }: streams the uploaded file from the file
- * store (one chunk and one batch of rows in memory at a time), checks every row, and inserts the
- * good ones with ON CONFLICT DO NOTHING on (survey, external key): re-importing adds nothing.
+ * Reads a response file (CSV, VV or .lsr) from a stream into survey_responses: one chunk and one
+ * batch of rows in memory at a time; every row checked; good rows inserted with ON CONFLICT DO
+ * NOTHING on (survey, external key), so re-importing adds nothing. Bumps responses_version when
+ * rows were added; the caller builds the cube. `emptyOk`: an .lsr without a responses table
+ * (LimeSurvey leaves empty tables out) is zero responses rather than an error.
  */
-export const importResponsesJob: JobHandler = async (deps, job, progress) => {
-  const surveyId = Number(job.payload.surveyId);
-  const key = String(job.payload.key);
-  const { columns } = await loadSurveyColumns(deps.db, surveyId);
-  const file = await deps.files.get(key);
-  if (!file) throw new AppError('NOT_FOUND', surveysNl.responses.missingFile);
+export async function importResponseStream(
+  deps: JobDeps,
+  opts: { surveyId: number; jobId: number; body: ReadableStream<Uint8Array>; size: number; progress: (fraction: number) => Promise<void>; emptyOk?: boolean; upsert?: boolean },
+): Promise<ImportStreamResult> {
+  const { surveyId } = opts;
+  const survey = await loadSurveyColumns(deps.db, surveyId);
+  // Responses deleted in the portal stay deleted, whatever file or sync brings them again.
+  const deleted = await deps.db.select({ detail: surveyAudit.detail }).from(surveyAudit).where(and(eq(surveyAudit.surveyId, surveyId), eq(surveyAudit.action, 'response.delete')));
+  const forgottenIds = new Set(deleted.map((d) => Number(d.detail.response_id)).filter((n) => Number.isInteger(n) && n > 0));
+  let forgotten = 0;
+  // A sync updates responses that changed in LimeSurvey (incomplete ones go on); a file only adds.
+  const conflict = opts.upsert
+    ? `on conflict (survey_id, external_key) do update set token = excluded.token, submit_date = excluded.submit_date, start_date = excluded.start_date, date_stamp = excluded.date_stamp, start_language = excluded.start_language, last_page = excluded.last_page, seed = excluded.seed, answers = excluded.answers, updated_at = excluded.updated_at where survey_responses.answers is not excluded.answers or survey_responses.submit_date is not excluded.submit_date or survey_responses.last_page is not excluded.last_page`
+    : 'on conflict (survey_id, external_key) do nothing';
   const client = rawClient(deps.db);
   const stamp = deps.now().getTime();
 
   let plan: HeaderPlan | null = null;
-  let headerText = '';
   const seenIds = new Set<number>();
   const seenHashes = new Map<string, number>();
   const rejected: RejectedRow[] = [];
@@ -48,9 +84,9 @@ export const importResponsesJob: JobHandler = async (deps, job, progress) => {
     const statements = [];
     for (let i = 0; i < pending.length; i += ROWS_PER_STATEMENT) {
       const part = pending.slice(i, i + ROWS_PER_STATEMENT);
-      const values = part.map(() => `(${surveyId},?,?,?,?,?,?,?,?,?,?,${job.id},${stamp},${stamp})`).join(',');
+      const values = part.map(() => `(${surveyId},?,?,?,?,?,?,?,?,?,?,${opts.jobId},${stamp},${stamp})`).join(',');
       statements.push({
-        sql: `insert into survey_responses (survey_id, external_key, response_id, token, submit_date, start_date, date_stamp, start_language, last_page, seed, answers, import_job_id, created_at, updated_at) values ${values} on conflict (survey_id, external_key) do nothing`,
+        sql: `insert into survey_responses (survey_id, external_key, response_id, token, submit_date, start_date, date_stamp, start_language, last_page, seed, answers, import_job_id, created_at, updated_at) values ${values} ${conflict}`,
         args: part.flatMap(({ key: k, r, json }) => [k, r.responseId, r.token, r.submitDate, r.startDate, r.dateStamp, r.startLanguage, r.lastPage, r.seed, json]),
       });
     }
@@ -65,20 +101,24 @@ export const importResponsesJob: JobHandler = async (deps, job, progress) => {
     for (const p of problems) if (rejected.length < REPORT_LIMIT) rejected.push({ row, line, ...p });
   };
 
-  const handle = async (fields: string[], line: number, plan: HeaderPlan) => {
+  const handle = async (fields: (string | null)[], line: number, plan: HeaderPlan) => {
     if (fields.length === 1 && fields[0] === '') return; // blank line
     rows++;
     const checked = checkRow(fields, plan);
     if ('problems' in checked) return reject(rows, line, checked.problems);
     const r = checked.record;
     let externalKey: string;
+    if (r.responseId !== null && forgottenIds.has(r.responseId)) {
+      forgotten++;
+      return;
+    }
     if (r.responseId !== null) {
       if (seenIds.has(r.responseId)) return reject(rows, line, [{ column: 'id', reason: surveysNl.responses.duplicateId(String(r.responseId)) }]);
       seenIds.add(r.responseId);
       externalKey = `id:${r.responseId}`;
     } else {
       // Plain files without ids: the row's content plus how often it occurred before.
-      const hash = await sha256(fields.join('\u001f'));
+      const hash = await sha256(fields.map((f) => f ?? '\u0000').join('\u001f'));
       const n = (seenHashes.get(hash) ?? 0) + 1;
       seenHashes.set(hash, n);
       externalKey = `sha:${hash}:${n}`;
@@ -92,57 +132,100 @@ export const importResponsesJob: JobHandler = async (deps, job, progress) => {
     if (pending.length >= ROWS_PER_BATCH || pendingBytes >= BYTES_PER_BATCH) await flush();
   };
 
-  const reader = file.body.getReader();
+  const reader = opts.body.getReader();
   const decoder = new TextDecoder('utf-8');
-  let parser: CsvParser | null = null;
+  let csv: CsvParser | null = null;
+  let xml: LimeSurveyXmlReader | null = null;
+  let headerText = '';
   let headerLeft = 0;
   let bytes = 0;
   const records: { fields: string[]; line: number }[] = [];
-  const drain = async () => {
+  const drainCsv = async () => {
     for (const rec of records) {
       if (headerLeft > 0) headerLeft--;
       else await handle(rec.fields, rec.line, plan!);
     }
     records.length = 0;
   };
+  const drainXml = async (batch: (string | null)[][]) => {
+    if (!batch.length) return;
+    if (!plan) {
+      plan = lsrPlan(xml!.docType, xml!.fields ?? [], survey);
+      assertPlan(plan);
+    }
+    for (const rec of batch) await handle(rec, rows + 1, plan);
+  };
   for (;;) {
     const { value, done } = await reader.read();
     let text = done ? decoder.decode() : decoder.decode(value, { stream: true });
     if (value) bytes += value.byteLength;
-    if (!parser) {
-      // The header is decided on the first 64 kB (or the whole file when it is shorter).
+    if (!csv && !xml) {
+      // The format and the header are decided on the first 64 kB (or the whole file when shorter).
       headerText += text;
       if (!done && headerText.length < 65536) continue;
-      plan = resolveHeader(headerText, columns);
-      if (plan.unknown.length) throw new AppError('VALIDATION', surveysNl.responses.unknownColumns(plan.unknown));
-      if (!plan.questionColumns) throw new AppError('VALIDATION', surveysNl.responses.noQuestionColumns);
-      headerLeft = plan.headerRecords;
-      parser = new CsvParser(plan.separator);
+      // No file at all (an archive without responses): nothing to read.
+      if (done && bytes === 0 && opts.emptyOk) break;
       text = headerText.replace(/^\uFEFF/, '');
       headerText = '';
+      if (looksLikeXml(text)) xml = new LimeSurveyXmlReader('responses');
+      else {
+        plan = resolveHeader(text, survey);
+        assertPlan(plan);
+        headerLeft = plan.headerRecords;
+        csv = new CsvParser(plan.separator);
+      }
     }
-    parser.feed(text, records);
-    await drain();
-    if (done) {
-      parser.end(records);
-      await drain();
-      break;
+    if (csv) {
+      csv.feed(text, records);
+      await drainCsv();
+      if (done) {
+        csv.end(records);
+        await drainCsv();
+      }
+    } else if (xml) {
+      await drainXml(xml.feed(text));
+      if (done) await drainXml(xml.end());
     }
-    await progress((bytes / Math.max(1, file.size)) * 95);
+    if (done) break;
+    await opts.progress(bytes / Math.max(1, opts.size));
+  }
+  if (xml) {
+    if (xml.docType !== 'Responses') throw new AppError('VALIDATION', surveysNl.import.wrongDocType(xml.docType || '(leeg)', 'Responses'));
+    if (!xml.fieldsComplete && !opts.emptyOk) throw new AppError('VALIDATION', surveysNl.responses.noResponsesTable);
+    if (xml.fieldsComplete && !plan) assertPlan(lsrPlan(xml.docType, xml.fields ?? [], survey));
   }
   await flush();
   if (inserted > 0) {
     await deps.db.update(surveys).set({ responsesVersion: sql`${surveys.responsesVersion} + 1` }).where(eq(surveys.id, surveyId));
   }
-  await deps.files.delete(key);
-  // New responses → new cube version, built now so the first report read is warm. Imported
-  // lazily: the cube job module reaches back into the job registry that lists this handler.
-  if (inserted > 0) await (await import('../../analytics/cube-job')).buildCubeAfterImport(deps, surveyId, job.createdBy);
   return {
-    surveyId, file: String(job.payload.name ?? ''), format: plan?.format ?? 'csv', rows, accepted, inserted,
-    alreadyPresent: accepted - inserted, rejected: rejectedCount, rejectedRows: rejected, reportTruncated: rejected.length >= REPORT_LIMIT,
+    format: plan?.format ?? (xml ? 'lsr' : 'csv'), rows, forgotten, accepted, inserted, alreadyPresent: accepted - inserted,
+    rejected: rejectedCount, rejectedRows: rejected, reportTruncated: rejected.length >= REPORT_LIMIT,
   };
+}
+
+/**
+ * Job 'survey.responses.import' { surveyId, key, name }: streams the uploaded file from the file
+ * store into the survey (importResponseStream), removes the upload, and builds the new cube.
+ */
+export const importResponsesJob: JobHandler = async (deps, job, progress) => {
+  const surveyId = Number(job.payload.surveyId);
+  const key = String(job.payload.key);
+  const file = await deps.files.get(key);
+  if (!file) throw new AppError('NOT_FOUND', surveysNl.responses.missingFile);
+  const result = await importResponseStream(deps, { surveyId, jobId: job.id, body: file.body, size: file.size, progress: (f) => progress(f * 95) });
+  await deps.files.delete(key);
+  if (result.inserted > 0) await buildCube(deps, surveyId, job.createdBy);
+  return { surveyId, file: String(job.payload.name ?? ''), ...result };
 };
+
+/**
+ * New responses → new cube version, built now so the first report read is warm. Imported lazily:
+ * the cube job module reaches back into the job registry that lists the import handlers.
+ */
+export async function buildCube(deps: JobDeps, surveyId: number, createdBy: number | null) {
+  await (await import('../../analytics/cube-job')).buildCubeAfterImport(deps, surveyId, createdBy);
+}
 
 async function sha256(text: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));

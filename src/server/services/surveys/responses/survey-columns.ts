@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { surveys } from '../../../db/schema';
 import { AppError, nl } from '../../../errors';
-import { buildColumnMap } from '../column-map';
+import { buildColumnMap, ignoredHeaders } from '../column-map';
 import { loadStructure } from '../load-structure';
 
 /** The survey row and its response columns (the importer's and the cube's view of a survey). */
@@ -10,5 +10,5 @@ export async function loadSurveyColumns(db: Db, surveyId: number) {
   const [survey] = await db.select().from(surveys).where(eq(surveys.id, surveyId));
   if (!survey || survey.deletedAt) throw new AppError('NOT_FOUND', nl.notFound);
   const structure = await loadStructure(db, surveyId);
-  return { survey, structure, columns: buildColumnMap(structure, survey.lsSid) };
+  return { survey, structure, columns: buildColumnMap(structure, survey.lsSid), ignored: ignoredHeaders(structure, survey.lsSid) };
 }

@@ -1,0 +1,39 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { userServiceContext, type AppEnv } from '../context';
+import { readBody, validate } from '../http/body';
+import { requireRole } from '../middleware/guards';
+import { presentJob } from '../services/jobs/get-job';
+import { deleteConnection, getConnection, saveConnection } from '../services/lime/connection';
+import { importRemoteSurvey } from '../services/lime/import-remote';
+import { setSchedule, syncNow } from '../services/lime/link';
+import { listRemoteSurveys } from '../services/lime/remote-surveys';
+import { surveysNl } from '../../shared/i18n/surveys';
+import { LimeConnectionInput, LimeImportInput, LimeScheduleInput } from '../../shared/validation/lime';
+
+const Id = z.object({ id: z.coerce.number().int().positive() });
+const t = surveysNl.lime;
+
+/** The company's LimeSurvey installation (RemoteControl 2): connection, its surveys, import, sync. Registered before /survey/:id. */
+export const surveyLimeRoutes = new Hono<AppEnv>()
+  .get('/survey/lime', requireRole('survey.edit'), async (c) => c.json({ data: await getConnection(userServiceContext(c)) }))
+  .put('/survey/lime', requireRole('survey.edit'), async (c) => {
+    const data = await saveConnection(userServiceContext(c), await readBody(c, LimeConnectionInput));
+    return c.json({ data, alert: t.saved });
+  })
+  .delete('/survey/lime', requireRole('survey.edit'), async (c) => c.json({ data: await deleteConnection(userServiceContext(c)), alert: t.removed }))
+  .get('/survey/lime/surveys', requireRole('survey.edit'), async (c) => c.json({ data: await listRemoteSurveys(userServiceContext(c)) }))
+  .post('/survey/lime/import', requireRole('survey.edit'), async (c) => {
+    const data = await importRemoteSurvey(userServiceContext(c), await readBody(c, LimeImportInput));
+    return c.json({ data, meta: { dutch: surveysNl.survey }, alert: t.imported }, 201);
+  })
+  .post('/survey/:id/lime/sync', requireRole('survey.edit'), async (c) => {
+    const { id } = validate(Id, c.req.param());
+    const job = await syncNow(userServiceContext(c), id);
+    return c.json({ data: presentJob(job), meta: { dutch: surveysNl.job }, alert: t.syncQueued }, 202);
+  })
+  .put('/survey/:id/lime', requireRole('survey.edit'), async (c) => {
+    const { id } = validate(Id, c.req.param());
+    const { sync_enabled } = await readBody(c, LimeScheduleInput);
+    return c.json({ data: await setSchedule(userServiceContext(c), id, sync_enabled), alert: t.scheduleSaved });
+  });

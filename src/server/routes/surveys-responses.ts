@@ -1,0 +1,38 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { userServiceContext, type AppEnv } from '../context';
+import { validate } from '../http/body';
+import { requireRole } from '../middleware/guards';
+import { deleteResponse } from '../services/surveys/browser/delete-response';
+import { exportResponsesCsv } from '../services/surveys/browser/export-responses';
+import { getResponse } from '../services/surveys/browser/get-response';
+import { listResponses } from '../services/surveys/browser/list-responses';
+import { surveysNl } from '../../shared/i18n/surveys';
+import { ResponseFilterQuery, ResponseListQuery } from '../../shared/validation/surveys';
+
+const Id = z.object({ id: z.coerce.number().int().positive() });
+const ResponseParams = Id.extend({ rid: z.coerce.number().int().positive() });
+
+/**
+ * The response browser: individual responses, so survey.edit only (row-level: the survey's
+ * company), never reachable from reports. Export and deletion are recorded in survey_audit.
+ */
+export const surveyResponseRoutes = new Hono<AppEnv>()
+  .get('/survey/:id/responses', requireRole('survey.edit'), async (c) => {
+    const { id } = validate(Id, c.req.param());
+    return c.json(await listResponses(userServiceContext(c), id, validate(ResponseListQuery, c.req.query())));
+  })
+  .get('/survey/:id/responses/export', requireRole('survey.edit'), async (c) => {
+    const { id } = validate(Id, c.req.param());
+    const { stream, filename } = await exportResponsesCsv(userServiceContext(c), id, validate(ResponseFilterQuery, c.req.query()));
+    return c.body(stream, 200, { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${filename}"`, 'Cache-Control': 'no-store' });
+  })
+  .get('/survey/:id/responses/:rid', requireRole('survey.edit'), async (c) => {
+    const { id, rid } = validate(ResponseParams, c.req.param());
+    return c.json({ data: await getResponse(userServiceContext(c), id, rid) });
+  })
+  .delete('/survey/:id/responses/:rid', requireRole('survey.edit'), async (c) => {
+    const { id, rid } = validate(ResponseParams, c.req.param());
+    const data = await deleteResponse(userServiceContext(c), id, rid);
+    return c.json({ data, meta: { dutch: surveysNl.browser.answersOf(rid) }, alert: surveysNl.browser.deleted });
+  });

@@ -1,0 +1,46 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { UserServiceContext } from '../../context';
+import { limeSurveyLinks, surveys } from '../../db/schema';
+import { AppError } from '../../errors';
+import { surveysNl } from '../../../shared/i18n/surveys';
+import { countParsed, refuseUnconfirmedDuplicate, writeSurvey } from '../surveys/import-survey';
+import { structureHash } from '../surveys/lss/parsed-structure';
+import { connectionCompany, openConnection } from './connection';
+import { requireConnection } from './remote-surveys';
+import { remoteStructure } from './remote-structure';
+import { LimeSession } from './rpc';
+import { LIME_SYNC_JOB } from './sync-kind';
+
+/**
+ * POST survey/lime/import { sid }: the LimeSurvey survey's structure becomes a portal survey of
+ * the company, linked to it for response synchronisation (schedule on), and a first sync is
+ * started. A survey already linked is refused; an identical structure is asked about first.
+ */
+export async function importRemoteSurvey(ctx: UserServiceContext, input: { sid: number; confirm_duplicate?: boolean }) {
+  const companyId = connectionCompany(ctx);
+  const conn = requireConnection(await openConnection(ctx.db, ctx.config.totpEncryptionKey, { companyId }));
+  const [linked] = await ctx.db
+    .select({ id: surveys.id })
+    .from(limeSurveyLinks)
+    .innerJoin(surveys, eq(surveys.id, limeSurveyLinks.surveyId))
+    .where(and(eq(limeSurveyLinks.connectionId, conn.id), eq(limeSurveyLinks.lsSid, input.sid), isNull(surveys.deletedAt)));
+  if (linked) throw new AppError('CONFLICT', surveysNl.lime.alreadyLinked);
+  const parsed = await LimeSession.with(conn, async (s) => {
+    const list = (await s.call<{ sid: string | number; surveyls_title: string }[]>('list_surveys', [null], /no surveys found/i)) ?? [];
+    const found = list.find((x) => Number(x.sid) === input.sid);
+    if (!found) throw new AppError('NOT_FOUND', surveysNl.lime.unknownSurvey(input.sid));
+    return remoteStructure(s, input.sid, found.surveyls_title);
+  });
+  const hash = await structureHash(parsed);
+  await refuseUnconfirmedDuplicate(ctx, companyId, hash, input.confirm_duplicate);
+  const surveyId = await ctx.db.transaction(
+    async (tx) => {
+      const id = await writeSurvey(tx, parsed, { companyId, ownerId: ctx.user.id, hash });
+      await tx.insert(limeSurveyLinks).values({ surveyId: id, connectionId: conn.id, lsSid: input.sid });
+      return id;
+    },
+    { behavior: 'immediate' } as never,
+  );
+  const job = ctx.jobs ? await ctx.jobs.enqueue(LIME_SYNC_JOB, { surveyId }, ctx.user.id) : null;
+  return { id: surveyId, ...countParsed(parsed), sync_job_id: job?.id ?? null };
+}

@@ -1,0 +1,44 @@
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { UserServiceContext } from '../../context';
+import { limeSurveyLinks, surveys } from '../../db/schema';
+import { AppError } from '../../errors';
+import { surveysNl } from '../../../shared/i18n/surveys';
+import { connectionCompany, openConnection } from './connection';
+import { LimeSession } from './rpc';
+
+interface LsSurvey { sid: string | number; surveyls_title: string; startdate: string | null; expires: string | null; active: string }
+
+/**
+ * GET survey/lime/surveys: the surveys the connection's LimeSurvey user can see (list_surveys),
+ * each with the portal survey it feeds when linked. No connection yet: an empty list.
+ */
+export async function listRemoteSurveys(ctx: UserServiceContext) {
+  const companyId = connectionCompany(ctx);
+  const conn = await openConnection(ctx.db, ctx.config.totpEncryptionKey, { companyId });
+  if (!conn) return { connected: false, surveys: [] };
+  const list = await LimeSession.with(conn, (s) => s.call<LsSurvey[]>('list_surveys', [null], /no surveys found/i));
+  const sids = (list ?? []).map((x) => Number(x.sid));
+  const links = sids.length
+    ? await ctx.db
+        .select({ lsSid: limeSurveyLinks.lsSid, surveyId: limeSurveyLinks.surveyId, lastSyncedAt: limeSurveyLinks.lastSyncedAt, lastError: limeSurveyLinks.lastError, lastResult: limeSurveyLinks.lastResult, syncEnabled: limeSurveyLinks.syncEnabled })
+        .from(limeSurveyLinks)
+        .innerJoin(surveys, eq(surveys.id, limeSurveyLinks.surveyId))
+        .where(and(eq(limeSurveyLinks.connectionId, conn.id), inArray(limeSurveyLinks.lsSid, sids), isNull(surveys.deletedAt)))
+    : [];
+  return {
+    connected: true,
+    surveys: (list ?? []).map((x) => {
+      const link = links.find((l) => l.lsSid === Number(x.sid));
+      return {
+        sid: Number(x.sid), title: x.surveyls_title, active: x.active === 'Y', startdate: x.startdate, expires: x.expires,
+        survey_id: link?.surveyId ?? null, sync_enabled: link?.syncEnabled ?? null, last_synced_at: link?.lastSyncedAt?.toISOString() ?? null,
+        last_error: link?.lastError ?? null, last_result: link?.lastResult ?? null,
+      };
+    }),
+  };
+}
+
+export function requireConnection<T>(conn: T | null): T {
+  if (!conn) throw new AppError('VALIDATION', surveysNl.lime.noConnection);
+  return conn;
+}
