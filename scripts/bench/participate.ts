@@ -9,7 +9,9 @@
  *     then every one of them is reconciled with the database (one completed response per token,
  *     token completed, no participation left) and the batched cube rebuilds are counted.
  *
- *   npx astro build && npx tsx scripts/bench/participate.ts
+ *   npm run bench -- participate          (or: npx astro build && npx tsx scripts/bench/participate.ts)
+ *   env: RESPONDENTS=200, THINK_MS=0 (reading time before each post), LIGHTHOUSE=0 (skip it),
+ *        BENCH_VERBOSE=1 (the Worker's log)
  */
 import { mkdirSync, rmSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
@@ -21,6 +23,9 @@ import { startLocalStack } from '../lib/local-stack.ts';
 import { DEMO_SURVEY_SID } from '../seed/surveys-burgerpeiling.ts';
 
 const RESPONDENTS = Number(process.env.RESPONDENTS ?? 200);
+/** THINK_MS=3000: each respondent reads for 0.5–1.5 × that before every post (people, not a flood). */
+const THINK_MS = Number(process.env.THINK_MS ?? 0);
+const think = () => (THINK_MS ? new Promise((r) => setTimeout(r, THINK_MS * (0.5 + Math.random()))) : Promise.resolve());
 const agent = new Agent({ keepAlive: true, maxSockets: RESPONDENTS + 10 });
 
 interface Fetched { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer; ttfbMs: number; ms: number }
@@ -74,6 +79,7 @@ class Respondent {
   }
   /** A form post and, after its 303, the page it leads to: the time a respondent waits for the next page. */
   async post(fields: Record<string, string>): Promise<number> {
+    await think();
     const start = performance.now();
     const body = new URLSearchParams({ _csrf: this.field('_csrf'), page: this.field('page'), shown: this.field('shown'), lang: 'nl', ...fields }).toString();
     const f = await http(`${this.origin}/portal/meedoen/${this.surveyId}`, {
@@ -83,6 +89,7 @@ class Respondent {
     const sentPage = new URLSearchParams(body).get('page');
     if (f.status === 303) await this.get(`/portal/meedoen/${this.surveyId}`);
     else this.html = text(f);
+    if (f.status >= 500) this.log.push(`(${this.html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').slice(0, 160)})`);
     this.log.push(`${fields.action}@${sentPage}→${f.status}→page ${this.field('page')}`);
     const ms = performance.now() - start;
     this.pages.push(ms);
@@ -113,7 +120,7 @@ class Respondent {
 const dir = `.tmp/bench-participate-${process.pid}`;
 rmSync(dir, { recursive: true, force: true });
 mkdirSync(dir, { recursive: true });
-const stack = await startLocalStack({ dataDir: dir });
+const stack = await startLocalStack({ dataDir: dir, verbose: process.env.BENCH_VERBOSE === '1' });
 const db = createClient({ url: stack.libsqlUrl });
 try {
   const [survey] = (await db.execute({ sql: 'select id from surveys where ls_sid = ? and company_id = 1', args: [DEMO_SURVEY_SID] })).rows;
@@ -153,7 +160,8 @@ try {
   console.log(`  Totaal      ${kb(total)}   budget 30 kB ${ok(total <= 30 * 1024)}`);
   console.log(`  Eerste byte mediaan ${pct(ttfb, 50).toFixed(1)} ms, p90 ${pct(ttfb, 90).toFixed(1)} ms (50 verzoeken)   budget 50 ms ${ok(pct(ttfb, 50) <= 50)}`);
 
-  // 2. Lighthouse (mobile emulation and throttling are its defaults).
+  // 2. Lighthouse (mobile emulation and throttling are its defaults). LIGHTHOUSE=0 skips it.
+  if (process.env.LIGHTHOUSE !== '0') {
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: ['--no-sandbox', '--headless=new', '--disable-gpu', '--disable-dev-shm-usage'] });
   try {
     const cookie = [...probe.jar].map(([k, v]) => `${k}=${v}`).join('; ');
@@ -169,6 +177,7 @@ try {
   } finally {
     chrome.kill();
   }
+  }
 
   // 3. 200 respondents at once.
   const [versionBefore] = (await db.execute({ sql: 'select responses_version as v from surveys where id = ?', args: [surveyId] })).rows;
@@ -178,7 +187,7 @@ try {
   const seconds = (performance.now() - started) / 1000;
   const failed = outcomes.filter((o) => o.status === 'rejected');
   const waits = people.flatMap((p) => p.pages).sort((a, b) => a - b);
-  console.log(`${RESPONDENTS} respondenten tegelijk (code-link, welkom, 3 pagina's, versturen; gewone formulierposts):`);
+  console.log(`${RESPONDENTS} respondenten tegelijk (code-link, welkom, 3 pagina's, versturen; gewone formulierposts; ${THINK_MS ? `bedenktijd ${THINK_MS / 2000}–${(THINK_MS * 1.5) / 1000} s per pagina` : 'zonder bedenktijd'}):`);
   console.log(`  klaar in ${seconds.toFixed(1)} s; ${failed.length} mislukt${failed.length ? `: ${String((failed[0] as PromiseRejectedResult).reason).slice(0, 300)}` : ''}`);
   const steps = new Map<string, number>();
   const firstError = new Map<string, string>();
