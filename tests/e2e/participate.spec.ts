@@ -54,6 +54,7 @@ test('completes the burgerpeiling with JavaScript: live condition, mandatory err
   // The same code again.
   await page.goto(`/portal/meedoen/${surveyId}?code=${code}`);
   await expect(page.getByRole('alert')).toContainText('Met deze code kunt u niet (meer) meedoen.');
+  await axeClean(page);
 
   // No upload: the batched rebuild puts the response in the cube, the public report's counter follows.
   await expect.poll(() => publicCounter(page), { timeout: 60_000, intervals: [500, 1000, 2000] }).toBe(before + 1);

@@ -18,7 +18,7 @@ const question = (attributes: Record<string, string>) => {
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0]);
 const PDF = new TextEncoder().encode('%PDF-1.7\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\n');
-const file = (bytes: Uint8Array, name: string) => new File([bytes], name);
+const file = (bytes: Uint8Array<ArrayBuffer>, name: string) => new File([bytes], name);
 
 describe('file questions (|): the question’s limits, content sniffed before anything is stored', () => {
   const q = question({ allowed_filetypes: 'png, pdf', max_filesize: '1', max_num_of_files: '2' });
