@@ -9,7 +9,8 @@
 // blocking busy_timeout would stall the request that lets the lock holder commit.
 //
 //   npx tsx scripts/libsql-server.ts [--port 8080] [--file .data/portal.db] [--log]
-//   env: LIBSQL_PORT, LIBSQL_FILE
+//   npx tsx scripts/libsql-server.ts --delay 20     # 20 ms simulated network latency per round trip
+//   env: LIBSQL_PORT, LIBSQL_FILE, LIBSQL_DELAY_MS
 import { mkdirSync, realpathSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -34,12 +35,19 @@ export interface LibsqlServerOptions {
   busyTimeoutMs?: number;
   /** Larger request bodies get 413. Default 32 MiB. */
   maxBodyBytes?: number;
+  /**
+   * Simulated network latency: every pipeline/cursor request waits this long before it is
+   * handled, as a round trip from a Cloudflare location to Turso would. Default 0.
+   */
+  delayMs?: number;
 }
 
 export interface LibsqlServer {
   /** Base URL for createClient({ url }), e.g. http://127.0.0.1:8080 */
   url: string;
   port: number;
+  /** Changes the simulated latency per round trip (see LibsqlServerOptions.delayMs). */
+  setDelay(ms: number): void;
   close(): Promise<void>;
 }
 
@@ -67,9 +75,10 @@ export async function startLibsqlServer(opts: LibsqlServerOptions): Promise<Libs
     idleTimeoutMs: opts.idleTimeoutMs ?? 30_000,
   });
 
+  let delayMs = opts.delayMs ?? 0;
   const server = createServer((req, res) => {
     const started = performance.now();
-    handle(req, res, streams, maxBody)
+    handle(req, res, streams, maxBody, delayMs)
       .catch((e: unknown) => {
         if (e instanceof ProtocolError) return sendJson(res, e.status, { message: e.message, code: e.code });
         console.error('[libsql-server] internal error:', e);
@@ -99,6 +108,9 @@ export async function startLibsqlServer(opts: LibsqlServerOptions): Promise<Libs
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     port,
+    setDelay: (ms) => {
+      delayMs = Math.max(0, ms);
+    },
     close: () =>
       (closing ??= new Promise<void>((ok) => {
         server.close(() => ok());
@@ -107,7 +119,7 @@ export async function startLibsqlServer(opts: LibsqlServerOptions): Promise<Libs
   };
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse, streams: StreamRegistry, maxBody: number): Promise<void> {
+async function handle(req: IncomingMessage, res: ServerResponse, streams: StreamRegistry, maxBody: number, delayMs: number): Promise<void> {
   const path = new URL(req.url ?? '/', 'http://localhost').pathname;
   if (req.method === 'GET') {
     if (path === '/') return sendText(res, 200, 'Hello, this is the libSQL development server (Hrana over HTTP, JSON).\n');
@@ -120,6 +132,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, streams: Stream
   if (!m || (m[1] === 'v2' && m[2] === 'cursor')) return sendText(res, 404, 'Not found\n');
   const v3 = m[1] === 'v3';
   const body = await readJson(req, maxBody);
+  if (delayMs > 0) await new Promise((ok) => setTimeout(ok, delayMs));
 
   if (m[2] === 'pipeline') {
     if (!Array.isArray(body.requests)) throw new ProtocolError('Body must be {"baton"?, "requests": [...]}');
@@ -213,7 +226,9 @@ if (isMain()) {
   const port = Number(flag('--port') ?? process.env.LIBSQL_PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid port ${port}`);
   const file = resolve(flag('--file') ?? process.env.LIBSQL_FILE ?? fileURLToPath(new URL('../.data/portal.db', import.meta.url)));
-  const server = await startLibsqlServer({ file, port, log: args.includes('--log') });
+  const delayMs = Number(flag('--delay') ?? process.env.LIBSQL_DELAY_MS ?? 0);
+  if (!Number.isFinite(delayMs) || delayMs < 0) throw new Error(`Invalid delay ${delayMs}`);
+  const server = await startLibsqlServer({ file, port, log: args.includes('--log'), delayMs });
   console.log(`libSQL dev server listening on ${server.url} (database ${file})`);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {

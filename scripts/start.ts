@@ -3,6 +3,7 @@
  * built Worker under workerd. Ctrl-C stops both; the data in .data/ stays for the next run.
  *
  * Flags: --port N (or PORT), --data DIR (default .data), --skip-build, --fresh (empty DIR first).
+ * LIBSQL_DELAY_MS=20 simulates 20 ms network latency per database round trip (as to Turso).
  */
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -36,8 +37,9 @@ const stack = await startLocalStack({
   dataDir,
   port,
   libsqlPort: process.env.LIBSQL_PORT ? Number(process.env.LIBSQL_PORT) : undefined,
+  dbDelayMs: process.env.LIBSQL_DELAY_MS ? Number(process.env.LIBSQL_DELAY_MS) : undefined,
 });
-console.log(`▸ libSQL-server: ${stack.libsqlUrl} (${dataDir}/portal.db)`);
+console.log(`▸ libSQL-server: ${stack.libsqlUrl} (${dataDir}/portal.db)${process.env.LIBSQL_DELAY_MS ? `, ${process.env.LIBSQL_DELAY_MS} ms gesimuleerde netwerkvertraging per round trip` : ''}`);
 console.log(`\n✔ ImpulZ draait op http://localhost:${port}/portal/\n\n${demoLoginsText()}\n\nStoppen: Ctrl-C`);
 
 let stopping = false;

@@ -10,7 +10,7 @@ import { workerDb } from './server/db/web';
  * security headers, session → user and the auth/API routers; then Astro renders the pages with
  * the same user in `Astro.locals`.
  */
-const app = createApp({ db: workerDb });
+const app = createApp({ db: workerDb, countsRoundTrips: true });
 
 app.use(async (c, next) => {
   const locals = getFetchState(c).locals;

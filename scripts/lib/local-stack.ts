@@ -7,6 +7,8 @@ export interface LocalStack {
   /** The Worker's origin, e.g. http://127.0.0.1:4321 */
   url: string;
   libsqlUrl: string;
+  /** Simulated network latency per database round trip (the local libSQL server's delay). */
+  setDbDelay(ms: number): void;
   stop(): Promise<void>;
 }
 
@@ -15,11 +17,13 @@ export interface LocalStack {
  * server on `dataDir/portal.db` (migrated and seeded with the demo data) and the built Worker
  * under workerd with its R2/Queue state in `dataDir/wrangler`.
  */
-export async function startLocalStack(opts: { dataDir: string; port?: number; libsqlPort?: number; verbose?: boolean }): Promise<LocalStack> {
+export async function startLocalStack(opts: { dataDir: string; port?: number; libsqlPort?: number; verbose?: boolean; dbDelayMs?: number }): Promise<LocalStack> {
   const db = await startLibsqlServer({ file: `${opts.dataDir}/portal.db`, port: opts.libsqlPort ?? 0 });
   try {
     await migrateDatabase(db.url);
     await seedDatabase(db.url);
+    // The simulated network latency starts after setting up, so migrating and seeding stay fast.
+    db.setDelay(opts.dbDelayMs ?? 0);
     const worker = await startWorker({
       port: opts.port ?? (await freePort()),
       libsqlUrl: db.url,
@@ -29,6 +33,7 @@ export async function startLocalStack(opts: { dataDir: string; port?: number; li
     return {
       url: worker.url,
       libsqlUrl: db.url,
+      setDbDelay: (ms) => db.setDelay(ms),
       async stop() {
         await worker.stop();
         await db.close();

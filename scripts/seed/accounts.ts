@@ -4,6 +4,7 @@ import type { Db } from '../../src/server/db/client';
 import { invites, panels, panelUsers, roles, themes, userRoles, users } from '../../src/server/db/schema';
 import { DEFAULT_GROUP_ROLES, GROUPS, type GroupName } from '../../src/shared/permissions';
 import { DEMO_PASSWORD } from './data';
+import { DEMO_ACCOUNTS } from './users';
 
 /** Demo-only panel tokens (printed with the demo logins); real panels get random tokens. */
 export const DEMO_PANEL_TOKEN = 'demo-burgerpanel-zuiderhaven';
@@ -30,6 +31,7 @@ export function demoAccountsText(): string {
     `Demo-panelcodes: ${DEMO_PANEL_TOKEN} (Zuiderhaven), ${DEMO_PANEL_TOKEN_NOORDBROEK} (Noordbroek)`,
     `  aanmelden: /portal/register/panel/${DEMO_PANEL_TOKEN}  ·  inloggen en aanmelden: /portal/login/panel/${DEMO_PANEL_TOKEN}`,
     ...HOLD_USERS.map((u) => `  ${u.email.padEnd(28)} ${u.group} (${u.mustChangePassword ? 'moet nieuw wachtwoord kiezen' : 'moet tweestapsverificatie instellen'})`),
+    ...DEMO_ACCOUNTS.map((u) => `  ${u.email.padEnd(28)} Gebruiker (${u.days > 0 ? 'demo-account, alleen lezen' : 'demo-account, verlopen'})`),
   ].join('\n');
 }
 
@@ -44,11 +46,11 @@ export async function seedAccounts(db: Db, today = new Date()): Promise<void> {
     db
       .insert(themes)
       .values([
-        { id: 1, companyId: null, name: 'ImpulZ licht', type: 'vue', isDefault: true, headerImage: '/images/header.svg', gradient: 1, isDark: false },
-        { id: 2, companyId: null, name: 'ImpulZ donker', type: 'vue', isDefault: false, headerImage: '/images/header.svg', gradient: 2, isDark: true },
-        { id: 3, companyId: null, name: 'ImpulZ PDF', type: 'pdf', isDefault: true, headerImage: '/images/header.svg', gradient: 1, isDark: false },
-        { id: 4, companyId: 1, name: 'Zuiderhaven huisstijl', type: 'vue', isDefault: false, headerImage: '/images/header.svg', gradient: 2, isDark: false },
-        { id: 5, companyId: 2, name: 'Noordbroek huisstijl', type: 'vue', isDefault: false, headerImage: '/images/header.svg', gradient: 1, isDark: false },
+        { id: 1, companyId: null, name: 'ImpulZ licht', type: 'vue', isDefault: true, fields: {} },
+        { id: 2, companyId: null, name: 'ImpulZ donker', type: 'vue', isDefault: false, fields: { isDark: true, primary: '#2f6fbf', gradient1: '#0f2a4a', gradient2: '#1d4f91' } },
+        { id: 3, companyId: null, name: 'ImpulZ PDF', type: 'pdf', isDefault: true, fields: {} },
+        { id: 4, companyId: 1, name: 'Zuiderhaven huisstijl', type: 'vue', isDefault: false, fields: { primary: '#0b6e4f', accent: '#f2a900', gradient1: '#0b6e4f', gradient2: '#08415c' } },
+        { id: 5, companyId: 2, name: 'Noordbroek huisstijl', type: 'vue', isDefault: false, fields: { primary: '#8a1c3c', gradient1: '#8a1c3c', gradient2: '#4a1942' } },
       ])
       .onConflictDoNothing(),
     db

@@ -21,6 +21,7 @@ import { seedFilters } from './filters';
 import { seedReports } from './reports';
 import { seedReportFilters } from './report-filters';
 import { seedParticipation } from './participation';
+import { seedUsers } from './users';
 
 const DAY = 86_400_000;
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
@@ -109,4 +110,5 @@ export async function seedDemo(db: Db, today = new Date()): Promise<void> {
   await seedReports(db, today);
   await seedReportFilters(db);
   await seedParticipation(db, today);
+  await seedUsers(db, today);
 }

@@ -4,6 +4,7 @@ import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppEnv } from './context';
 import type { Db } from './db/client';
+import { countRoundTrips, ROUND_TRIPS_HEADER, STATEMENTS_HEADER } from './db/round-trips';
 import { readConfig, type Bindings } from './env';
 import { AppError, nl } from './errors';
 import { contentSecurityPolicy } from './middleware/content-security-policy';
@@ -15,6 +16,8 @@ import { authRoutes } from './routes/auth';
 export interface AppDeps {
   /** The database for these bindings (web client in the Worker, file database in tests). */
   db(env: Bindings): Db;
+  /** The db counts its round trips outside production (the Worker's web client does; file databases in tests don't). */
+  countsRoundTrips?: boolean;
 }
 
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -48,7 +51,11 @@ export function createApp(deps: AppDeps) {
   app.use(async (c, next) => {
     c.set('config', readConfig(c.env));
     c.set('db', deps.db(c.env));
-    await next();
+    if (!deps.countsRoundTrips || c.var.config.appEnv === 'production') return next();
+    // Development and test: the request's database round trips in a header (db/round-trips.ts).
+    const { count } = await countRoundTrips(next);
+    c.res.headers.set(ROUND_TRIPS_HEADER, String(count.roundTrips));
+    c.res.headers.set(STATEMENTS_HEADER, String(count.statements));
   });
   app.use(contentSecurityPolicy);
   app.use(resolveSession);

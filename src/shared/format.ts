@@ -13,3 +13,14 @@ export function formatDateTime(value: string | Date): string {
   const date = new Date(value);
   return `${dateLong.format(date)} om ${timeShort.format(date)} uur`;
 }
+
+const offsetFormat = new Intl.DateTimeFormat('en-GB', { timeZone: TZ, timeZoneName: 'shortOffset' });
+
+/** The last millisecond of a calendar day ('YYYY-MM-DD') in the Netherlands, as an instant. */
+export function endOfDay(day: string): Date {
+  const utc = Date.parse(`${day}T23:59:59.999Z`);
+  const zone = offsetFormat.formatToParts(new Date(utc)).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
+  const [, sign = '+', hours = '0', minutes = '0'] = /GMT([+-])(\d+)(?::(\d+))?/.exec(zone) ?? [];
+  const offset = (Number(hours) * 60 + Number(minutes)) * 60_000 * (sign === '-' ? -1 : 1);
+  return new Date(utc - offset);
+}

@@ -77,11 +77,12 @@ export interface TabLink {
 /**
  * The tab row of the current route: tabs the user may open, linked with the route's params. An
  * index route that is not a tab itself (/report/:id, /survey/:id/edit) shows its first tab's view,
- * so that tab is the current one.
+ * so that tab is the current one. Tabs marked ownOnly show on one's own page only (ViewUserPanel).
  */
 export function tabsFor(match: RouteMatch, user: SessionUserLike): TabLink[] {
   if (match.route.hideTabs || !match.route.tabs) return [];
-  const tabs = match.route.tabs.filter((tab: Tab) => mayOpen(user, tab));
+  const own = match.params.id === String(user.id);
+  const tabs = match.route.tabs.filter((tab: Tab) => mayOpen(user, tab) && (!tab.ownOnly || own));
   const current = tabs.some((tab) => tab.route === match.route.name) ? match.route.name : tabs[0]?.route;
   return tabs.map((tab) => ({ text: tab.text, href: pathFor(tab.route, match.params), current: tab.route === current }));
 }

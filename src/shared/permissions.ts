@@ -71,5 +71,11 @@ export const DEFAULT_GROUP_ROLES: Record<GroupName, readonly Role[]> = {
   Api: ['project.access', 'project.view', 'dashboard.access', 'dashboard.view', 'survey.access', 'survey.view', 'survey.upload', 'user.access'],
 };
 
+/**
+ * Demo accounts (group Gebruiker): read-only, for showing a report to prospects. These are the
+ * only roles a demo user can hold; writes need roles outside this list.
+ */
+export const DEMO_ROLES: readonly Role[] = ['project.access', 'project.view', 'dashboard.access', 'dashboard.view', 'dashboard.filter', 'dashboard.export', 'user.access'];
+
 /** Respondents who registered through a panel token: their panels and their own account. */
 export const PANEL_MEMBER_ROLES: readonly Role[] = ['panel.access', 'user.access'];

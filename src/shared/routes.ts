@@ -19,6 +19,8 @@ export interface Tab {
   icon?: string;
   group?: GroupName;
   roles?: readonly Role[];
+  /** Shown only on one's own page (route param id = the user's id): ViewUserPanel. */
+  ownOnly?: boolean;
 }
 
 export type Params = Record<string, string>;
@@ -87,7 +89,7 @@ const userOverviewTabs: Tab[] = [
 const userTabs: Tab[] = [
   { text: 'Algemeen', route: 'ViewUserBaseTab' },
   { text: 'Wachtwoord', route: 'ViewUserPassword', roles: ['user.access'] },
-  { text: 'Panels', route: 'ViewUserPanel', roles: ['panel.access'] },
+  { text: 'Panels', route: 'ViewUserPanel', roles: ['panel.access'], ownOnly: true },
   { text: 'Projecten', route: 'ViewUserProjects', roles: ['project.access'] },
   { text: 'Rollen', route: 'ViewUserRoles', roles: ['user.edit'] },
   { text: 'LimeSurvey koppeling', route: 'ViewUserLime', group: 'Admin', roles: ['user.edit'] },

@@ -36,7 +36,8 @@ describe('GET project', () => {
     const mine = await list('beheerder@demo.impulz.nl');
     expect(await ids(mine.clone())).toEqual([1, 3, 4, 5]);
     const item = ((await mine.json()) as { data: Item[] }).data.find((p) => p.id === 1)!;
-    expect(item).toMatchObject({ usersCount: 3, reportsCount: 2, admins: ['Bram Jansen'], license_end_date_style: 'warning' });
+    // Bram, Carla, the Api user and the two demo accounts (scripts/seed/users.ts).
+    expect(item).toMatchObject({ usersCount: 5, reportsCount: 2, admins: ['Bram Jansen'], license_end_date_style: 'warning' });
     // 'all' is no more than 'mine' for a company admin.
     expect(await ids(await list('beheerder@demo.impulz.nl', '?all=1'))).toEqual([1, 3, 4, 5]);
     expect(await ids(await list('beheerder@noordbroek.demo.impulz.nl'))).toEqual([6]);

@@ -44,10 +44,10 @@ describe('GET project/{id} with includes', () => {
     expect(status).toBe(200);
     expect(body.meta).toEqual({ dutch: 'Project' });
     const p = body.data;
-    expect(p).toMatchObject({ id: 1, title: 'Burgerpeiling Zuiderhaven 2026', status: 'Actief', status_id: 2, company_id: 1, parent_project_id: null, usersCount: 3, reportsCount: 2, parent: null });
+    expect(p).toMatchObject({ id: 1, title: 'Burgerpeiling Zuiderhaven 2026', status: 'Actief', status_id: 2, company_id: 1, parent_project_id: null, usersCount: 5, reportsCount: 2, parent: null });
     expect(p.subProjects!.map((s) => s.id)).toEqual([2]);
     expect(p.reports!.map((r) => r.title).sort()).toEqual(['Burgerpeiling Zuiderhaven 2026', 'Dienstverlening Zuiderhaven 2026 (concept)']);
-    expect(p.users!.map((u) => [u.fullname, u.project_role])).toEqual([['Bram Jansen', 'Projectleider'], ['Carla Bakker', 'Projectlid'], ['Koppeling Zuiderhaven', 'Meelezer']]);
+    expect(p.users!.map((u) => [u.fullname, u.project_role])).toEqual([['Bram Jansen', 'Projectleider'], ['Carla Bakker', 'Projectlid'], ['Koppeling Zuiderhaven', 'Meelezer'], ['Prospect Hoekstra', 'Meelezer'], ['Prospect Willemsen', 'Meelezer']]);
     expect(p.admins!.map((u) => u.id)).toEqual([2]);
     expect(p.surveys!.map((s) => s.id)).toHaveLength(1);
     expect(p.licenses![0]).toMatchObject({ project_id: 1, state: 'warning', license_end_date_style: 'warning', note: 'Jaarlicentie' });

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reportCharts, reportDataLocations, reports, reportSections, themes } from '../../src/server/db/schema';
+import { reportCharts, reportDataLocations, reports, reportSections, themes, companyThemes } from '../../src/server/db/schema';
 import { loadPdfTheme } from '../../src/server/services/export/pdf-theme';
 import { loginAs } from '../helpers/accounts';
 import type { HttpSession } from '../helpers/http-session';
@@ -109,10 +109,15 @@ describe('PDF export of a report', { timeout: 90_000 }, () => {
 });
 
 describe('PDF theme', () => {
-  it('is the default pdf theme, overlaid with the company’s own pdf theme', async () => {
-    expect(await loadPdfTheme(t.db, 1)).toEqual({ primary: '#1f4e79', accent: '#f28c28', dark: false, font: 'Helvetica' });
-    await t.db.insert(themes).values({ companyId: 1, name: 'Zuiderhaven PDF', type: 'pdf', gradient: 2, isDark: true });
-    expect(await loadPdfTheme(t.db, 1)).toMatchObject({ primary: '#2e7d7d', dark: true });
+  it('is the default pdf theme, overlaid with the pdf theme the company uses', async () => {
+    const builtIn = { primary: '#1f4e79', accent: '#f28c28', dark: false, font: 'Helvetica' };
+    expect(await loadPdfTheme(t.db, 1)).toEqual(builtIn);
+    const [own] = await t.db.insert(themes).values({ companyId: 1, name: 'Zuiderhaven PDF', type: 'pdf', fields: { primary: '#2e7d7d', isDark: true } }).returning();
+    // A theme the company has but does not use changes nothing.
+    await t.db.insert(companyThemes).values({ companyId: 1, themeId: own!.id });
+    expect(await loadPdfTheme(t.db, 1)).toEqual(builtIn);
+    await t.db.update(companyThemes).set({ isDefault: true }).where(eq(companyThemes.themeId, own!.id));
+    expect(await loadPdfTheme(t.db, 1)).toEqual({ primary: '#2e7d7d', accent: '#f28c28', dark: true, font: 'Helvetica' });
     // Another company's theme never applies.
     expect(await loadPdfTheme(t.db, 2)).toMatchObject({ primary: '#1f4e79', dark: false });
   });

@@ -17,6 +17,23 @@ async function fillNewPassword(page: Page, password: string) {
   await page.getByLabel('Herhaal nieuw wachtwoord').fill(password);
 }
 
+/**
+ * Gives the signed-in user the demo password back (POST password/change from the page), so the
+ * specs that run later on the same server (the crawl logs in every demo user) find it unchanged.
+ */
+async function restoreDemoPassword(page: Page) {
+  const status = await page.evaluate(async ([current, demo]) => {
+    const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice(11) ?? '');
+    const res = await fetch('/portal/auth/password/change', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-XSRF-TOKEN': xsrf },
+      body: JSON.stringify({ current_password: current, password: demo, password_confirmation: demo }),
+    });
+    return res.status;
+  }, [NEW_PASSWORD, DEMO_PASSWORD] as const);
+  expect(status).toBe(200);
+}
+
 /** Opens the dev mailbox and follows the link in the newest message to `to`. */
 async function followMailLink(page: Page, to: string) {
   await page.goto('/portal/dev/mailbox');
@@ -90,6 +107,7 @@ test('a forgotten password is reset through the link in the outbox', async ({ pa
   await page.getByRole('link', { name: 'Naar inloggen', exact: true }).click();
   await fillLogin(page, 'api@demo.impulz.nl', NEW_PASSWORD);
   await expect(page.getByRole('heading', { name: 'Welkom, Koppeling Zuiderhaven' })).toBeVisible();
+  await restoreDemoPassword(page);
 });
 
 test('an invited colleague registers through the e-mailed link and is logged in', async ({ page, context }) => {
@@ -173,4 +191,5 @@ test('a user changes their own password on ViewUserPassword; other sessions end'
   await otherPage.goto('/portal/');
   await expect(otherPage).toHaveURL(/\/portal\/login$/);
   await other.close();
+  await restoreDemoPassword(page);
 });

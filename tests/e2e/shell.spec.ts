@@ -20,8 +20,8 @@ test('navigation differs per group: the Beheerder has the side navigation, the G
   await expect(page.getByRole('navigation', { name: 'Snelkoppelingen' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Navigatiemenu openen of sluiten' })).toBeVisible();
   await page.getByLabel('Gebruikersmenu').click();
-  // 'Mijn organisatie' waits for the company screen; 'Mijn profiel' opens the own password page for now.
-  await expect(page.getByRole('link', { name: 'Mijn profiel' })).toHaveAttribute('href', '/portal/manage/user/2/password');
+  await expect(page.getByRole('link', { name: 'Mijn profiel' })).toHaveAttribute('href', '/portal/manage/user/2');
+  await expect(page.getByRole('link', { name: 'Mijn organisatie' })).toHaveAttribute('href', '/portal/manage/company/1');
   await expect(page.getByRole('link', { name: 'Admin panel' })).toHaveCount(0);
   await expect(page.getByTestId('release-notes')).toBeVisible();
 

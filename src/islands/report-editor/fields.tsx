@@ -35,12 +35,12 @@ export function TextField({ name, label, errors, value, onChange, type = 'text',
   );
 }
 
-export function SelectField({ name, label, errors, value, onChange, children }: FieldProps & { value: string; onChange: (v: string) => void }) {
+export function SelectField({ name, label, errors, value, onChange, children, disabled }: FieldProps & { value: string; onChange: (v: string) => void; disabled?: boolean }) {
   const invalid = !!errors[name];
   return (
     <label className="flex flex-col gap-1 text-sm">
       {label}
-      <select name={name} className={inputClass} value={value} onChange={(e) => onChange(e.target.value)} aria-invalid={invalid} aria-describedby={invalid ? `${name}-error` : undefined}>
+      <select name={name} className={inputClass} value={value} disabled={disabled} onChange={(e) => onChange(e.target.value)} aria-invalid={invalid} aria-describedby={invalid ? `${name}-error` : undefined}>
         {children}
       </select>
       <ErrorText name={name} errors={errors} />

@@ -16,8 +16,8 @@ export function accountHoldOf(user: SessionUser | null): AccountHold {
 
 // The calls a held user needs to finish the hold (paths relative to /portal/api/v2).
 const ALLOWED: Record<Exclude<AccountHold, null>, RegExp> = {
-  two_factor: /^\/(bootstrap|2fa\/[a-z_.]+)$/,
-  password: /^\/bootstrap$/,
+  two_factor: /^\/(bootstrap|theme\/css|2fa\/[a-z_.]+)$/,
+  password: /^\/(bootstrap|theme\/css)$/,
 };
 
 /** Server side of the AccountGate: a held user gets 403 on every other API call. */

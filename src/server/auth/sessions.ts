@@ -20,6 +20,10 @@ export interface SessionUser {
   mustChangePassword: boolean;
   mustEnable2fa: boolean;
   twoFactorConfirmed: boolean;
+  /** Demo accounts (read-only): the moment their login ends; null for everyone else. */
+  demoExpiresAt?: Date | null;
+  /** Set when the request authenticated with a personal access token (Bearer), not a session. */
+  tokenId?: number;
 }
 
 export interface SessionInfo {
@@ -39,6 +43,43 @@ export async function createSession(db: Db, userId: number, meta: SessionMeta, n
   return { token, session };
 }
 
+/** The user columns of a request's identity: user, roles and company-admin flag in one select. */
+export const identityColumns = {
+  user: {
+    id: users.id,
+    companyId: users.companyId,
+    groupId: users.groupId,
+    email: users.email,
+    fullname: users.fullname,
+    isRoot: users.isRoot,
+    mustChangePassword: users.mustChangePassword,
+    mustEnable2fa: users.mustEnable2fa,
+    twoFactorConfirmedAt: users.twoFactorConfirmedAt,
+    demoExpiresAt: users.demoExpiresAt,
+  },
+  roles: sql<string>`(select coalesce(json_group_array(${roles.name}), '[]') from ${userRoles}
+    join ${roles} on ${roles.id} = ${userRoles.roleId} where ${userRoles.userId} = ${users.id})`,
+  isCompanyAdmin: sql<number>`exists(select 1 from ${companyAdmins}
+    where ${companyAdmins.userId} = ${users.id} and ${companyAdmins.companyId} = ${users.companyId})`,
+};
+
+/** An active account: not deleted and, for demo accounts, not past its end. */
+export function activeAccount(now: Date) {
+  return sql`${users.deletedAt} is null and (${users.demoExpiresAt} is null or ${users.demoExpiresAt} > ${now.getTime()})`;
+}
+
+type IdentityRow = { user: { twoFactorConfirmedAt: Date | null } & Omit<SessionUser, 'isCompanyAdmin' | 'roles' | 'twoFactorConfirmed' | 'tokenId'>; roles: string; isCompanyAdmin: number };
+
+export function toSessionUser(row: IdentityRow): SessionUser {
+  const { twoFactorConfirmedAt, ...user } = row.user;
+  return {
+    ...user,
+    isCompanyAdmin: Boolean(row.isCompanyAdmin),
+    roles: (JSON.parse(row.roles) as (string | null)[]).filter((r): r is string => r !== null).sort(),
+    twoFactorConfirmed: twoFactorConfirmedAt !== null,
+  };
+}
+
 /** The one lookup per request: session, user, roles and company-admin flag in a single query. */
 export async function validateSessionToken(
   db: Db,
@@ -47,27 +88,10 @@ export async function validateSessionToken(
 ): Promise<{ session: SessionInfo; user: SessionUser } | null> {
   const id = hashToken(token);
   const [row] = await db
-    .select({
-      expiresAt: sessions.expiresAt,
-      user: {
-        id: users.id,
-        companyId: users.companyId,
-        groupId: users.groupId,
-        email: users.email,
-        fullname: users.fullname,
-        isRoot: users.isRoot,
-        mustChangePassword: users.mustChangePassword,
-        mustEnable2fa: users.mustEnable2fa,
-        twoFactorConfirmedAt: users.twoFactorConfirmedAt,
-      },
-      roles: sql<string>`(select coalesce(json_group_array(${roles.name}), '[]') from ${userRoles}
-        join ${roles} on ${roles.id} = ${userRoles.roleId} where ${userRoles.userId} = ${users.id})`,
-      isCompanyAdmin: sql<number>`exists(select 1 from ${companyAdmins}
-        where ${companyAdmins.userId} = ${users.id} and ${companyAdmins.companyId} = ${users.companyId})`,
-    })
+    .select({ expiresAt: sessions.expiresAt, ...identityColumns })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, id), sql`${users.deletedAt} is null`))
+    .where(and(eq(sessions.id, id), activeAccount(now)))
     .limit(1);
   if (!row) return null;
 
@@ -80,16 +104,7 @@ export async function validateSessionToken(
     expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
     await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
   }
-  const { twoFactorConfirmedAt, ...user } = row.user;
-  return {
-    session: { id, expiresAt },
-    user: {
-      ...user,
-      isCompanyAdmin: Boolean(row.isCompanyAdmin),
-      roles: (JSON.parse(row.roles) as (string | null)[]).filter((r): r is string => r !== null).sort(),
-      twoFactorConfirmed: twoFactorConfirmedAt !== null,
-    },
-  };
+  return { session: { id, expiresAt }, user: toSessionUser(row) };
 }
 
 export async function invalidateSession(db: Db, sessionId: string): Promise<void> {

@@ -4,6 +4,7 @@ import { createMiddleware } from 'hono/factory';
 import type { Context } from 'hono';
 import { COOKIE_PATH, CSRF_COOKIE, CSRF_HEADER } from '../auth/cookies';
 import { generateToken } from '../auth/tokens';
+import type { AppEnv } from '../context';
 import { AppError, nl } from '../errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -16,9 +17,13 @@ export function issueCsrfToken(c: Context): string {
   return token;
 }
 
-/** Mutating calls need the XSRF header to equal the cookie and, when sent, a same-origin Origin. */
-export const requireCsrf = createMiddleware(async (c, next) => {
-  if (SAFE_METHODS.has(c.req.method)) return next();
+/**
+ * Mutating calls need the XSRF header to equal the cookie and, when sent, a same-origin Origin.
+ * A call authenticated by a Bearer token carries no cookies a browser could send on its own, so
+ * it needs no CSRF token.
+ */
+export const requireCsrf = createMiddleware<AppEnv>(async (c, next) => {
+  if (SAFE_METHODS.has(c.req.method) || c.var.user?.tokenId !== undefined) return next();
   const cookie = getCookie(c, CSRF_COOKIE);
   const header = c.req.header(CSRF_HEADER);
   const origin = c.req.header('origin');

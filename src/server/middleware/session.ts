@@ -1,14 +1,33 @@
 import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
+import { validateApiToken } from '../auth/api-token-auth';
 import { SESSION_COOKIE } from '../auth/cookies';
 import { validateSessionToken } from '../auth/sessions';
 import { clearSessionCookie, setSessionCookie } from '../auth/session-cookie';
 import type { AppEnv } from '../context';
+import { AppError } from '../errors';
+import { tokensNl } from '../../shared/i18n/api-tokens';
 
-/** Resolves the session cookie to a user once per request; pages and API both read `c.var.user`. */
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+// Personal access tokens work on the logged-in API only; pages and auth calls use the session.
+const TOKEN_PATHS = /^\/portal\/api\/v2\/(?!public(\/|$))/;
+
+/**
+ * Resolves who is calling once per request; pages and API both read `c.var.user`. On the API an
+ * `Authorization: Bearer` token is the identity (cookies are then ignored); an invalid, revoked
+ * or expired token is a 401 whatever cookies came along.
+ */
 export const resolveSession = createMiddleware<AppEnv>(async (c, next) => {
   c.set('user', null);
   c.set('session', null);
+  const authorization = c.req.header('authorization');
+  if (authorization && TOKEN_PATHS.test(c.req.path)) {
+    const token = BEARER.exec(authorization)?.[1];
+    const user = token ? await validateApiToken(c.var.db, token) : null;
+    if (!user) throw new AppError('UNAUTHENTICATED', tokensNl.invalid, undefined, { 'WWW-Authenticate': 'Bearer' });
+    c.set('user', user);
+    return next();
+  }
   const token = getCookie(c, SESSION_COOKIE);
   if (token) {
     const result = await validateSessionToken(c.var.db, token);

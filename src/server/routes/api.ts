@@ -19,6 +19,9 @@ import { reportExportRoutes } from './report-export';
 import { reportFilterRoutes } from './reports-filters';
 import { reportRChartRoutes } from './report-rchart';
 import { publicReportRoutes } from './public-report';
+import { userRoutes } from './users';
+import { companyRoutes } from './companies';
+import { themeRoutes } from './themes';
 
 /** /portal/api/v2: login required, CSRF on mutating calls, each domain router checks its roles. */
 export const apiRoutes = new Hono<AppEnv>()
@@ -38,6 +41,9 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/', reportExportRoutes)
   .route('/', reportFilterRoutes)
   .route('/', reportRChartRoutes)
+  .route('/', userRoutes)
+  .route('/', companyRoutes)
+  .route('/', themeRoutes)
   .all('*', () => {
     throw new AppError('NOT_FOUND', nl.notFound);
   });

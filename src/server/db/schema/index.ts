@@ -12,3 +12,4 @@ export * from './filters';
 export * from './reports';
 export * from './indicators';
 export * from './participation';
+export * from './api-tokens';

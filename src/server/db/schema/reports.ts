@@ -30,6 +30,8 @@ export const reports = sqliteTable(
     pdfExport: integer('pdf_export', { mode: 'boolean' }).notNull().default(false),
     directAccess: integer('direct_access', { mode: 'boolean' }).notNull().default(false),
     statusId: integer('status_id').notNull().default(1),
+    // Who made the report; DELETE user/{id}/transfer/{tid} hands it to a colleague.
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     // The report's image (POST report/{id}/image): R2 key of the FILES binding and its sniffed type.
     imageKey: text('image_key'),
     imageType: text('image_type'),

@@ -40,6 +40,10 @@ export const users = sqliteTable(
     passwordChangedAt: integer('password_changed_at', { mode: 'timestamp_ms' }),
     requestFeedbackAfter: integer('request_feedback_after', { mode: 'timestamp_ms' }),
     feedbackDontAsk: integer('feedback_dont_ask', { mode: 'boolean' }).notNull().default(false),
+    // The user's id in the company's LimeSurvey installation ('LimeSurvey koppeling', group Admin).
+    limeUserId: integer('lime_user_id'),
+    // Demo accounts (read-only, limited to chosen projects): login is refused from this moment on.
+    demoExpiresAt: integer('demo_expires_at', { mode: 'timestamp_ms' }),
     ...timestamps,
     ...softDelete,
   },

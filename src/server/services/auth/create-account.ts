@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { hashPassword } from '../../auth/password';
 import type { Db } from '../../db/client';
-import { panelUsers, roles, userRoles, users } from '../../db/schema';
+import { panelUsers, projectUsers, roles, userRoles, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { DEFAULT_GROUP_ROLES, groupName, type Role } from '../../../shared/permissions';
 import { accountMessages } from '../../../shared/validation/auth';
@@ -15,6 +15,12 @@ export interface NewAccount {
   roles?: readonly Role[];
   /** Panel registration: the membership is written in the same transaction. */
   panelId?: number;
+  /** A generated password the user must replace at the first login (POST user). */
+  mustChangePassword?: boolean;
+  /** Demo accounts: login is refused from this moment on. */
+  demoExpiresAt?: Date | null;
+  /** Project memberships written in the same transaction (demo accounts). */
+  memberships?: { projectId: number; projectRoleId: number | null }[];
 }
 
 /** Inserts a user with their roles (the group's defaults unless given); e-mail must be free. */
@@ -35,6 +41,8 @@ export async function createAccount(db: Db, account: NewAccount, now: Date, take
         passwordHash,
         passwordChangedAt: now,
         mustEnable2fa: group === 'Admin',
+        mustChangePassword: account.mustChangePassword ?? false,
+        demoExpiresAt: account.demoExpiresAt ?? null,
       })
       .returning({ id: users.id });
     const roleRows = roleNames.length
@@ -42,6 +50,7 @@ export async function createAccount(db: Db, account: NewAccount, now: Date, take
       : [];
     if (roleRows.length) await tx.insert(userRoles).values(roleRows.map((r) => ({ userId: user!.id, roleId: r.id })));
     if (account.panelId) await tx.insert(panelUsers).values({ panelId: account.panelId, userId: user!.id });
+    if (account.memberships?.length) await tx.insert(projectUsers).values(account.memberships.map((m) => ({ ...m, userId: user!.id })));
     return user!.id;
   });
 }

@@ -8,6 +8,8 @@ import { AppError } from '../../errors';
 import type { ServiceContext } from '../../context';
 import { loginMessages, type LoginInput } from '../../../shared/validation/auth';
 import { startSession } from './start-session';
+import { usersNl } from '../../../shared/i18n/users';
+import { formatDate } from '../../../shared/format';
 
 export const TWO_FACTOR_CHALLENGE_TTL_MS = 5 * 60 * 1000;
 
@@ -23,7 +25,7 @@ export async function login(ctx: ServiceContext, input: LoginInput, meta: Sessio
   await assertNotThrottled(ctx.db, THROTTLES.loginAccount, input.email, ctx.now);
   await assertNotThrottled(ctx.db, THROTTLES.loginIp, meta.ip, ctx.now);
   const [user] = await ctx.db
-    .select({ id: users.id, passwordHash: users.passwordHash, twoFactorConfirmedAt: users.twoFactorConfirmedAt })
+    .select({ id: users.id, passwordHash: users.passwordHash, twoFactorConfirmedAt: users.twoFactorConfirmedAt, demoExpiresAt: users.demoExpiresAt })
     .from(users)
     .where(and(eq(users.email, input.email), isNull(users.deletedAt)))
     .limit(1);
@@ -35,6 +37,11 @@ export async function login(ctx: ServiceContext, input: LoginInput, meta: Sessio
     throw new AppError('VALIDATION', loginMessages.failed, { email: [loginMessages.failed] });
   }
   await clearThrottle(ctx.db, THROTTLES.loginAccount, input.email);
+  // A demo account ends on its date; only someone who knows the password learns that it did.
+  if (user.demoExpiresAt && user.demoExpiresAt <= ctx.now) {
+    const message = usersNl.demoExpired(formatDate(user.demoExpiresAt.toISOString()));
+    throw new AppError('VALIDATION', message, { email: [message] });
+  }
 
   if (user.twoFactorConfirmedAt) {
     const challengeToken = generateToken();

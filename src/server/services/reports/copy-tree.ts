@@ -31,7 +31,7 @@ export async function copyTreeStatements(ctx: UserServiceContext, sourceId: numb
   const sectionIds = new Map(sections.map((s, i) => [s.id, s0 + 1 + i]));
   const chartIds = new Map(charts.map((c, i) => [c.id, c0 + 1 + i]));
   const statements: [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]] = [
-    ctx.db.insert(reports).values({ ...values, id: reportId }),
+    ctx.db.insert(reports).values({ ...values, id: reportId, createdBy: ctx.user.id }),
     ...sections.map((s) => ctx.db.insert(reportSections).values({ id: sectionIds.get(s.id)!, reportId, title: s.title, order: s.order })),
     ...charts.map(({ id, sectionId, createdAt: _c, updatedAt: _u, ...rest }) => ctx.db.insert(reportCharts).values({ ...rest, id: chartIds.get(id)!, sectionId: sectionIds.get(sectionId)! })),
     ...locations.map(({ id: _i, chartId, createdAt: _c, updatedAt: _u, ...rest }) => ctx.db.insert(reportDataLocations).values({ ...rest, chartId: chartIds.get(chartId)! })),

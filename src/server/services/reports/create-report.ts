@@ -19,7 +19,7 @@ export async function createReport(ctx: UserServiceContext, input: ReportInput) 
   if (!project) throw notFound();
   const [row] = await ctx.db
     .insert(reports)
-    .values({ ...reportColumns(input), projectId: project.id, title: input.title, endDate: input.end_date ?? isoDay(ctx.now) })
+    .values({ ...reportColumns(input), projectId: project.id, title: input.title, endDate: input.end_date ?? isoDay(ctx.now), createdBy: ctx.user.id })
     .returning();
   return presentReport(row!);
 }

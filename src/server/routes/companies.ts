@@ -1,0 +1,49 @@
+import { Hono } from 'hono';
+import { userServiceContext, type AppEnv } from '../context';
+import { readBody, validate } from '../http/body';
+import { requireRole } from '../middleware/guards';
+import { createCompany } from '../services/companies/create-company';
+import { deleteCompany } from '../services/companies/delete-company';
+import { getCompany } from '../services/companies/get-company';
+import { listCompanies, listCompanyIndexItems } from '../services/companies/list-companies';
+import { listCompanyAdmins } from '../services/companies/list-company-admins';
+import { listCompanyPanels } from '../services/companies/list-company-panels';
+import { listCompanyUsers } from '../services/companies/list-company-users';
+import { updateCompany } from '../services/companies/update-company';
+import { companiesNl } from '../../shared/i18n/companies';
+import { CompanyInput } from '../../shared/validation/companies';
+import { IncludeQuery } from '../../shared/validation/users';
+import { companyLinkRoutes } from './companies-links';
+import { catalogueText } from '../../shared/api-catalogue';
+import { idParam } from './params';
+
+const meta = { dutch: companiesNl.company };
+
+/** Manage api, companies (spec 001 §7); admins and themes in companies-links.ts. */
+export const companyRoutes = new Hono<AppEnv>()
+  .get('/company', requireRole('company.view'), async (c) => c.json({ data: await listCompanies(userServiceContext(c)), meta }))
+  .get('/company/index-items', requireRole('company.view'), async (c) => c.json({ data: await listCompanyIndexItems(userServiceContext(c)), meta }))
+  .get('/company/index-items/all', requireRole('company.view'), async (c) => c.json({ data: await listCompanyIndexItems(userServiceContext(c)), meta }))
+  .get('/company/:id', requireRole('company.view'), async (c) => c.json({ data: await getCompany(userServiceContext(c), idParam(c, 'id')), meta }))
+  .get('/company/:id/admin', requireRole('company.view'), async (c) => c.json({ data: await listCompanyAdmins(userServiceContext(c), idParam(c, 'id')), meta: { dutch: companiesNl.admin } }))
+  .get('/company/:id/user', requireRole('company.view'), async (c) => {
+    const id = idParam(c, 'id');
+    const { include } = validate(IncludeQuery, c.req.query());
+    const logs = (include ?? '').split(',').includes('logs');
+    return c.json({ data: await listCompanyUsers(userServiceContext(c), id, logs), meta: { dutch: 'Gebruiker' } });
+  })
+  .get('/company/:id/panel', requireRole('panel.view'), async (c) => c.json({ data: await listCompanyPanels(userServiceContext(c), idParam(c, 'id')), meta: { dutch: 'Panel' } }))
+  .post('/company', requireRole('company.create'), async (c) => {
+    const input = await readBody(c, CompanyInput);
+    return c.json({ data: await createCompany(userServiceContext(c), input), meta, alert: catalogueText.created(companiesNl.company) }, 201);
+  })
+  .put('/company/:id', requireRole('company.edit'), async (c) => {
+    const id = idParam(c, 'id');
+    const input = await readBody(c, CompanyInput);
+    return c.json({ data: await updateCompany(userServiceContext(c), id, input), meta, alert: catalogueText.saved(companiesNl.company) });
+  })
+  .delete('/company/:id', requireRole('company.edit'), async (c) => {
+    await deleteCompany(userServiceContext(c), idParam(c, 'id'));
+    return c.json({ data: null, meta, alert: catalogueText.deleted });
+  })
+  .route('/', companyLinkRoutes);

@@ -1,0 +1,33 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { UserServiceContext } from '../../context';
+import { companyAdmins, users } from '../../db/schema';
+import { AppError } from '../../errors';
+import { companiesNl } from '../../../shared/i18n/companies';
+import { usersNl } from '../../../shared/i18n/users';
+import { assertNotLastAdmin } from '../users/access';
+import { findCompany } from './access';
+import { companyAdminRows } from './list-company-admins';
+
+/**
+ * PUT/DELETE company/{id}/admin/{uid} (company.edit): makes an active user of the company its
+ * admin, or ends that. Nobody removes themselves, a company keeps at least one admin, and demo
+ * accounts never become admins. Answers the company's admins.
+ */
+export async function setCompanyAdmin(ctx: UserServiceContext, companyId: number, userId: number, admin: boolean) {
+  await findCompany(ctx, companyId, 'company.edit', { manage: true });
+  const [user] = await ctx.db
+    .select({ id: users.id, demoExpiresAt: users.demoExpiresAt })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.companyId, companyId), isNull(users.deletedAt)));
+  if (admin) {
+    if (!user) throw new AppError('VALIDATION', companiesNl.adminNotMember, { uid: [companiesNl.adminNotMember] });
+    if (user.demoExpiresAt) throw new AppError('VALIDATION', usersNl.demoAdmin, { uid: [usersNl.demoAdmin] });
+    await ctx.db.insert(companyAdmins).values({ companyId, userId }).onConflictDoNothing();
+  } else {
+    if (userId === ctx.user.id) throw new AppError('CONFLICT', usersNl.selfDemote);
+    await assertNotLastAdmin(ctx, companyId, userId);
+    const result = await ctx.db.delete(companyAdmins).where(and(eq(companyAdmins.companyId, companyId), eq(companyAdmins.userId, userId)));
+    if (result.rowsAffected !== 1) throw new AppError('NOT_FOUND', companiesNl.notAdmin);
+  }
+  return companyAdminRows(ctx.db, companyId);
+}

@@ -1,0 +1,23 @@
+import { and, eq } from 'drizzle-orm';
+import type { UserServiceContext } from '../../context';
+import { roles, userRoles } from '../../db/schema';
+import { AppError, nl } from '../../errors';
+import { assertNotSelf, findManagedUser, isDemo } from './access';
+import { getUser } from './get-user';
+import { assertGrantableRole } from './grantable';
+
+/**
+ * PUT/DELETE user/{id}/role/{rid} (user.edit): attaches or detaches a role of a user one manages.
+ * Only roles the actor holds can be given or taken; demo accounts only get read roles; nobody
+ * changes their own roles. Answers the user with their roles.
+ */
+export async function setUserRole(ctx: UserServiceContext, id: number, roleId: number, attach: boolean) {
+  const target = await findManagedUser(ctx, id, 'user.edit');
+  assertNotSelf(ctx, id);
+  const [role] = await ctx.db.select({ id: roles.id, name: roles.name }).from(roles).where(eq(roles.id, roleId));
+  if (!role) throw new AppError('NOT_FOUND', nl.notFound);
+  assertGrantableRole(ctx.user, role.name, attach && isDemo(target));
+  if (attach) await ctx.db.insert(userRoles).values({ userId: id, roleId }).onConflictDoNothing();
+  else await ctx.db.delete(userRoles).where(and(eq(userRoles.userId, id), eq(userRoles.roleId, roleId)));
+  return getUser(ctx, id);
+}

@@ -1,0 +1,51 @@
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { UserServiceContext } from '../../context';
+import { companies, companyAdmins, users } from '../../db/schema';
+import { AppError, nl } from '../../errors';
+import { usersNl } from '../../../shared/i18n/users';
+import type { UserUpdate } from '../../../shared/validation/users';
+import { assertManages, assertNotLastAdmin, findUser, isDemo, requireUserRole } from './access';
+import { demoExpiry } from './demo';
+import { getUser } from './get-user';
+
+/**
+ * PUT user/{id}: one's own name (login only), or — for a user one manages (user.edit) — name,
+ * e-mail, a demo account's end date and, for root users, the company.
+ */
+export async function updateUser(ctx: UserServiceContext, id: number, input: UserUpdate) {
+  const self = id === ctx.user.id;
+  const target = await findUser(ctx, id);
+  const managed = !self || input.email !== undefined || input.company_id !== undefined || input.demo_expires_at !== undefined;
+  if (managed) {
+    requireUserRole(ctx.user, 'user.edit');
+    if (self) throw new AppError('FORBIDDEN', usersNl.selfDemote);
+    assertManages(ctx.user, target);
+  }
+  const changes: Partial<typeof users.$inferInsert> = {};
+  if (input.fullname !== undefined) changes.fullname = input.fullname;
+  if (input.email !== undefined && input.email !== target.email) {
+    const [taken] = await ctx.db.select({ id: users.id }).from(users).where(and(eq(users.email, input.email), ne(users.id, id)));
+    if (taken) throw new AppError('CONFLICT', usersNl.emailTaken, { email: [usersNl.emailTaken] });
+    changes.email = input.email;
+  }
+  if (input.demo_expires_at !== undefined) {
+    if (!isDemo(target)) throw new AppError('VALIDATION', nl.validation, { demo_expires_at: [usersNl.notDemo] });
+    changes.demoExpiresAt = demoExpiry(ctx, input.demo_expires_at);
+  }
+  const moves = input.company_id !== undefined && input.company_id !== target.companyId;
+  if (moves) {
+    if (!ctx.user.isRoot) throw new AppError('FORBIDDEN', usersNl.notYours);
+    const [company] = await ctx.db.select({ id: companies.id }).from(companies).where(and(eq(companies.id, input.company_id!), isNull(companies.deletedAt)));
+    if (!company) throw new AppError('VALIDATION', nl.validation, { company_id: [usersNl.companyRequired] });
+    // Leaving a company ends the admin role there, so the company must keep another admin.
+    await assertNotLastAdmin(ctx, target.companyId, id);
+    changes.companyId = input.company_id;
+  }
+  if (Object.keys(changes).length) {
+    const update = ctx.db.update(users).set(changes).where(eq(users.id, id));
+    if (moves && target.companyId !== null) {
+      await ctx.db.batch([update, ctx.db.delete(companyAdmins).where(and(eq(companyAdmins.userId, id), eq(companyAdmins.companyId, target.companyId)))]);
+    } else await update;
+  }
+  return getUser(ctx, id);
+}

@@ -1,0 +1,50 @@
+import { describe, expect, inject, it } from 'vitest';
+import { DEMO_PASSWORD } from '../../scripts/seed/data';
+import { HttpSession } from '../helpers/http-session';
+
+const origin = inject('workerUrl');
+const session = () => new HttpSession((url, init) => fetch(url, init), origin);
+const data = '/portal/api/v2/data/1/nl/report/1';
+const body = { benchmarks: [{ label: 'Totaal' }] };
+
+/**
+ * Database round trips per request (issue 20), counted by the Worker's web client and sent in
+ * X-Impulz-Db-Round-Trips outside production. Counts, not times: stable on a noisy machine.
+ * The target is 2 per request (3 where a write follows a read); `ceiling` is what each path may
+ * use today, so no change makes a path slower at the edge unnoticed. Lower a ceiling when you
+ * bring a path down; raising one needs a reason in the commit.
+ */
+const PATHS: { name: string; ceiling: number; send(s: HttpSession): Promise<Response> }[] = [
+  { name: 'bootstrap', ceiling: 7, send: (s) => s.get('/portal/api/v2/bootstrap') },
+  { name: 'front page', ceiling: 5, send: (s) => s.get('/portal/') },
+  { name: 'project page', ceiling: 3, send: (s) => s.get('/portal/project/1') },
+  { name: 'report page', ceiling: 9, send: (s) => s.get('/portal/report/1') },
+  { name: 'report data', ceiling: 12, send: (s) => s.post(data, body) },
+  { name: 'filter menu', ceiling: 5, send: (s) => s.get('/portal/api/v2/report/1/filterOption') },
+  { name: 'public report', ceiling: 2, send: () => session().get('/portal/public/report/1') },
+];
+
+describe('database round trips per request', () => {
+  it('stay within each path’s ceiling, warm, as the demo Beheerder', async () => {
+    const s = session();
+    expect((await s.login('beheerder@demo.impulz.nl', DEMO_PASSWORD)).status).toBe(200);
+    const counts: Record<string, number> = {};
+    for (const path of PATHS) {
+      await (await path.send(s)).arrayBuffer(); // warm: isolate caches, cube, edge cache
+      const res = await path.send(s);
+      await res.arrayBuffer();
+      expect(res.status, path.name).toBe(200);
+      const header = res.headers.get('x-impulz-db-round-trips');
+      expect(header, `${path.name}: header`).toMatch(/^\d+$/);
+      counts[path.name] = Number(header);
+    }
+    const over = PATHS.filter((p) => counts[p.name]! > p.ceiling).map((p) => `${p.name}: ${counts[p.name]} > ${p.ceiling}`);
+    expect(over, JSON.stringify(counts)).toEqual([]);
+  });
+
+  it('counts statements as well, and a request without database work as 0', async () => {
+    const res = await session().get('/portal/auth/login/status');
+    expect(res.headers.get('x-impulz-db-round-trips')).toBe('0');
+    expect(res.headers.get('x-impulz-db-statements')).toBe('0');
+  });
+});
