@@ -1,15 +1,21 @@
 import handler from '@astrojs/cloudflare/entrypoints/server';
 import { deleteExpiredSessions } from './server/auth/sessions';
 import { workerDb } from './server/db/web';
-import type { Bindings } from './server/env';
+import { readConfig, type Bindings } from './server/env';
+import { r2FileStore } from './server/files/store';
 import { consumeJobs } from './server/jobs/consumer';
+import { queueJobSystem } from './server/jobs/enqueue';
 import type { JobMessage } from './server/jobs/types';
+import { createMailer } from './server/mail/mailer';
 import { deleteExpiredChallenges } from './server/services/auth/delete-expired-challenges';
 import { deleteExpiredAccountRows } from './server/services/auth/delete-expired-account-rows';
-import { queueJobSystem } from './server/jobs/enqueue';
-import { r2FileStore } from './server/files/store';
+import { evaluateIndicators } from './server/services/indicators/evaluate-indicators';
+import { sendLicenceReminders } from './server/services/projects/licence-reminders';
 import { enqueueScheduledSyncs } from './server/services/lime/sync-job';
 import { sweepCubeRebuilds } from './server/services/participate/cube-rebuild';
+import { expireContactData } from './server/services/panels/expire-contact-data';
+
+const logFailure = (task: string) => (err: unknown) => console.error(JSON.stringify({ level: 'error', cron: task, error: String(err), stack: (err as Error)?.stack }));
 
 /** Worker entry: Astro's fetch handler (which runs src/fetch.ts), the Queue JOBS consumer and the cron trigger. */
 export default {
@@ -19,9 +25,27 @@ export default {
   },
   async scheduled(_controller, env, ctx) {
     const db = workerDb(env);
-    const jobs = env.JOBS && env.FILES ? queueJobSystem(db, env.JOBS, r2FileStore(env.FILES)) : undefined;
+    const config = readConfig(env);
+    const mailer = createMailer(db, config);
+    const now = new Date();
+    const files = env.FILES ? r2FileStore(env.FILES) : undefined;
+    const jobs = env.JOBS && files ? queueJobSystem(db, env.JOBS, files) : undefined;
     // LimeSurvey couplings: one response sync job per linked survey with its schedule on.
     const limeSyncs = jobs ? enqueueScheduledSyncs({ db, enqueue: (kind, payload) => jobs.enqueue(kind, payload, null) }) : 0;
-    ctx.waitUntil(Promise.all([deleteExpiredSessions(db), deleteExpiredChallenges(db), deleteExpiredAccountRows(db), jobs ? sweepCubeRebuilds(db, jobs) : 0, limeSyncs]));
+    ctx.waitUntil(
+      Promise.all([
+        deleteExpiredSessions(db),
+        deleteExpiredChallenges(db),
+        deleteExpiredAccountRows(db),
+        // Contact data kept at most 6 months after a study (panels, the FAQ's promise).
+        expireContactData(db).catch(logFailure('contact-data')),
+        jobs ? sweepCubeRebuilds(db, jobs) : 0,
+        limeSyncs,
+        // Licence reminders to the company admins (60 and 14 days before the end, once each).
+        sendLicenceReminders({ db, mailer, now, appUrl: config.appUrl }).catch(logFailure('licence-reminders')),
+        // Every active indicator, so time-bound ones and responses from other paths are seen too.
+        evaluateIndicators({ db, files, mailer, now, appUrl: config.appUrl }).catch(logFailure('indicators')),
+      ]),
+    );
   },
 } satisfies ExportedHandler<Bindings, JobMessage>;

@@ -44,6 +44,7 @@ export async function startWorker(opts: {
       '--persist-to', opts.persistTo,
       '--var', `LIBSQL_URL:${opts.libsqlUrl}`,
       '--var', 'APP_ENV:development',
+      '--var', `APP_URL:http://localhost:${opts.port}`,
       '--show-interactive-dev-session=false',
       '--log-level', opts.verbose ? 'info' : 'warn',
     ],

@@ -44,7 +44,7 @@ export const USERS: DemoUser[] = [
   { id: 6, email: 'gebruiker@delinde.demo.impulz.nl', fullname: 'Eva Smit', group: 'Gebruiker', companyId: 3 },
 ];
 
-/** Licence end relative to the seed day: negative = already expired. */
+/** Licence end relative to the seed day: negative = already expired. updatedDaysAgo 60–120 shows orange, over 120 red (project age). */
 export interface DemoProject {
   id: number;
   companyId: number;
@@ -70,7 +70,7 @@ export const PROJECTS: DemoProject[] = [
   },
   {
     id: 3, companyId: 1, statusId: 3, title: 'Jongerenmonitor 2025', client: 'Gemeente Zuiderhaven',
-    licenceEndsInDays: -20, updatedDaysAgo: 40,
+    licenceEndsInDays: -20, updatedDaysAgo: 95,
     members: [{ userId: 2, roleId: 1 }, { userId: 3, roleId: 3 }],
   },
   {
@@ -80,7 +80,7 @@ export const PROJECTS: DemoProject[] = [
   },
   {
     id: 5, companyId: 1, statusId: 1, title: 'Omgevingsvisie participatie', client: 'Gemeente Zuiderhaven',
-    licenceEndsInDays: 200, updatedDaysAgo: 12,
+    licenceEndsInDays: 200, updatedDaysAgo: 130,
     members: [{ userId: 2, roleId: 1 }],
   },
   {

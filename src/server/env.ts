@@ -13,6 +13,8 @@ export interface Bindings {
   MAIL_API_KEY?: string;
   MAIL_FROM?: string;
   HELPDESK_EMAIL?: string;
+  /** Public base URL (https://portal.example.nl) for links in mails sent without a request (cron, jobs). */
+  APP_URL?: string;
   /** 32 bytes, base64: encrypts TOTP secrets at rest (required in production). */
   TOTP_ENCRYPTION_KEY?: string;
 }
@@ -25,6 +27,7 @@ const Config = z.object({
   mailApiKey: z.string().optional(),
   mailFrom: z.string().default('ImpulZ <noreply@impulz.nl>'),
   helpdeskEmail: z.email().default('helpdesk@impulz.nl'),
+  appUrl: z.url().optional(),
   totpEncryptionKey: z.base64().optional(),
 }).refine((c) => c.appEnv !== 'production' || !!c.totpEncryptionKey, {
   message: 'TOTP_ENCRYPTION_KEY is required in production',
@@ -45,6 +48,7 @@ export function readConfig(env: Bindings): Config {
     mailApiKey: env.MAIL_API_KEY || undefined,
     mailFrom: env.MAIL_FROM || undefined,
     helpdeskEmail: env.HELPDESK_EMAIL || undefined,
+    appUrl: env.APP_URL || undefined,
     totpEncryptionKey: env.TOTP_ENCRYPTION_KEY || undefined,
   });
   cached = { source: env, config };

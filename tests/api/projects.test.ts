@@ -279,3 +279,18 @@ describe('licences', () => {
     expect((await send(beheerder, 'PUT', '/project/1/license/7', { note: 'x' })).status).toBe(404);
   });
 });
+
+describe('PATCH project/{id}/filterCategory/order', () => {
+  it('reorders the project categories in one batch; ids of another project are refused', async () => {
+    const res = await send(beheerder, 'PATCH', '/project/1/filterCategory/order', { order: [4, 2] });
+    expect(res.status).toBe(200);
+    expect(await json<{ id: number; order: number }[]>(res)).toMatchObject({ alert: 'De volgorde is opgeslagen', data: [{ id: 4, order: 0 }, { id: 2, order: 1 }, { id: 1, order: 2 }, { id: 3, order: 3 }] });
+    const list = (await get<{ id: number }[]>(beheerder, '/project/1/filterCategory')).body.data.map((c) => c.id);
+    expect(list).toEqual([4, 2, 1, 3]);
+    const foreign = await json(await send(beheerder, 'PATCH', '/project/1/filterCategory/order', { order: [1, 999] }));
+    expect(foreign.errors).toEqual({ order: ['Filtercategorie 999 hoort niet bij dit project.'] });
+    expect((await json(await send(beheerder, 'PATCH', '/project/1/filterCategory/order', { order: [] }))).errors).toEqual({ order: ['Selecteer minimaal 1 optie'] });
+    expect((await send(gebruiker, 'PATCH', '/project/1/filterCategory/order', { order: [1] })).status).toBe(403);
+    expect((await send(other, 'PATCH', '/project/1/filterCategory/order', { order: [1] })).status).toBe(404);
+  });
+});

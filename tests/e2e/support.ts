@@ -9,7 +9,8 @@ export async function login(page: Page, email = 'beheerder@demo.impulz.nl'): Pro
   await page.getByLabel('E-mailadres').fill(email);
   await page.getByLabel('Wachtwoord', { exact: true }).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Inloggen' }).click();
-  await expect(page).toHaveURL(/\/portal\/$/);
+  // Checking a password is slow by design (the hash's work factor); on a busy CI machine it can take longer than 5 s.
+  await expect(page).toHaveURL(/\/portal\/$/, { timeout: 15_000 });
   // The shell's module scripts run before 'load'; a click before that would go unanswered.
   await page.waitForLoadState('load');
 }

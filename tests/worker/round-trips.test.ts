@@ -16,8 +16,8 @@ const body = { benchmarks: [{ label: 'Totaal' }] };
  */
 const PATHS: { name: string; ceiling: number; send(s: HttpSession): Promise<Response> }[] = [
   { name: 'bootstrap', ceiling: 7, send: (s) => s.get('/portal/api/v2/bootstrap') },
-  { name: 'front page', ceiling: 5, send: (s) => s.get('/portal/') },
-  { name: 'project page', ceiling: 3, send: (s) => s.get('/portal/project/1') },
+  { name: 'front page', ceiling: 6, send: (s) => s.get('/portal/') },
+  { name: 'project page', ceiling: 4, send: (s) => s.get('/portal/project/1') },
   { name: 'report page', ceiling: 9, send: (s) => s.get('/portal/report/1') },
   { name: 'report data', ceiling: 12, send: (s) => s.post(data, body) },
   { name: 'filter menu', ceiling: 5, send: (s) => s.get('/portal/api/v2/report/1/filterOption') },

@@ -22,12 +22,13 @@ const stateClass = { active: 'bg-green-100 text-green-900', future: 'bg-gray-100
 export default function LicenceTable({ rows, projectHref }: { rows: LicenceRow[]; projectHref: string | null }) {
   const [sort, setSort] = useState<{ key: Key; dir: 1 | -1 }>({ key: 'end_date', dir: 1 });
   const [query, setQuery] = useState('');
-  const columns: [Key, string][] = [
-    ['project', t.project],
-    ['company', t.company],
-    ['start_date', t.startDate],
-    ['end_date', t.endDate],
-    ['state', t.licenceState],
+  // On phones only project (with its organisation below it), end date and state fit.
+  const columns: [Key, string, string][] = [
+    ['project', t.project, ''],
+    ['company', t.company, 'max-md:hidden'],
+    ['start_date', t.startDate, 'max-sm:hidden'],
+    ['end_date', t.endDate, ''],
+    ['state', t.licenceState, ''],
   ];
   const shown = useMemo(() => {
     const value = (r: LicenceRow) => (sort.key === 'state' ? STATE_ORDER[r.state] : r[sort.key]);
@@ -51,15 +52,15 @@ export default function LicenceTable({ rows, projectHref }: { rows: LicenceRow[]
           <caption className="sr-only">{t.licences}</caption>
           <thead className="bg-gray-100">
             <tr>
-              {columns.map(([key, label]) => (
-                <th key={key} scope="col" className="px-3 py-2 text-start" aria-sort={sort.key === key ? (sort.dir === 1 ? 'ascending' : 'descending') : 'none'}>
+              {columns.map(([key, label, hide]) => (
+                <th key={key} scope="col" className={`px-3 py-2 text-start ${hide}`} aria-sort={sort.key === key ? (sort.dir === 1 ? 'ascending' : 'descending') : 'none'}>
                   <button type="button" className="inline-flex items-center gap-1 font-semibold hover:underline" onClick={() => setSort((s) => ({ key, dir: s.key === key ? (-s.dir as 1 | -1) : 1 }))} aria-label={t.sortBy(label)}>
                     {label}
                     <span aria-hidden="true">{sort.key === key ? (sort.dir === 1 ? '▲' : '▼') : '↕'}</span>
                   </button>
                 </th>
               ))}
-              <th scope="col" className="px-3 py-2 text-start">{t.note}</th>
+              <th scope="col" className="px-3 py-2 text-start max-sm:hidden">{t.note}</th>
             </tr>
           </thead>
           <tbody>
@@ -67,12 +68,13 @@ export default function LicenceTable({ rows, projectHref }: { rows: LicenceRow[]
               <tr key={r.id} className="border-t border-gray-200">
                 <th scope="row" className="px-3 py-2 text-start font-medium">
                   {projectHref ? <a className="text-brand underline-offset-2 hover:underline" href={projectHref.replace(':id', String(r.project_id))}>{r.project}</a> : r.project}
+                  <span className="block text-xs font-normal text-gray-700 md:hidden">{r.company}</span>
                 </th>
-                <td className="px-3 py-2">{r.company}</td>
-                <td className="whitespace-nowrap px-3 py-2">{formatDate(r.start_date)}</td>
-                <td className={`whitespace-nowrap px-3 py-2 ${r.state === 'error' ? 'font-semibold text-red-700' : r.state === 'warning' ? 'font-semibold text-orange-700' : ''}`}>{formatDate(r.end_date)}</td>
-                <td className="px-3 py-2"><span className={`rounded px-2 py-0.5 text-xs ${stateClass[r.state]}`}>{t.licenceStates[r.state]}</span></td>
-                <td className="px-3 py-2">{r.note || '—'}</td>
+                <td className="px-3 py-2 max-md:hidden">{r.company}</td>
+                <td className="whitespace-nowrap px-3 py-2 max-sm:hidden">{formatDate(r.start_date)}</td>
+                <td className={`px-3 py-2 sm:whitespace-nowrap ${r.state === 'error' ? 'font-semibold text-red-700' : r.state === 'warning' ? 'font-semibold text-orange-700' : ''}`}>{formatDate(r.end_date)}</td>
+                <td className="px-3 py-2"><span className={`inline-block rounded px-2 py-0.5 text-xs ${stateClass[r.state]}`}>{t.licenceStates[r.state]}</span></td>
+                <td className="px-3 py-2 max-sm:hidden">{r.note || '—'}</td>
               </tr>
             ))}
           </tbody>

@@ -20,7 +20,7 @@ interface Props {
   roles: { id: number; name: string }[];
 }
 
-const selectClass = 'rounded border border-gray-400 bg-white px-2 py-1';
+const selectClass = 'min-w-0 max-w-full rounded border border-gray-400 bg-white px-2 py-1';
 
 /**
  * Tab 'Gebruikers' for editors: add a user of the organisation with a project role, change the
@@ -66,7 +66,6 @@ export default function MembersEditor({ projectId, initial, users, roles }: Prop
                 <th scope="col" className="px-3 py-2 text-start">{t.name}</th>
                 <th scope="col" className="px-3 py-2 text-start max-sm:hidden">{t.email}</th>
                 <th scope="col" className="px-3 py-2 text-start">{t.projectRole}</th>
-                <th scope="col" className="px-3 py-2 text-start"><span className="sr-only">{t.remove}</span></th>
               </tr>
             </thead>
             <tbody>
@@ -77,7 +76,7 @@ export default function MembersEditor({ projectId, initial, users, roles }: Prop
                     <span className="block text-xs font-normal text-gray-700 sm:hidden">{m.email}</span>
                   </th>
                   <td className="px-3 py-2 max-sm:hidden">{m.email}</td>
-                  <td className="px-3 py-2">
+                  <td className="flex flex-wrap items-center gap-2 px-3 py-2">
                     <select
                       aria-label={`${t.projectRole}: ${m.fullname}`}
                       className={selectClass}
@@ -89,8 +88,6 @@ export default function MembersEditor({ projectId, initial, users, roles }: Prop
                         <option key={r.id} value={r.id}>{r.name}</option>
                       ))}
                     </select>
-                  </td>
-                  <td className="px-3 py-2 text-end">
                     <button
                       type="button"
                       className={dangerButtonClass}
@@ -108,8 +105,8 @@ export default function MembersEditor({ projectId, initial, users, roles }: Prop
         </div>
       )}
       {candidates.length > 0 ? (
-        <form method="post" onSubmit={add} className="flex flex-wrap items-end gap-2" aria-label={t.addMember}>
-          <label className="flex min-w-[14rem] flex-1 flex-col gap-1 text-sm">
+        <form method="post" onSubmit={add} className="flex flex-wrap items-end gap-2">
+          <label className="flex min-w-0 flex-1 basis-56 flex-col gap-1 text-sm">
             {t.addMember}
             <select name="user" className={selectClass} value={userId} onChange={(e) => setUserId(e.target.value)}>
               <option value="">{t.chooseUser}</option>

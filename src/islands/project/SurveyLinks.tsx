@@ -73,9 +73,9 @@ export default function SurveyLinks({ projectId, initial, choices, manageHref }:
       )}
       {free.length > 0 ? (
         <form method="post" onSubmit={link} className="flex flex-wrap items-end gap-2">
-          <label className="flex min-w-[16rem] flex-1 flex-col gap-1 text-sm">
+          <label className="flex min-w-0 flex-1 basis-64 flex-col gap-1 text-sm">
             {t.linkSurvey}
-            <select name="survey" className="rounded border border-gray-400 bg-white px-2 py-1" value={choice} onChange={(e) => setChoice(e.target.value)}>
+            <select name="survey" className="w-full min-w-0 rounded border border-gray-400 bg-white px-2 py-1" value={choice} onChange={(e) => setChoice(e.target.value)}>
               <option value="">{t.chooseSurvey}</option>
               {free.map((s) => (
                 <option key={s.id} value={s.id}>{s.displayTitle}</option>

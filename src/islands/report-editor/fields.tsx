@@ -10,7 +10,8 @@ export function issuesToErrors(error: z.ZodError): FieldErrors {
   return found;
 }
 
-const inputClass = 'rounded border border-gray-400 bg-white px-2 py-1';
+// min-w-0: a select is otherwise as wide as its longest option and can overflow a phone.
+const inputClass = 'min-w-0 max-w-full rounded border border-gray-400 bg-white px-2 py-1';
 
 interface FieldProps {
   name: string;

@@ -1,7 +1,7 @@
 import { workerDb } from '../db/web';
 import { readConfig, type Bindings } from '../env';
-import { createMailer } from '../mail/mailer';
 import { r2FileStore } from '../files/store';
+import { createMailer } from '../mail/mailer';
 import { runJob } from './run-job';
 import type { JobMessage } from './types';
 
@@ -12,7 +12,8 @@ export const retryDelaySeconds = (attempts: number) => Math.min(900, 10 * 4 ** M
 export async function consumeJobs(batch: MessageBatch<JobMessage>, env: Bindings): Promise<void> {
   if (!env.FILES) throw new Error('FILES binding missing: the job consumer needs R2');
   const db = workerDb(env);
-  const deps = { db, files: r2FileStore(env.FILES), now: () => new Date(), mailer: createMailer(db, readConfig(env)), secretKey: env.TOTP_ENCRYPTION_KEY || undefined };
+  const config = readConfig(env);
+  const deps = { db, files: r2FileStore(env.FILES), now: () => new Date(), mailer: createMailer(db, config), appUrl: config.appUrl, secretKey: env.TOTP_ENCRYPTION_KEY || undefined };
   for (const message of batch.messages) {
     const jobId = Number(message.body?.jobId);
     if (!Number.isInteger(jobId)) {

@@ -12,6 +12,8 @@ export interface JobDeps {
   now: () => Date;
   /** The configured mail adapter (the Worker's consumer); jobs without it record mail in the outbox only. */
   mailer?: Mailer;
+  /** APP_URL, for links in mails sent by jobs. */
+  appUrl?: string;
   /** TOTP_ENCRYPTION_KEY, for jobs that open sealed secrets (a LimeSurvey connection's password); absent = the development key. */
   secretKey?: string;
 }

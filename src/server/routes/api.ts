@@ -7,9 +7,12 @@ import { bootstrapRoutes } from './bootstrap';
 import { enforceAccountHold } from '../auth/account-hold';
 import { inviteRoutes } from './invites';
 import { panelUserRoutes } from './panel-users';
+import { panelRoutes } from './panels';
+import { panelAnswerRoutes } from './panel-answers';
 import { twoFactorRoutes } from './two-factor';
 import { helpRoutes } from './help';
 import { projectRoutes } from './projects';
+import { indicatorRoutes } from './indicators';
 import { surveyRoutes } from './surveys';
 import { participationRoutes } from './participation';
 import { filterRoutes } from './filters';
@@ -31,8 +34,11 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/', twoFactorRoutes)
   .route('/', inviteRoutes)
   .route('/', panelUserRoutes)
+  .route('/', panelRoutes)
+  .route('/', panelAnswerRoutes)
   .route('/', helpRoutes)
   .route('/', projectRoutes)
+  .route('/', indicatorRoutes)
   .route('/', participationRoutes)
   .route('/', surveyRoutes)
   .route('/', filterRoutes)

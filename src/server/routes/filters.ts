@@ -8,8 +8,9 @@ import { deleteFilterCategory } from '../services/filters/delete-category';
 import { updateFilterCategory } from '../services/filters/update-category';
 import { generateFilterCategory } from '../services/filters/generate-category';
 import { listFilterCategories } from '../services/filters/list-categories';
+import { reorderFilterCategories } from '../services/filters/reorder-categories';
 import { filtersNl } from '../../shared/i18n/filters';
-import { FilterCategoryInput, FilterCategoryListQuery, FilterCategoryUpdate, GenerateFilterCategoryInput } from '../../shared/validation/filters';
+import { FilterCategoryInput, FilterCategoryListQuery, FilterCategoryOrderInput, FilterCategoryUpdate, GenerateFilterCategoryInput } from '../../shared/validation/filters';
 import { idParam } from './params';
 import { filterOptionRoutes } from './filters-options';
 
@@ -18,6 +19,11 @@ export const filterRoutes = new Hono<AppEnv>()
   .get('/project/:id/filterCategory', requireRole('project.view'), async (c) => {
     const { include } = validate(FilterCategoryListQuery, c.req.query());
     return c.json({ data: await listFilterCategories(userServiceContext(c), idParam(c, 'id'), include) });
+  })
+  .patch('/project/:id/filterCategory/order', requireRole('project.edit'), async (c) => {
+    const id = idParam(c, 'id');
+    const input = await readBody(c, FilterCategoryOrderInput);
+    return c.json({ data: await reorderFilterCategories(userServiceContext(c), id, input), alert: filtersNl.ordered });
   })
   .post('/project/:id/survey/:sid/filterCategory', requireRole('project.edit'), async (c) => {
     const [projectId, surveyId] = [idParam(c, 'id'), idParam(c, 'sid')];

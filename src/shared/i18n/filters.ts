@@ -11,6 +11,7 @@ export const filtersNl = {
   unknownColumn: (key: string) => `De vraag of kolom '${key}' bestaat niet in deze enquête of is niet filterbaar.`,
   notGeneratable: 'Van deze vraag kunnen geen filteropties gemaakt worden: kies een vraag met antwoordopties of een open vraag met korte antwoorden.',
   noDistinctAnswers: 'Deze open vraag heeft geen antwoorden die vaak genoeg voorkomen.',
+  categoryNotOfProject: (ids: number[]) => `${ids.length === 1 ? 'Filtercategorie' : 'Filtercategorieën'} ${ids.join(', ')} ${ids.length === 1 ? 'hoort' : 'horen'} niet bij dit project.`,
   notOfCategory: (ids: number[]) => `${ids.length === 1 ? 'Filteroptie' : 'Filteropties'} ${ids.join(', ')} ${ids.length === 1 ? 'hoort' : 'horen'} niet bij deze filtercategorie.`,
   duplicateIds: 'Elke filteroptie mag maar één keer in de volgorde staan.',
   comparator: 'Kies een geldige vergelijking',

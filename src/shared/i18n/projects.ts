@@ -21,6 +21,17 @@ export const projectsNl = {
   surveyNotOfCompany: 'Dit onderzoek hoort niet bij de organisatie van dit project.',
   surveyInUse: (titles: string[]) => `Dit onderzoek wordt nog gebruikt door ${titles.length === 1 ? 'de rapportage' : 'de rapportages'} ${titles.map((t) => `'${t}'`).join(', ')}. Haal het daar eerst weg.`,
   noteMax: 'De notitie mag maximaal 1.000 tekens lang zijn',
+  reminderSubject: (project: string, days: number) => `Licentie van '${project}' loopt over ${days} ${days === 1 ? 'dag' : 'dagen'} af`,
+  reminderText: (p: { name: string; project: string; company: string; end: string; days: number; link: string | null }) =>
+    [
+      `Beste ${p.name},`,
+      '',
+      `De licentie van het project '${p.project}' (${p.company}) loopt af op ${p.end}, over ${p.days} ${p.days === 1 ? 'dag' : 'dagen'}.`,
+      'Verleng de licentie op tijd, dan blijven de rapportages van dit project beschikbaar. De licentie wordt jaarlijks verlengd.',
+      ...(p.link ? ['', `Licentie bekijken: ${p.link}`] : []),
+      '',
+      'U ontvangt dit bericht als beheerder van uw organisatie in ImpulZ.',
+    ].join('\n'),
 } as const;
 
 /** Texts of the project screens. */

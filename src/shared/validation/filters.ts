@@ -38,6 +38,10 @@ export const FilterOptionOrderInput = z.object({
 });
 export type FilterOptionOrderInput = z.infer<typeof FilterOptionOrderInput>;
 
+/** PATCH project/{id}/filterCategory/order: the category ids in their new order. */
+export const FilterCategoryOrderInput = FilterOptionOrderInput;
+export type FilterCategoryOrderInput = z.infer<typeof FilterCategoryOrderInput>;
+
 const scalar = z.union([z.string().trim().min(1, messages.required).max(191, messages.maxLength(191)), z.number({ error: messages.required }).finite()], { error: messages.required });
 const LIST = new Set(['in', 'notIn']);
 

@@ -9,6 +9,7 @@ import { LimeSurveyXmlReader, looksLikeXml } from './lsr-reader';
 import { planColumns, resolveHeader, type HeaderPlan, type SurveyHeaderColumns } from './resolve-header';
 import { loadSurveyColumns } from './survey-columns';
 import { rawClient } from '../scope';
+import { evaluateAfterImport } from '../../indicators/evaluate-after-import';
 
 const ROWS_PER_STATEMENT = 250;
 // A round trip carries at most 2,000 rows or ~4 MB of answers, whichever comes first.
@@ -220,11 +221,14 @@ export const importResponsesJob: JobHandler = async (deps, job, progress) => {
 };
 
 /**
- * New responses → new cube version, built now so the first report read is warm. Imported lazily:
+ * New responses → new cube version, built now so the first report read is warm, and the survey's
+ * indicators evaluated on it (uploads, archives and LimeSurvey syncs alike). Imported lazily:
  * the cube job module reaches back into the job registry that lists the import handlers.
  */
 export async function buildCube(deps: JobDeps, surveyId: number, createdBy: number | null) {
   await (await import('../../analytics/cube-job')).buildCubeAfterImport(deps, surveyId, createdBy);
+  // The project indicators on this survey see the new responses now (they may fire and mail).
+  await evaluateAfterImport(deps, surveyId);
 }
 
 async function sha256(text: string): Promise<string> {

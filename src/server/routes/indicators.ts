@@ -1,0 +1,32 @@
+import { Hono } from 'hono';
+import { userServiceContext, type AppEnv } from '../context';
+import { readBody } from '../http/body';
+import { requireRole } from '../middleware/guards';
+import { createIndicator } from '../services/indicators/create-indicator';
+import { deleteIndicator } from '../services/indicators/delete-indicator';
+import { getIndicator } from '../services/indicators/get-indicator';
+import { listProjectIndicators } from '../services/indicators/list-indicators';
+import { updateIndicator } from '../services/indicators/update-indicator';
+import { indicatorsNl } from '../../shared/i18n/indicators';
+import { IndicatorInput, IndicatorUpdate } from '../../shared/validation/indicators';
+import { idParam } from './params';
+
+const meta = { dutch: indicatorsNl.indicator };
+
+/** Notification api of spec 001 §7 (indicator/{id}, POST indicator) and a project's indicators. */
+export const indicatorRoutes = new Hono<AppEnv>()
+  .get('/project/:id/indicator', requireRole('notification.view'), async (c) => c.json({ data: await listProjectIndicators(userServiceContext(c), idParam(c, 'id')), meta }))
+  .get('/indicator/:id', requireRole('notification.view'), async (c) => c.json({ data: await getIndicator(userServiceContext(c), idParam(c, 'id')), meta }))
+  .post('/indicator', requireRole('notification.create'), async (c) => {
+    const input = await readBody(c, IndicatorInput);
+    return c.json({ data: await createIndicator(userServiceContext(c), input), meta, alert: indicatorsNl.created }, 201);
+  })
+  .put('/indicator/:id', requireRole('notification.edit'), async (c) => {
+    const id = idParam(c, 'id');
+    const input = await readBody(c, IndicatorUpdate);
+    return c.json({ data: await updateIndicator(userServiceContext(c), id, input), meta, alert: indicatorsNl.saved });
+  })
+  .delete('/indicator/:id', requireRole('notification.edit'), async (c) => {
+    await deleteIndicator(userServiceContext(c), idParam(c, 'id'));
+    return c.json({ data: null, meta, alert: indicatorsNl.deleted });
+  });

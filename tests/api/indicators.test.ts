@@ -1,0 +1,133 @@
+import { desc, eq, like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { indicatorNotices, indicators, mailOutbox, surveys } from '../../src/server/db/schema';
+import { createMailer } from '../../src/server/mail/mailer';
+import { evaluateIndicators } from '../../src/server/services/indicators/evaluate-indicators';
+import { listNotices } from '../../src/server/services/indicators/list-notices';
+import { directSession } from '../helpers/direct-session';
+import type { HttpSession } from '../helpers/http-session';
+import { serviceContextFor } from '../helpers/service-context';
+import { createSurveyTestApp } from '../helpers/survey-test-app';
+
+const t = createSurveyTestApp();
+afterAll(() => t.close());
+const API = '/portal/api/v2';
+
+interface Envelope<T> { data: T; meta?: { dutch: string }; alert?: string; errors?: Record<string, string[]>; message?: string }
+interface Indicator {
+  id: number; project_id: number; title: string; metric: string; state: string; state_text: string; last_value: number | null; last_value_text: string | null;
+  last_reason: string | null; last_fired_at: string | null; description: string; question: string | null; answer: string | null; filter_option_ids: number[];
+}
+
+let beheerder: HttpSession;
+let gebruiker: HttpSession;
+let other: HttpSession;
+let surveyId = 0;
+const send = (s: HttpSession, method: string, path: string, body: unknown = {}) => s.fetch(`${API}${path}`, { method, json: body });
+const json = async <T>(res: Response) => (await res.json()) as Envelope<T>;
+
+beforeAll(async () => {
+  beheerder = await directSession(t, 'beheerder@demo.impulz.nl');
+  gebruiker = await directSession(t, 'gebruiker@demo.impulz.nl');
+  other = await directSession(t, 'beheerder@noordbroek.demo.impulz.nl');
+  surveyId = (await t.db.select({ id: surveys.id }).from(surveys).where(eq(surveys.lsSid, 474747)))[0]!.id;
+});
+
+describe('the seeded indicators', () => {
+  it('carry values from the engine, and the suppressed one says why and never fired', async () => {
+    const res = await gebruiker.get(`${API}/project/1/indicator`);
+    expect(res.status).toBe(200);
+    const body = await json<Indicator[]>(res);
+    expect(body.meta).toEqual({ dutch: 'Indicator' });
+    const byTitle = new Map(body.data.map((i) => [i.title, i]));
+    expect(byTitle.get('Respons burgerpeiling')).toMatchObject({ state: 'met', last_value: 3000, last_value_text: '3.000', description: 'Aantal respondenten groter dan of gelijk aan 2.500' });
+    expect(byTitle.get('Respons burgerpeiling')!.last_fired_at).not.toBeNull();
+    const small = byTitle.get('Respons Haven 65+ deze week')!;
+    expect(small).toMatchObject({ state: 'suppressed', last_value: null, last_fired_at: null, filter_option_ids: [4, 106] });
+    expect(small.last_reason).toContain('Te weinig respondenten (minder dan 10)');
+    expect(byTitle.get('Zeer tevreden over de dienstverlening')).toMatchObject({ question: 'Hoe tevreden bent u over de dienstverlening van de gemeente?', answer: 'Zeer tevreden' });
+    for (const i of body.data.filter((x) => x.state !== 'suppressed')) expect(typeof i.last_value).toBe('number');
+    expect((await json<Indicator>(await gebruiker.get(`${API}/indicator/1`))).data.id).toBe(1);
+  });
+
+  it('answers 404 to another company and 403 to writes without notification roles', async () => {
+    expect((await other.get(`${API}/project/1/indicator`)).status).toBe(404);
+    expect((await other.get(`${API}/indicator/1`)).status).toBe(404);
+    expect((await send(other, 'PUT', '/indicator/1', { title: 'x' })).status).toBe(404);
+    expect((await send(other, 'DELETE', '/indicator/1')).status).toBe(404);
+    expect((await send(gebruiker, 'PUT', '/indicator/1', { title: 'x' })).status).toBe(403);
+    expect((await send(gebruiker, 'POST', '/indicator', {})).status).toBe(403);
+    expect((await send(other, 'POST', '/indicator', { project_id: 1, survey_id: surveyId, title: 'x', metric: 'responses', comparator: 'greater', threshold: 1 })).status).toBe(404);
+  });
+});
+
+describe('POST, PUT and DELETE indicator', () => {
+  it('validates in Dutch: required fields, the question, the answer, filters of the project', async () => {
+    const empty = await json(await send(beheerder, 'POST', '/indicator', {}));
+    expect(empty.errors).toMatchObject({
+      title: ['Dit veld mag niet leeg zijn'],
+      metric: ['Kies wat de indicator meet'],
+      comparator: ['Kies een vergelijking'],
+      threshold: ['Vul een getal in'],
+    });
+    const base = { project_id: 1, survey_id: surveyId, title: 'Test', comparator: 'greater', threshold: 10 };
+    expect((await json(await send(beheerder, 'POST', '/indicator', { ...base, metric: 'mean' }))).errors).toEqual({ column_key: ['Dit veld mag niet leeg zijn'] });
+    expect((await json(await send(beheerder, 'POST', '/indicator', { ...base, metric: 'mean', column_key: 'bestaatniet' }))).errors).toEqual({ column_key: ["De vraag of kolom 'bestaatniet' bestaat niet in dit onderzoek."] });
+    expect((await json(await send(beheerder, 'POST', '/indicator', { ...base, metric: 'topBox', column_key: 'verbeterpunt' }))).errors).toEqual({ column_key: ['Deze vraag past niet bij wat de indicator meet.'] });
+    expect((await json(await send(beheerder, 'POST', '/indicator', { ...base, metric: 'percentage', column_key: 'tevredengemeente', answer_code: '9' }))).errors).toEqual({ answer_code: ["Het antwoord '9' hoort niet bij deze vraag."] });
+    expect((await json(await send(beheerder, 'POST', '/indicator', { ...base, metric: 'responses', filter_option_ids: [101, 99999] }))).errors).toEqual({ filter_option_ids: ['Filteroptie 99999 hoort niet bij dit project en onderzoek.'] });
+    expect((await json(await send(beheerder, 'POST', '/indicator', { ...base, project_id: 4, metric: 'responses' }))).errors).toEqual({ survey_id: ['Dit onderzoek hoort niet bij dit project.'] });
+    expect((await json(await send(beheerder, 'POST', '/indicator', { ...base, metric: 'responses', start_date: '2027-01-01', end_date: '2026-01-01' }))).errors).toEqual({ end_date: ['De einddatum ligt voor de begindatum'] });
+  });
+
+  it('creates an indicator that is reached at once: it fires, with a notice and a mail per member', async () => {
+    const before = (await t.db.select({ id: mailOutbox.id }).from(mailOutbox)).length;
+    const res = await send(beheerder, 'POST', '/indicator', { project_id: 2, survey_id: surveyId, title: 'Wijk Centrum respons', metric: 'responses', comparator: 'greater', threshold: 100 });
+    expect(res.status).toBe(201);
+    const body = await json<Indicator>(res);
+    expect(body).toMatchObject({ alert: 'Indicator is aangemaakt', data: { state: 'met', last_value: 3000 } });
+    const mails = await t.db.select().from(mailOutbox).where(like(mailOutbox.subject, "%'Wijk Centrum respons'%"));
+    // Project 2 has two members (Bram Jansen, Carla Bakker).
+    expect(mails.map((m) => m.to).sort()).toEqual(['beheerder@demo.impulz.nl', 'gebruiker@demo.impulz.nl']);
+    expect(mails[0]!.text).toContain('Aantal respondenten groter dan 100; de waarde is nu 3.000.');
+    expect((await t.db.select({ id: mailOutbox.id }).from(mailOutbox)).length).toBe(before + 2);
+    const notices = await listNotices(await serviceContextFor(t.db, 3));
+    expect(notices.map((n) => n.title)).toContain('Wijk Centrum respons');
+    // Evaluating again does not fire again: it fires when it crosses.
+    const again = await evaluateIndicators({ db: t.db, mailer: createMailer(t.db, { mailFrom: 'x@impulz.nl' }), now: new Date() }, { indicatorIds: [body.data.id] });
+    expect(again).toEqual([{ id: body.data.id, state: 'met', value: 3000, fired: false }]);
+  });
+
+  it('updates: a new threshold starts afresh and may fire again; a title alone does not', async () => {
+    const made = (await json<Indicator>(await send(beheerder, 'POST', '/indicator', { project_id: 1, survey_id: surveyId, title: 'Drempel', metric: 'responses', comparator: 'greater', threshold: 5000 }))).data;
+    expect(made.state).toBe('notMet');
+    const renamed = await json<Indicator>(await send(beheerder, 'PUT', `/indicator/${made.id}`, { title: 'Drempel 2' }));
+    expect(renamed).toMatchObject({ alert: 'Indicator is opgeslagen', data: { title: 'Drempel 2', state: 'notMet' } });
+    const lowered = (await json<Indicator>(await send(beheerder, 'PUT', `/indicator/${made.id}`, { threshold: 1000 }))).data;
+    expect(lowered.state).toBe('met');
+    const notices = await t.db.select().from(indicatorNotices).where(eq(indicatorNotices.indicatorId, made.id));
+    expect(notices).toHaveLength(1);
+    const bad = await json(await send(beheerder, 'PUT', `/indicator/${made.id}`, { metric: 'percentage', column_key: 'tevredengemeente' }));
+    expect(bad.errors).toEqual({ answer_code: ['Dit veld mag niet leeg zijn'] });
+    expect((await send(beheerder, 'DELETE', `/indicator/${made.id}`)).status).toBe(200);
+    expect((await beheerder.get(`${API}/indicator/${made.id}`)).status).toBe(404);
+  });
+});
+
+describe('evaluation after a response upload', () => {
+  it('fires an indicator on the response count when the upload crosses it', async () => {
+    const made = (await json<Indicator>(await send(beheerder, 'POST', '/indicator', { project_id: 1, survey_id: surveyId, title: 'Respons boven 3.010', metric: 'responses', comparator: 'greater', threshold: 3010 }))).data;
+    expect(made).toMatchObject({ state: 'notMet', last_value: 3000 });
+    const header = 'id,submitdate,startdate,lastpage,startlanguage,leeftijd,geslacht,wijk';
+    const day = new Date().toISOString().slice(0, 10);
+    const rows = Array.from({ length: 20 }, (_, i) => `${900_000 + i},${day} 10:00:00,${day} 09:50:00,3,nl,A2,V,W3`);
+    const form = new FormData();
+    form.set('file', new Blob([[header, ...rows].join('\n')], { type: 'text/csv' }), 'extra.csv');
+    const upload = await beheerder.fetch(`${API}/survey/${surveyId}/response`, { method: 'POST', body: form });
+    expect(upload.status).toBeLessThan(300);
+    const [row] = await t.db.select().from(indicators).where(eq(indicators.id, made.id));
+    expect(row).toMatchObject({ state: 'met', lastValue: 3020 });
+    const [mail] = await t.db.select().from(mailOutbox).where(like(mailOutbox.subject, "%'Respons boven 3.010'%")).orderBy(desc(mailOutbox.id));
+    expect(mail?.text).toContain('de waarde is nu 3.020');
+  });
+});
