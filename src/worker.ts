@@ -13,6 +13,7 @@ import { evaluateIndicators } from './server/services/indicators/evaluate-indica
 import { sendLicenceReminders } from './server/services/projects/licence-reminders';
 import { enqueueScheduledSyncs } from './server/services/lime/sync-job';
 import { sweepCubeRebuilds } from './server/services/participate/cube-rebuild';
+import { expireContactData } from './server/services/panels/expire-contact-data';
 
 const logFailure = (task: string) => (err: unknown) => console.error(JSON.stringify({ level: 'error', cron: task, error: String(err), stack: (err as Error)?.stack }));
 
@@ -36,6 +37,8 @@ export default {
         deleteExpiredSessions(db),
         deleteExpiredChallenges(db),
         deleteExpiredAccountRows(db),
+        // Contact data kept at most 6 months after a study (panels, the FAQ's promise).
+        expireContactData(db).catch(logFailure('contact-data')),
         jobs ? sweepCubeRebuilds(db, jobs) : 0,
         limeSyncs,
         // Licence reminders to the company admins (60 and 14 days before the end, once each).

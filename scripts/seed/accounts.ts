@@ -75,7 +75,7 @@ export async function seedAccounts(db: Db, today = new Date()): Promise<void> {
       .onConflictDoNothing(),
     db
       .insert(panels)
-      .values(DEMO_PANELS.map((p) => ({ id: p.id, companyId: p.companyId, name: p.name, description: p.description, tokenHash: hashToken(p.token) })))
+      .values(DEMO_PANELS.map((p) => ({ id: p.id, companyId: p.companyId, name: p.name, description: p.description, token: p.token, tokenHash: hashToken(p.token) })))
       .onConflictDoNothing(),
     db
       .insert(panelUsers)

@@ -21,6 +21,7 @@ import { seedFilters } from './filters';
 import { seedReports } from './reports';
 import { seedReportFilters } from './report-filters';
 import { seedParticipation } from './participation';
+import { seedPanels } from './panels';
 import { seedIndicators } from './projects';
 import { seedUsers } from './users';
 import { seedZkn } from './zkn';
@@ -112,6 +113,7 @@ export async function seedDemo(db: Db, today = new Date()): Promise<void> {
   await seedReports(db, today);
   await seedReportFilters(db);
   await seedParticipation(db, today);
+  await seedPanels(db, today);
   await seedIndicators(db, today);
   await seedUsers(db, today);
   await seedZkn(db, today);

@@ -75,8 +75,10 @@ describe('panel tokens', () => {
   it('registers a respondent through the token, logged in and in the panel', async () => {
     const s = t.session();
     await s.csrf();
-    const body = { token: DEMO_PANEL_TOKEN, fullname: 'Paula Panel', email: 'paula@example.nl', password: PASSWORD, password_confirmation: PASSWORD };
-    expect((await s.post('/portal/auth/panel/register', body)).status).toBe(201);
+    // The demo panel asks two required background fields (scripts/seed/panels.ts): Leeftijdsgroep (field 1, options 1–4) and Wijk (field 2, options 5–8).
+    const body = { token: DEMO_PANEL_TOKEN, fullname: 'Paula Panel', email: 'paula@example.nl', password: PASSWORD, password_confirmation: PASSWORD, data: { 1: 1, 2: 5 } };
+    const res = await s.post('/portal/auth/panel/register', body);
+    expect(res.status, JSON.stringify(await res.clone().json())).toBe(201);
     const boot = (await (await s.get('/portal/api/v2/bootstrap')).json()) as { data: { user: { data: { panelIds: number[]; roles: string[] } } } };
     expect(boot.data.user.data.panelIds).toEqual([1]);
     expect(boot.data.user.data.roles).toEqual(['panel.access', 'user.access']);

@@ -140,6 +140,9 @@ test('a respondent registers through the panel token and is in the panel', async
   await page.getByLabel('Volledige naam').fill('Rita Respondent');
   await page.getByLabel('E-mailadres').fill('rita@example.nl');
   await page.getByRole('button', { name: 'Genereer een sterk wachtwoord' }).click();
+  // The demo panel asks its required background fields (scripts/seed/panels.ts).
+  await page.getByLabel('Leeftijdsgroep *').selectOption({ label: '35 – 49 jaar' });
+  await page.getByRole('group', { name: 'Wijk *' }).getByLabel('Centrum').check();
   await page.getByRole('button', { name: 'Account aanmaken' }).click();
   await expect(page.getByRole('heading', { name: 'Welkom, Rita Respondent' })).toBeVisible();
   const panels = await page.evaluate(async () => {

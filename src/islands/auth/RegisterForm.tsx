@@ -5,6 +5,8 @@ import { Field } from './Field';
 import { FormMessage, SubmitButton } from './FormMessage';
 import { NewPasswordFields } from './NewPasswordFields';
 import { useAccountForm } from './use-form';
+import { AnswerFields, readAnswers, type FormField } from '../panels/AnswerFields';
+import { panelsNl } from '../../shared/i18n/panels';
 
 interface Props {
   kind: 'invite' | 'panel';
@@ -12,10 +14,12 @@ interface Props {
   /** Invitations fix the address; panel registrations ask for it. */
   email?: string;
   fullname?: string;
+  /** Panel registrations: the panel's required background fields, asked before the account exists. */
+  fields?: FormField[];
 }
 
 /** /register/invite/:token and /register/panel/:token: create the account and log in. */
-export default function RegisterForm({ kind, token, email, fullname }: Props) {
+export default function RegisterForm({ kind, token, email, fullname, fields = [] }: Props) {
   const t = accountsNl.register;
   const form = useAccountForm(async (data) => {
     const body = {
@@ -23,7 +27,7 @@ export default function RegisterForm({ kind, token, email, fullname }: Props) {
       fullname: data.get('fullname'),
       password: data.get('password'),
       password_confirmation: data.get('password_confirmation'),
-      ...(kind === 'panel' ? { email: data.get('email') } : {}),
+      ...(kind === 'panel' ? { email: data.get('email'), ...(fields.length ? { data: readAnswers(data, fields) } : {}) } : {}),
     };
     await request('POST', kind === 'invite' ? '/auth/invite/register' : '/auth/panel/register', body);
     setLoginFlag(true);
@@ -39,6 +43,13 @@ export default function RegisterForm({ kind, token, email, fullname }: Props) {
         <Field label={t.email} name="email" type="email" value={email} readOnly />
       )}
       <NewPasswordFields errors={form.errors} />
+      {fields.length > 0 && (
+        <fieldset className="flex flex-col gap-4 border-t border-gray-200 pt-4">
+          <legend className="text-base font-semibold">{panelsNl.register.background}</legend>
+          <p className="text-sm text-gray-700">{panelsNl.register.backgroundIntro} {panelsNl.profile.requiredNote}</p>
+          <AnswerFields fields={fields} errors={form.errors} />
+        </fieldset>
+      )}
       <SubmitButton busy={form.busy} ready={form.ready} label={t.submit} />
     </form>
   );

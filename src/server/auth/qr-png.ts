@@ -7,6 +7,11 @@ import { encode } from 'uqr';
  * PNG's IDAT requires), so it runs the same in workerd and Node without native modules.
  */
 export async function qrCodePngBase64(text: string, scale = 6): Promise<string> {
+  return encodeBase64(await qrCodePng(text, scale));
+}
+
+/** The same QR code as PNG bytes (panel registration links: posters and letters). */
+export async function qrCodePng(text: string, scale = 6): Promise<Uint8Array> {
   const { data } = encode(text, { ecc: 'M', border: 4 });
   const size = data.length * scale;
   const raw = new Uint8Array(size * (size + 1));
@@ -27,7 +32,7 @@ export async function qrCodePngBase64(text: string, scale = 6): Promise<string> 
     chunk('IDAT', await deflate(raw)),
     chunk('IEND', new Uint8Array(0)),
   ]);
-  return encodeBase64(png);
+  return png;
 }
 
 async function deflate(bytes: Uint8Array): Promise<Uint8Array> {

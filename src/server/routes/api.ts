@@ -7,6 +7,8 @@ import { bootstrapRoutes } from './bootstrap';
 import { enforceAccountHold } from '../auth/account-hold';
 import { inviteRoutes } from './invites';
 import { panelUserRoutes } from './panel-users';
+import { panelRoutes } from './panels';
+import { panelAnswerRoutes } from './panel-answers';
 import { twoFactorRoutes } from './two-factor';
 import { helpRoutes } from './help';
 import { projectRoutes } from './projects';
@@ -34,6 +36,8 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/', twoFactorRoutes)
   .route('/', inviteRoutes)
   .route('/', panelUserRoutes)
+  .route('/', panelRoutes)
+  .route('/', panelAnswerRoutes)
   .route('/', helpRoutes)
   .route('/', projectRoutes)
   .route('/', indicatorRoutes)

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
 import { userServiceContext } from '../context';
-import { AppError, nl } from '../errors';
+import { readUploadedFile } from '../http/upload';
 import { requireRole } from '../middleware/guards';
 import { getReportImage } from '../services/reports/get-report-image';
 import { MAX_IMAGE_BYTES } from '../services/reports/image-type';
@@ -11,23 +11,11 @@ import { idParam } from './params';
 
 const meta = { dutch: reportsNl.image };
 
-/** The multipart field `file`; bodies over 5 MB (plus framing) are refused before they are read (413). */
-async function readImage(c: Parameters<typeof idParam>[0]): Promise<File | null> {
-  if (Number(c.req.header('content-length') ?? 0) > MAX_IMAGE_BYTES + 65_536) throw new AppError('TOO_LARGE', nl.tooLarge);
-  if (!(c.req.header('content-type') ?? '').includes('multipart/form-data')) return null;
-  try {
-    const body = await c.req.parseBody();
-    return body.file instanceof File ? body.file : null;
-  } catch {
-    throw new AppError('BAD_REQUEST', nl.badRequest);
-  }
-}
-
 /** The report's image (spec 001 §7 Dashboard, POST report/{id}/image); read back with the user's login. */
 export const reportImageRoutes = new Hono<AppEnv>()
   .post('/report/:id/image', requireRole('dashboard.edit'), async (c) => {
     const id = idParam(c, 'id');
-    const data = await uploadReportImage(userServiceContext(c), id, await readImage(c));
+    const data = await uploadReportImage(userServiceContext(c), id, await readUploadedFile(c, MAX_IMAGE_BYTES));
     return c.json({ data, meta, alert: reportsNl.saved(reportsNl.image) }, 201);
   })
   .get('/report/:id/image', requireRole('dashboard.view'), async (c) => {

@@ -68,7 +68,8 @@ export type InviteRegisterInput = z.infer<typeof InviteRegisterInput>;
 export const PanelTokenInput = z.object({ token });
 export type PanelTokenInput = z.infer<typeof PanelTokenInput>;
 
-export const PanelRegisterInput = withConfirmation({ token, fullname, email });
+/** `data`: the panel's required background fields by field id (checked against the panel's fields). */
+export const PanelRegisterInput = withConfirmation({ token, fullname, email, data: z.record(z.string(), z.unknown(), { error: messages.required }).optional() });
 export type PanelRegisterInput = z.infer<typeof PanelRegisterInput>;
 
 export const accountMessages = {

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { loadSurveyColumns } from '../surveys/responses/survey-columns';
 import { rawClient } from '../surveys/scope';
 import { cubeLayout } from './cube-columns';
+import { loadPanelAttributes, memberOfParticipant } from './panel-attributes';
 
 const PAGE = 5000;
 
@@ -19,22 +20,25 @@ function dayOf(...stamps: (unknown | null)[]): number | null {
  * Builds a survey's response cube from libSQL: the column layout from its questions, then every
  * response in pages of 5,000 ordered by id (keyset), each page's answer JSON fed to CubeBuilder.
  * A response's day is its submit date, else its start date or date stamp (unfinished responses).
- * Token attributes join in when the survey uses tokens with described attributes.
+ * Token attributes join in when the survey uses tokens with described attributes; the background
+ * fields of the panels the survey is fielded to join in through the token's member
+ * (participant_id 'panel-user:<id>'), so a response carries its member's current background data.
  */
 export async function buildSurveyCube(db: Db, surveyId: number): Promise<{ cube: Cube; report: BuildReport; version: number }> {
   const { survey, structure, columns } = await loadSurveyColumns(db, surveyId);
   const attributeNames = survey.useTokens ? Object.keys(survey.attributeDescriptions ?? {}).filter((k) => /^attribute_\d+$/.test(k)) : [];
-  const layout = cubeLayout(structure, columns, attributeNames);
+  const panel = await loadPanelAttributes(db, surveyId);
+  const layout = cubeLayout(structure, columns, attributeNames, panel.defs);
   const version = survey.responsesVersion;
   const builder = new CubeBuilder(surveyId, version, layout.defs);
   const multiColumns = new Set(layout.feeds.filter((f) => f.multiCode).map((f) => f.column));
   const client = rawClient(db);
-  const withTokens = layout.attributes.length > 0;
+  const withTokens = layout.attributes.length > 0 || panel.defs.length > 0;
   // `+r.survey_id` keeps SQLite on the primary key (rowid > ?, already in id order); through the
   // (survey_id, submit_date) index every page would sort all remaining rows of the survey again.
   const sql = withTokens
-    ? `select r.id, r.submit_date, r.start_date, r.date_stamp, r.answers, t.attributes from survey_responses r left join survey_tokens t on t.survey_id = r.survey_id and t.token = r.token where +r.survey_id = ? and r.id > ? order by r.id limit ${PAGE}`
-    : `select r.id, r.submit_date, r.start_date, r.date_stamp, r.answers, null as attributes from survey_responses r where +r.survey_id = ? and r.id > ? order by r.id limit ${PAGE}`;
+    ? `select r.id, r.submit_date, r.start_date, r.date_stamp, r.answers, t.attributes, t.participant_id from survey_responses r left join survey_tokens t on t.survey_id = r.survey_id and t.token = r.token where +r.survey_id = ? and r.id > ? order by r.id limit ${PAGE}`
+    : `select r.id, r.submit_date, r.start_date, r.date_stamp, r.answers, null as attributes, null as participant_id from survey_responses r where +r.survey_id = ? and r.id > ? order by r.id limit ${PAGE}`;
   let after = 0;
   for (;;) {
     const { rows } = await client.execute({ sql, args: [surveyId, after] });
@@ -57,6 +61,16 @@ export async function buildSurveyCube(db: Db, surveyId: number): Promise<{ cube:
       if (withTokens && row.attributes) {
         const attrs = JSON.parse(String(row.attributes)) as Record<string, string>;
         for (const a of layout.attributes) builder.setValue(id, a, attrs[a]);
+      }
+      const member = withTokens ? memberOfParticipant(row.participant_id) : null;
+      const background = member === null ? undefined : panel.values.get(member);
+      if (background) {
+        for (const [key, v] of background) {
+          if (Array.isArray(v)) {
+            for (const code of v) builder.setValue(id, key, code);
+            if (!v.length) builder.markAnswered(id, key);
+          } else builder.setValue(id, key, v);
+        }
       }
     }
     if (rows.length < PAGE) break;

@@ -26,9 +26,10 @@ function singleOptions(q: StructureQuestion, scale: number): { code: string; sco
 /**
  * The cube's columns of a survey (question-kinds.ts decides per type): single choice, one multi
  * column per multiple-choice question (its "Y" subquestion keys become options), numeric, short
- * text, "other"/comment texts; token attributes as attribute columns.
+ * text, "other"/comment texts; token attributes as attribute columns; `respondentColumns` (panel
+ * background fields, keys `panel:<id>`) are attribute columns too, after them.
  */
-export function cubeLayout(structure: SurveyStructure, columns: ResponseColumn[], attributeNames: string[]): CubeLayout {
+export function cubeLayout(structure: SurveyStructure, columns: ResponseColumn[], attributeNames: string[], respondentColumns: ColumnDef[] = []): CubeLayout {
   const questions = new Map<number, StructureQuestion>();
   for (const g of structure.groups) for (const q of g.questions) questions.set(q.id, q);
   const defs: ColumnDef[] = [];
@@ -69,5 +70,6 @@ export function cubeLayout(structure: SurveyStructure, columns: ResponseColumn[]
   for (const d of defs) used.add(d.key);
   const attributes = attributeNames.filter((a) => !used.has(a));
   for (const a of attributes) defs.push({ key: a, source: 'attribute', kind: 'text' });
+  for (const d of respondentColumns) if (!used.has(d.key)) defs.push({ ...d, source: 'attribute' });
   return { defs, feeds, attributes };
 }

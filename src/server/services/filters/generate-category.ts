@@ -5,6 +5,7 @@ import { AppError, nl } from '../../errors';
 import { filtersNl } from '../../../shared/i18n/filters';
 import type { GenerateFilterCategoryInput } from '../../../shared/validation/filters';
 import { type CubeDeps, loadCube } from '../analytics/load-cube';
+import { isPanelColumn, loadPanelAttributes } from '../analytics/panel-attributes';
 import { loadSurveyColumns } from '../surveys/responses/survey-columns';
 import { findLinkedSurvey, requireFilterRole } from './access';
 import { nextCategoryOrder } from './create-category';
@@ -47,12 +48,14 @@ export async function insertCategory(db: Db, c: NewCategory) {
   });
 }
 
-/** The options a column of the survey generates, with the question text as default title. */
+/** The options a column of the survey generates, with the question text (a panel field's name) as default title. */
 export async function generatedCategory(deps: CubeDeps, surveyId: number, key: string, minCount: number) {
   const { survey, structure, columns } = await loadSurveyColumns(deps.db, surveyId);
   const cube = await loadCube(deps, surveyId);
   if (!cube.byKey.has(key)) throw new AppError('VALIDATION', nl.validation, { column_key: [filtersNl.unknownColumn(key)] });
-  const { title, labels } = columnLabels(structure, columns, key, survey.baseLanguage);
+  const { title, labels } = isPanelColumn(key)
+    ? ((await loadPanelAttributes(deps.db, surveyId)).labels.get(key) ?? { title: key, labels: new Map<string, string>() })
+    : columnLabels(structure, columns, key, survey.baseLanguage);
   const options = generateOptions(cube, key, labels, minCount);
   if (!options) throw new AppError('VALIDATION', nl.validation, { column_key: [filtersNl.notGeneratable] });
   if (!options.length) throw new AppError('VALIDATION', nl.validation, { min_count: [filtersNl.noDistinctAnswers] });

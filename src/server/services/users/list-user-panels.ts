@@ -1,13 +1,16 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { panels, panelUsers } from '../../db/schema';
 import type { UserServiceContext } from '../../context';
+import { panelImageSrc } from '../panels/present';
 
-/** The panels the signed-in user is a member of (bootstrap user.panels, front page block). */
-export function listUserPanels(ctx: UserServiceContext) {
-  return ctx.db
-    .select({ id: panels.id, company_id: panels.companyId, name: panels.name, description: panels.description, image: panels.image })
+/** The panels the signed-in user is a member of (bootstrap user.panels, front page block); `image_url` or null (default logo). */
+export async function listUserPanels(ctx: UserServiceContext) {
+  const rows = await ctx.db
+    .select({ id: panels.id, company_id: panels.companyId, name: panels.name, description: panels.description, imageKey: panels.imageKey })
     .from(panelUsers)
     .innerJoin(panels, eq(panels.id, panelUsers.panelId))
     .where(and(eq(panelUsers.userId, ctx.user.id), isNull(panels.deletedAt)))
     .orderBy(asc(panels.name));
+  // The image is read back with the member's login (GET panel/{id}/image); the key's tail busts the cache.
+  return rows.map(({ imageKey, ...p }) => ({ ...p, image_url: panelImageSrc(p.id, imageKey) }));
 }

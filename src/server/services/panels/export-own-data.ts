@@ -1,0 +1,55 @@
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { UserServiceContext } from '../../context';
+import { surveyResponses, surveys, surveyTokens, users } from '../../db/schema';
+import { panelParticipant } from '../participate/panel-fielding';
+import { getUserPanels } from './user-answers';
+
+/**
+ * GET user/{id}/panel-data: everything the portal keeps about me as a panel member, as JSON —
+ * account, panels with background data (labels, not ids), the invitations (tokens) the panels
+ * gave me and the responses linked to those tokens. Own profile only (getUserPanels checks it).
+ */
+export async function exportOwnData(ctx: UserServiceContext, userId: number) {
+  const panels = await getUserPanels(ctx, userId);
+  const [[account], tokens, responses] = await ctx.db.batch([
+    ctx.db.select({ id: users.id, fullname: users.fullname, email: users.email, created_at: users.createdAt }).from(users).where(eq(users.id, userId)),
+    ctx.db
+      .select({ surveyId: surveyTokens.surveyId, title: surveys.title, token: surveyTokens.token, firstname: surveyTokens.firstname, lastname: surveyTokens.lastname, email: surveyTokens.email, sent: surveyTokens.sent, reminded: surveyTokens.reminderSent, completed: surveyTokens.completed })
+      .from(surveyTokens)
+      .innerJoin(surveys, and(eq(surveys.id, surveyTokens.surveyId), isNull(surveys.deletedAt)))
+      .where(eq(surveyTokens.participantId, panelParticipant(userId)))
+      .orderBy(asc(surveyTokens.surveyId)),
+    ctx.db
+      .select({ surveyId: surveyResponses.surveyId, submitted: surveyResponses.submitDate, answers: surveyResponses.answers })
+      .from(surveyResponses)
+      .innerJoin(surveyTokens, and(eq(surveyTokens.surveyId, surveyResponses.surveyId), eq(surveyTokens.token, surveyResponses.token)))
+      .where(eq(surveyTokens.participantId, panelParticipant(userId)))
+      .orderBy(asc(surveyResponses.id)),
+  ]);
+  const label = (p: (typeof panels)[number], fieldId: number, v: string | number | number[]) => {
+    const f = p.fields.find((x) => x.id === fieldId)!;
+    const name = (id: number) => f.options.find((o) => o.id === id)?.label ?? String(id);
+    return Array.isArray(v) ? v.map(name) : f.options.length ? name(Number(v)) : v;
+  };
+  return {
+    generated_at: ctx.now.toISOString(),
+    account: account && { ...account, created_at: account.created_at.toISOString() },
+    panels: panels.map((p) => ({
+      id: p.id,
+      name: p.name,
+      joined_at: p.joined_at,
+      background: p.fields.map((f) => ({ field: f.name, answer: p.answers[f.id] === undefined ? null : label(p, f.id, p.answers[f.id]!) })),
+    })),
+    invitations: tokens.map((t) => ({
+      survey_id: t.surveyId,
+      survey: t.title,
+      token: t.token,
+      name: `${t.firstname} ${t.lastname}`.trim(),
+      email: t.email,
+      invited: t.sent !== 'N' ? t.sent : null,
+      reminded: t.reminded !== 'N' ? t.reminded : null,
+      completed: t.completed !== 'N' ? t.completed : null,
+      responses: responses.filter((r) => r.surveyId === t.surveyId).map((r) => ({ submitted: r.submitted, answers: JSON.parse(r.answers) as Record<string, string> })),
+    })),
+  };
+}
