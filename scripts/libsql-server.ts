@@ -88,6 +88,10 @@ export async function startLibsqlServer(opts: LibsqlServerOptions): Promise<Libs
         if (opts.log) console.log(`[libsql-server] ${req.method} ${req.url} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`);
       });
   });
+  // Node closes idle keep-alive connections after 5 s by default; a client (workerd's pool) that
+  // sends on such a connection just as it closes gets "Network connection lost". Keep them open
+  // longer than the clients do, as Turso's edge does.
+  server.keepAliveTimeout = 120_000;
 
   await new Promise<void>((ok, fail) => {
     server.once('error', (e) => {

@@ -25,6 +25,7 @@ import { seedParticipation } from './participation';
 import { seedPanels } from './panels';
 import { seedIndicators } from './projects';
 import { seedUsers } from './users';
+import { seedZkn } from './zkn';
 
 const DAY = 86_400_000;
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
@@ -117,4 +118,5 @@ export async function seedDemo(db: Db, today = new Date()): Promise<void> {
   await seedPanels(db, today);
   await seedIndicators(db, today);
   await seedUsers(db, today);
+  await seedZkn(db, today);
 }

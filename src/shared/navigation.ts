@@ -41,6 +41,7 @@ export function sideNavFor(user: SessionUserLike): NavItem[] {
 export const TOP_BAR_BUTTONS: readonly NavItem[] = [
   { text: t.projects, href: pathFor('ProjectOverview'), icon: 'folder', roles: ['project.access'], active: ['ProjectOverview', 'ViewProjectBase'] },
   { text: t.reports, href: pathFor('ReportOverview'), icon: 'chart', roles: ['dashboard.access'], active: ['ReportOverview'] },
+  { text: t.zkn, href: pathFor('ZknRatings'), icon: 'star', roles: ['zkn.access'], active: ['ZknRatings', 'ZknRating', 'ZknCompanies'] },
 ];
 
 export function topBarFor(user: SessionUserLike): NavItem[] {

@@ -121,7 +121,7 @@ const projectEditTabs: Tab[] = [
   { text: 'Algemeen', route: 'EditProjectBase', roles: ['project.edit'] },
   { text: 'Licentie', route: 'EditProjectLicense', roles: ['project.edit'] },
 ];
-const adminTabs = ['Report', 'Company', 'Section', 'Chart', 'Project', 'User', 'Panel', 'FailedJob', 'DataLocation'];
+// The loose-ends tabs (Report … DataLocation) are the screen's own tab list: they filter one page.
 
 const reportCrumbs = crumbs({ text: 'Rapportages', href: '/report/overview' }, { text: 'Rapportage', href: '/report/:id' });
 const projectCrumbs = crumbs({ text: 'Projecten', href: '/project/overview' }, { text: 'Project', href: '/project/:id' });
@@ -232,7 +232,7 @@ export const ROUTES: readonly RouteDef[] = [
   r({ name: 'ZknCompanies', path: '/ZorgkaartNederland/companies', title: 'Zorgaanbieders', roles: ['zkn.view'] }),
   // 2.11 admin
   r({ name: 'AdminOverview', path: '/admin/overview', title: 'Admin panel', roles: ['admin.view'] }),
-  r({ name: 'AdminLooseEnds', path: '/admin/loose-ends', title: 'Losse eindjes', roles: ['admin.view'], allRoles: ['admin.view', 'admin.edit', 'admin.delete'], tabs: adminTabs.map((t) => ({ text: t, route: 'AdminLooseEnds' })) }),
+  r({ name: 'AdminLooseEnds', path: '/admin/loose-ends', title: 'Losse eindjes', roles: ['admin.view'], allRoles: ['admin.view', 'admin.edit', 'admin.delete'] }),
   r({ name: 'AdminNewReports', path: '/admin/new-reports', title: 'Rapportages van afgelopen 2 weken', roles: ['admin.view'] }),
   r({ name: 'AdminFiles', path: '/admin/files', title: 'Bestanden', roles: ['admin.view'] }),
 ];

@@ -2,7 +2,7 @@ import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken, generateToken } from '../../src/server/auth/tokens';
 import type { ServiceContext } from '../../src/server/context';
-import { surveyCubeRebuilds, surveyFieldwork, surveyParticipations, surveyResponses, surveys, surveyTokens } from '../../src/server/db/schema';
+import { throttles, surveyCubeRebuilds, surveyFieldwork, surveyParticipations, surveyResponses, surveys, surveyTokens } from '../../src/server/db/schema';
 import { r2FileStore } from '../../src/server/files/store';
 import { inlineJobSystem } from '../../src/server/jobs/enqueue';
 import { createMailer } from '../../src/server/mail/mailer';
@@ -164,6 +164,25 @@ describe('taking part with a code (the demo burgerpeiling)', () => {
     await expect(enterCode(ctx(), { code: 'fout-21', ip: '10.9.9.9' })).rejects.toMatchObject({ code: 'THROTTLED' });
     await expect(enterCode(ctx(), { code: tokens[2]!, ip: '10.9.9.9' })).rejects.toMatchObject({ code: 'THROTTLED' });
     expect((await enterCode(ctx(), { code: tokens[2]!, ip: '10.9.9.8' })).ok).toBe(true);
+  });
+});
+
+describe('throttled saving', () => {
+  const keyFor = (i: number) => `participate-submit:token:${surveyId}:${tokens[i]}`;
+  it('counts saved pages per code and per IP in the saving batch, and answers 429 when a window is full', async () => {
+    await submitParticipation(ctx(), surveyId, token(7), { ...start(), ip: '10.7.7.7' });
+    const counted = async () => (await t.db.select().from(throttles).where(eq(throttles.key, keyFor(7))))[0]?.count;
+    expect(await counted()).toBe(1);
+    const view = pageOf(await viewParticipation(ctx(), surveyId, token(7)));
+    // A page with errors saves nothing and counts nothing.
+    expect((await submitParticipation(ctx(), surveyId, token(7), { ...post(view, 'next', {}), ip: '10.7.7.7' })).kind).toBe('view');
+    expect(await counted()).toBe(1);
+    await t.db.update(throttles).set({ count: 300 }).where(eq(throttles.key, keyFor(7)));
+    await expect(submitParticipation(ctx(), surveyId, token(7), { ...post(view, 'next', { leeftijd: 'A1', wijk: 'W1' }), ip: '10.7.7.8' })).rejects.toMatchObject({ code: 'THROTTLED' });
+    // Per IP: another code from a full IP is refused too, from another IP it is fine.
+    await t.db.update(throttles).set({ count: 3000 }).where(eq(throttles.key, 'participate-submit:ip:10.7.7.7'));
+    await expect(submitParticipation(ctx(), surveyId, token(8), { ...start(), ip: '10.7.7.7' })).rejects.toMatchObject({ code: 'THROTTLED' });
+    expect((await submitParticipation(ctx(), surveyId, token(8), { ...start(), ip: '10.7.7.9' })).kind).toBe('redirect');
   });
 });
 

@@ -4,6 +4,7 @@ import { reportChartOptions, reportTexts, reportWidgets } from '../../src/server
 import { loginAs } from '../helpers/accounts';
 import type { HttpSession } from '../helpers/http-session';
 import { createSurveyTestApp } from '../helpers/survey-test-app';
+import { directSession } from '../helpers/direct-session';
 
 const t = createSurveyTestApp();
 afterAll(() => t.close());
@@ -186,6 +187,9 @@ describe('roles and other companies', { timeout: 30_000 }, () => {
     expect(await t.db.select().from(reportTexts).where(eq(reportTexts.sectionId, section))).toEqual([]);
     expect(await t.db.select().from(reportWidgets).where(eq(reportWidgets.sectionId, section))).toEqual([]);
     expect((await send(admin, 'DELETE', `/report/${reportId}`)).status).toBe(200);
+    // The content stays for a restore until the admin deletes the report for good.
+    const root = await directSession(t, 'admin@demo.impulz.nl');
+    expect((await send(root, 'DELETE', `/admin/softDelete/report/delete/${reportId}`)).status).toBe(200);
     expect(await t.db.select().from(reportTexts).where(eq(reportTexts.reportId, reportId))).toEqual([]);
     expect(await t.db.select().from(reportWidgets).where(eq(reportWidgets.reportId, reportId))).toEqual([]);
     expect(await t.db.select().from(reportChartOptions).where(eq(reportChartOptions.chartId, chartId))).toEqual([]);

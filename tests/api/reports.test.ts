@@ -4,6 +4,7 @@ import { reportBookmarks, reportCharts, reportDataLocations, reports, reportSect
 import { loginAs } from '../helpers/accounts';
 import type { HttpSession } from '../helpers/http-session';
 import { createSurveyTestApp } from '../helpers/survey-test-app';
+import { directSession } from '../helpers/direct-session';
 
 const t = createSurveyTestApp();
 afterAll(() => t.close());
@@ -189,9 +190,13 @@ describe('reports api (spec 001 §7 Dashboard)', { timeout: 30_000 }, () => {
     const chart = deep.sections![1]!.charts![0]!;
     expect((await send(admin, 'DELETE', `/chart/${chart.id}`)).status).toBe(200);
     expect(await t.db.select().from(reportDataLocations).where(eq(reportDataLocations.chartId, chart.id))).toEqual([]);
-    // Deleting the report removes everything under it; the source stays whole.
+    // Deleting the report hides it and keeps its content for a restore; the admin's permanent
+    // delete removes everything under it. The source stays whole.
     expect((await send(admin, 'DELETE', `/report/${copied.id}`)).status).toBe(200);
     expect((await admin.get(`${API}/report/${copied.id}`)).status).toBe(404);
+    expect((await t.db.select().from(reportSections).where(eq(reportSections.reportId, copied.id))).length).toBeGreaterThan(0);
+    const root = await directSession(t, 'admin@demo.impulz.nl');
+    expect((await send(root, 'DELETE', `/admin/softDelete/report/delete/${copied.id}`)).status).toBe(200);
     expect(await t.db.select().from(reportSections).where(eq(reportSections.reportId, copied.id))).toEqual([]);
     expect(await t.db.select().from(reportBookmarks).where(eq(reportBookmarks.reportId, copied.id))).toEqual([]);
     expect(shape(await full(1))).toEqual(shape(source));

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { axeClean } from './participate-support';
 import { login } from './support';
 
 test('staff enter two paper forms by typing codes, keyboard only; a form number counts once', async ({ page }) => {
@@ -9,6 +10,7 @@ test('staff enter two paper forms by typing codes, keyboard only; a form number 
   await expect(page.getByRole('heading', { name: /Papieren formulieren invoeren/ })).toBeVisible();
   const number = page.getByLabel('Formuliernummer');
   await expect(number).toBeFocused();
+  await axeClean(page);
 
   // Form 1: Enter moves from field to field.
   await number.fill('1001');

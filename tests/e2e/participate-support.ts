@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './support';
 
@@ -18,4 +19,10 @@ export async function publicCounter(page: Page): Promise<number> {
   await page.goto('/portal/public/report/1');
   const text = (await page.locator('[data-widget="response-counter"] p').first().textContent()) ?? '';
   return Number(text.split(':').pop()!.replace(/\D/g, ''));
+}
+
+/** axe on the whole page (WCAG 2.1 A and AA): no violations at all. */
+export async function axeClean(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }

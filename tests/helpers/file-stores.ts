@@ -23,11 +23,23 @@ async function toBytes(body: Body): Promise<Uint8Array> {
 
 export function memoryBucket(): R2Like & { keys(): string[] } {
   const objects = new Map<string, Uint8Array>();
+  const types = new Map<string, string | undefined>();
   return {
     keys: () => [...objects.keys()],
-    async put(key, body) {
+    async put(key, body, options) {
       objects.set(key, await toBytes(body));
+      types.set(key, (options?.httpMetadata as { contentType?: string } | undefined)?.contentType);
       return null as never;
+    },
+    // R2's list: keys in order, one page (the admin's file overview); cursor = the last key.
+    async list(options) {
+      const prefix = options?.prefix ?? '';
+      const limit = options?.limit ?? 1000;
+      const keys = [...objects.keys()].filter((k) => k.startsWith(prefix) && (!options?.cursor || k > options.cursor)).sort();
+      const page = keys.slice(0, limit);
+      const truncated = keys.length > limit;
+      const objectsOut = page.map((key) => ({ key, size: objects.get(key)!.length, uploaded: new Date(0), httpMetadata: { contentType: types.get(key) } }));
+      return { objects: objectsOut, truncated, cursor: truncated ? page.at(-1) : undefined, delimitedPrefixes: [] } as never;
     },
     async get(key) {
       const bytes = objects.get(key);

@@ -94,6 +94,18 @@ export function attemptStatement(rule: ThrottleRule, id: string | number | null,
   };
 }
 
+/** Reads a counter without counting (a read batch); judge it with `wouldExceed`. */
+export function counterStatement(rule: ThrottleRule, id: string | number | null): InStatement {
+  return { sql: 'select count, window_start from throttles where key = ?', args: [keyOf(rule, id)] };
+}
+
+/** The 429 when one more attempt would go over the limit in the current window, else null. */
+export function wouldExceed(rule: ThrottleRule, row: Row | undefined, now: Date): AppError | null {
+  if (!row) return null;
+  const endsAt = Number(row.window_start) + rule.windowMs;
+  return endsAt > now.getTime() && Number(row.count) >= rule.limit ? throttled(endsAt - now.getTime()) : null;
+}
+
 /** The 429 for a counter row of attemptStatement that went over the limit, else null. */
 export function exceeded(rule: ThrottleRule, row: Row | undefined, now: Date): AppError | null {
   if (!row || Number(row.count) <= rule.limit) return null;

@@ -15,7 +15,10 @@ export function workerDb(env: Bindings): Db {
   const key = `${appEnv} ${libsqlUrl}`;
   if (cached?.key !== key) {
     const fetch = appEnv === 'production' ? undefined : countingFetch;
-    cached = { key, db: createDb(createClient({ url: libsqlUrl, authToken: libsqlAuthToken, fetch })) };
+    // No client-side limit on concurrent queries (the default is 20): its queue is shared by every
+    // request of the isolate, and a request whose query waits for another request's query to finish
+    // is cancelled by workerd as hung. Workers limit each request's own connections already.
+    cached = { key, db: createDb(createClient({ url: libsqlUrl, authToken: libsqlAuthToken, fetch, concurrency: Number.MAX_SAFE_INTEGER })) };
   }
   return cached.db;
 }

@@ -18,6 +18,9 @@ export function queueJobSystem(db: Db, queue: Pick<Queue<JobMessage>, 'send'>, f
       await queue.send({ jobId: job.id });
       return job;
     },
+    async redeliver(jobId) {
+      await queue.send({ jobId });
+    },
   };
 }
 
@@ -32,6 +35,9 @@ export function inlineJobSystem(db: Db, files: FileStore, now: () => Date = () =
       const job = await insertJob(db, kind, payload, createdBy);
       while ((await runJob({ db, files, now }, job.id)) === 'retry');
       return job;
+    },
+    async redeliver(jobId) {
+      while ((await runJob({ db, files, now }, jobId)) === 'retry');
     },
   };
 }

@@ -3,6 +3,8 @@ import { IMPORT_RESPONSES_JOB } from '../services/surveys/responses/upload-respo
 import { importResponsesJob } from '../services/surveys/responses/import-job';
 import { generateTokensJob } from '../services/surveys/token-job';
 import type { JobHandler } from './types';
+import { ZKN_RATING_JOB } from '../services/zkn/start-rating-job';
+import { ratingJobHandler } from '../services/zkn/rating-job';
 import { IMPORT_ARCHIVE_JOB } from '../services/surveys/archive/import-archive';
 import { importArchiveJob } from '../services/surveys/archive/archive-job';
 import { LIME_SYNC_JOB } from '../services/lime/sync-kind';
@@ -23,4 +25,5 @@ export const JOB_HANDLERS: Record<string, JobHandler> = {
   [EXPORT_PDF_JOB]: exportPdfJob,
   [CUBE_REBUILD_JOB]: cubeRebuildJob,
   [INVITATIONS_JOB]: invitationsJob,
+  [ZKN_RATING_JOB]: ratingJobHandler,
 };

@@ -25,6 +25,8 @@ export type JobHandler = (deps: JobDeps, job: JobRow, progress: ReportProgress) 
 export interface JobSystem {
   files: FileStore;
   enqueue(kind: string, payload: Record<string, unknown>, createdBy: number | null): Promise<JobRow>;
+  /** Delivers an existing (queued) job again: the admin's restart of a failed job. */
+  redeliver(jobId: number): Promise<void>;
 }
 
 export interface JobMessage {

@@ -25,6 +25,8 @@ import { publicReportRoutes } from './public-report';
 import { userRoutes } from './users';
 import { companyRoutes } from './companies';
 import { themeRoutes } from './themes';
+import { zknRoutes } from './zkn';
+import { adminRoutes } from './admin';
 
 /** /portal/api/v2: login required, CSRF on mutating calls, each domain router checks its roles. */
 export const apiRoutes = new Hono<AppEnv>()
@@ -50,6 +52,8 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/', userRoutes)
   .route('/', companyRoutes)
   .route('/', themeRoutes)
+  .route('/', zknRoutes)
+  .route('/', adminRoutes)
   .all('*', () => {
     throw new AppError('NOT_FOUND', nl.notFound);
   });

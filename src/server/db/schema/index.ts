@@ -13,3 +13,5 @@ export * from './reports';
 export * from './indicators';
 export * from './participation';
 export * from './api-tokens';
+export * from './zkn';
+export * from './admin';

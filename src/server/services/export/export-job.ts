@@ -29,6 +29,7 @@ function jobContext(deps: JobDeps, user: SessionUser): UserServiceContext {
   const jobs = {
     files: deps.files,
     enqueue: () => Promise.reject(new Error('an export job starts no other jobs')),
+    redeliver: () => Promise.reject(new Error('an export job starts no other jobs')),
   };
   return { db: deps.db, user, now: deps.now(), config, mailer: createMailer(deps.db, config), jobs };
 }

@@ -13,14 +13,16 @@ interface ModelSource {
 }
 
 const MAX_MODELS = 24;
-const cache = new Map<string, Promise<FormModel>>();
+// Finished models only: in a Worker a request must not await a promise another request started
+// (workerd cancels it as hung), so concurrent first requests each build the model once.
+const cache = new Map<string, FormModel>();
 
 /**
  * The survey's form model from this isolate's cache, else built from its structure (two queries)
  * and kept: every page of every respondent of a survey shares one model, so a page costs no
  * structure reads.
  */
-export function loadFormModel(db: Db, survey: ModelSource): Promise<FormModel> {
+export async function loadFormModel(db: Db, survey: ModelSource): Promise<FormModel> {
   const key = `${survey.id}:${survey.updatedAt}:${survey.languages.join(',')}`;
   const hit = cache.get(key);
   if (hit) {
@@ -29,11 +31,9 @@ export function loadFormModel(db: Db, survey: ModelSource): Promise<FormModel> {
     return hit;
   }
   const attributeNames = Object.keys(survey.attributeDescriptions).filter((a) => /^attribute_\d+$/.test(a));
-  const loading = loadStructure(db, survey.id).then((structure) =>
-    buildFormModel(survey.id, structure, { lsSid: survey.lsSid, baseLanguage: survey.baseLanguage, languages: survey.languages, attributeNames }),
-  );
-  cache.set(key, loading);
-  loading.catch(() => cache.delete(key));
+  const structure = await loadStructure(db, survey.id);
+  const model = buildFormModel(survey.id, structure, { lsSid: survey.lsSid, baseLanguage: survey.baseLanguage, languages: survey.languages, attributeNames });
+  cache.set(key, model);
   while (cache.size > MAX_MODELS) cache.delete(cache.keys().next().value!);
-  return loading;
+  return model;
 }

@@ -141,12 +141,13 @@ export interface RespondentState {
 
 /**
  * Everything a participation page needs, in one round trip: the survey with its texts and
- * fieldwork, the token, the participation and its response. `extra` statements (throttle
- * counters) ride along in the same batch; their rows come back in `extraRows`.
+ * fieldwork, the token, the participation and its response. `extra` reads (throttle counters)
+ * ride along in the same batch; their rows come back in `extraRows`. A read batch: it never
+ * waits for the write lock.
  */
 export async function loadRespondent(db: Db, surveyId: number, cred: Credential | null, now: Date, extra: InStatement[] = []): Promise<RespondentState & { extraRows: Row[][] }> {
   const statements = [...extra, surveyStatement(surveyId), ...credentialStatements(surveyId, cred)];
-  const results = await rawClient(db).batch(statements, extra.length ? 'write' : 'read');
+  const results = await rawClient(db).batch(statements, 'read');
   const rows = results.map((r) => r.rows);
   const own = rows.slice(extra.length);
   return {

@@ -1,4 +1,4 @@
-import { attemptStatement, exceeded, THROTTLES } from '../../auth/throttle';
+import { attemptStatement, counterStatement, THROTTLES, wouldExceed } from '../../auth/throttle';
 import { generateToken, hashToken } from '../../auth/tokens';
 import type { ServiceContext } from '../../context';
 import { participateNl } from '../../../shared/i18n/participate';
@@ -101,11 +101,15 @@ const isShown = (shown: Set<string>, q: FormQuestion, rows: Set<number>) => show
  * shown first. Errors come back as the same page with the answers as sent.
  */
 export async function submitParticipation(ctx: ServiceContext, surveyId: number, cred: Credential | null, sub: Submission): Promise<SubmitResult> {
-  const extra = [attemptStatement(THROTTLES.participateSubmitIp, sub.ip ?? 'unknown', ctx.now)];
-  if (cred?.kind === 'token') extra.push(attemptStatement(THROTTLES.participateSubmitToken, `${surveyId}:${cred.token}`, ctx.now));
-  const state = await loadRespondent(ctx.db, surveyId, cred, ctx.now, extra);
-  const over = exceeded(THROTTLES.participateSubmitIp, state.extraRows[0]?.[0], ctx.now) ?? exceeded(THROTTLES.participateSubmitToken, state.extraRows[1]?.[0], ctx.now);
+  // Saved submissions count per IP and per code; the counters are read here and counted in the
+  // batch that saves, so a page costs one read and one write round trip.
+  const ipRule = THROTTLES.participateSubmitIp;
+  const tokenRule = THROTTLES.participateSubmitToken;
+  const tokenKey = cred?.kind === 'token' ? `${surveyId}:${cred.token}` : null;
+  const state = await loadRespondent(ctx.db, surveyId, cred, ctx.now, [counterStatement(ipRule, sub.ip ?? 'unknown'), counterStatement(tokenRule, tokenKey)]);
+  const over = wouldExceed(ipRule, state.extraRows[0]?.[0], ctx.now) ?? (tokenKey ? wouldExceed(tokenRule, state.extraRows[1]?.[0], ctx.now) : null);
   if (over) throw over;
+  const counters = [attemptStatement(ipRule, sub.ip ?? 'unknown', ctx.now), ...(tokenKey ? [attemptStatement(tokenRule, tokenKey, ctx.now)] : [])];
   const blocked = gate(state, cred, ctx.now);
   if (blocked) return { kind: 'view', view: blocked, status: blocked.kind === 'notFound' ? 404 : blocked.kind === 'code' ? 422 : 200, clearCredential: blocked.kind === 'code' };
   const survey = state.survey!;
@@ -124,7 +128,7 @@ export async function submitParticipation(ctx: ServiceContext, surveyId: number,
   const who = whoFor(surveyId, credential, survey.useTokens ? state.token!.id : null);
   const answers: Answers = { ...(state.participation?.answers ?? {}) };
   const save = (page: number, lastPage: number, final = false) => {
-    const base = saveStatements(who, { page, language: lang, answers, lastPage, datestamp: survey.datestamp, anonymized: survey.anonymized, token: state.token?.token ?? null, now: ctx.now });
+    const base = [...counters, ...saveStatements(who, { page, language: lang, answers, lastPage, datestamp: survey.datestamp, anonymized: survey.anonymized, token: state.token?.token ?? null, now: ctx.now })];
     return final ? [...base, ...completeStatements(who, { answers, datestamp: survey.datestamp, anonymized: survey.anonymized, now: ctx.now }), ...pendingStatements(surveyId, ctx.now)] : base;
   };
 

@@ -3,7 +3,9 @@ import type { UserServiceContext } from '../../context';
 import { users } from '../../db/schema';
 import { AppError, nl } from '../../errors';
 import { usersNl } from '../../../shared/i18n/users';
-import { GROUPS } from '../../../shared/permissions';
+import { GROUPS, groupName } from '../../../shared/permissions';
+import { auditStatement } from '../admin/scope';
+import { adminNl } from '../../../shared/i18n/admin';
 import { assertNotSelf, findManagedUser, isDemo } from './access';
 import { getUser } from './get-user';
 import { assertGrantableGroup } from './grantable';
@@ -20,7 +22,10 @@ export async function setUserGroup(ctx: UserServiceContext, id: number, groupId:
   assertGrantableGroup(ctx.user, groupId);
   if (isDemo(target) && groupId !== GROUPS.Gebruiker) throw new AppError('VALIDATION', usersNl.demoGroup, { group_id: [usersNl.demoGroup] });
   if (target.groupId !== groupId) {
-    await ctx.db.update(users).set({ groupId, mustEnable2fa: groupId === GROUPS.Admin }).where(eq(users.id, id));
+    await ctx.db.batch([
+      ctx.db.update(users).set({ groupId, mustEnable2fa: groupId === GROUPS.Admin }).where(eq(users.id, id)),
+      auditStatement(ctx.db, ctx.user, { action: 'group-change', resource: 'user', resourceId: id, companyId: target.companyId, summary: adminNl.audit.groupChanged(target.fullname, groupName(groupId) ?? String(groupId)) }),
+    ]);
   }
   return getUser(ctx, id);
 }

@@ -5,6 +5,8 @@ import { AppError, nl } from '../../errors';
 import { assertNotSelf, findManagedUser, isDemo } from './access';
 import { getUser } from './get-user';
 import { assertGrantableRole } from './grantable';
+import { auditStatement } from '../admin/scope';
+import { adminNl } from '../../../shared/i18n/admin';
 
 /**
  * PUT/DELETE user/{id}/role/{rid} (user.edit): attaches or detaches a role of a user one manages.
@@ -17,7 +19,12 @@ export async function setUserRole(ctx: UserServiceContext, id: number, roleId: n
   const [role] = await ctx.db.select({ id: roles.id, name: roles.name }).from(roles).where(eq(roles.id, roleId));
   if (!role) throw new AppError('NOT_FOUND', nl.notFound);
   assertGrantableRole(ctx.user, role.name, attach && isDemo(target));
-  if (attach) await ctx.db.insert(userRoles).values({ userId: id, roleId }).onConflictDoNothing();
-  else await ctx.db.delete(userRoles).where(and(eq(userRoles.userId, id), eq(userRoles.roleId, roleId)));
+  const change = attach
+    ? ctx.db.insert(userRoles).values({ userId: id, roleId }).onConflictDoNothing()
+    : ctx.db.delete(userRoles).where(and(eq(userRoles.userId, id), eq(userRoles.roleId, roleId)));
+  await ctx.db.batch([
+    change,
+    auditStatement(ctx.db, ctx.user, { action: attach ? 'role-grant' : 'role-revoke', resource: 'user', resourceId: id, companyId: target.companyId, summary: adminNl.audit.roleChanged(target.fullname, role.name, attach) }),
+  ]);
   return getUser(ctx, id);
 }

@@ -1,0 +1,233 @@
+/**
+ * Taking-part budgets (issue 17), against the built Worker under workerd and the local libSQL
+ * server (loopback), on its own copy of the demo data:
+ *  1. a page of the demo survey: bytes transferred with gzip (HTML + CSS + JS, static imports
+ *     followed) ≤ 30 kB, JS ≤ 10 kB; first byte median ≤ 50 ms (50 requests);
+ *  2. Lighthouse mobile: performance ≥ 95, accessibility 100 (system Chromium);
+ *  3. 200 respondents at once complete the demo survey (code link → welcome → three pages →
+ *     Versturen, as plain form posts): p99 per page (a post and the page it leads to) ≤ 200 ms;
+ *     then every one of them is reconciled with the database (one completed response per token,
+ *     token completed, no participation left) and the batched cube rebuilds are counted.
+ *
+ *   npm run bench -- participate          (or: npx astro build && npx tsx scripts/bench/participate.ts)
+ *   env: RESPONDENTS=200, THINK_MS=0 (reading time before each post), LIGHTHOUSE=0 (skip it),
+ *        BENCH_VERBOSE=1 (the Worker's log)
+ */
+import { mkdirSync, rmSync } from 'node:fs';
+import { Agent, request as httpRequest } from 'node:http';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { createClient } from '@libsql/client';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { startLocalStack } from '../lib/local-stack.ts';
+import { DEMO_SURVEY_SID } from '../seed/surveys-burgerpeiling.ts';
+
+const RESPONDENTS = Number(process.env.RESPONDENTS ?? 200);
+/** THINK_MS=3000: each respondent reads for 0.5–1.5 × that before every post (people, not a flood). */
+const THINK_MS = Number(process.env.THINK_MS ?? 0);
+const think = () => (THINK_MS ? new Promise((r) => setTimeout(r, THINK_MS * (0.5 + Math.random()))) : Promise.resolve());
+const agent = new Agent({ keepAlive: true, maxSockets: RESPONDENTS + 10 });
+
+interface Fetched { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer; ttfbMs: number; ms: number }
+function http(url: string, opts: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Fetched> {
+  return new Promise((resolve, reject) => {
+    const start = performance.now();
+    const req = httpRequest(url, { agent, method: opts.method ?? 'GET', headers: { 'accept-encoding': 'gzip', ...opts.headers } }, (res) => {
+      const ttfbMs = performance.now() - start;
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks), ttfbMs, ms: performance.now() - start }));
+    });
+    req.on('error', reject);
+    if (opts.body) req.write(opts.body);
+    req.end();
+  });
+}
+const text = (f: Fetched) => (f.headers['content-encoding'] === 'gzip' ? gunzipSync(f.body) : f.body).toString('utf8');
+const gz = (f: Fetched) => (f.headers['content-encoding'] === 'gzip' ? f.body.length : gzipSync(f.body, { level: 6 }).length);
+const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
+const ok = (pass: boolean) => (pass ? '✔' : '✘');
+const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)]!;
+
+/** One respondent's browser: a cookie jar and the hidden fields of the last form. */
+class Respondent {
+  jar = new Map<string, string>();
+  html = '';
+  pages: number[] = [];
+  log: string[] = [];
+  constructor(readonly origin: string, readonly surveyId: number, readonly token: string) {}
+  private cookies() {
+    return [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+  private keep(f: Fetched) {
+    const set = f.headers['set-cookie'];
+    for (const line of Array.isArray(set) ? set : set ? [set] : []) {
+      const [pair = ''] = line.split(';');
+      const i = pair.indexOf('=');
+      if (/max-age=0|expires=thu, 01 jan 1970/i.test(line)) this.jar.delete(pair.slice(0, i).trim());
+      else this.jar.set(pair.slice(0, i).trim(), pair.slice(i + 1).trim());
+    }
+  }
+  async get(path: string) {
+    const f = await http(`${this.origin}${path}`, { headers: { cookie: this.cookies() } });
+    this.keep(f);
+    this.html = text(f);
+    return f;
+  }
+  field(name: string) {
+    return new RegExp(`name="${name}" value="([^"]*)"`).exec(this.html)?.[1] ?? '';
+  }
+  /** A form post and, after its 303, the page it leads to: the time a respondent waits for the next page. */
+  async post(fields: Record<string, string>): Promise<number> {
+    await think();
+    const start = performance.now();
+    const body = new URLSearchParams({ _csrf: this.field('_csrf'), page: this.field('page'), shown: this.field('shown'), lang: 'nl', ...fields }).toString();
+    const f = await http(`${this.origin}/portal/meedoen/${this.surveyId}`, {
+      method: 'POST', body, headers: { cookie: this.cookies(), 'content-type': 'application/x-www-form-urlencoded', origin: this.origin },
+    });
+    this.keep(f);
+    const sentPage = new URLSearchParams(body).get('page');
+    if (f.status === 303) await this.get(`/portal/meedoen/${this.surveyId}`);
+    else this.html = text(f);
+    if (f.status >= 500) this.log.push(`(${this.html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').slice(0, 160)})`);
+    this.log.push(`${fields.action}@${sentPage}→${f.status}→page ${this.field('page')}`);
+    const ms = performance.now() - start;
+    this.pages.push(ms);
+    return ms;
+  }
+  step = '';
+  async complete() {
+    this.step = 'code';
+    const link = await this.get(`/portal/meedoen/${this.surveyId}?code=${this.token}`);
+    if (link.status !== 303) throw new Error(`code link answered ${link.status}: ${this.html.slice(0, 300)}`);
+    this.step = 'welcome';
+    await this.get(`/portal/meedoen/${this.surveyId}`);
+    this.step = 'start';
+    await this.post({ action: 'start' });
+    this.step = 'page 1';
+    await this.post({ action: 'next', leeftijd: 'A2', geslacht: 'V', wijk: 'W3', jarenwonen: '8' });
+    this.step = 'page 2';
+    await this.post({ action: 'next', buurt_SQ001: '4', buurt_SQ002: '3', rapportcijfer: '7', veilig_overdag: '1', problemen_SQ002: 'Y' });
+    this.step = 'page 3';
+    await this.post({ action: 'submit', tevredengemeente: '4', contact: 'N', aanbevelen: '8' });
+    if (!this.html.includes('data-testid="participate-end"')) {
+      const said = /<(?:p|div) class="(?:q-error|notice|summary)"[^>]*>([\s\S]{0,300})/.exec(this.html)?.[1]?.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+      throw new Error(`respondent ${this.token} did not reach the end page (${this.step}; ${this.log.join(', ')}): ${said ?? this.html.slice(0, 200)}`);
+    }
+  }
+}
+
+const dir = `.tmp/bench-participate-${process.pid}`;
+rmSync(dir, { recursive: true, force: true });
+mkdirSync(dir, { recursive: true });
+const stack = await startLocalStack({ dataDir: dir, verbose: process.env.BENCH_VERBOSE === '1' });
+const db = createClient({ url: stack.libsqlUrl });
+try {
+  const [survey] = (await db.execute({ sql: 'select id from surveys where ls_sid = ? and company_id = 1', args: [DEMO_SURVEY_SID] })).rows;
+  const surveyId = Number(survey!.id);
+  const tokens = (await db.execute({ sql: `select token from survey_tokens where survey_id = ? and completed = 'N' and email = '' order by id limit ?`, args: [surveyId, RESPONDENTS + 1] })).rows.map((r) => String(r.token));
+
+  // 1. Page weight and first byte: page 1 of the form, as a respondent who has just begun.
+  const probe = new Respondent(stack.url, surveyId, tokens.pop()!);
+  await probe.get(`/portal/meedoen/${surveyId}?code=${probe.token}`);
+  await probe.get(`/portal/meedoen/${surveyId}`);
+  await probe.post({ action: 'start' });
+  const pagePath = `/portal/meedoen/${surveyId}`;
+  const page = await http(`${stack.url}${pagePath}`, { headers: { cookie: [...probe.jar].map(([k, v]) => `${k}=${v}`).join('; ') } });
+  const html = text(page);
+  const styles = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((m) => m[1]!);
+  const queue = [...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]!);
+  const js = new Map<string, number>();
+  while (queue.length) {
+    const src = queue.shift()!;
+    if (js.has(src)) continue;
+    const f = await http(new URL(src, stack.url).href);
+    js.set(src, gz(f));
+    for (const m of text(f).matchAll(/(?:^|[;\n}])\s*import\s*(?:[\w${},*\s]+from\s*)?["']([^"']+)["']/g)) queue.push(new URL(m[1]!, new URL(src, stack.url)).pathname);
+  }
+  let css = 0;
+  for (const href of styles) css += gz(await http(new URL(href, stack.url).href));
+  const jsBytes = [...js.values()].reduce((a, b) => a + b, 0);
+  const total = gz(page) + css + jsBytes;
+  const ttfb: number[] = [];
+  for (let i = 0; i < 50; i++) ttfb.push((await http(`${stack.url}${pagePath}`, { headers: { cookie: [...probe.jar].map(([k, v]) => `${k}=${v}`).join('; ') } })).ttfbMs);
+  ttfb.sort((a, b) => a - b);
+  console.log('Een pagina van de burgerpeiling (pagina 1, met code), overdracht met gzip:');
+  console.log(`  HTML        ${kb(gz(page))} (${kb(Buffer.byteLength(html))} onverpakt)`);
+  console.log(`  CSS         ${kb(css)} (${styles.length} bestand(en))`);
+  console.log(`  JavaScript  ${kb(jsBytes)} (${js.size} bestand(en), niet nodig: de pagina werkt zonder)   budget 10 kB ${ok(jsBytes <= 10 * 1024)}`);
+  for (const [src, n] of js) console.log(`    ${kb(n).padStart(9)}  ${src}`);
+  console.log(`  Totaal      ${kb(total)}   budget 30 kB ${ok(total <= 30 * 1024)}`);
+  console.log(`  Eerste byte mediaan ${pct(ttfb, 50).toFixed(1)} ms, p90 ${pct(ttfb, 90).toFixed(1)} ms (50 verzoeken)   budget 50 ms ${ok(pct(ttfb, 50) <= 50)}`);
+
+  // 2. Lighthouse (mobile emulation and throttling are its defaults). LIGHTHOUSE=0 skips it.
+  if (process.env.LIGHTHOUSE !== '0') {
+  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: ['--no-sandbox', '--headless=new', '--disable-gpu', '--disable-dev-shm-usage'] });
+  try {
+    const cookie = [...probe.jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    const run = async () => (await lighthouse(`${stack.url}${pagePath}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], extraHeaders: { Cookie: cookie } }))!.lhr;
+    let lhr = await run();
+    for (let attempt = 2; lhr.runtimeError && attempt <= 3; attempt++) lhr = await run();
+    const perf = Math.round((lhr.categories.performance!.score ?? 0) * 100);
+    const a11y = Math.round((lhr.categories.accessibility!.score ?? 0) * 100);
+    const audit = (k: string) => lhr.audits[k]?.displayValue ?? '–';
+    console.log(`  Lighthouse  mobiel prestaties ${perf} (budget 95 ${ok(perf >= 95)}), toegankelijkheid ${a11y} (budget 100 ${ok(a11y === 100)})`);
+    console.log(`              FCP ${audit('first-contentful-paint')}, LCP ${audit('largest-contentful-paint')}, TBT ${audit('total-blocking-time')}, CLS ${audit('cumulative-layout-shift')}`);
+    for (const [id, a] of Object.entries(lhr.audits)) if (a.score !== null && a.score < 1 && lhr.categories.accessibility!.auditRefs.some((r) => r.id === id && r.weight > 0)) console.log(`              toegankelijkheid: ${id} – ${a.title}`);
+  } finally {
+    chrome.kill();
+  }
+  }
+
+  // 3. 200 respondents at once.
+  const [versionBefore] = (await db.execute({ sql: 'select responses_version as v from surveys where id = ?', args: [surveyId] })).rows;
+  const people = tokens.slice(0, RESPONDENTS).map((t) => new Respondent(stack.url, surveyId, t));
+  const started = performance.now();
+  const outcomes = await Promise.allSettled(people.map((p) => p.complete()));
+  const seconds = (performance.now() - started) / 1000;
+  const failed = outcomes.filter((o) => o.status === 'rejected');
+  const waits = people.flatMap((p) => p.pages).sort((a, b) => a - b);
+  console.log(`${RESPONDENTS} respondenten tegelijk (code-link, welkom, 3 pagina's, versturen; gewone formulierposts; ${THINK_MS ? `bedenktijd ${THINK_MS / 2000}–${(THINK_MS * 1.5) / 1000} s per pagina` : 'zonder bedenktijd'}):`);
+  console.log(`  klaar in ${seconds.toFixed(1)} s; ${failed.length} mislukt${failed.length ? `: ${String((failed[0] as PromiseRejectedResult).reason).slice(0, 300)}` : ''}`);
+  const steps = new Map<string, number>();
+  const firstError = new Map<string, string>();
+  for (const [i, o] of outcomes.entries()) {
+    if (o.status !== 'rejected') continue;
+    steps.set(people[i]!.step, (steps.get(people[i]!.step) ?? 0) + 1);
+    if (!firstError.has(people[i]!.step)) firstError.set(people[i]!.step, String(o.reason).slice(0, 400));
+  }
+  if (steps.size) console.log(`  mislukt bij: ${[...steps].map(([k, v]) => `${k} ${v}×`).join(', ')}`);
+  for (const [step, e] of firstError) console.log(`    ${step}: ${e}`);
+  console.log(`  per pagina (post + volgende pagina, ${waits.length} keer): mediaan ${pct(waits, 50).toFixed(0)} ms, p90 ${pct(waits, 90).toFixed(0)} ms, p99 ${pct(waits, 99).toFixed(0)} ms, max ${waits.at(-1)!.toFixed(0)} ms   budget p99 200 ms ${ok(pct(waits, 99) <= 200)}`);
+
+  // Reconcile with the database: exactly one completed response per respondent, nothing left over.
+  const list = JSON.stringify(people.map((p) => p.token));
+  const marks = 'select value from json_each(?2)';
+  const [rec] = (await db.execute({
+    sql: `select (select count(*) from survey_responses where survey_id = ?1 and token in (${marks}) and submit_date is not null) as completed,
+      (select count(*) from survey_responses where survey_id = ?1 and token in (${marks})) as responses,
+      (select count(distinct token) from survey_responses where survey_id = ?1 and token in (${marks})) as distinct_tokens,
+      (select count(*) from survey_tokens where survey_id = ?1 and token in (${marks}) and completed <> 'N') as tokens_completed,
+      (select count(*) from survey_participations p join survey_tokens t on t.id = p.token_id where t.token in (${marks})) as participations`,
+    args: [surveyId, list],
+  })).rows;
+  const good = Number(rec!.completed) === RESPONDENTS && Number(rec!.responses) === RESPONDENTS && Number(rec!.distinct_tokens) === RESPONDENTS && Number(rec!.tokens_completed) === RESPONDENTS && Number(rec!.participations) === 0;
+  console.log(`  database: ${rec!.completed} afgeronde responsen, ${rec!.responses} responsen, ${rec!.distinct_tokens} tokens, ${rec!.tokens_completed} tokens afgerond, ${rec!.participations} open deelnames   geen verloren of dubbele respons ${ok(good)}`);
+
+  // The cube: batched rebuilds until nothing is pending.
+  const deadline = Date.now() + 120_000;
+  let state;
+  for (;;) {
+    [state] = (await db.execute({ sql: `select r.pending, r.scheduled, s.responses_version as v, (select count(*) from jobs where kind = 'participate.cube-rebuild') as jobs,
+      (select coalesce(sum(json_extract(result, '$.rounds')), 0) from jobs where kind = 'participate.cube-rebuild' and status = 'done') as rounds
+      from survey_cube_rebuilds r join surveys s on s.id = r.survey_id where r.survey_id = ?`, args: [surveyId] })).rows;
+    if ((Number(state?.pending) === 0 && !Number(state?.scheduled)) || Date.now() > deadline) break;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  console.log(`  kubus: ${state?.jobs} herbouwtaken, ${state?.rounds} herbouwrondes voor ${RESPONDENTS + 1} afgeronde responsen; responses_version ${versionBefore!.v} → ${state?.v}; nog in de wachtrij: ${state?.pending}`);
+} finally {
+  db.close();
+  agent.destroy();
+  await stack.stop();
+  rmSync(dir, { recursive: true, force: true });
+}

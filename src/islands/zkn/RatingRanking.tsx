@@ -1,0 +1,116 @@
+import { useEffect, useMemo, useState } from 'react';
+import { request } from '../../shared/api-client';
+import { zknNl } from '../../shared/i18n/zkn';
+import { distributionSpec } from '../../shared/zkn-chart';
+import { Chart } from '../charts/Chart';
+import { interval, one, percent, two } from './format';
+import { ProviderDetail } from './ProviderDetail';
+import type { RatingJobDetailView, ResultView } from './types';
+
+const t = zknNl.ranking;
+
+/** /ZorgkaartNederland/ratings/:id: the ranking per type with intervals, the distribution, details, CSV. */
+export default function RatingRanking({ initial, csvHref }: { initial: RatingJobDetailView; csvHref: string }) {
+  const [job, setJob] = useState(initial);
+  const [type, setType] = useState('');
+  const [detail, setDetail] = useState<ResultView | null>(null);
+  useEffect(() => {
+    if (job.status !== 'queued' && job.status !== 'running') return;
+    const timer = setTimeout(async () => {
+      try {
+        setJob((await request<{ data: RatingJobDetailView }>('GET', `/api/v2/ratingJob/${job.id}`)).data);
+      } catch {
+        setJob({ ...job });
+      }
+    }, 1000);
+    return () => clearTimeout(timer);
+  }, [job]);
+  const types = useMemo(() => [...new Set(job.results.map((r) => r.provider.type))], [job]);
+  if (job.status === 'queued' || job.status === 'running')
+    return (
+      <p className="text-sm" aria-live="polite">
+        {t.running} {job.progress}%<progress className="block w-full h-3 mt-1" max={100} value={job.progress} aria-label={zknNl.screens.progress} />
+      </p>
+    );
+  if (job.status === 'failed') return <p className="text-sm text-red-700">{t.failed} {job.error}</p>;
+  const shown = types.filter((ty) => !type || ty === type);
+  const anyRanked = job.results.some((r) => r.ranked);
+  return (
+    <div className="flex flex-col gap-6">
+      <p className="text-sm text-gray-700 max-w-4xl">{t.explain(job.min_n)}</p>
+      <div className="flex flex-wrap items-end gap-3">
+        <label className="flex flex-col gap-1 text-sm">
+          {zknNl.screens.type}
+          <select className="rounded border border-gray-400 px-3 py-2" value={type} onChange={(e) => setType(e.target.value)}>
+            <option value="">{t.allTypes}</option>
+            {types.map((ty) => <option key={ty} value={ty}>{zknNl.types[ty] ?? ty}</option>)}
+          </select>
+        </label>
+        <a className="rounded border border-brand px-4 py-2 text-sm text-brand hover:bg-brand-light" href={csvHref} download>{t.download}</a>
+      </div>
+      {anyRanked ? (
+        <section className="rounded-lg bg-white shadow p-4" aria-label={t.distribution}>
+          <Chart spec={distributionSpec(t.distribution, job.distribution)} height={220} />
+        </section>
+      ) : (
+        <p className="text-sm">{t.noRanked}</p>
+      )}
+      {shown.map((ty) => {
+        const rows = job.results.filter((r) => r.provider.type === ty);
+        const mean = rows.find((r) => r.type_mean !== null)?.type_mean ?? null;
+        return (
+          <section key={ty} className="rounded-lg bg-white shadow p-4 sm:p-6" aria-labelledby={`type-${ty}`}>
+            <h2 id={`type-${ty}`} className="text-lg font-semibold mb-2">
+              {zknNl.types[ty] ?? ty}
+              {mean !== null && <span className="ml-2 text-sm font-normal text-gray-700">{t.typeMean}: {two(mean)}</span>}
+            </h2>
+            <div className="overflow-x-auto">
+              <table className="w-full text-sm">
+                <thead>
+                  <tr className="text-left border-b">
+                    <th className="py-2 pr-3">{t.rank}</th>
+                    <th className="py-2 pr-3">{t.provider}</th>
+                    <th className="py-2 pr-3 text-right">{t.n}</th>
+                    <th className="py-2 pr-3 text-right">{t.mean}</th>
+                    <th className="py-2 pr-3 text-right whitespace-nowrap">{t.interval}</th>
+                    <th className="py-2 pr-3 text-right">{t.weighted}</th>
+                    <th className="py-2 pr-3 text-right">{t.recommend}</th>
+                    <th className="py-2 pr-3 text-right hidden md:table-cell">{t.rankRegion}</th>
+                    <th className="py-2"><span className="sr-only">{t.detail}</span></th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {rows.map((r) => (
+                    <tr key={r.provider.id} className="border-b last:border-0">
+                      <td className="py-2 pr-3 font-semibold">{r.rank_in_type ?? '—'}</td>
+                      <td className="py-2 pr-3 min-w-40">
+                        {r.provider.name}
+                        <div className="text-xs text-gray-600">{[r.provider.place, r.provider.region].filter(Boolean).join(', ')}</div>
+                      </td>
+                      {r.ranked ? (
+                        <>
+                          <td className="py-2 pr-3 text-right">{r.n}</td>
+                          <td className="py-2 pr-3 text-right">{one(r.overall?.mean)}</td>
+                          <td className="py-2 pr-3 text-right whitespace-nowrap">{interval(r.overall?.low, r.overall?.high)}</td>
+                          <td className="py-2 pr-3 text-right">{two(r.bayes)}</td>
+                          <td className="py-2 pr-3 text-right">{percent(r.recommend?.pct)}</td>
+                          <td className="py-2 pr-3 text-right hidden md:table-cell">{r.rank_in_region ?? '—'}</td>
+                          <td className="py-2 text-right">
+                            <button type="button" className="rounded border border-brand px-2 py-1 text-brand hover:bg-brand-light" onClick={() => setDetail(r)} aria-label={`${t.detail}: ${r.provider.name}`}>{t.detail}</button>
+                          </td>
+                        </>
+                      ) : (
+                        <td className="py-2 text-gray-700 italic" colSpan={7}>{zknNl.tooFew}</td>
+                      )}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </section>
+        );
+      })}
+      {detail && <ProviderDetail result={detail} onClose={() => setDetail(null)} />}
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import type { UserServiceContext } from '../../context';
+import { zknNl } from '../../../shared/i18n/zkn';
+import { ZKN_ASPECTS } from '../../analytics/zkn-ranking';
+import { getRatingJob } from './get-rating-job';
+
+const num = (v: number | null | undefined, d = 2) => (v === null || v === undefined ? '' : v.toFixed(d).replace('.', ','));
+const cell = (v: string | number) => {
+  const s = String(v);
+  return /[;"\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+};
+
+/** GET ratingJob/{id}/csv: the ranking as a Dutch spreadsheet CSV (semicolons, decimal commas). */
+export async function ratingJobCsv(ctx: UserServiceContext, id: number) {
+  const job = await getRatingJob(ctx, id);
+  const header = ['plaats_in_type', 'plaats_in_regio', 'zorgaanbieder', 'agb_code', 'type', 'plaats', 'regio', 'aantal', 'gemiddeld', 'interval_laag', 'interval_hoog', 'gewogen', ...ZKN_ASPECTS, 'aanbevelen_pct'];
+  const lines = [header.join(';')];
+  for (const r of job.results) {
+    const p = r.provider;
+    const base = [p.name, p.agb_code, zknNl.types[p.type] ?? p.type, p.place, p.region];
+    if (!r.ranked) {
+      lines.push(['', '', ...base, zknNl.tooFew, '', '', '', '', ...ZKN_ASPECTS.map(() => ''), ''].map(cell).join(';'));
+      continue;
+    }
+    lines.push(
+      [r.rank_in_type ?? '', r.rank_in_region ?? '', ...base, r.n ?? '', num(r.overall?.mean), num(r.overall?.low), num(r.overall?.high), num(r.bayes), ...ZKN_ASPECTS.map((a) => num(r.aspects?.[a]?.mean)), num(r.recommend?.pct, 1)]
+        .map(cell)
+        .join(';'),
+    );
+  }
+  const slug = job.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || `ronde-${job.id}`;
+  return { body: `\uFEFF${lines.join('\r\n')}\r\n`, filename: `zorgkaart-${slug}.csv` };
+}

@@ -1,0 +1,66 @@
+import { eq } from 'drizzle-orm';
+import { healthcareCompanies, ratingJobs, ratingResults, ratings } from '../../db/schema';
+import { AppError, nl } from '../../errors';
+import type { JobHandler } from '../../jobs/types';
+import { zknNl } from '../../../shared/i18n/zkn';
+import { computeRanking } from '../../analytics/zkn-ranking';
+import { parseRatingsFile } from './parse-ratings';
+
+const CHUNK = 1000;
+
+/**
+ * Job 'zkn.rating' { ratingJobId, key }: reads the checked file from the file store, computes the
+ * ranking, and replaces the job's ratings and results in one batch (a failure leaves nothing
+ * half-written; a restart starts clean). The upload is removed only after success, so a failed
+ * job can be restarted.
+ */
+export const ratingJobHandler: JobHandler = async (deps, job, progress) => {
+  const ratingJobId = Number(job.payload.ratingJobId);
+  const key = String(job.payload.key ?? '');
+  const [rj] = await deps.db.select().from(ratingJobs).where(eq(ratingJobs.id, ratingJobId));
+  if (!rj) throw new AppError('NOT_FOUND', nl.notFound);
+  const stored = await deps.files.get(key);
+  if (!stored) throw new AppError('VALIDATION', zknNl.jobGone);
+  const file = await new Response(stored.body).blob();
+  const providers = await deps.db
+    .select({ id: healthcareCompanies.id, agb: healthcareCompanies.agbCode, type: healthcareCompanies.type, region: healthcareCompanies.region })
+    .from(healthcareCompanies)
+    .where(eq(healthcareCompanies.companyId, rj.companyId));
+  await progress(10);
+  const parsed = await parseRatingsFile(file, new Map(providers.map((p) => [p.agb, p.id])));
+  await progress(40);
+  const results = computeRanking(
+    providers,
+    parsed.map((r) => ({ providerId: r.providerId, overall: r.overall, aspects: r.aspects, recommend: r.recommend })),
+    rj.minN,
+  );
+  await progress(60);
+  const rankedRatings = results.reduce((a, r) => a + (r.n ?? 0), 0);
+  const statements = [
+    deps.db.delete(ratingResults).where(eq(ratingResults.ratingJobId, rj.id)),
+    deps.db.delete(ratings).where(eq(ratings.ratingJobId, rj.id)),
+  ];
+  for (let i = 0; i < parsed.length; i += CHUNK) {
+    statements.push(
+      deps.db.insert(ratings).values(
+        parsed.slice(i, i + CHUNK).map((r) => ({ ratingJobId: rj.id, healthcareCompanyId: r.providerId, line: r.line, ratedOn: r.ratedOn, overall: r.overall, aspects: r.aspects, recommend: r.recommend })),
+      ) as never,
+    );
+  }
+  for (let i = 0; i < results.length; i += CHUNK) {
+    statements.push(
+      deps.db.insert(ratingResults).values(
+        results.slice(i, i + CHUNK).map((r) => ({
+          ratingJobId: rj.id, healthcareCompanyId: r.providerId, ranked: r.ranked, n: r.n, overall: r.overall, aspects: r.aspects, recommend: r.recommend,
+          distribution: r.distribution, typeMean: r.typeMean, bayes: r.bayes, rankInType: r.rankInType, rankInRegion: r.rankInRegion,
+        })),
+      ) as never,
+    );
+  }
+  // Only ratings of ranked providers are counted anywhere a viewer sees (min_n).
+  statements.push(deps.db.update(ratingJobs).set({ ratingCount: rankedRatings, providerCount: results.length, updatedAt: deps.now() }).where(eq(ratingJobs.id, rj.id)) as never);
+  await deps.db.batch(statements as [(typeof statements)[number], ...typeof statements]);
+  await progress(95);
+  await deps.files.delete(key);
+  return { ratingJobId: rj.id, providers: results.length, ranked: results.filter((r) => r.ranked).length };
+};

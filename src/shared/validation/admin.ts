@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { ROLES } from '../permissions';
+import { messages } from './messages';
+import { adminNl } from '../i18n/admin';
+
+export const SOFT_DELETE_RESOURCES = ['project', 'report', 'survey', 'company', 'user', 'panel'] as const;
+export const SoftDeleteResource = z.enum(SOFT_DELETE_RESOURCES, { error: adminNl.softDeletes.unknownResource });
+
+export const LOOSE_END_KEYS = ['Report', 'Company', 'Section', 'Chart', 'Project', 'User', 'Panel', 'FailedJob', 'DataLocation'] as const;
+export const LooseEndQuery = z.object({ type: z.enum(LOOSE_END_KEYS, { error: 'Kies een soort los eindje (type).' }) });
+
+/** POST admin/requestAccess from the 'Geen toegang' page. */
+export const AccessRequestInput = z.object({
+  path: z.string({ error: messages.required }).trim().min(1, messages.required).max(500).regex(/^\/[^\s]*$/, adminNl.access.badPath),
+  reason: z.string().trim().max(1000, adminNl.access.reasonTooLong).optional().default(''),
+});
+export type AccessRequestInput = z.infer<typeof AccessRequestInput>;
+
+/** POST admin/accessRequest/{id}: grant a role or a project membership, or decline. */
+export const AccessDecisionInput = z.discriminatedUnion('decision', [
+  z.object({ decision: z.literal('grant'), role: z.enum(ROLES as [string, ...string[]], { error: adminNl.access.unknownRole }).optional(), project_id: z.coerce.number().int().positive().optional() }),
+  z.object({ decision: z.literal('decline') }),
+], { error: adminNl.access.decisionRequired });
+export type AccessDecisionInput = z.infer<typeof AccessDecisionInput>;
+
+export const OrphanKeyInput = z.object({ key: z.string({ error: messages.required }).min(1, messages.required).max(1024) });

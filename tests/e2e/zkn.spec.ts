@@ -1,0 +1,85 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { login } from './support';
+
+const ZKN_USER = 'gebruiker@delinde.demo.impulz.nl';
+
+/** Full-page screenshots at 1440 and 390 px for looking at the screen (.tmp/shots, not compared). */
+async function shot(page: Page, name: string) {
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `.tmp/shots/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
+async function axeClean(page: Page, where: string) {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), where).toEqual([]);
+}
+
+test('a Zorgkaart user runs a rating job from a CSV and reads the ranking', async ({ page }) => {
+  test.setTimeout(90_000);
+  await login(page, ZKN_USER);
+  // A Gebruiker has no side navigation: the top bar leads to the module.
+  await page.getByRole('banner').getByRole('link', { name: 'Zorgkaart Nederland' }).click();
+  await expect(page.getByRole('heading', { name: 'Zorgkaart Nederland', level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Zorgkaart-beoordelingen afgelopen jaar' })).toBeVisible();
+  await axeClean(page, 'ratings');
+  await shot(page, 'zkn-ratings');
+
+  // A malformed line is refused with its number; then a good file.
+  await page.getByLabel('Naam van de ronde').fill('Eerste kwartaal');
+  await page.getByLabel('Minimum aantal beoordelingen per zorgaanbieder').fill('3');
+  const bad = 'agb_code;datum;cijfer;aanbevelen\n01034567;2026-01-05;8;ja\n01034567;2026-01-06;twaalf;ja\n';
+  await page.getByLabel('Beoordelingen (CSV)').setInputFiles({ name: 'kwartaal.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) });
+  await page.getByRole('button', { name: 'Inlezen en rangschikken' }).click();
+  await expect(page.locator('#main').getByText("Regel 3: het cijfer 'twaalf' is geen heel getal van 1 tot en met 10.")).toBeVisible();
+
+  const lines = ['agb_code;datum;cijfer;afspraak;bejegening;luisteren;informatie;behandeling;aanbevelen'];
+  for (const s of [8, 9, 10]) lines.push(`01034567;2026-01-0${s - 6};${s};${s};${s};;;;ja`);
+  for (let i = 1; i <= 6; i++) lines.push(`01034568;2026-02-0${i};7;7;7;7;7;7;nee`);
+  lines.push('01034569;2026-03-01;10;;;;;;ja');
+  await page.getByLabel('Beoordelingen (CSV)').setInputFiles({ name: 'kwartaal.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n')) });
+  await page.getByRole('button', { name: 'Inlezen en rangschikken' }).click();
+  const row = page.getByRole('row', { name: /Eerste kwartaal/ });
+  await expect(row).toContainText('Gereed', { timeout: 30_000 });
+
+  await row.getByRole('link', { name: 'Eerste kwartaal' }).click();
+  await expect(page.getByRole('heading', { name: 'Eerste kwartaal', level: 1 })).toBeVisible();
+  const huisartsen = page.getByRole('region', { name: /Huisartsenpraktijk/ });
+  // Hand-computed: A = (3·69/9 + 27)/6 = 8,33 first, B = 65/9 = 7,22 second; C has one rating.
+  const first = huisartsen.getByRole('row').nth(1);
+  await expect(first).toContainText('Huisartsenpraktijk De Linde Centrum');
+  await expect(first).toContainText('8,33');
+  await expect(first).toContainText('6,5 – 10,0');
+  await expect(huisartsen.getByRole('row').nth(2)).toContainText('7,22');
+  await expect(huisartsen.getByRole('row', { name: /Gezondheidscentrum Vathorst/ })).toContainText('te weinig beoordelingen');
+  await axeClean(page, 'ranking');
+  await shot(page, 'zkn-ranking');
+
+  await first.getByRole('button', { name: /Details/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Huisartsenpraktijk De Linde Centrum' });
+  await expect(dialog).toContainText('100%');
+  await expect(dialog.getByRole('row', { name: /Luisteren/ })).toContainText('te weinig beoordelingen');
+  await axeClean(page, 'detail');
+  await page.screenshot({ path: '.tmp/shots/zkn-detail-1280.png' });
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Download CSV' }).click();
+  expect((await download).suggestedFilename()).toBe('zorgkaart-eerste-kwartaal.csv');
+
+  await page.goto('/portal/ZorgkaartNederland/companies');
+  await page.getByLabel('AGB-code').fill('123');
+  await page.getByRole('button', { name: 'Zoeken', exact: true }).click();
+  await expect(page.locator('#main').getByText('De AGB-code bestaat uit precies 8 cijfers.')).toBeVisible();
+  await page.getByLabel('AGB-code').fill('');
+  await page.getByLabel('Type').selectOption('thuiszorg');
+  await page.getByRole('button', { name: 'Zoeken', exact: true }).click();
+  await expect(page.locator('#main').getByText('3 van 13 zorgaanbieder(s)')).toBeVisible();
+  await axeClean(page, 'companies');
+  await shot(page, 'zkn-companies');
+});
