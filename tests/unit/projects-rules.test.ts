@@ -56,7 +56,8 @@ describe('links only to pages of the build', () => {
   it('knows which routes have a page', () => {
     expect(pathExists('/project/1/users')).toBe(true);
     expect(pathExists('/report/overview?tab=concept')).toBe(true);
-    expect(pathExists('/ZorgkaartNederland/ratings')).toBe(false);
+    expect(pathExists('/ZorgkaartNederland/ratings')).toBe(true);
+    expect(pathExists('/project/1/onbekend')).toBe(false);
     expect(pathExists('/bestaat/niet')).toBe(false);
   });
 });
