@@ -40,7 +40,8 @@ describe('the seeded indicators', () => {
     const body = await json<Indicator[]>(res);
     expect(body.meta).toEqual({ dutch: 'Indicator' });
     const byTitle = new Map(body.data.map((i) => [i.title, i]));
-    expect(byTitle.get('Respons burgerpeiling')).toMatchObject({ state: 'met', last_value: 3000, last_value_text: '3.000', description: 'Aantal respondenten groter dan of gelijk aan 2.500' });
+    // 2,790 of the demo's 3,000 responses are completed: only those count (include_incomplete is a report setting).
+    expect(byTitle.get('Respons burgerpeiling')).toMatchObject({ state: 'met', last_value: 2790, last_value_text: '2.790', description: 'Aantal respondenten groter dan of gelijk aan 2.500' });
     expect(byTitle.get('Respons burgerpeiling')!.last_fired_at).not.toBeNull();
     const small = byTitle.get('Respons Haven 65+ deze week')!;
     expect(small).toMatchObject({ state: 'suppressed', last_value: null, last_fired_at: null, filter_option_ids: [4, 106] });
@@ -85,17 +86,17 @@ describe('POST, PUT and DELETE indicator', () => {
     const res = await send(beheerder, 'POST', '/indicator', { project_id: 2, survey_id: surveyId, title: 'Wijk Centrum respons', metric: 'responses', comparator: 'greater', threshold: 100 });
     expect(res.status).toBe(201);
     const body = await json<Indicator>(res);
-    expect(body).toMatchObject({ alert: 'Indicator is aangemaakt', data: { state: 'met', last_value: 3000 } });
+    expect(body).toMatchObject({ alert: 'Indicator is aangemaakt', data: { state: 'met', last_value: 2790 } });
     const mails = await t.db.select().from(mailOutbox).where(like(mailOutbox.subject, "%'Wijk Centrum respons'%"));
     // Project 2 has two members (Bram Jansen, Carla Bakker).
     expect(mails.map((m) => m.to).sort()).toEqual(['beheerder@demo.impulz.nl', 'gebruiker@demo.impulz.nl']);
-    expect(mails[0]!.text).toContain('Aantal respondenten groter dan 100; de waarde is nu 3.000.');
+    expect(mails[0]!.text).toContain('Aantal respondenten groter dan 100; de waarde is nu 2.790.');
     expect((await t.db.select({ id: mailOutbox.id }).from(mailOutbox)).length).toBe(before + 2);
     const notices = await listNotices(await serviceContextFor(t.db, 3));
     expect(notices.map((n) => n.title)).toContain('Wijk Centrum respons');
     // Evaluating again does not fire again: it fires when it crosses.
     const again = await evaluateIndicators({ db: t.db, mailer: createMailer(t.db, { mailFrom: 'x@impulz.nl' }), now: new Date() }, { indicatorIds: [body.data.id] });
-    expect(again).toEqual([{ id: body.data.id, state: 'met', value: 3000, fired: false }]);
+    expect(again).toEqual([{ id: body.data.id, state: 'met', value: 2790, fired: false }]);
   });
 
   it('updates: a new threshold starts afresh and may fire again; a title alone does not', async () => {
@@ -116,8 +117,8 @@ describe('POST, PUT and DELETE indicator', () => {
 
 describe('evaluation after a response upload', () => {
   it('fires an indicator on the response count when the upload crosses it', async () => {
-    const made = (await json<Indicator>(await send(beheerder, 'POST', '/indicator', { project_id: 1, survey_id: surveyId, title: 'Respons boven 3.010', metric: 'responses', comparator: 'greater', threshold: 3010 }))).data;
-    expect(made).toMatchObject({ state: 'notMet', last_value: 3000 });
+    const made = (await json<Indicator>(await send(beheerder, 'POST', '/indicator', { project_id: 1, survey_id: surveyId, title: 'Respons boven 2.800', metric: 'responses', comparator: 'greater', threshold: 2800 }))).data;
+    expect(made).toMatchObject({ state: 'notMet', last_value: 2790 });
     const header = 'id,submitdate,startdate,lastpage,startlanguage,leeftijd,geslacht,wijk';
     const day = new Date().toISOString().slice(0, 10);
     const rows = Array.from({ length: 20 }, (_, i) => `${900_000 + i},${day} 10:00:00,${day} 09:50:00,3,nl,A2,V,W3`);
@@ -126,8 +127,8 @@ describe('evaluation after a response upload', () => {
     const upload = await beheerder.fetch(`${API}/survey/${surveyId}/response`, { method: 'POST', body: form });
     expect(upload.status).toBeLessThan(300);
     const [row] = await t.db.select().from(indicators).where(eq(indicators.id, made.id));
-    expect(row).toMatchObject({ state: 'met', lastValue: 3020 });
-    const [mail] = await t.db.select().from(mailOutbox).where(like(mailOutbox.subject, "%'Respons boven 3.010'%")).orderBy(desc(mailOutbox.id));
-    expect(mail?.text).toContain('de waarde is nu 3.020');
+    expect(row).toMatchObject({ state: 'met', lastValue: 2810 });
+    const [mail] = await t.db.select().from(mailOutbox).where(like(mailOutbox.subject, "%'Respons boven 2.800'%")).orderBy(desc(mailOutbox.id));
+    expect(mail?.text).toContain('de waarde is nu 2.810');
   });
 });

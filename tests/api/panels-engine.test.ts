@@ -22,14 +22,16 @@ const json = async <T>(res: Response) => ((await res.json()) as { data: T }).dat
 const send = (method: string, path: string, body: unknown = {}) => admin.fetch(`${API}${path}`, { method, json: body });
 
 /** Demo survey, fielded to the Burgerpanel (field 1 'Leeftijdsgroep': options 1 '18 – 34 jaar', 2 '35 – 49 jaar'). */
-const YOUNG = 20;
-const MIDDLE = 4;
+const YOUNG = 60;
+const MIDDLE = 40;
+/** Demo filter option 203 (Geslacht: the third, rare answer): with the middle-aged panel members a group below min_n. */
+const SMALL_WITH = [203];
 
 beforeAll(async () => {
   surveyId = await demoSurveyId(t.db);
   admin = t.session();
   await loginAs(admin, 'beheerder@demo.impulz.nl');
-  // 24 members of the Burgerpanel with their age group; each gets a token of the fielded survey
+  // 100 members of the Burgerpanel with their age group; each gets a token of the fielded survey
   // (the participation's own token sync) and one response of report 1's period is theirs.
   const now = new Date();
   const ids = Array.from({ length: YOUNG + MIDDLE }, (_, i) => 1000 + i);
@@ -54,7 +56,7 @@ beforeAll(async () => {
 }, 60_000);
 
 describe('panel background fields in the response cube', { timeout: 60_000 }, () => {
-  it('generates a project filter from a panel field; the small group is withheld (min_n) and a report suppresses it', async () => {
+  it('generates a project filter from a panel field whose groups reach reports; a small combination is suppressed', async () => {
     const res = await send('POST', `/project/1/survey/${surveyId}/filterCategory/generate`, { column_key: 'panel:1' });
     expect(res.status).toBe(201);
     const cat = await json<Category>(res);
@@ -64,17 +66,20 @@ describe('panel background fields in the response cube', { timeout: 60_000 }, ()
     const young = options.find((o) => o.label === '18 – 34 jaar')!;
     const middle = options.find((o) => o.label === '35 – 49 jaar')!;
     expect(young.filterConditions).toEqual([expect.objectContaining({ column_key: 'panel:1', comparator: 'equal', value: '1' })]);
+    // Both groups reach min_n 10 and no one-click neighbour (another age group, a gender, a district) differs by 1 … 9.
     expect(young).toMatchObject({ soloCount: YOUNG, risky: false });
-    // Four members: below min_n 10, so no count reaches the browser.
-    expect(middle).toMatchObject({ soloCount: null, risky: true });
+    expect(middle).toMatchObject({ soloCount: MIDDLE, risky: false });
 
     expect((await send('POST', `/report/1/filterCategory/${cat.id}`)).status).toBe(201);
     const data = await json<Answer>(await send('POST', '/data/1/nl/report/1/chart/4', { benchmarks: [{ label: 'Jong', filterOptions: [young.id] }, { label: 'Midden', filterOptions: [middle.id] }] }));
     const [jong, midden] = data.dataLocations[0]!.benchmarks;
     expect(jong).toMatchObject({ label: 'Jong', suppressed: false });
     expect(jong!.stats!.groupSize).toBe(YOUNG);
-    expect(midden).toMatchObject({ label: 'Midden', suppressed: true });
-    expect(JSON.stringify(midden)).not.toMatch(/count|groupSize|answered/);
+    expect(midden!.stats!.groupSize).toBe(MIDDLE);
+    // Combined with an age group of the demo respondents, the panel group is small: suppressed.
+    const small = await json<Answer>(await send('POST', '/data/1/nl/report/1/chart/4', { benchmarks: [{ label: 'Klein', filterOptions: [middle.id, ...SMALL_WITH] }] }));
+    expect(small.dataLocations[0]!.benchmarks[0]).toMatchObject({ label: 'Klein', suppressed: true });
+    expect(JSON.stringify(small.dataLocations[0]!.benchmarks[0])).not.toMatch(/count|groupSize|answered/);
   });
 
   it('a member who leaves is no longer in the cube: their response stays, without background', async () => {
@@ -84,7 +89,12 @@ describe('panel background fields in the response cube', { timeout: 60_000 }, ()
     expect(await t.db.select().from(surveyTokens).where(eq(surveyTokens.participantId, 'panel-user:1000'))).toEqual([]);
     const cats = await json<Category[]>(await admin.get(`${API}/project/1/filterCategory`));
     const age = cats.filter((c) => c.title === 'Leeftijdsgroep').at(-1)!;
-    await expect.poll(async () => (await json<Option[]>(await admin.get(`${API}/filterCategory/${age.id}/filterOption`))).find((o) => o.label === '18 – 34 jaar')!.soloCount, { timeout: 30_000 }).toBe(YOUNG - 1);
+    const young = (await json<Option[]>(await admin.get(`${API}/filterCategory/${age.id}/filterOption`))).find((o) => o.label === '18 – 34 jaar')!;
+    const youngSize = async () => {
+      const data = await json<Answer>(await send('POST', '/data/1/nl/report/1/chart/4', { benchmarks: [{ label: 'Jong', filterOptions: [young.id] }] }));
+      return data.dataLocations[0]!.benchmarks[0]!.stats?.groupSize;
+    };
+    await expect.poll(youngSize, { timeout: 30_000 }).toBe(YOUNG - 1);
   });
 });
 

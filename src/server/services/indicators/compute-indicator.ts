@@ -14,6 +14,8 @@ import type { IndicatorComparator, IndicatorMetric } from '../../db/schema';
 
 /** Indicators have no report: like the project's filter lists, groups below 10 respondents are withheld. */
 export const INDICATOR_MIN_N = 10;
+/** Indicator date ranges count in whole months (README "Date choice"). */
+export const INDICATOR_GRANULARITY = 'month' as const;
 
 export interface IndicatorSpec {
   metric: IndicatorMetric;
@@ -40,7 +42,9 @@ export function computeIndicatorValue(cube: Cube, catalog: FilterCategory[], spe
     end: spec.endDate ? dayFromIso(spec.endDate) : null,
     filterOptionIds: spec.filterOptionIds,
   };
-  const report = { minN, multipleFilters: null };
+  // No report, so no report period: the indicator's dates are snapped to whole months, and the
+  // neighbour rule steps through time by month — a one-day shift of the dates reveals nobody.
+  const report = { minN, multipleFilters: null, dateFilter: true, dateGranularity: INDICATOR_GRANULARITY };
   if (spec.metric === 'responses') {
     const [size] = benchmarkSizes(cube, { benchmarks: [benchmark], filters: catalog, report });
     if (size !== null && size !== undefined) return { kind: 'value', value: size };
