@@ -47,7 +47,7 @@ const SECTIONS = [
 
 const INTRO = [
   'In het voorjaar hebben inwoners van Zuiderhaven hun mening gegeven over hun buurt en over de gemeente.',
-  'Kies links groepen om te vergelijken (bijvoorbeeld leeftijd of wijk). Resultaten van minder dan 10 respondenten worden niet getoond.',
+  'Kies in het menu \'Benchmarks en filters\' groepen om te vergelijken (bijvoorbeeld leeftijd of wijk). Resultaten van minder dan 10 respondenten worden niet getoond.',
 ].join('\n\n');
 
 export const CONCEPT_REPORT_TITLE = 'Dienstverlening Zuiderhaven 2026 (concept)';
@@ -131,8 +131,9 @@ async function seedMainReport(ctx: UserServiceContext, surveyId: number, today: 
     }
   }
   const benchmarks = [
-    { label: 'A', start: null, end: null, filterCategories: { 1: [1] } },
-    { label: 'B', start: null, end: null, filterCategories: { 1: [4] } },
+    // Named benchmarks: a saved breakdown loads with names people read in legends and the PDF.
+    { label: 'Jongeren (18-34)', start: null, end: null, filterCategories: { 1: [1] } },
+    { label: 'Ouderen (65+)', start: null, end: null, filterCategories: { 1: [4] } },
   ];
   const bookmark = await createBookmark(ctx, report.id, BookmarkInput.parse({ name: 'Jong en oud', query_string: benchmarks }));
   expectId('uitsplitsing', bookmark.id, 1);

@@ -92,6 +92,8 @@ export function buildChartSpec(chart: ChartConfig, locations: DataLocationAnswer
   const kind = drawableKind(cfg.typeKey);
   const locs = locations.filter((l) => l.chartId === undefined || l.chartId === chart.id);
   const minN = opts.minN ?? null;
+  const unfit = fitProblem(kind, locs);
+  if (unfit) return unfitSpec(cfg, kind, locs, minN, unfit);
   const m = matrixFor(kind, cfg, locs, minN);
   const isText = kind === 'open-answers' || kind === 'wordcloud';
   if (isText) topTexts(m);
@@ -134,6 +136,33 @@ export function buildChartSpec(chart: ChartConfig, locations: DataLocationAnswer
     marginNote,
     questions,
     minN,
+  };
+}
+
+/**
+ * Why this chart type can't show these data (Dutch), or null: open answers need an open question,
+ * NPS a 0–10 scale, pies one question, charts of options no open question. The renderers show the
+ * sentence instead of a garbled drawing.
+ */
+export function fitProblem(kind: ChartKind, locs: DataLocationAnswer[]): string | null {
+  if (!locs.length) return null;
+  const text = locs.some((l) => l.kind === 'text');
+  if (kind === 'open-answers' || kind === 'wordcloud') return locs.every((l) => l.kind === 'text') ? null : chartsNl.unfit.textOnly;
+  if (text && kind !== 'table' && kind !== 'kpi') return chartsNl.unfit.textQuestion;
+  if (kind === 'net-promoter') {
+    const codes = locs[0]!.codes.map(Number);
+    return locs[0]!.kind === 'single' && codes.length > 0 && codes.every((c) => Number.isInteger(c) && c >= 0 && c <= 10) && Math.max(...codes) >= 9 ? null : chartsNl.unfit.nps;
+  }
+  if ((kind === 'pie' || kind === 'donut') && locs.length > 1) return chartsNl.unfit.pieOne;
+  if ((kind === 'stacked-bar' || kind === 'stacked-bar-100') && locs.some((l) => l.kind === 'numeric')) return chartsNl.unfit.stackedNumeric;
+  return null;
+}
+
+function unfitSpec(cfg: NormalConfig, kind: ChartKind, locs: DataLocationAnswer[], minN: number | null, unfit: string): ChartSpec {
+  return {
+    id: cfg.id, kind, typeKey: cfg.typeKey, title: cfg.title, format: cfg.format, unit: '', decimals: 0, range: { min: 0, max: null }, timeAxis: false, colorBy: 'series',
+    categories: [], series: [], showN: false, usePatterns: false, notes: [], marginNote: null, minN, unfit,
+    questions: [...new Set(locs.map((l) => [l.question, l.subquestion].filter(Boolean).join(' – ')).filter(Boolean))],
   };
 }
 

@@ -1,7 +1,7 @@
 import { chartsNl } from './i18n/charts';
 import type { ChartSpec } from './chart/types';
 import { renderBars, renderColumns, renderStacked } from './chart/svg/bars';
-import { FONT, Fills, MUTED, esc, footer, frame } from './chart/svg/frame';
+import { FONT, Fills, MUTED, TEXT, esc, footer, frame, wrap } from './chart/svg/frame';
 import { renderLines } from './chart/svg/lines';
 import { renderKpi, renderNps, renderTable, renderTexts } from './chart/svg/panels';
 import { renderPies } from './chart/svg/pies';
@@ -15,6 +15,7 @@ import { renderPies } from './chart/svg/pies';
 export function renderChartSvg(spec: ChartSpec, size: { width: number; height: number } = { width: 640, height: 240 }): string {
   const width = Math.max(240, size.width);
   const height = Math.max(120, size.height);
+  if (spec.unfit) return unfit(spec, width);
   if (!spec.categories.length && spec.kind !== 'open-answers' && spec.kind !== 'wordcloud') return empty(spec, width);
   switch (spec.kind) {
     case 'bar':
@@ -41,6 +42,13 @@ export function renderChartSvg(spec: ChartSpec, size: { width: number; height: n
     case 'wordcloud':
       return renderTexts(spec, width);
   }
+}
+
+/** The chart type can't show these data: the Dutch sentence, wrapped, instead of a drawing. */
+function unfit(spec: ChartSpec, width: number): string {
+  const lines = wrap(spec.unfit ?? '', Math.max(28, Math.floor(width / 7)));
+  const body = lines.map((l, i) => `<text x="0" y="${18 + i * 18}" ${FONT} font-size="13" fill="${TEXT}">${esc(l)}</text>`).join('');
+  return frame(spec, width, 18 * lines.length + 10, body, new Fills(`chart-${spec.id}`));
 }
 
 function empty(spec: ChartSpec, width: number): string {

@@ -43,9 +43,9 @@ test('benchmarks side by side, a bookmark saved and reloaded, the URL shared', a
   await expect(option).toBeEnabled({ timeout: 15_000 });
   await option.check();
   await expect(page).toHaveURL(/[?&]b=/);
-  // Both series appear in the first chart (legend A and B).
-  await expect(legend(page, 'B')).toBeVisible({ timeout: 30_000 });
-  await expect(legend(page, 'A')).toBeVisible();
+  // Both series appear in the first chart, named after what they are (not A and B).
+  await expect(legend(page, 'Man')).toBeVisible({ timeout: 30_000 });
+  await expect(legend(page, 'Alle respondenten')).toBeVisible();
 
   // Reorder with the keyboard (focus follows) and back with the button.
   const rows = menu(page).getByTestId('benchmark-list').getByRole('listitem');
@@ -79,7 +79,7 @@ test('benchmarks side by side, a bookmark saved and reloaded, the URL shared', a
   await other.goto(shared);
   await expect(menu(other).getByTestId('benchmark-list').getByRole('listitem')).toHaveCount(2);
   await expect(menu(other).getByLabel('Kies een uitsplitsing').locator('option:checked')).toHaveText(name);
-  await expect(legend(other, 'B')).toBeVisible({ timeout: 30_000 });
+  await expect(legend(other, 'Man')).toBeVisible({ timeout: 30_000 });
   await other.close();
 
   // The Samenvatting tab keeps the benchmarks: two columns of key figures.
@@ -110,7 +110,7 @@ test('summary tab shows key figures per benchmark and asks the assistant', async
 test('the Export button downloads the report as a PDF with the current benchmarks', async ({ page }) => {
   await login(page);
   await page.goto('/portal/report/1?b=%5B%7B%7D%2C%7B%22f%22%3A%5B1%5D%7D%5D');
-  await expect(legend(page, 'B')).toBeVisible({ timeout: 30_000 });
+  await expect(legend(page, '18 t/m 34 jaar')).toBeVisible({ timeout: 30_000 });
   const button = page.locator('[data-export-report]');
   const download = page.waitForEvent('download', { timeout: 60_000 });
   await button.click();

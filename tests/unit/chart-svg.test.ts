@@ -11,6 +11,8 @@ const day = (m: number) => Date.UTC(2026, m, 1) / 86_400_000;
 
 function locationsFor(key: string) {
   if (key === 'open-answers' || key === 'wordcloud') return [location(1, texts, [cell('A', [7, 3, 1], texts), hidden('B')], { kind: 'text', labels: undefined })];
+  // NPS needs a 0–10 scale (any other scale gets the Dutch 'kies een ander grafiektype' instead).
+  const codes = key === 'net-promoter' ? ['0', '8', '10'] : ['1', '2', '3'];
   const a = { ...cell('A', [123, 456, 789], codes, { mean: 3.3, topBox: 61.2 }), buckets: [0, 1, 2].map((m) => ({ period: m, startDay: day(m), endDay: day(m) + 27, ...cell('', [40 + m, 150, 263], codes) })) };
   return [location(1, codes, [a, hidden('B', 'group_below_min_n')], { question: 'Hoe tevreden bent u?' })];
 }

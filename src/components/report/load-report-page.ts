@@ -50,6 +50,8 @@ export async function loadReportPage(ctx: UserServiceContext, rawId: string | un
     charts: sections.flatMap((s) => s.charts.map(({ texts: _texts, ...chart }) => chart)) as ChartConfig[],
     bookmarks: (report.bookmarks ?? []) as BookmarkItem[],
     canEditBookmarks: hasRole(ctx.user, 'dashboard.edit'),
+    /** Editors get a 'Bewerken' link on every chart of the view. */
+    canEdit: hasRole(ctx.user, 'dashboard.edit'),
   };
 }
 

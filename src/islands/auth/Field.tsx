@@ -21,7 +21,7 @@ export function Field({ label, name, errors, trailing, ...input }: FieldProps) {
         <input
           id={id}
           name={name}
-          className="flex-1 px-3 py-2 rounded outline-none bg-transparent"
+          className="min-w-0 w-full flex-1 px-3 py-2 rounded outline-none bg-transparent"
           aria-invalid={invalid}
           aria-describedby={invalid ? errorId : undefined}
           {...input}

@@ -58,7 +58,7 @@ export default function LoginForm({ redirectTo, panelToken }: { redirectTo: stri
             trailing={
               <button
                 type="button"
-                className="px-2 text-sm text-brand underline"
+                className="shrink-0 whitespace-nowrap px-2 text-sm text-brand underline"
                 aria-pressed={showPassword}
                 onClick={() => setShowPassword((v) => !v)}
               >

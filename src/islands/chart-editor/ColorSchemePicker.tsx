@@ -10,11 +10,12 @@ export default function ColorSchemePicker({ value, onChange, name }: { value: nu
         {COLOR_SCHEMES.map((s) => (
           <label key={s.id} className="flex cursor-pointer items-center gap-2 rounded border px-2 py-1 has-[:checked]:border-blue-700 has-[:checked]:bg-blue-50">
             <input type="radio" name={name} value={s.id} checked={value === s.id} onChange={() => onChange(s.id)} />
-            <span className="flex shrink-0" aria-hidden="true">
-              {s.colors.map((c) => (
-                <span key={c} className="inline-block h-4 w-3 first:rounded-s last:rounded-e" style={{ backgroundColor: c }} />
+            {/* SVG fills, not style attributes: the page's CSP blocks inline styles in the server HTML. */}
+            <svg className="shrink-0 rounded-sm" width={s.colors.length * 12} height={16} aria-hidden="true" focusable="false" data-swatches={s.id}>
+              {s.colors.map((c, i) => (
+                <rect key={`${c}-${i}`} x={i * 12} y={0} width={12} height={16} fill={c} />
               ))}
-            </span>
+            </svg>
             <span>{s.name}</span>
           </label>
         ))}

@@ -8,7 +8,8 @@ import DataLocationRow from './DataLocationRow';
 import { nMethodsOf } from './column-key';
 import QuestionPicker, { type PickerSurvey } from './QuestionPicker';
 import { RCHART_TYPE_ID } from './RChartForm';
-import { $draft, initDraft, loadPreview, type ChartDraft, type DataLocation } from './editor.store';
+import { $draft, $preview, initDraft, loadPreview, type ChartDraft, type DataLocation } from './editor.store';
+import { useStore } from '@nanostores/react';
 
 const t = chartEditorNl.datasets;
 
@@ -49,7 +50,16 @@ export default function DataLocationsEditor({ reportId, lang, minN, chart, locat
     }
   }, [locations.map((l) => l.survey_id).join(',')]);
 
-  const nameOf = (l: DataLocation) => l.label || texts[`${l.survey_id}:${l.column_key.split('_')[0]}`] || l.column_key;
+  // One row of a matrix question reads by its subquestion ('Onderhoud van straten'), then the question.
+  const preview = useStore($preview);
+  const answerOf = (l: DataLocation) => preview.locations.find((p) => String(p.id) === String(l.id));
+  const nameOf = (l: DataLocation) => {
+    const a = answerOf(l);
+    const question = a?.question || texts[`${l.survey_id}:${l.column_key.split('_')[0]}`];
+    if (l.label) return l.label;
+    if (a?.subquestion) return `${a.subquestion} – ${question ?? l.column_key}`;
+    return question || l.column_key;
+  };
   const refresh = () => void loadPreview(reportId, chartId, lang, $draft.get()?.granularity_id ?? 0);
 
   async function mutate(fn: () => Promise<void>) {

@@ -50,14 +50,14 @@ function useWidth(ref: React.RefObject<HTMLElement | null>): number | null {
  * Dutch text is listed under the chart.
  */
 export function Chart({ spec, height = 260, className = '' }: ChartProps) {
-  const useUplot = UPLOT_KINDS.has(spec.kind) && spec.categories.length > 0 && drawnSeries(spec).length > 0;
+  const useUplot = !spec.unfit && UPLOT_KINDS.has(spec.kind) && spec.categories.length > 0 && drawnSeries(spec).length > 0;
   const figure = useRef<HTMLElement>(null);
   const host = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
   const width = useWidth(figure);
   const [ready, setReady] = useState(false);
   const svgWidth = Math.max(240, Math.min(width ?? 640, 960));
-  const svg = useMemo(() => (spec.kind === 'table' || spec.kind === 'open-answers' ? '' : renderChartSvg(spec, { width: svgWidth, height })), [spec, height, svgWidth]);
+  const svg = useMemo(() => (spec.unfit || spec.kind === 'table' || spec.kind === 'open-answers' ? '' : renderChartSvg(spec, { width: svgWidth, height })), [spec, height, svgWidth]);
   const plotWidth = width === null ? null : Math.max(240, width);
   const measured = plotWidth !== null;
 
@@ -86,7 +86,12 @@ export function Chart({ spec, height = 260, className = '' }: ChartProps) {
 
   return (
     <figure ref={figure} className={`impulz-chart-figure m-0 w-full min-w-0 ${className}`} style={{ contain: 'inline-size' }} aria-label={spec.title} data-chart-kind={spec.kind}>
-      {spec.kind === 'table' ? <ChartTable spec={spec} /> : spec.kind === 'open-answers' ? <OpenAnswers spec={spec} /> : null}
+      {spec.unfit ? (
+        <p className="rounded border border-amber-300 bg-amber-50 p-3 text-sm text-gray-900" role="note" data-testid="chart-unfit">
+          {spec.unfit}
+        </p>
+      ) : null}
+      {spec.unfit ? null : spec.kind === 'table' ? <ChartTable spec={spec} /> : spec.kind === 'open-answers' ? <OpenAnswers spec={spec} /> : null}
       {useUplot ? <div ref={host} className="relative w-full" role="img" aria-label={spec.title} hidden={!ready} /> : null}
       {svg && (!useUplot || !ready) ? <div className="w-full overflow-hidden" dangerouslySetInnerHTML={{ __html: svg }} /> : null}
       {(useUplot && ready) || spec.kind === 'table' || spec.kind === 'open-answers' ? <Notes spec={spec} /> : null}

@@ -187,7 +187,8 @@ export default function Overview({ items, type = 'elementen', searchPlaceholder 
         </div>
       ) : (
         <div className="flex flex-col gap-2">
-          <div className="overflow-x-auto rounded bg-white shadow">
+          {/* relative: the sr-only texts (absolutely positioned) stay inside the scroll box, not widening the page. */}
+          <div className="relative overflow-x-auto rounded bg-white shadow">
             <table className="w-full text-sm">
               <caption className="sr-only">{label}</caption>
               <thead className="bg-gray-100 text-start">

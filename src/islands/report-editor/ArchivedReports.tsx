@@ -26,7 +26,7 @@ export default function ArchivedReports({ reports, canEdit }: { reports: Archive
 
   if (!list.length) return <p className="rounded bg-white p-6 text-center text-gray-700 shadow">{t.noArchived}</p>;
   return (
-    <div className="overflow-x-auto rounded bg-white shadow">
+    <div className="relative overflow-x-auto rounded bg-white shadow">
       <table className="w-full text-sm">
         <caption className="sr-only">{t.tabs.archived}</caption>
         <thead className="bg-gray-100">

@@ -7,7 +7,7 @@ import { BenchmarkFields, BenchmarkList } from './BenchmarkList';
 import { type BookmarkItem, Bookmarks } from './Bookmarks';
 import { FilterList } from './FilterList';
 import { type FilterCategoryItem, type OptionState, optionCategoryMap, readCatalog, readStates } from './filters';
-import { $active, $benchmarks, $limits, addBenchmark, initReportState, removeAllBenchmarks, toggleFilterOption } from './report.store';
+import { $active, $benchmarks, $catalog, $limits, addBenchmark, initReportState, removeAllBenchmarks, toggleFilterOption } from './report.store';
 
 const t = reportViewNl.menu;
 
@@ -74,7 +74,11 @@ export default function BenchmarkMenu({ reportId, limits, minN, bookmarks, canEd
 
   useEffect(() => {
     api<{ data: unknown }>('GET', `/api/v2/report/${reportId}/filterOption`)
-      .then((res) => setCatalog(readCatalog(res.data)))
+      .then((res) => {
+        const read = readCatalog(res.data);
+        setCatalog(read);
+        $catalog.set(read);
+      })
       .catch(() => setCatalog([]));
   }, [reportId]);
 

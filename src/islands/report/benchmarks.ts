@@ -55,6 +55,28 @@ export function letter(index: number): string {
 
 export const labelOf = (b: Benchmark, index: number): string => b.label.trim() || letter(index);
 
+/** Option labels of the report's filters, as the menu loaded them (id → label, category order). */
+export interface NamingCatalog {
+  options: { id: number; label: string }[];
+}
+
+/**
+ * What legends, tables and the PDF call each benchmark: its own label, else what it is — 'Alle
+ * respondenten' without filters, else its options' labels ('18 t/m 34 jaar, Centrum'). Names that
+ * would repeat get the position letter, so two series never read the same.
+ */
+export function displayNames(list: readonly Benchmark[], catalog: readonly NamingCatalog[], everyone = 'Alle respondenten'): string[] {
+  const labels = new Map(catalog.flatMap((c) => c.options.map((o) => [o.id, o.label] as const)));
+  const raw = list.map((b, i) => {
+    const own = b.label.trim();
+    if (own && own !== letter(i)) return own;
+    if (!b.filterOptions.length) return everyone;
+    const parts = b.filterOptions.map((id) => labels.get(id));
+    return parts.every(Boolean) ? (parts.join(', ').length > LABEL_MAX ? `${parts.join(', ').slice(0, LABEL_MAX - 1)}…` : parts.join(', ')) : letter(i);
+  });
+  return raw.map((name, i) => (raw.indexOf(name) !== raw.lastIndexOf(name) && name !== letter(i) ? `${name} (${letter(i)})` : name));
+}
+
 /** At least one benchmark always; at most benchmark_count (a report may allow only 1). */
 export const maxBenchmarks = (limits: ReportLimits) => Math.max(1, limits.benchmarkCount);
 export const canAdd = (list: readonly Benchmark[], limits: ReportLimits) => list.length < maxBenchmarks(limits);

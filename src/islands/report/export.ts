@@ -1,7 +1,7 @@
 import { ensureCsrfCookie, queue, request } from '../../shared/api-client';
 import { reportViewNl } from '../../shared/i18n/report-view';
 import { addAlert } from '../../shared/stores/alerts';
-import { $requestBenchmarks } from './report.store';
+import { exportBenchmarks } from './report.store';
 
 const API = '/portal/api/v2';
 const POLL_MS = 1000;
@@ -55,7 +55,7 @@ export async function exportReport(reportId: number, title: string): Promise<voi
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
   const token = xsrf();
   if (token) headers['X-XSRF-TOKEN'] = token;
-  const res = await fetchPdf(`/report/${reportId}/export`, { method: 'POST', headers, body: JSON.stringify({ benchmarks: $requestBenchmarks.get() }) });
+  const res = await fetchPdf(`/report/${reportId}/export`, { method: 'POST', headers, body: JSON.stringify({ benchmarks: exportBenchmarks() }) });
   if (res.status === 200) return download(await res.blob(), pdfName(title));
   if (res.status !== 202) throw new Error(`export ${res.status}`);
   const body = (await res.json()) as { data?: { job?: { id?: number }; id?: number } };

@@ -12,6 +12,12 @@ export const $benchmarks = atom<readonly Benchmark[]>([emptyBenchmark()]);
 export const $active = atom(0);
 /** The request body's benchmarks; islands refetch when this changes. */
 export const $requestBenchmarks = computed($benchmarks, (list) => rules.toRequest(list));
+/** The report's filter options (the menu loads them): names for benchmarks without a label of their own. */
+export const $catalog = atom<readonly rules.NamingCatalog[]>([]);
+/** What every chart, table and the PDF call the benchmarks ('Alle respondenten', '65 jaar of ouder', or the user's label). */
+export const $benchmarkNames = computed([$benchmarks, $catalog], (list, catalog) => rules.displayNames(list, catalog));
+/** The export's benchmarks: as the data call, with the display names (the PDF's legends and cover). */
+export const exportBenchmarks = () => rules.toRequest($benchmarks.get()).map((b, i) => ({ ...b, label: $benchmarkNames.get()[i] ?? b.label }));
 
 let mirroring = false;
 let initialised: number | null = null;

@@ -1,8 +1,9 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { ApiError, api } from '../../shared/api-client';
 import type { DataLocationAnswer } from '../../shared/chart-spec';
-import { $requestBenchmarks } from './report.store';
+import { displayNames } from './benchmarks';
+import { $catalog, $requestBenchmarks } from './report.store';
 
 /** Spec 000 §9: report data may take 60 s. */
 export const DATA_TIMEOUT_MS = 60_000;
@@ -51,7 +52,20 @@ export function useReportData(reportId: number, lang: string) {
       ctrl.abort();
     };
   }, [reportId, lang, key]);
-  return { data, loading, failed };
+  // Legends and tables name the benchmarks ('Alle respondenten', '65 jaar of ouder'), not A/B.
+  const catalog = useStore($catalog);
+  const named = useMemo(() => (data ? nameBenchmarks(data, displayNames(data.benchmarks, catalog)) : null), [data, catalog]);
+  return { data: named, loading, failed };
+}
+
+/** The answer with each benchmark (and each data location's cell) carrying its display name. */
+export function nameBenchmarks(data: ReportDataAnswer, names: readonly string[]): ReportDataAnswer {
+  const name = (label: string, i: number) => names[i] ?? label;
+  return {
+    ...data,
+    benchmarks: data.benchmarks.map((b, i) => ({ ...b, label: name(b.label, i) })),
+    dataLocations: data.dataLocations.map((d) => ({ ...d, benchmarks: d.benchmarks.map((c, i) => ({ ...c, label: name(c.label, i) })) })),
+  };
 }
 
 /**

@@ -17,7 +17,7 @@ const isMobile = () => window.matchMedia('(max-width: 1279.98px)').matches;
 /**
  * Help popover (spec 000 §2.12): question / project / feedback. Defaults to a question on mobile
  * or outside the app, else to a project question. Validates lazily (after the first submit),
- * resets after a successful send. Without a login only the helpdesk contacts and the FAQ are offered.
+ * closes after a successful send (the toast says it was sent). Without a login only the helpdesk contacts and the FAQ are offered.
  */
 export default function HelpPopover({ props, onClose, onFaq }: { props: ShellProps; onClose: () => void; onFaq: () => void }) {
   const initialType: HelpType = props.outside || isMobile() || !props.canPickProject ? 'question' : 'project';
@@ -59,10 +59,10 @@ export default function HelpPopover({ props, onClose, onFaq }: { props: ShellPro
     try {
       await ensureCsrfCookie();
       await api('POST', '/api/v2/question', { body: input() });
-      setValues(blank);
-      setTouched(false);
-      setErrors({});
-      setType(initialType);
+      // The success toast sits under the modal's top layer: close the popover so it is seen (and
+      // nobody sends the question twice).
+      onClose();
+      return;
     } catch (err) {
       if (err instanceof ApiError) setErrors(err.errors);
     } finally {

@@ -95,8 +95,16 @@ function wireLoaders(): void {
   // A page change that takes a moment shows the page loader (MPA: the next page replaces it).
   document.addEventListener('click', (e) => {
     const link = (e.target as Element | null)?.closest<HTMLAnchorElement>('a[href]');
-    if (!link || e.defaultPrevented || e.metaKey || e.ctrlKey || e.shiftKey || link.target || link.origin !== location.origin || link.hash) return;
-    setTimeout(() => $pageLoading.set(true), 400);
+    // A download (the PDF export's blob link) or a non-http link never leaves the page: no loader.
+    if (!link || e.defaultPrevented || e.metaKey || e.ctrlKey || e.shiftKey || link.target || link.hasAttribute('download') || !/^https?:$/.test(link.protocol)) return;
+    if (link.origin !== location.origin || link.hash) return;
+    const timer = setTimeout(() => $pageLoading.set(true), 400);
+    // A link whose answer is a file (Content-Disposition) never unloads the page either: a page
+    // still here after 15 s lifts the loader again, so it never blocks clicks for good.
+    setTimeout(() => {
+      clearTimeout(timer);
+      $pageLoading.set(false);
+    }, 15_000);
   });
   window.addEventListener('pageshow', () => $pageLoading.set(false));
 }

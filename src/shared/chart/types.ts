@@ -98,6 +98,8 @@ export interface ChartSpec {
   /** Question text(s) of the data locations, for captions and screen readers. */
   questions: string[];
   minN: number | null;
+  /** Dutch sentence when the chart type can't show these data (then nothing is drawn). */
+  unfit?: string | null;
 }
 
 /** A chart as the reports API returns it (snake_case) or as a row (camelCase). */

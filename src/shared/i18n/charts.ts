@@ -25,6 +25,13 @@ export const chartsNl = {
   marginPart: (label: string, margin: string, points: boolean) => `${label} tot ± ${margin}${points ? ' procentpunt' : ''}`,
   margin: (margin: string) => `± ${margin}`,
   legend: 'Legenda',
+  unfit: {
+    textOnly: 'Dit grafiektype toont open antwoorden: kies een open vraag, of een ander grafiektype (bijvoorbeeld staafdiagram) voor deze vraag.',
+    textQuestion: 'Een open vraag kan niet in dit grafiektype: kies Open antwoorden, Woordwolk of Tabel.',
+    nps: 'Net Promoter Score vraagt een vraag met een schaal van nul tot en met tien: kies een ander grafiektype voor deze vraag.',
+    pieOne: 'Een cirkel- of ringdiagram toont één vraag: gebruik een staaf- of kolomdiagram voor meer datasets.',
+    stackedNumeric: 'Een gestapeld staafdiagram toont antwoordopties: kies voor een getalvraag een KPI, meter of kolomdiagram.',
+  },
 } as const;
 
 /** Dutch texts of the public report page (/public/report/:id). */

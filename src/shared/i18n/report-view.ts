@@ -6,6 +6,8 @@ export const reportViewNl = {
   noSections: 'Deze rapportage heeft nog geen secties.',
   chartFailed: 'De gegevens van deze grafiek konden niet worden geladen.',
   refreshing: 'Gegevens bijwerken…',
+  edit: 'Bewerken',
+  editChart: (title: string) => `Grafiek '${title}' bewerken`,
   suppressed: (minN: number) => `Te weinig respondenten (minder dan ${minN})`,
   menu: {
     filters: 'Filters',

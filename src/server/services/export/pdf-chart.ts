@@ -16,6 +16,7 @@ export function pdfChartFromSpec(spec: ChartSpec): Drawable {
   const categoryColors = spec.categories.map((c, i) => c.color ?? seriesColors[i % Math.max(1, seriesColors.length)] ?? '#1f4e79');
   const series: PdfSeries[] = spec.series.map((s) => (s.suppressed !== null ? { label: s.label, suppressed: true, values: [], n: null } : { label: s.label, suppressed: false, values: s.values, n: s.n }));
   const open = spec.series.filter((s) => s.suppressed === null);
+  if (spec.unfit) return { type: 'message', title, text: spec.unfit, colors: seriesColors };
   switch (spec.kind) {
     case 'bar':
     case 'column':

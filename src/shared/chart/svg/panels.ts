@@ -30,19 +30,31 @@ export function renderTable(spec: ChartSpec, width: number): string {
 }
 
 /** KPI tiles (one per series) or gauges (semicircle from range min to max). */
-export function renderKpi(spec: ChartSpec, width: number): string {
+export function renderKpi(spec: ChartSpec, fullWidth: number): string {
   const fills = new Fills(`chart-${spec.id}`);
   const n = Math.max(1, spec.series.length);
+  // A tile is at most 320 px wide: one number does not float in a card-wide empty box.
+  const width = Math.min(fullWidth, n * 320);
   const perRow = Math.min(n, width < 420 ? 2 : 4);
   const cell = width / perRow;
   const gauge = spec.kind === 'gauge';
-  const tileH = gauge ? Math.min(cell * 0.6, 150) + 40 : 96;
+  // The question wraps (up to three lines) instead of being cut off.
+  const labelOf = (s: ChartSpec['series'][number]) => {
+    const label = n > 1 ? s.label : (spec.categories[0]?.label ?? spec.title);
+    const count = s.counts?.[0] ?? null;
+    return spec.showN && count !== null && !s.suppressed ? `${label} (n=${formatNumber(count)})` : label;
+  };
+  const lines = spec.series.map((s) => {
+    const all = wrap(labelOf(s), Math.max(12, Math.floor((cell - 20) / 6.6)));
+    return all.length > 3 ? [...all.slice(0, 2), clip(all.slice(2).join(' '), Math.max(12, Math.floor((cell - 20) / 6.6)))] : all;
+  });
+  const maxLines = Math.max(1, ...lines.map((l) => l.length));
+  const tileH = (gauge ? Math.min(cell * 0.6, 150) + 24 : 66) + maxLines * 16;
   const out: string[] = [];
   spec.series.forEach((s, i) => {
     const cx = (i % perRow) * cell + cell / 2;
     const top = Math.floor(i / perRow) * tileH;
     const v = s.values[0] ?? null;
-    const label = n > 1 ? s.label : (spec.categories[0]?.label ?? spec.title);
     if (gauge) {
       const r = Math.min(cell / 2 - 12, 110);
       const cy = top + r + 8;
@@ -53,22 +65,22 @@ export function renderKpi(spec: ChartSpec, width: number): string {
         const t = Math.max(0, Math.min(1, (v - spec.range.min) / (max - spec.range.min || 1)));
         if (t > 0) out.push(`<path d="M${arc(0)}A${f(r)},${f(r)} 0 0 1 ${arc(t)}" fill="none" stroke="${s.color}" stroke-width="${f(r * 0.22)}"/>`);
       }
-      out.push(tileText(spec, s.suppressed, v, s.counts?.[0] ?? null, cx, cy - 6, label, cy + 18));
+      out.push(tileText(spec, s.suppressed, v, s.counts?.[0] ?? null, cx, cy - 6, lines[i]!, cy + 18));
       return;
     }
     out.push(`<rect x="${f(cx - cell / 2 + 4)}" y="${top + 4}" width="${f(cell - 8)}" height="${tileH - 8}" rx="8" fill="#f9fafb" stroke="${GRID}"/>`);
-    out.push(tileText(spec, s.suppressed, v, s.counts?.[0] ?? null, cx, top + 46, label, top + 74));
+    out.push(tileText(spec, s.suppressed, v, s.counts?.[0] ?? null, cx, top + 42, lines[i]!, top + 64));
   });
   const h = Math.ceil(n / perRow) * tileH;
-  const legend = footer(spec, fills, width, h, 'none');
-  return frame(spec, width, h + legend.height + 8, out.join('') + legend.svg, fills);
+  const legend = footer(spec, fills, fullWidth, h, 'none');
+  return frame(spec, Math.max(width, legend.height > 0 ? fullWidth : width), h + legend.height + 8, out.join('') + legend.svg, fills);
 }
 
-function tileText(spec: ChartSpec, suppressed: string | null, v: number | null, count: number | null, cx: number, y: number, label: string, labelY: number): string {
+function tileText(spec: ChartSpec, suppressed: string | null, v: number | null, count: number | null, cx: number, y: number, lines: string[], labelY: number): string {
   const big = suppressed ? chartsNl.suppressed : formatCell(spec, v, count);
   const size = suppressed ? 13 : 30;
-  const sub = spec.showN && count !== null && !suppressed ? `${label} (n=${formatNumber(count)})` : label;
-  return `<text x="${f(cx)}" y="${f(y)}" text-anchor="middle" ${FONT} font-size="${size}" font-weight="700" fill="${suppressed ? MUTED : TEXT}">${esc(big)}</text><text x="${f(cx)}" y="${f(labelY)}" text-anchor="middle" ${FONT} font-size="12" fill="${MUTED}">${esc(clip(sub, 40))}</text>`;
+  const label = lines.map((l, i) => `<tspan x="${f(cx)}" y="${f(labelY + i * 16)}">${esc(l)}</tspan>`).join('');
+  return `<text x="${f(cx)}" y="${f(y)}" text-anchor="middle" ${FONT} font-size="${size}" font-weight="700" fill="${suppressed ? MUTED : TEXT}">${esc(big)}</text><text text-anchor="middle" ${FONT} font-size="12" fill="${MUTED}">${label}</text>`;
 }
 
 const NPS_COLORS = { detractors: '#c0392b', passives: '#bdc3c7', promoters: '#27ae60' } as const;

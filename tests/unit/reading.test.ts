@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { displayNames } from '../../src/islands/report/benchmarks';
+import { buildChartSpec, fitProblem } from '../../src/shared/chart-spec';
+import { cell, location } from './chart-fixtures';
+
+const catalog = [{ options: [{ id: 1, label: '18 t/m 34 jaar' }, { id: 4, label: '65 jaar of ouder' }, { id: 101, label: 'Centrum' }] }];
+const b = (label: string, filterOptions: number[] = []) => ({ label, start: null, end: null, filterOptions });
+
+describe('benchmark names (legends, tables, PDF)', () => {
+  it('own label first, else all respondents, else the option labels', () => {
+    expect(displayNames([b(''), b('', [1]), b('Ouderen', [4])], catalog)).toEqual(['Alle respondenten', '18 t/m 34 jaar', 'Ouderen']);
+    expect(displayNames([b('A'), b('B', [1, 101])], catalog)).toEqual(['Alle respondenten', '18 t/m 34 jaar, Centrum']);
+  });
+  it('names that would repeat get their letter; unknown options keep the letter', () => {
+    expect(displayNames([b(''), b('')], catalog)).toEqual(['Alle respondenten (A)', 'Alle respondenten (B)']);
+    expect(displayNames([b(''), b('', [999])], catalog)).toEqual(['Alle respondenten', 'B']);
+  });
+});
+
+describe('chart types that cannot show the data', () => {
+  const codes = ['1', '2', '3', '4', '5'];
+  const likert = location(1, codes, [cell('A', [1, 2, 3, 4, 5], codes)]);
+  it('gives a Dutch sentence and no numbers', () => {
+    expect(fitProblem('net-promoter', [likert])).toMatch(/nul tot en met tien/);
+    expect(fitProblem('open-answers', [likert])).toMatch(/open vraag/);
+    expect(fitProblem('pie', [likert, { ...likert, id: 2 }])).toMatch(/één vraag/);
+    expect(fitProblem('column', [likert])).toBeNull();
+    const spec = buildChartSpec({ id: 1, title: 'T', chartTypeId: 14 }, [likert]);
+    expect(spec.unfit).toBeTruthy();
+    expect(spec.series).toEqual([]);
+  });
+});
