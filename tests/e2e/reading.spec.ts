@@ -177,8 +177,11 @@ test.describe('phone, 390 px', () => {
     expect(kpiText.join(' ')).toContain('rapportcijfer');
 
     await page.goto('/portal/report/overview?tab=all');
-    await page.getByText('Tabel', { exact: true }).click();
-    await expect(page.locator('#main table')).toBeVisible();
+    // The radio works once the island has hydrated: click until the table shows.
+    await expect(async () => {
+      await page.getByTestId('overview').getByRole('radio', { name: 'Tabel' }).click();
+      await expect(page.locator('#main table')).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 15_000 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 });
