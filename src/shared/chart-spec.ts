@@ -1,12 +1,12 @@
 import { chartsNl } from './i18n/charts';
-import { paints } from './chart/colors';
+import { benchmarkPaints, isScaleScheme, paints } from './chart/colors';
 import { type NormalConfig, normalizeConfig } from './chart/config';
 import { type Matrix, npsMatrix, optionMatrix, scalarMatrix, stackedMatrix, timeMatrix } from './chart/matrices';
 import type { BuildOptions, ChartConfig, ChartKind, ChartSpec, DataLocationAnswer } from './chart/types';
 import { scalarScale } from './chart/values';
 
 export type * from './chart/types';
-export { formatCell, formatNumber, seriesLegend } from './chart/format';
+export { formatCell, formatNumber, legendKind, seriesLegend, sigMark } from './chart/format';
 import { formatNumber } from './chart/format';
 export { textColorFor, luminance, schemeColors } from './chart/colors';
 export { periodLabel } from './chart/periods';
@@ -100,12 +100,18 @@ export function buildChartSpec(chart: ChartConfig, locations: DataLocationAnswer
   else if (cfg.hideEmpty && !m.timeAxis && kind !== 'stacked-bar' && kind !== 'stacked-bar-100') dropEmpty(m);
   const colorBy = kind === 'pie' || kind === 'donut' || (m.series.length === 1 && !m.timeAxis && !kind.startsWith('stacked') && kind !== 'line' && kind !== 'area') ? 'category' : 'series';
   // Category colours are fixed before sorting so an answer keeps its colour (scales follow the options).
+  // A scale scheme (oneens–eens, rapportcijfer) only for answers with an order (numeric codes).
+  // Ordered = single choice whose options carry scores (numeric codes or assessment values: the engine then has a top box).
+  const scored = (l: DataLocationAnswer) => l.codes.filter((c) => !c.startsWith('-') && !c.startsWith('__')).every((c) => /^-?\d+$/.test(c)) || l.benchmarks.some((c) => !c.suppressed && c.stats.topBox !== null && c.stats.topBox !== undefined);
+  const ordered = locs.length > 0 && locs.every((l) => l.kind === 'single' && scored(l));
+  const scheme = isScaleScheme(cfg.schemeId) && !ordered ? 2 : cfg.schemeId;
   if (colorBy === 'category') {
-    const p = paints(cfg.schemeId, cfg.patternId, m.categories.length, cfg.usePatterns);
+    const p = paints(scheme, cfg.patternId, m.categories.length, cfg.usePatterns);
     m.categories = m.categories.map((c, i) => ({ ...c, ...p[i]! }));
   }
   if (!isText && kind !== 'stacked-bar' && kind !== 'stacked-bar-100') sortCategories(m, cfg);
-  const sp = paints(cfg.schemeId, cfg.patternId, m.series.length, cfg.usePatterns);
+  const benchmarks = m.series.length > 0 && m.series.every((s) => /^b\d+$/.test(s.key));
+  const sp = benchmarks ? benchmarkPaints(cfg.schemeId, cfg.patternId, m.series.length, cfg.usePatterns) : paints(scheme, cfg.patternId, m.series.length, cfg.usePatterns);
   const scalar = SCALAR_FORMATS.has(cfg.format) || cfg.kpi !== null || kind === 'kpi' || kind === 'gauge' || kind === 'net-promoter';
   const scale = kind === 'net-promoter' ? { unit: '' as const, decimals: 0, range: { min: -100, max: 100 } } : scalar ? scalarScale(cfg) : optionScale(cfg, kind);
   // A gauge needs a maximum: the highest answer code (a 1–5 scale) when the data does not say.
@@ -115,6 +121,9 @@ export function buildChartSpec(chart: ChartConfig, locations: DataLocationAnswer
   if (cfg.typeKey === 'map') m.notes.push(chartsNl.mapFallback);
   const marginNote = cfg.showMarginOfError ? marginNoteOf(m, locs, scale.unit) : null;
   if (marginNote) m.notes.push(marginNote);
+  const significant = benchmarks ? significanceOf(m.series) : null;
+  const significanceNote = significant?.some((row) => row.some(Boolean)) ? chartsNl.significance(m.series[0]!.label, locs[0]?.confidenceLevel ?? 95) : null;
+  if (significanceNote) m.notes.push(significanceNote);
   return {
     id: cfg.id,
     kind,
@@ -129,11 +138,15 @@ export function buildChartSpec(chart: ChartConfig, locations: DataLocationAnswer
     categories: m.categories,
     series: m.series.map((s, i) => ({ ...s, ...sp[i]! })),
     showN: cfg.showN,
+    showLegend: cfg.showLegend,
+    showValues: cfg.showValues,
     usePatterns: cfg.usePatterns,
     ...(m.nps ? { nps: m.nps } : {}),
     notes: m.notes,
     showMarginOfError: cfg.showMarginOfError,
     marginNote,
+    significant,
+    significanceNote,
     questions,
     minN,
   };
@@ -161,9 +174,28 @@ export function fitProblem(kind: ChartKind, locs: DataLocationAnswer[]): string 
 function unfitSpec(cfg: NormalConfig, kind: ChartKind, locs: DataLocationAnswer[], minN: number | null, unfit: string): ChartSpec {
   return {
     id: cfg.id, kind, typeKey: cfg.typeKey, title: cfg.title, format: cfg.format, unit: '', decimals: 0, range: { min: 0, max: null }, timeAxis: false, colorBy: 'series',
-    categories: [], series: [], showN: false, usePatterns: false, notes: [], marginNote: null, minN, unfit,
+    categories: [], series: [], showN: false, showLegend: false, showValues: false, usePatterns: false, notes: [], marginNote: null, minN, unfit,
     questions: [...new Set(locs.map((l) => [l.question, l.subquestion].filter(Boolean).join(' – ')).filter(Boolean))],
   };
+}
+
+/**
+ * Significance between benchmarks: each later series against the first, per category, where both
+ * cells are released and carry a margin: |a − b| > √(mA² + mB²). Suppressed series compare to nothing.
+ */
+export function significanceOf(series: { values: (number | null)[]; margins?: (number | null)[] | null; suppressed: string | null }[]): boolean[][] | null {
+  const ref = series[0];
+  if (!ref || ref.suppressed || series.length < 2 || !ref.margins) return null;
+  return series.map((s, k) =>
+    s.values.map((v, ci) => {
+      if (k === 0 || s.suppressed || !s.margins) return false;
+      const a = ref.values[ci];
+      const ma = ref.margins![ci];
+      const mb = s.margins[ci];
+      if (v === null || v === undefined || a === null || a === undefined || ma === null || ma === undefined || mb === null || mb === undefined) return false;
+      return Math.abs(v - a) > Math.sqrt(ma * ma + mb * mb);
+    }),
+  );
 }
 
 /** 'Foutmarge (95% betrouwbaarheid): A tot ± 2,6 procentpunt; B tot ± 5,1 procentpunt' — the largest margin per series. */

@@ -1,4 +1,4 @@
-import { type ChartSpec, formatCell, formatNumber } from '../../shared/chart-spec';
+import { type ChartSpec, formatCell, formatNumber, sigMark } from '../../shared/chart-spec';
 import { chartsNl } from '../../shared/i18n/charts';
 
 /** The spec as an accessible HTML table: categories down, series across; suppressed columns show '–'. */
@@ -25,9 +25,10 @@ export function ChartTable({ spec }: { spec: ChartSpec }) {
             <th scope="row" className="text-left font-normal p-2">
               {c.label}
             </th>
-            {spec.series.map((s) => (
+            {spec.series.map((s, k) => (
               <td key={s.key} className={`text-right p-2 ${s.suppressed ? 'text-gray-500' : ''}`}>
                 {formatCell(spec, s.values[ci] ?? null, s.counts?.[ci])}
+                {sigMark(spec, k, ci) ? <abbr title={chartsNl.significantShort}>{sigMark(spec, k, ci)}</abbr> : null}
               </td>
             ))}
           </tr>

@@ -20,11 +20,11 @@ export function tipContent(spec: ChartSpec, idx: number, visible: (k: number) =>
   if (cat?.suppressed) return { title, rows: [], note: cat.suppressed };
   const rows: TipRow[] = [];
   const isLine = spec.kind === 'line' || spec.kind === 'area';
-  drawnSeries(spec).forEach(({ s }, k) => {
+  drawnSeries(spec).forEach(({ s, i }, k) => {
     const v = s.values[idx];
     if (!visible(k) || v === null || v === undefined) return;
     const margin = spec.showMarginOfError ? s.margins?.[idx] : null;
-    const value = formatCell(spec, v, s.counts?.[idx]);
+    const value = formatCell(spec, v, s.counts?.[idx]) + (spec.significant?.[i]?.[idx] ? ` (${chartsNl.significantShort})` : '');
     rows.push({ label: s.label, value: margin === null || margin === undefined ? value : `${value} ${chartsNl.margin(formatNumber(margin, 1))}`, swatch: isLine ? s.color : cssFill(s) });
   });
   return { title, rows, note: rows.length ? null : chartsNl.suppressed };

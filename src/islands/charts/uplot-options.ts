@@ -1,5 +1,5 @@
 import uPlot from 'uplot';
-import { type ChartSpec, formatCell, formatNumber, seriesLegend } from '../../shared/chart-spec';
+import { type ChartSpec, formatCell, formatNumber, legendKind, seriesLegend, sigMark } from '../../shared/chart-spec';
 import { chartsNl } from '../../shared/i18n/charts';
 import { canvasMeasure, categoryTicks } from './axis-labels';
 import { canvasFill, cssFill } from './patterns';
@@ -88,27 +88,34 @@ export function uplotOptions(spec: ChartSpec, width: number, height: number): uP
   });
   // Side by side ('42,5%') value labels need more room than stacked ones, or they run together.
   const valueAxis: uPlot.Axis = { ...AXIS, space: horizontal ? 56 : 30, values: (_u, ticks) => ticks.map((t) => `${formatNumber(t, Number.isInteger(t) ? 0 : 1)}${spec.unit}`), size: 48 };
+  const labelSize = Math.min(width * 0.4, 8 + Math.max(...spec.categories.map((c) => c.label.length), 4) * 6.2);
+  const labelChars = Math.max(8, Math.floor((labelSize - 8) / 6.2));
   const categoryAxis: uPlot.Axis = horizontal
     ? {
         ...AXIS,
         grid: { show: false },
         splits: () => spec.categories.map((_, i) => i),
-        values: (_u, ticks) => ticks.map((t) => label(t)),
-        size: Math.min(width * 0.4, 8 + Math.max(...spec.categories.map((c) => c.label.length), 4) * 6.2),
+        // Long labels wrap onto a second line (uPlot draws '\n' as lines) instead of being cut.
+        values: (_u, ticks) => ticks.map((t) => wrapLabel(label(t), labelChars)),
+        size: labelSize,
       }
     : bottomAxis(spec);
   const legendFills = drawn.map(({ s }) => (isBars ? cssFill(s) : s.color));
   const max = spec.range.max;
   // A suppressed stacked bar keeps its row: the Dutch text is written where the bar would be.
   const hidden = stacked ? spec.categories.map((c, i) => ({ i, text: c.suppressed ? suppressedLabel(spec) : null })).filter((c) => c.text) : [];
+  const drawHooks: ((u: uPlot) => void)[] = [];
+  if (spec.showValues && isBars) drawHooks.push(valueLabels(spec, horizontal, stacked, edges, groupW));
   const opts: uPlot.Options = {
     width,
     height,
-    ...(hidden.length
+    ...(hidden.length || drawHooks.length
       ? {
           hooks: {
             draw: [
+              ...drawHooks,
               (u: uPlot) => {
+                if (!hidden.length) return;
                 const ctx = u.ctx;
                 const ratio = globalThis.devicePixelRatio || 1;
                 ctx.save();
@@ -125,7 +132,7 @@ export function uplotOptions(spec: ChartSpec, width: number, height: number): uP
         }
       : {}),
     // Not live: no 'Categorie: –' row and no '–' values; the x series never appears in the legend.
-    legend: { show: true, live: false, markers: { width: 0, fill: (_u: uPlot, i: number) => (i > 0 ? legendFills[i - 1]! : 'transparent') } },
+    legend: { show: legendKind(spec) !== 'none', live: false, markers: { width: 0, fill: (_u: uPlot, i: number) => (i > 0 ? legendFills[i - 1]! : 'transparent') } },
     plugins: [tooltipPlugin(spec), legendRowHeaders],
     cursor: { points: { show: !isBars }, drag: { x: !isBars, y: false } },
     scales: {
@@ -136,6 +143,69 @@ export function uplotOptions(spec: ChartSpec, width: number, height: number): uP
     series: [{ label: spec.timeAxis ? 'Periode' : 'Categorie', value: (_u: uPlot, v: number | null) => (v === null ? '–' : label(v)) }, ...series],
   };
   return opts;
+}
+
+/** A label in at most two lines of about `chars` characters (wrapped on words; the rest cut with …). */
+function wrapLabel(text: string, chars: number): string {
+  if (text.length <= chars) return text;
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/)) {
+    if (line && `${line} ${word}`.length > chars) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  if (lines.length <= 2) return lines.join('\n');
+  const rest = lines.slice(1).join(' ');
+  return `${lines[0]}\n${rest.slice(0, chars - 1).trimEnd()}…`;
+}
+
+/**
+ * 'Toon waarden': the formatted value at the end of each bar (inside each stacked segment that
+ * has room), as the public SVG and the PDF write them. With 'Toon n' the count follows.
+ */
+function valueLabels(spec: ChartSpec, horizontal: boolean, stacked: boolean, edges: ReturnType<typeof stackEdges> | null, groupW: number) {
+  return (u: uPlot) => {
+    const ctx = u.ctx;
+    const ratio = globalThis.devicePixelRatio || 1;
+    ctx.save();
+    ctx.font = `${11 * ratio}px system-ui, sans-serif`;
+    ctx.textBaseline = 'middle';
+    drawnSeries(spec).forEach(({ s, i }, k) => {
+      s.values.forEach((v, ci) => {
+        if (v === null || v === undefined || spec.categories[ci]?.suppressed) return;
+        const count = s.counts?.[ci];
+        const text = formatCell(spec, v, count) + (spec.showN && spec.format !== 'percentage-count' && count != null ? ` (n=${formatNumber(count)})` : '') + sigMark(spec, i, ci);
+        const w = ctx.measureText(text).width;
+        if (stacked) {
+          const lo = edges!.bottoms[k]![ci];
+          const hi = edges!.tops[k]![ci];
+          if (lo === null || hi === null || lo === undefined || hi === undefined) return;
+          const a = u.valToPos(lo, 'y', true);
+          const b = u.valToPos(hi, 'y', true);
+          if (Math.abs(b - a) < w + 6 * ratio) return;
+          ctx.fillStyle = s.textColor;
+          ctx.textAlign = 'center';
+          ctx.fillText(text, (a + b) / 2, u.valToPos(ci, 'x', true));
+          return;
+        }
+        const mid = ci - 0.4 + k * groupW + groupW / 2;
+        ctx.fillStyle = '#1f2937';
+        if (horizontal) {
+          ctx.textAlign = 'left';
+          ctx.fillText(text, u.valToPos(v, 'y', true) + 4 * ratio, u.valToPos(mid, 'x', true));
+        } else {
+          ctx.textAlign = 'center';
+          ctx.textBaseline = 'bottom';
+          ctx.fillText(text, u.valToPos(mid, 'x', true), u.valToPos(v, 'y', true) - 2 * ratio);
+          ctx.textBaseline = 'middle';
+        }
+      });
+    });
+    ctx.restore();
+  };
 }
 
 /**

@@ -3,6 +3,7 @@ import { createPortal } from 'react-dom';
 import { buildChartSpec, type ChartConfig } from '../../shared/chart-spec';
 import { reportViewNl } from '../../shared/i18n/report-view';
 import { Chart } from '../charts/Chart';
+import { ChartData } from '../charts/ChartData';
 import type { ReportLimits } from './benchmarks';
 import { listenForExport } from './export';
 import { initReportState } from './report.store';
@@ -55,7 +56,10 @@ export default function ReportView({ reportId, title, lang, minN, limits, charts
         if (!host) return null;
         const spec = specs?.get(c.id);
         const body = spec ? (
-          <Chart spec={spec} />
+          <>
+            <Chart spec={spec} />
+            <ChartData spec={spec} />
+          </>
         ) : failed ? (
           <p className="text-sm text-red-700">{reportViewNl.chartFailed}</p>
         ) : null;

@@ -15,7 +15,7 @@ const scaleMax = (chart: Bars) => {
 /** Grouped horizontal bars: one row per category, one bar per (unsuppressed) benchmark. */
 export function drawHorizontalBars(w: PdfWriter, chart: Bars, minN: number): void {
   const shown = chart.series.map((s, i) => ({ s, color: colorAt(chart.colors, i), pattern: chart.patterns?.[i] ?? null })).filter((x) => !x.s.suppressed);
-  if (shown.length > 1) {
+  if (chart.legend !== false && shown.length > 1) {
     w.ensure(20);
     w.y -= drawLegend(w.page, w, shown.map((x) => ({ label: x.s.label, color: x.color, pattern: x.pattern })), w.y);
   }
@@ -40,7 +40,7 @@ export function drawHorizontalBars(w: PdfWriter, chart: Bars, minN: number): voi
         page.drawRectangle({ x: PAGE.margin + labelWidth, y, width, height: barHeight, color: hex(color) });
         drawPattern(page, pattern, color, PAGE.margin + labelWidth, y, width, barHeight);
       }
-      page.drawText(formatValue(value, chart.unit, chart.decimals), { x: PAGE.margin + labelWidth + width + 3, y: y + 1.5, size: 7, font: w.fonts.regular, color: MUTED });
+      if (chart.values !== false) page.drawText(formatValue(value, chart.unit, chart.decimals) + (s.marks?.[ci] ? ' *' : ''), { x: PAGE.margin + labelWidth + width + 3, y: y + 1.5, size: 7, font: w.fonts.regular, color: MUTED });
     });
     w.y -= rowHeight;
   });
@@ -54,7 +54,7 @@ export function drawColumns(w: PdfWriter, chart: Bars, minN: number): void {
   const plotHeight = 150;
   const labelHeight = 26;
   w.ensure(plotHeight + labelHeight + 60);
-  if (shown.length > 1) w.y -= drawLegend(w.page, w, shown.map((x) => ({ label: x.s.label, color: x.color, pattern: x.pattern })), w.y);
+  if (chart.legend !== false && shown.length > 1) w.y -= drawLegend(w.page, w, shown.map((x) => ({ label: x.s.label, color: x.color, pattern: x.pattern })), w.y);
   const page = w.page;
   const left = PAGE.margin + 30;
   const width = CONTENT_WIDTH - 30;
@@ -76,8 +76,8 @@ export function drawColumns(w: PdfWriter, chart: Bars, minN: number): void {
         page.drawRectangle({ x: gx + si * barWidth, y: base, width: barWidth - 1, height: h, color: hex(color) });
         drawPattern(page, pattern, color, gx + si * barWidth, base, barWidth - 1, h);
       }
-      const label = formatValue(value, chart.unit, chart.decimals);
-      page.drawText(fitText(label, w.fonts.regular, 6.5, barWidth + 6), { x: gx + si * barWidth, y: base + h + 2, size: 6.5, font: w.fonts.regular, color: MUTED });
+      const label = formatValue(value, chart.unit, chart.decimals) + (s.marks?.[ci] ? ' *' : '');
+      if (chart.values !== false) page.drawText(fitText(label, w.fonts.regular, 6.5, barWidth + 6), { x: gx + si * barWidth, y: base + h + 2, size: 6.5, font: w.fonts.regular, color: MUTED });
     });
     page.drawText(fitText(category, w.fonts.regular, 7, groupWidth - 2), { x: left + ci * groupWidth + 1, y: base - 11, size: 7, font: w.fonts.regular, color: INK });
   });

@@ -11,7 +11,7 @@ export function drawLines(w: PdfWriter, chart: Lines, minN: number): void {
   const shown = chart.series.map((s, i) => ({ s, color: colorAt(chart.colors, i) })).filter((x) => !x.s.suppressed);
   const plotHeight = 150;
   w.ensure(plotHeight + 90);
-  w.y -= drawLegend(w.page, w, shown.map((x) => ({ label: x.s.label, color: x.color })), w.y);
+  if (chart.legend !== false) w.y -= drawLegend(w.page, w, shown.map((x) => ({ label: x.s.label, color: x.color })), w.y);
   const page = w.page;
   const left = PAGE.margin + 30;
   const width = CONTENT_WIDTH - 40;

@@ -18,7 +18,7 @@ function wedge(r: number, from: number, to: number): string {
 export function drawPies(w: PdfWriter, chart: Pie, minN: number): void {
   const shown = chart.series.filter((s) => !s.suppressed);
   w.ensure(40);
-  w.y -= drawLegend(w.page, w, chart.categories.map((label, i) => ({ label, color: colorAt(chart.colors, i) })), w.y);
+  if (chart.legend !== false) w.y -= drawLegend(w.page, w, chart.categories.map((label, i) => ({ label, color: colorAt(chart.colors, i) })), w.y);
   const perRow = 3;
   const cell = CONTENT_WIDTH / perRow;
   const r = 55;
@@ -37,7 +37,7 @@ export function drawPies(w: PdfWriter, chart: Pie, minN: number): void {
         page.drawSvgPath(wedge(r, angle, angle + sweep), { x: cx, y: cy, color: hex(colorAt(chart.colors, i)), borderColor: WHITE, borderWidth: 0.6 });
         const mid = angle + sweep / 2;
         const label = formatValue(v, '%', chart.decimals);
-        if (sweep > 0.3) page.drawText(label, { x: cx + (r + 6) * Math.sin(mid) - (Math.sin(mid) < 0 ? w.fonts.regular.widthOfTextAtSize(label, 6.5) : 0), y: cy + (r + 6) * Math.cos(mid) - 2, size: 6.5, font: w.fonts.regular, color: MUTED });
+        if (chart.values !== false && sweep > 0.3) page.drawText(label, { x: cx + (r + 6) * Math.sin(mid) - (Math.sin(mid) < 0 ? w.fonts.regular.widthOfTextAtSize(label, 6.5) : 0), y: cy + (r + 6) * Math.cos(mid) - 2, size: 6.5, font: w.fonts.regular, color: MUTED });
         angle += sweep;
       });
       if (chart.donut) page.drawCircle({ x: cx, y: cy, size: r * 0.55, color: WHITE });

@@ -11,7 +11,7 @@ type Stacked = Extract<PdfChart, { type: 'stacked' }> & PdfPaint;
 /** One bar per row (data location × benchmark) split into segments (answer options). */
 export function drawStacked(w: PdfWriter, chart: Stacked, minN: number): void {
   w.ensure(40);
-  w.y -= drawLegend(w.page, w, chart.segments.map((label, i) => ({ label, color: colorAt(chart.colors, i), pattern: chart.patterns?.[i] })), w.y);
+  if (chart.legend !== false) w.y -= drawLegend(w.page, w, chart.segments.map((label, i) => ({ label, color: colorAt(chart.colors, i), pattern: chart.patterns?.[i] })), w.y);
   const labelWidth = 170;
   const plotWidth = CONTENT_WIDTH - labelWidth - 10;
   const rowHeight = 18;
@@ -34,7 +34,7 @@ export function drawStacked(w: PdfWriter, chart: Stacked, minN: number): void {
         page.drawRectangle({ x, y, width, height: rowHeight - 6, color: hex(color) });
         drawPattern(page, chart.patterns?.[i], color, x, y, width, rowHeight - 6);
         const label = formatValue(chart.full ? ((v ?? 0) / total) * 100 : v, chart.full ? '%' : chart.unit, chart.full ? 0 : chart.decimals);
-        if (w.fonts.regular.widthOfTextAtSize(label, 6.5) < width - 2) page.drawText(label, { x: x + 2, y: y + 3.5, size: 6.5, font: w.fonts.regular, color: textOn(color) });
+        if (chart.values !== false && w.fonts.regular.widthOfTextAtSize(label, 6.5) < width - 2) page.drawText(label, { x: x + 2, y: y + 3.5, size: 6.5, font: w.fonts.regular, color: textOn(color) });
         x += width;
       });
     }

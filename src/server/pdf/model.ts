@@ -10,6 +10,8 @@ export interface PdfSeries {
   values: (number | null)[];
   /** Respondents behind the series (shown as n = …); null when suppressed. */
   n: number | null;
+  /** Per value: differs significantly from the first benchmark (written as ' *'). */
+  marks?: boolean[];
 }
 
 export type PdfChart =
@@ -24,6 +26,10 @@ export type PdfChart =
 /** Colours (and optional fill patterns, parallel) of a chart's series, segments or categories. */
 export interface PdfPaint {
   colors: string[];
+  /** 'Toon legenda' off → no legend (a single series never has one). */
+  legend?: boolean;
+  /** 'Toon waarden' off → no numbers on bars, columns and segments. */
+  values?: boolean;
   patterns?: (string | null)[];
 }
 

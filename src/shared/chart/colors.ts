@@ -50,6 +50,27 @@ export function patternKeys(patternId: number | null | undefined, count: number)
   return Array.from({ length: count }, (_, i) => PATTERNS[(start + i) % PATTERNS.length]!.key);
 }
 
+/**
+ * Benchmarks are groups, not better or worse: a qualitative palette without red and green
+ * (Okabe–Ito without its vermillion and bluish green, ImpulZ blue first), distinct under
+ * deuteranopia and protanopia.
+ */
+export const BENCHMARK_COLORS = ['#1f4e79', '#e69f00', '#56b4e9', '#cc79a7', '#6b7280', '#f0e442', '#000000'] as const;
+const GREY_SCHEME = 6;
+
+/** Paints of benchmark series: the qualitative palette (the print scheme stays grey). */
+export function benchmarkPaints(schemeId: number | null | undefined, patternId: number | null | undefined, count: number, usePatterns: boolean): Paint[] {
+  if (schemeId === GREY_SCHEME) return paints(schemeId, patternId, count, usePatterns);
+  const patterns = usePatterns ? patternKeys(patternId, count) : null;
+  return Array.from({ length: count }, (_, i) => {
+    const color = BENCHMARK_COLORS[i % BENCHMARK_COLORS.length]!;
+    return { color, textColor: textColorFor(color), pattern: patterns ? patterns[i]! : null };
+  });
+}
+
+/** Whether a scheme is a scale (diverging or sequential): only for answers with an order. */
+export const isScaleScheme = (schemeId: number | null | undefined) => COLOR_SCHEMES.find((s) => s.id === schemeId)?.loopable === false;
+
 export function paints(schemeId: number | null | undefined, patternId: number | null | undefined, count: number, usePatterns: boolean): Paint[] {
   const colors = schemeColors(schemeId, count);
   const patterns = usePatterns ? patternKeys(patternId, count) : null;

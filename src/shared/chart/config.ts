@@ -14,6 +14,10 @@ export interface NormalConfig {
   granularity: PeriodGranularity | null;
   kpi: (typeof KPIS)[number]['key'] | null;
   showN: boolean;
+  /** 'Toon legenda' (default on): off = no legend in any renderer. */
+  showLegend: boolean;
+  /** 'Toon waarden' (default on): numbers on bars, columns and segments in every renderer. */
+  showValues: boolean;
   usePatterns: boolean;
   hideEmpty: boolean;
   showMarginOfError: boolean;
@@ -44,6 +48,8 @@ export function normalizeConfig(c: ChartConfig, opts: { usePatterns?: boolean; g
     granularity: g === 'none' ? null : g,
     kpi: KPIS.find((k) => k.id === kpiId)?.key ?? null,
     showN: o.showN === true,
+    showLegend: o.showLegend !== false,
+    showValues: o.showValues !== false,
     usePatterns: opts.usePatterns === true || o.usePatterns === true,
     hideEmpty: o.hideEmpty === true,
     showMarginOfError: o.showMarginOfError === true,
@@ -54,10 +60,25 @@ export function normalizeConfig(c: ChartConfig, opts: { usePatterns?: boolean; g
 
 /** Label of option i of a data location: its text in the data language, else a readable code. */
 export function optionLabel(loc: DataLocationAnswer, i: number): string {
-  const label = loc.labels?.[i];
-  if (label) return label;
   const code = loc.codes[i] ?? '';
+  const label = loc.labels?.[i];
+  if (label && label !== code) return label;
+  const end = scaleEnds(loc.question)?.get(code);
+  if (end) return `${code} – ${end}`;
+  if (label) return label;
   return code === '-oth-' || code === '__other__' ? chartsNl.other : code;
+}
+
+/**
+ * The texts of a numeric scale's ends as the question states them: 'Hoe tevreden … (1 = zeer
+ * ontevreden, 5 = zeer tevreden)' → 1 → 'zeer ontevreden', 5 → 'zeer tevreden'. LimeSurvey's
+ * 1–5 and 1–10 arrays have no answer texts of their own, so legends would read '1 2 3 4 5'.
+ */
+export function scaleEnds(question: string | undefined): Map<string, string> | null {
+  if (!question) return null;
+  const found = new Map<string, string>();
+  for (const m of question.matchAll(/(\d+)\s*=\s*([^,;()]+)/g)) found.set(m[1]!, m[2]!.trim());
+  return found.size >= 2 ? found : null;
 }
 
 /** Label of a data location as a category: its own label, the subquestion, the question, or the column key. */

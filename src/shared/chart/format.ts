@@ -24,6 +24,23 @@ export function formatCell(spec: Pick<ChartSpec, 'format' | 'unit' | 'decimals' 
   return main;
 }
 
+/**
+ * Which legend a chart gets, the same in every renderer: none when 'Toon legenda' is off or when
+ * there is one series only (its name is the chart's); pies and single-series colour-per-answer
+ * charts name the categories only when the axis doesn't (pies); else the series.
+ */
+export function legendKind(spec: Pick<ChartSpec, 'showLegend' | 'series' | 'kind' | 'colorBy'>): 'series' | 'categories' | 'none' {
+  if (spec.showLegend === false) return 'none';
+  if (spec.kind === 'pie' || spec.kind === 'donut') return 'categories';
+  if (spec.kind.startsWith('stacked')) return 'series';
+  return spec.series.length > 1 ? 'series' : 'none';
+}
+
+/** ' *' after a value that differs significantly from the first benchmark's (see ChartSpec.significant). */
+export function sigMark(spec: Pick<ChartSpec, 'significant'>, seriesIndex: number, categoryIndex: number): string {
+  return spec.significant?.[seriesIndex]?.[categoryIndex] ? ' *' : '';
+}
+
 /** Legend text of a series: its label, with 'n = …' when asked, or the suppression text. */
 export function seriesLegend(spec: Pick<ChartSpec, 'showN'>, s: SpecSeries): string {
   if (s.suppressed) return `${s.label}: ${chartsNl.suppressed}`;

@@ -133,6 +133,16 @@ export function stackedMatrix(cfg: NormalConfig, locs: DataLocationAnswer[], min
   return { categories, series, notes, timeAxis: false };
 }
 
+/** The answer a multi-benchmark trend follows: the top box when the engine scores it, else the most chosen option. */
+function trendFocus(loc: DataLocationAnswer): { index: number | null; label: string } | null {
+  const released = loc.benchmarks.filter((c): c is CellAnswer & { suppressed: false; stats: StatsAnswer } => !c.suppressed);
+  if (!released.length) return null;
+  if (released.some((c) => c.stats.topBox !== null && c.stats.topBox !== undefined)) return { index: null, label: chartsNl.topBox };
+  const totals = loc.codes.map((_, i) => released.reduce((sum, c) => sum + (c.stats.options[i]?.count ?? 0), 0));
+  const index = totals.indexOf(Math.max(...totals));
+  return index < 0 ? null : { index, label: optionLabel(loc, index) };
+}
+
 /**
  * Trend: categories = calendar periods (Dutch labels); series = benchmarks for one-number formats,
  * else benchmark × answer option. Suppressed periods are gaps (null), noted once.
@@ -148,13 +158,17 @@ export function timeMatrix(cfg: NormalConfig, locs: DataLocationAnswer[], minN: 
   const notes: string[] = [];
   let gaps = false;
   const series: RawSeries[] = [];
+  // Several benchmarks on a trend of answer options: one line per benchmark for one focus answer
+  // (the top box of a scale, else the answer chosen most), never benchmarks × options lines.
+  const focus = !scalar && labels.length > 1 ? trendFocus(loc) : null;
+  if (focus) notes.push(chartsNl.trendFocus(focus.label));
   loc.benchmarks.forEach((cell, b) => {
     const bLabel = labels[b]!;
     if (cell.suppressed) {
       const text = suppressionText(cell.reason, minN);
       notes.push(`${bLabel}: ${text}`);
-      const width = scalar ? 1 : loc.codes.length;
-      for (let k = 0; k < width; k++) series.push({ key: `b${b}:${k}`, label: scalar ? bLabel : `${bLabel}: ${optionLabel(loc, k)}`, values: categories.map(() => null), counts: null, n: null, suppressed: text });
+      const width = scalar || focus ? 1 : loc.codes.length;
+      for (let k = 0; k < width; k++) series.push({ key: scalar || focus ? `b${b}` : `b${b}:${k}`, label: scalar || focus ? bLabel : `${bLabel}: ${optionLabel(loc, k)}`, values: categories.map(() => null), counts: null, n: null, suppressed: text });
       return;
     }
     const byPeriod = new Map((cell.buckets ?? []).map((t) => [t.period, t]));
@@ -164,6 +178,11 @@ export function timeMatrix(cfg: NormalConfig, locs: DataLocationAnswer[], minN: 
       return t && !t.suppressed ? t.stats : null;
     });
     const one = labels.length === 1;
+    if (focus) {
+      const value = (s: StatsAnswer | null) => (!s ? null : focus.index === null ? s.topBox : cfg.format === 'count' ? (s.options[focus.index]?.count ?? null) : (s.options[focus.index]?.percentage ?? null));
+      series.push({ key: `b${b}`, label: bLabel, values: statsAt.map(value), counts: statsAt.map((s) => s?.base ?? null), margins: statsAt.map(() => null), n: cell.stats.base, suppressed: null });
+      return;
+    }
     if (scalar) {
       series.push({ key: `b${b}`, label: bLabel, values: statsAt.map((s) => (s ? scalarValue(cfg, loc, s) : null)), counts: statsAt.map((s) => s?.base ?? null), margins: statsAt.map((s) => (s && meanLike(cfg) ? (s.meanMarginOfError ?? null) : null)), n: cell.stats.base, suppressed: null });
       return;

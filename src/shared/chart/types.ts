@@ -86,6 +86,10 @@ export interface ChartSpec {
   series: SpecSeries[];
   /** Show n per option / per series. */
   showN: boolean;
+  /** 'Toon legenda': false = no legend anywhere (a single series never gets one: see legendKind). */
+  showLegend: boolean;
+  /** 'Toon waarden': numbers on bars, columns, segments and points. */
+  showValues: boolean;
   usePatterns: boolean;
   /** net-promoter only: parts per series (null when suppressed). */
   nps?: (NpsParts | null)[];
@@ -98,6 +102,14 @@ export interface ChartSpec {
   /** Question text(s) of the data locations, for captions and screen readers. */
   questions: string[];
   minN: number | null;
+  /**
+   * Per series, per category: true where this benchmark differs from the first one by more than
+   * their combined margin of error (√(mA² + mB²), the survey's confidence level). Only between
+   * released cells with margins; never for suppressed groups. Absent when nothing is compared.
+   */
+  significant?: boolean[][] | null;
+  /** Dutch note explaining the mark ('* verschil met … groter dan de foutmarge (95% betrouwbaarheid)'). */
+  significanceNote?: string | null;
   /** Dutch sentence when the chart type can't show these data (then nothing is drawn). */
   unfit?: string | null;
 }

@@ -25,6 +25,16 @@ export const chartsNl = {
   marginPart: (label: string, margin: string, points: boolean) => `${label} tot ± ${margin}${points ? ' procentpunt' : ''}`,
   margin: (margin: string) => `± ${margin}`,
   legend: 'Legenda',
+  data: {
+    showTable: 'Tabel tonen',
+    hideTable: 'Tabel verbergen',
+    csv: 'CSV downloaden',
+    csvFor: (title: string) => `Cijfers van '${title}' downloaden als CSV`,
+  },
+  significance: (reference: string, level: number) => `* Verschil met ${reference} groter dan de foutmarge (significant bij ${level}% betrouwbaarheid).`,
+  significantShort: 'significant verschil',
+  topBox: 'de twee hoogste antwoorden (topbox)',
+  trendFocus: (answer: string) => `Per groep het aandeel ${answer.startsWith('de twee') ? answer : `'${answer}'`} door de tijd.`,
   unfit: {
     textOnly: 'Dit grafiektype toont open antwoorden: kies een open vraag, of een ander grafiektype (bijvoorbeeld staafdiagram) voor deze vraag.',
     textQuestion: 'Een open vraag kan niet in dit grafiektype: kies Open antwoorden, Woordwolk of Tabel.',

@@ -40,7 +40,7 @@ export async function buildReportPdf(ctx: UserServiceContext, loaded: ExportRepo
       const locations = (trendData.get(chart.id) ?? data).dataLocations.filter((d) => d.chartId === chart.id);
       blocks.push(...textBlocks(ofChart.filter((t) => t.position === 'before')));
       const spec = buildChartSpec(chart, locations, { minN: data.minN, granularityId: body.granularity, lang });
-      blocks.push({ kind: 'chart', chart: { ...pdfChartFromSpec(spec), note: spec.marginNote ?? null } });
+      blocks.push({ kind: 'chart', chart: { ...pdfChartFromSpec(spec), note: [spec.marginNote, spec.significanceNote].filter(Boolean).join(' ') || null } });
       blocks.push(...textBlocks(ofChart.filter((t) => t.position === 'after')));
     }
     blocks.push(...textBlocks(ofSection.filter((t) => t.position === 'after')));

@@ -1,4 +1,4 @@
-import { type ChartSpec, formatCell } from '../../../shared/chart-spec';
+import { type ChartSpec, formatCell, legendKind } from '../../../shared/chart-spec';
 import type { PdfChart, PdfPaint, PdfSeries } from '../../pdf/model';
 
 type Drawable = PdfChart & PdfPaint;
@@ -9,12 +9,17 @@ type Drawable = PdfChart & PdfPaint;
  * arrives here without numbers and leaves without them.
  */
 export function pdfChartFromSpec(spec: ChartSpec): Drawable {
+  const drawable = drawableOf(spec);
+  return { ...drawable, legend: legendKind(spec) !== 'none', values: spec.showValues !== false };
+}
+
+function drawableOf(spec: ChartSpec): Drawable {
   const title = spec.title;
   const labels = spec.categories.map((c) => c.label);
   const seriesColors = spec.series.map((s) => s.color);
   const patterns = spec.usePatterns ? spec.series.map((s) => s.pattern) : undefined;
   const categoryColors = spec.categories.map((c, i) => c.color ?? seriesColors[i % Math.max(1, seriesColors.length)] ?? '#1f4e79');
-  const series: PdfSeries[] = spec.series.map((s) => (s.suppressed !== null ? { label: s.label, suppressed: true, values: [], n: null } : { label: s.label, suppressed: false, values: s.values, n: s.n }));
+  const series: PdfSeries[] = spec.series.map((s, k) => (s.suppressed !== null ? { label: s.label, suppressed: true, values: [], n: null } : { label: s.label, suppressed: false, values: s.values, n: s.n, marks: spec.significant?.[k] ?? undefined }));
   const open = spec.series.filter((s) => s.suppressed === null);
   if (spec.unfit) return { type: 'message', title, text: spec.unfit, colors: seriesColors };
   switch (spec.kind) {

@@ -1,7 +1,15 @@
 import { chartsNl } from '../../i18n/charts';
-import { formatCell, formatNumber } from '../format';
+import { formatCell, formatNumber, legendKind, sigMark } from '../format';
 import type { ChartSpec, Paint } from '../types';
-import { FONT, Fills, GRID, MUTED, TEXT, clip, esc, f, footer, frame, niceMax } from './frame';
+import { FONT, Fills, GRID, MUTED, TEXT, clip, esc, f, footer, frame, niceMax, wrap } from './frame';
+
+/** A category label in up to two lines (wrapped on words, the rest cut): right-aligned at x. */
+function labelLines(label: string, x: number, midY: number, chars: number): string {
+  const all = wrap(label, Math.max(6, chars));
+  const lines = all.length > 2 ? [all[0]!, clip(all.slice(1).join(' '), Math.max(6, chars))] : all;
+  const top = midY - ((lines.length - 1) * 13) / 2;
+  return `<text text-anchor="end" dominant-baseline="middle" ${FONT} font-size="12" fill="${TEXT}"><title>${esc(label)}</title>${lines.map((l, i) => `<tspan x="${f(x)}" y="${f(top + i * 13)}">${esc(l)}</tspan>`).join('')}</text>`;
+}
 
 const paintOf = (spec: ChartSpec, s: number, c: number): Partial<Paint> => (spec.colorBy === 'category' ? spec.categories[c]! : spec.series[s]!);
 
@@ -17,7 +25,7 @@ export function renderBars(spec: ChartSpec, width: number): string {
   const labelW = Math.min(width * 0.38, 12 + Math.max(6, ...spec.categories.map((c) => c.label.length)) * 7);
   const plotW = width - labelW - 70;
   const barH = shown.length > 2 ? 12 : 16;
-  const groupH = Math.max(1, shown.length) * (barH + 3) + 10;
+  const groupH = Math.max(30, Math.max(1, shown.length) * (barH + 3) + 10);
   const max = axisMax(spec);
   const min = Math.min(0, spec.range.min);
   const x = (v: number) => labelW + ((v - min) / (max - min || 1)) * plotW;
@@ -29,19 +37,19 @@ export function renderBars(spec: ChartSpec, width: number): string {
   spec.categories.forEach((c, ci) => {
     const top = ci * groupH;
     const chars = Math.floor((labelW - 8) / 7);
-    out.push(`<text x="${f(labelW - 6)}" y="${f(top + groupH / 2)}" text-anchor="end" dominant-baseline="middle" ${FONT} font-size="12" fill="${TEXT}"><title>${esc(c.label)}</title>${esc(clip(c.label, chars))}</text>`);
+    out.push(labelLines(c.label, labelW - 6, top + groupH / 2, chars));
     shown.forEach(({ s, i }, k) => {
       const v = s.values[ci];
       const y = top + 5 + k * (barH + 3);
       if (v === null || v === undefined) return;
       const w = Math.max(0, x(v) - x(Math.max(min, 0)));
-      const label = formatCell(spec, v, s.counts?.[ci]) + (spec.showN && spec.format !== 'percentage-count' && s.counts?.[ci] != null ? ` (n=${s.counts[ci]})` : '');
+      const label = formatCell(spec, v, s.counts?.[ci]) + (spec.showN && spec.format !== 'percentage-count' && s.counts?.[ci] != null ? ` (n=${s.counts[ci]})` : '') + sigMark(spec, i, ci);
       out.push(`<rect x="${f(x(Math.max(min, 0)))}" y="${f(y)}" width="${f(w)}" height="${barH}" fill="${fills.fill(paintOf(spec, i, ci))}"><title>${esc(`${s.label} – ${c.label}: ${label}`)}</title></rect>`);
-      out.push(`<text x="${f(x(Math.max(min, 0)) + w + 4)}" y="${f(y + barH / 2)}" dominant-baseline="middle" ${FONT} font-size="11" fill="${TEXT}">${esc(label)}</text>`);
+      if (spec.showValues) out.push(`<text x="${f(x(Math.max(min, 0)) + w + 4)}" y="${f(y + barH / 2)}" dominant-baseline="middle" ${FONT} font-size="11" fill="${TEXT}">${esc(label)}</text>`);
     });
   });
   const plotH = spec.categories.length * groupH;
-  const legend = footer(spec, fills, width, plotH + 4, spec.series.length > 1 ? 'series' : 'none');
+  const legend = footer(spec, fills, width, plotH + 4, legendKind(spec));
   return frame(spec, width, plotH + legend.height + 8, out.join('') + legend.svg, fills);
 }
 
@@ -67,15 +75,16 @@ export function renderColumns(spec: ChartSpec, width: number, height: number): s
     shown.forEach(({ s, i }, k) => {
       const v = s.values[ci];
       if (v === null || v === undefined) return;
-      const label = formatCell(spec, v, s.counts?.[ci]);
+      const label = formatCell(spec, v, s.counts?.[ci]) + sigMark(spec, i, ci);
       const yy = y(v);
       out.push(`<rect x="${f(x0 + k * colW)}" y="${f(yy)}" width="${f(colW - 2)}" height="${f(plotH - yy)}" fill="${fills.fill(paintOf(spec, i, ci))}"><title>${esc(`${s.label} – ${c.label}: ${label}`)}</title></rect>`);
-      out.push(`<text x="${f(x0 + k * colW + colW / 2 - 1)}" y="${f(yy - 3)}" text-anchor="middle" ${FONT} font-size="10" fill="${TEXT}">${esc(label)}</text>`);
+      if (spec.showValues) out.push(`<text x="${f(x0 + k * colW + colW / 2 - 1)}" y="${f(yy - 3)}" text-anchor="middle" ${FONT} font-size="11" fill="${TEXT}">${esc(label)}</text>`);
     });
-    const lines = [clip(c.label, chars * 2)].flatMap((l) => (l.length > chars ? [l.slice(0, chars), l.slice(chars)] : [l]));
+    const words = wrap(c.label, chars);
+    const lines = words.length > 2 ? [words[0]!, clip(words.slice(1).join(' '), chars)] : words;
     lines.forEach((line, li) => out.push(`<text x="${f(left + ci * slot + slot / 2)}" y="${plotH + 14 + li * 13}" text-anchor="middle" ${FONT} font-size="11" fill="${TEXT}">${esc(line)}</text>`));
   });
-  const legend = footer(spec, fills, width, plotH + 34, spec.series.length > 1 ? 'series' : 'none');
+  const legend = footer(spec, fills, width, plotH + 34, legendKind(spec));
   return frame(spec, width, plotH + 34 + legend.height + 8, out.join('') + legend.svg, fills);
 }
 
@@ -85,13 +94,13 @@ export function renderStacked(spec: ChartSpec, width: number): string {
   const labelW = Math.min(width * 0.38, 12 + Math.max(6, ...spec.categories.map((c) => c.label.length)) * 7);
   const plotW = width - labelW - 8;
   const barH = 22;
-  const rowH = barH + 10;
+  const rowH = barH + 14;
   const totals = spec.categories.map((_, ci) => spec.series.reduce((sum, s) => sum + (s.values[ci] ?? 0), 0));
   const max = spec.range.max ?? niceMax(totals, 1);
   const out: string[] = [];
   spec.categories.forEach((c, ci) => {
     const top = ci * rowH;
-    out.push(`<text x="${f(labelW - 6)}" y="${f(top + barH / 2)}" text-anchor="end" dominant-baseline="middle" ${FONT} font-size="12" fill="${TEXT}"><title>${esc(c.label)}</title>${esc(clip(c.label, Math.floor((labelW - 8) / 7)))}</text>`);
+    out.push(labelLines(c.label, labelW - 6, top + barH / 2, Math.floor((labelW - 8) / 7)));
     if (c.suppressed) {
       out.push(`<rect x="${f(labelW)}" y="${top}" width="${f(plotW)}" height="${barH}" fill="#f3f4f6" stroke="${GRID}"/><text x="${f(labelW + 8)}" y="${f(top + barH / 2)}" dominant-baseline="middle" ${FONT} font-size="11" fill="${MUTED}">${esc(spec.minN ? chartsNl.suppressedMinN(spec.minN) : chartsNl.suppressed)}</text>`);
       return;
@@ -103,11 +112,11 @@ export function renderStacked(spec: ChartSpec, width: number): string {
       const w = (v / (max || 1)) * plotW;
       const label = formatCell(spec, v, s.counts?.[ci]);
       out.push(`<rect x="${f(x)}" y="${top}" width="${f(w)}" height="${barH}" fill="${fills.fill(s)}"><title>${esc(`${c.label} – ${s.label}: ${label}`)}</title></rect>`);
-      if (w > label.length * 6 + 6) out.push(`<text x="${f(x + w / 2)}" y="${f(top + barH / 2)}" text-anchor="middle" dominant-baseline="middle" ${FONT} font-size="11" fill="${s.textColor}">${esc(label)}</text>`);
+      if (spec.showValues && w > label.length * 6 + 6) out.push(`<text x="${f(x + w / 2)}" y="${f(top + barH / 2)}" text-anchor="middle" dominant-baseline="middle" ${FONT} font-size="11" fill="${s.textColor}">${esc(label)}</text>`);
       x += w;
     });
   });
   const plotH = spec.categories.length * rowH;
-  const legend = footer(spec, fills, width, plotH, 'series');
+  const legend = footer(spec, fills, width, plotH, legendKind(spec));
   return frame(spec, width, plotH + legend.height + 8, out.join('') + legend.svg, fills);
 }

@@ -1,4 +1,4 @@
-import { formatCell, formatNumber } from '../format';
+import { formatCell, formatNumber, legendKind } from '../format';
 import type { ChartSpec } from '../types';
 import { FONT, Fills, GRID, MUTED, TEXT, clip, esc, f, footer, frame, niceMax } from './frame';
 
@@ -44,6 +44,6 @@ export function renderLines(spec: ChartSpec, width: number, height: number): str
       out.push(`<circle cx="${f(x(i))}" cy="${f(y(v))}" r="3" fill="${s.color}"><title>${esc(`${s.label} – ${spec.categories[i]!.label}: ${formatCell(spec, v, s.counts?.[i])}`)}</title></circle>`);
     });
   }
-  const legend = footer(spec, fills, width, height + 24, 'series');
+  const legend = footer(spec, fills, width, height + 24, legendKind(spec));
   return frame(spec, width, height + 24 + legend.height + 8, out.join('') + legend.svg, fills);
 }

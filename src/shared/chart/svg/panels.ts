@@ -1,5 +1,5 @@
 import { chartsNl } from '../../i18n/charts';
-import { formatCell, formatNumber } from '../format';
+import { formatCell, formatNumber, sigMark } from '../format';
 import type { ChartSpec } from '../types';
 import { FONT, Fills, GRID, MUTED, TEXT, clip, esc, f, footer, frame, wrap } from './frame';
 
@@ -20,7 +20,7 @@ export function renderTable(spec: ChartSpec, width: number): string {
     const y = (ci + 1) * rowH;
     out.push(`<line x1="0" x2="${width}" y1="${y}" y2="${y}" stroke="${GRID}"/><text x="6" y="${y + 16}" ${FONT} font-size="12" fill="${TEXT}"><title>${esc(c.label)}</title>${esc(clip(c.label, Math.floor(labelW / 6.4)))}</text>`);
     spec.series.forEach((s, i) => {
-      const text = formatCell(spec, s.values[ci] ?? null, s.counts?.[ci]) + (spec.showN && s.counts?.[ci] != null && spec.format !== 'percentage-count' ? ` (${formatNumber(s.counts[ci]!)})` : '');
+      const text = formatCell(spec, s.values[ci] ?? null, s.counts?.[ci]) + sigMark(spec, i, ci) + (spec.showN && s.counts?.[ci] != null && spec.format !== 'percentage-count' ? ` (${formatNumber(s.counts[ci]!)})` : '');
       out.push(`<text x="${f(labelW + (i + 1) * colW - 6)}" y="${y + 16}" text-anchor="end" ${FONT} font-size="12" fill="${s.suppressed ? MUTED : TEXT}">${esc(text)}</text>`);
     });
   });

@@ -1,0 +1,64 @@
+import { useId, useState } from 'react';
+import { type ChartSpec, formatNumber } from '../../shared/chart-spec';
+import { chartsNl } from '../../shared/i18n/charts';
+import { ChartTable } from './ChartTable';
+
+const t = chartsNl.data;
+
+/** A cell for a Dutch spreadsheet: quoted when needed (separator ';', decimal comma). */
+const csvCell = (v: string) => (/[;"\n\r]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+
+/**
+ * The released numbers of a chart as CSV (the spec only: suppressed groups have no numbers, so
+ * none can leak): one row per category, per benchmark its value and its n; a suppressed group's
+ * columns stay empty and the notes (suppression, significance) follow under the table.
+ */
+export function chartCsv(spec: ChartSpec): string {
+  const head = [spec.categories.length === spec.questions.length ? chartsNl.table.question : chartsNl.table.category];
+  for (const s of spec.series) head.push(`${s.label}${spec.unit ? ` (${spec.unit})` : ''}`, `${s.label} (n)`);
+  const rows = spec.categories.map((c, ci) => {
+    const row = [c.label];
+    spec.series.forEach((s, k) => {
+      const v = s.values[ci];
+      row.push(v === null || v === undefined ? '' : `${formatNumber(v, spec.decimals).replace(/\./g, '')}${spec.significant?.[k]?.[ci] ? ' *' : ''}`);
+      const n = s.counts?.[ci];
+      row.push(n === null || n === undefined ? '' : String(n));
+    });
+    return row;
+  });
+  const lines = [head, ...rows].map((r) => r.map(csvCell).join(';'));
+  for (const note of spec.notes) lines.push(csvCell(note));
+  return `\ufeff${lines.join('\r\n')}\r\n`;
+}
+
+const fileName = (title: string) => `${title.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 120) || 'grafiek'}.csv`;
+
+/** 'Tabel tonen' (the accessible data table of the released numbers) and 'CSV downloaden', under a chart. */
+export function ChartData({ spec }: { spec: ChartSpec }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  if (spec.unfit || !spec.categories.length || spec.kind === 'table' || spec.kind === 'open-answers') return null;
+  const download = () => {
+    const href = URL.createObjectURL(new Blob([chartCsv(spec)], { type: 'text/csv;charset=utf-8' }));
+    const a = Object.assign(document.createElement('a'), { href, download: fileName(spec.title) });
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  };
+  return (
+    <div className="mt-2 flex flex-col gap-2 text-sm">
+      <div className="flex flex-wrap gap-2">
+        <button type="button" className="rounded border border-gray-300 px-2 py-1 hover:bg-gray-100" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
+          {open ? t.hideTable : t.showTable}
+        </button>
+        <button type="button" className="rounded border border-gray-300 px-2 py-1 hover:bg-gray-100" onClick={download} aria-label={t.csvFor(spec.title)}>
+          {t.csv}
+        </button>
+      </div>
+      <div id={id} hidden={!open} className="relative overflow-x-auto">
+        {open && <ChartTable spec={spec} />}
+      </div>
+    </div>
+  );
+}

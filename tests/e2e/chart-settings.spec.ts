@@ -1,0 +1,55 @@
+import { expect, test } from '@playwright/test';
+import { apiCall, login } from './support';
+
+/**
+ * Issue 18: 'Toon legenda' takes effect in the staff view (uPlot) and on the public page (SVG);
+ * a single series never has a legend. The PDF follows the same model (unit: tests/unit/chart-settings.test.ts).
+ */
+test("'Toon legenda' off: no legend in the staff view and on the public page", async ({ page }) => {
+  await login(page);
+  const two = `?b=${encodeURIComponent(JSON.stringify([{}, { f: [1] }]))}`;
+  const legendRows = page.locator('[data-chart-host="3"] .u-legend').getByRole('rowheader');
+  // One benchmark: one series, no legend at all.
+  await page.goto('/portal/report/1');
+  await expect(page.locator('[data-chart-host="3"] canvas').first()).toBeVisible({ timeout: 30_000 });
+  await expect(legendRows).toHaveCount(0);
+  // Two benchmarks: a legend naming both.
+  await page.goto(`/portal/report/1${two}`);
+  await expect(legendRows).toHaveCount(2, { timeout: 30_000 });
+  const publicChart = page.locator('[data-chart-id="3"] svg');
+  await page.goto('/portal/public/report/1?vergelijk=1');
+  await expect(publicChart.locator('[aria-label="Legenda"]')).toHaveCount(1);
+
+  const made = await apiCall<{ data: { id: number } }>(page, 'POST', '/chart/3/chartOption', { key: 'showLegend', value: false });
+  expect(made.status).toBe(201);
+  try {
+    await page.goto(`/portal/report/1${two}`);
+    await expect(page.locator('[data-chart-host="3"] canvas').first()).toBeVisible({ timeout: 30_000 });
+    await expect(legendRows).toHaveCount(0);
+    await page.goto('/portal/public/report/1?vergelijk=1');
+    await expect(publicChart).toBeVisible();
+    await expect(publicChart.locator('[aria-label="Legenda"]')).toHaveCount(0);
+  } finally {
+    await apiCall(page, 'DELETE', `/chart/3/chartOption/${made.json.data.id}`);
+  }
+});
+
+test("each chart offers 'Tabel tonen' and a CSV of its released numbers", async ({ page }) => {
+  await login(page);
+  await page.goto(`/portal/report/1?b=${encodeURIComponent(JSON.stringify([{}, { f: [1] }]))}`);
+  const host = page.locator('[data-chart-host="3"]');
+  const toggle = host.getByRole('button', { name: 'Tabel tonen' });
+  await expect(toggle).toBeVisible({ timeout: 30_000 });
+  await toggle.click();
+  await expect(host.getByRole('button', { name: 'Tabel verbergen' })).toHaveAttribute('aria-expanded', 'true');
+  const table = host.getByRole('table');
+  await expect(table.getByRole('columnheader', { name: /Alle respondenten/ })).toBeVisible();
+  await expect(table.getByRole('rowheader', { name: 'Zwerfafval' })).toBeVisible();
+  const download = page.waitForEvent('download');
+  await host.getByRole('button', { name: /downloaden als CSV/ }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('Problemen in de buurt.csv');
+  const text = (await (await import('node:fs/promises')).readFile((await file.path())!, 'utf8')).replace('\ufeff', '');
+  expect(text.split('\r\n')[0]).toBe('Antwoord;Alle respondenten (%);Alle respondenten (n);18 t/m 34 jaar (%);18 t/m 34 jaar (n)');
+  expect(text).toMatch(/^Zwerfafval;\d+;\d+;\d+;\d+/m);
+});
