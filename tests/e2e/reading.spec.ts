@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { login } from './support';
 
 /**
@@ -137,6 +138,16 @@ test('readers without edit rights get no Bewerken link', async ({ page }) => {
 
 test.describe('phone, 390 px', () => {
   test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the report view has no serious or critical accessibility violations at 390 px', async ({ page }) => {
+    await login(page);
+    await page.goto(`/portal/report/1?b=${encodeURIComponent(JSON.stringify([{}, { f: [1] }]))}`);
+    await drawn(page);
+    await expect(chartHost(page, 3).locator('canvas').first()).toBeVisible({ timeout: 30_000 });
+    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    expect(serious).toEqual([]);
+  });
 
   test('the password toggle stays inside the login field', async ({ page }) => {
     await page.goto('/portal/login');

@@ -3,7 +3,7 @@ import { BENCHMARK_COLORS } from '../../src/shared/chart/colors';
 import { buildChartSpec, legendKind } from '../../src/shared/chart-spec';
 import { renderChartSvg } from '../../src/shared/chart-svg';
 import { pdfChartFromSpec } from '../../src/server/services/export/pdf-chart';
-import { cell, location } from './chart-fixtures';
+import { cell, location, stats } from './chart-fixtures';
 
 /** Issue 18: every stored setting takes effect in the three renderers, from the one chart model. */
 const codes = ['1', '2', '3', '4', '5'];
@@ -80,7 +80,7 @@ describe('significance between benchmarks', () => {
   const sig = (b: number, pct: number[], margin: number) => ({
     label: ['Alle respondenten', 'Jongeren'][b]!,
     suppressed: false as const,
-    stats: { ...cell('', [1, 1], ['1', '2']).stats, options: pct.map((p, i) => ({ code: String(i + 1), count: 100, percentage: p, marginOfError: margin, empty: false, low: false })) },
+    stats: { ...stats([1, 1], ['1', '2']), options: pct.map((p, i) => ({ code: String(i + 1), count: 100, percentage: p, marginOfError: margin, empty: false, low: false })) },
   });
   it('marks a difference beyond √(mA² + mB²) in chart, table and PDF, with a Dutch note', () => {
     // Option 1: 60 vs 40 (20 > √(3² + 4²) = 5): significant. Option 2: 40 vs 44 (4 < 5): not.

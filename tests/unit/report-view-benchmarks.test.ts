@@ -147,9 +147,18 @@ describe('summary key figures', () => {
 
   it('most chosen option or mean per chart, null where suppressed', () => {
     expect(chartFigures(data, [10, 11, 12])).toEqual([
-      { chartId: 10, cells: [{ kind: 'top', label: 'Nee', percentage: 75 }, null] },
-      { chartId: 11, cells: [{ kind: 'mean', value: 7.25 }, null] },
+      { chartId: 10, cells: [{ kind: 'top', label: 'Nee', percentage: 75, n: 200 }, null] },
+      { chartId: 11, cells: [{ kind: 'mean', value: 7.25, n: 180 }, null] },
     ]);
+  });
+
+  it('a scale matrix reads as top box and mean over its items (not its most chosen answer)', () => {
+    const item = (id: number, topBox: number, mean: number) => ({
+      id, chartId: 12, sectionId: 1, columnKey: `M_${id}`, kind: 'single' as const, codes: ['1', '2', '3', '4', '5'],
+      benchmarks: [{ label: 'A', suppressed: false as const, stats: { ...stats(100, [['1', 10], ['2', 10], ['3', 41], ['4', 20], ['5', 19]]), scored: 100, topBox, mean } }],
+    });
+    const matrix: ReportDataAnswer = { benchmarks: [data.benchmarks[0]!], dataLocations: [item(1, 40, 3.4), item(2, 60, 3.8)] };
+    expect(chartFigures(matrix, [12])).toEqual([{ chartId: 12, cells: [{ kind: 'scale', topBox: 50, mean: 3.6, n: 100 }] }]);
   });
 });
 

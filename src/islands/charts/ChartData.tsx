@@ -14,7 +14,7 @@ const csvCell = (v: string) => (/[;"\n\r]/.test(v) ? `"${v.replace(/"/g, '""')}"
  * columns stay empty and the notes (suppression, significance) follow under the table.
  */
 export function chartCsv(spec: ChartSpec): string {
-  const head = [spec.categories.length === spec.questions.length ? chartsNl.table.question : chartsNl.table.category];
+  const head: string[] = [spec.categories.length === spec.questions.length ? chartsNl.table.question : chartsNl.table.category];
   for (const s of spec.series) head.push(`${s.label}${spec.unit ? ` (${spec.unit})` : ''}`, `${s.label} (n)`);
   const rows = spec.categories.map((c, ci) => {
     const row = [c.label];

@@ -105,7 +105,7 @@ export function uplotOptions(spec: ChartSpec, width: number, height: number): uP
   // A suppressed stacked bar keeps its row: the Dutch text is written where the bar would be.
   const hidden = stacked ? spec.categories.map((c, i) => ({ i, text: c.suppressed ? suppressedLabel(spec) : null })).filter((c) => c.text) : [];
   const drawHooks: ((u: uPlot) => void)[] = [];
-  if (spec.showValues && isBars) drawHooks.push(valueLabels(spec, horizontal, stacked, edges, groupW));
+  if (spec.showValues !== false && isBars) drawHooks.push(valueLabels(spec, horizontal, stacked, edges, groupW));
   const opts: uPlot.Options = {
     width,
     height,

@@ -61,7 +61,13 @@ export default function SummaryView({ reportId, title, lang, minN, limits, chart
                     <th scope="row" className="py-1 pe-4 text-start font-normal">{charts.find((c) => c.id === row.chartId)?.title}</th>
                     {row.cells.map((cell, i) => (
                       <td key={i} className="py-1 pe-4">
-                        {cell === null ? low : cell.kind === 'mean' ? `${t.mean}: ${formatNumber(cell.value, 1)}` : `${cell.label} (${formatNumber(cell.percentage)}%)`}
+                        {cell === null
+                          ? low
+                          : cell.kind === 'mean'
+                            ? `${t.mean}: ${formatNumber(cell.value, 1)} (n = ${formatNumber(cell.n)})`
+                            : cell.kind === 'scale'
+                              ? `${t.topBox}: ${formatNumber(cell.topBox)}%${cell.mean === null ? '' : ` · ${t.meanShort}: ${formatNumber(cell.mean, 1)}`} (n = ${formatNumber(cell.n)})`
+                              : `${t.mostChosen}: ${cell.label} (${formatNumber(cell.percentage)}%, n = ${formatNumber(cell.n)})`}
                       </td>
                     ))}
                   </tr>

@@ -12,7 +12,7 @@ export interface BenchmarkFigure {
 export interface ChartFigure {
   chartId: number;
   /** Per benchmark: the mean, or the most chosen option with its %, or null when suppressed. */
-  cells: ({ kind: 'mean'; value: number } | { kind: 'top'; label: string; percentage: number } | null)[];
+  cells: ({ kind: 'mean'; value: number; n: number } | { kind: 'scale'; topBox: number; mean: number | null; n: number } | { kind: 'top'; label: string; percentage: number; n: number } | null)[];
 }
 
 export function benchmarkFigures(data: ReportDataAnswer): BenchmarkFigure[] {
@@ -26,19 +26,34 @@ export function benchmarkFigures(data: ReportDataAnswer): BenchmarkFigure[] {
   });
 }
 
-/** The first data location of each chart: numeric → mean; choice → the most chosen option. */
+/**
+ * The figures researchers read per chart and benchmark: a scale (scored answers, e.g. a 4-item
+ * matrix) → the top-box share and the mean over its items, weighted by n; a number → the mean;
+ * other choices → the answer chosen most. Suppressed cells stay empty.
+ */
 export function chartFigures(data: ReportDataAnswer, chartIds: number[]): ChartFigure[] {
   return chartIds.flatMap((chartId) => {
-    const d = data.dataLocations.find((x) => x.chartId === chartId);
+    const locs = data.dataLocations.filter((x) => x.chartId === chartId);
+    const d = locs[0];
     if (!d) return [];
-    const cells = d.benchmarks.map((cell): ChartFigure['cells'][number] => {
+    const cells = d.benchmarks.map((cell, b): ChartFigure['cells'][number] => {
       if (cell.suppressed) return null;
       const { stats } = cell;
-      if (d.kind === 'numeric') return stats.mean === null ? null : { kind: 'mean', value: stats.mean };
+      if (d.kind === 'numeric') return stats.mean === null ? null : { kind: 'mean', value: stats.mean, n: stats.base };
+      // Scored items: weighted over every item of the chart that is released for this benchmark.
+      const items = locs.map((l) => l.benchmarks[b]).flatMap((c) => (c && !c.suppressed && c.stats.topBox !== null && c.stats.topBox !== undefined ? [c.stats] : []));
+      if (items.length && items.length === locs.length) {
+        const n = items.reduce((s, x) => s + x.scored, 0) || items.reduce((s, x) => s + x.base, 0);
+        const w = (x: (typeof items)[number]) => x.scored || x.base;
+        const topBox = items.reduce((s, x) => s + x.topBox! * w(x), 0) / (n || 1);
+        const means = items.filter((x) => x.mean !== null);
+        const mean = means.length === items.length ? means.reduce((s, x) => s + x.mean! * w(x), 0) / (n || 1) : null;
+        return { kind: 'scale', topBox, mean, n: Math.max(...items.map((x) => x.base)) };
+      }
       const best = stats.options.reduce<(typeof stats.options)[number] | null>((top, o) => (o.percentage !== null && (!top || o.count > top.count) ? o : top), null);
       if (!best || best.percentage === null) return null;
       const index = d.codes.indexOf(best.code);
-      return { kind: 'top', label: d.labels?.[index] ?? best.code, percentage: best.percentage };
+      return { kind: 'top', label: d.labels?.[index] ?? best.code, percentage: best.percentage, n: stats.base };
     });
     return [{ chartId, cells }];
   });

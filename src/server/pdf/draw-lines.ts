@@ -1,10 +1,10 @@
 import { GRID, INK, MUTED, hex } from './colors';
 import { colorAt, drawFootnotes, drawLegend, footnotes, formatValue, niceAxis } from './chart-frame';
-import type { PdfChart } from './model';
+import type { PdfChart, PdfPaint } from './model';
 import { fitText } from './text';
 import { CONTENT_WIDTH, PAGE, type PdfWriter } from './writer';
 
-type Lines = Extract<PdfChart, { type: 'lines' }> & { colors: string[] };
+type Lines = Extract<PdfChart, { type: 'lines' }> & PdfPaint;
 
 /** Lines (or areas) over time periods; gaps where a period has no value. */
 export function drawLines(w: PdfWriter, chart: Lines, minN: number): void {

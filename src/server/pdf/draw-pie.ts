@@ -1,11 +1,11 @@
 import { INK, MUTED } from './colors';
 import { colorAt, drawFootnotes, drawLegend, footnotes, formatValue, WHITE } from './chart-frame';
 import { hex } from './colors';
-import type { PdfChart } from './model';
+import type { PdfChart, PdfPaint } from './model';
 import { fitText } from './text';
 import { CONTENT_WIDTH, PAGE, type PdfWriter } from './writer';
 
-type Pie = Extract<PdfChart, { type: 'pie' }> & { colors: string[] };
+type Pie = Extract<PdfChart, { type: 'pie' }> & PdfPaint;
 
 /** SVG path of a wedge around (0,0) in SVG coordinates (y down), angles in radians from 12 o'clock. */
 function wedge(r: number, from: number, to: number): string {

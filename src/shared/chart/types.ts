@@ -87,9 +87,9 @@ export interface ChartSpec {
   /** Show n per option / per series. */
   showN: boolean;
   /** 'Toon legenda': false = no legend anywhere (a single series never gets one: see legendKind). */
-  showLegend: boolean;
+  showLegend?: boolean;
   /** 'Toon waarden': numbers on bars, columns, segments and points. */
-  showValues: boolean;
+  showValues?: boolean;
   usePatterns: boolean;
   /** net-promoter only: parts per series (null when suppressed). */
   nps?: (NpsParts | null)[];

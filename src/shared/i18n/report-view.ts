@@ -71,13 +71,19 @@ export const reportViewNl = {
     question: 'Onderdeel',
     mostChosen: 'Meest gekozen',
     mean: 'Gemiddelde',
+    meanShort: 'gem.',
+    topBox: 'Positief (topbox)',
     assistant: 'AI-assistent',
     assistantIntro: 'Stel een vraag over de resultaten van deze rapportage met de huidige benchmarks.',
     prompt: 'Uw vraag of opdracht',
     topic: 'Onderwerp (optioneel)',
     ask: 'Vraag analyse',
     asking: 'Analyse wordt gemaakt…',
-    source: (s: string) => `Bron: ${s}`,
+    // Plain words about who wrote the text: the built-in analyst (fixed rules) or a language model.
+    source: (s: string) =>
+      s === 'ingebouwde analist'
+        ? 'Bron: de ingebouwde analist van ImpulZ. Deze tekst is met vaste rekenregels uit de getoonde cijfers samengesteld, niet door een taalmodel.'
+        : `Bron: ${s === 'workers-ai' ? 'een taalmodel (Workers AI)' : s}. Deze tekst is door een taalmodel geschreven; controleer de cijfers in de grafieken.`,
     noAnswer: 'Er kwam geen analyse terug.',
     promptMax: 'De maximale lengte voor dit veld is 2000 karakters',
   },

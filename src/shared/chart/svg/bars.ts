@@ -45,7 +45,7 @@ export function renderBars(spec: ChartSpec, width: number): string {
       const w = Math.max(0, x(v) - x(Math.max(min, 0)));
       const label = formatCell(spec, v, s.counts?.[ci]) + (spec.showN && spec.format !== 'percentage-count' && s.counts?.[ci] != null ? ` (n=${s.counts[ci]})` : '') + sigMark(spec, i, ci);
       out.push(`<rect x="${f(x(Math.max(min, 0)))}" y="${f(y)}" width="${f(w)}" height="${barH}" fill="${fills.fill(paintOf(spec, i, ci))}"><title>${esc(`${s.label} – ${c.label}: ${label}`)}</title></rect>`);
-      if (spec.showValues) out.push(`<text x="${f(x(Math.max(min, 0)) + w + 4)}" y="${f(y + barH / 2)}" dominant-baseline="middle" ${FONT} font-size="11" fill="${TEXT}">${esc(label)}</text>`);
+      if (spec.showValues !== false) out.push(`<text x="${f(x(Math.max(min, 0)) + w + 4)}" y="${f(y + barH / 2)}" dominant-baseline="middle" ${FONT} font-size="11" fill="${TEXT}">${esc(label)}</text>`);
     });
   });
   const plotH = spec.categories.length * groupH;
@@ -78,7 +78,7 @@ export function renderColumns(spec: ChartSpec, width: number, height: number): s
       const label = formatCell(spec, v, s.counts?.[ci]) + sigMark(spec, i, ci);
       const yy = y(v);
       out.push(`<rect x="${f(x0 + k * colW)}" y="${f(yy)}" width="${f(colW - 2)}" height="${f(plotH - yy)}" fill="${fills.fill(paintOf(spec, i, ci))}"><title>${esc(`${s.label} – ${c.label}: ${label}`)}</title></rect>`);
-      if (spec.showValues) out.push(`<text x="${f(x0 + k * colW + colW / 2 - 1)}" y="${f(yy - 3)}" text-anchor="middle" ${FONT} font-size="11" fill="${TEXT}">${esc(label)}</text>`);
+      if (spec.showValues !== false) out.push(`<text x="${f(x0 + k * colW + colW / 2 - 1)}" y="${f(yy - 3)}" text-anchor="middle" ${FONT} font-size="11" fill="${TEXT}">${esc(label)}</text>`);
     });
     const words = wrap(c.label, chars);
     const lines = words.length > 2 ? [words[0]!, clip(words.slice(1).join(' '), chars)] : words;
@@ -112,7 +112,7 @@ export function renderStacked(spec: ChartSpec, width: number): string {
       const w = (v / (max || 1)) * plotW;
       const label = formatCell(spec, v, s.counts?.[ci]);
       out.push(`<rect x="${f(x)}" y="${top}" width="${f(w)}" height="${barH}" fill="${fills.fill(s)}"><title>${esc(`${c.label} – ${s.label}: ${label}`)}</title></rect>`);
-      if (spec.showValues && w > label.length * 6 + 6) out.push(`<text x="${f(x + w / 2)}" y="${f(top + barH / 2)}" text-anchor="middle" dominant-baseline="middle" ${FONT} font-size="11" fill="${s.textColor}">${esc(label)}</text>`);
+      if (spec.showValues !== false && w > label.length * 6 + 6) out.push(`<text x="${f(x + w / 2)}" y="${f(top + barH / 2)}" text-anchor="middle" dominant-baseline="middle" ${FONT} font-size="11" fill="${s.textColor}">${esc(label)}</text>`);
       x += w;
     });
   });

@@ -39,7 +39,7 @@ export function renderPies(spec: ChartSpec, width: number): string {
           ? `M${pt(r, angle)}A${f(r)},${f(r)} 0 ${large} 1 ${pt(r, angle + a)}L${pt(inner, angle + a)}A${f(inner)},${f(inner)} 0 ${large} 0 ${pt(inner, angle)}Z`
           : `M${f(cx)},${f(cy)}L${pt(r, angle)}A${f(r)},${f(r)} 0 ${large} 1 ${pt(r, angle + a)}Z`;
       out.push(`<path d="${d}" fill="${fills.fill(c)}" stroke="#fff" stroke-width="1"><title>${esc(`${c.label}: ${label}`)}</title></path>`);
-      if (spec.showValues && a > 0.35) {
+      if (spec.showValues !== false && a > 0.35) {
         const mid = angle + a / 2;
         const lr = inner ? (r + inner) / 2 : r * 0.65;
         out.push(`<text x="${f(cx + lr * Math.cos(mid))}" y="${f(cy + lr * Math.sin(mid))}" text-anchor="middle" dominant-baseline="middle" ${FONT} font-size="11" fill="${c.textColor ?? '#ffffff'}">${esc(label)}</text>`);
