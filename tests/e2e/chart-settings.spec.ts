@@ -53,3 +53,25 @@ test("each chart offers 'Tabel tonen' and a CSV of its released numbers", async 
   expect(text.split('\r\n')[0]).toBe('Antwoord;Alle respondenten (%);Alle respondenten (n);18 t/m 34 jaar (%);18 t/m 34 jaar (n)');
   expect(text).toMatch(/^Zwerfafval;\d+;\d+;\d+;\d+/m);
 });
+
+test('the public page lays charts out again on a 360 px phone: no chart text below 11 px', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto('/portal/public/report/1?vergelijk=1');
+  await expect(page.locator('.chart-narrow svg').first()).toBeVisible();
+  const smallest = await page.evaluate(() => {
+    let min = Infinity;
+    for (const svg of document.querySelectorAll<SVGSVGElement>('.chart-narrow svg')) {
+      const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+      for (const text of svg.querySelectorAll('text')) min = Math.min(min, Number(text.getAttribute('font-size') ?? 12) * scale);
+    }
+    return min;
+  });
+  expect(smallest).toBeGreaterThanOrEqual(10.9);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  // On a desktop the drawing fills its card.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const card = page.locator('figure[data-chart-id="3"]');
+  const svg = card.locator('.chart-wide svg');
+  await expect(svg).toBeVisible();
+  expect((await svg.boundingBox())!.width).toBeGreaterThan((await card.boundingBox())!.width * 0.9);
+});

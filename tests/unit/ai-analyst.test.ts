@@ -129,3 +129,15 @@ describe('AI adapter', () => {
     expect(answer.text).toContain('Grootste verschillen');
   });
 });
+
+describe('improvement points (issue 18)', () => {
+  it('answers "verbeterpunten" with the lowest scale items and the most chosen problems, never scale answers as problems', () => {
+    const scale = (q: string, topBox: number) => ({ question: q, codes: ['A1', 'A2', 'A3'], labels, benchmarks: [cell('Alle', { ...stats([30, 30, 40], 2.1), topBox })] });
+    const multi = { question: 'Welke problemen komen vaak voor?', codes: ['A1', 'A2', 'A3'], labels: ['Zwerfafval', 'Hondenpoep', 'Parkeren'], benchmarks: [cell('Alle', { ...stats([40, 45, 20]), options: [40, 45, 20].map((p, i) => ({ code: `A${i + 1}`, count: p, percentage: p, marginOfError: 3, empty: false, low: false })) })] };
+    const text = writeAnalysis({ benchmarks: ['Alle'], granularity: 'none', aiInput: 'Wat zijn de drie belangrijkste verbeterpunten?', locations: [scale('Onderhoud van groen', 55), scale('Straatverlichting', 35), multi] });
+    expect(text).toContain('**Mogelijke verbeterpunten**');
+    expect(text).toContain('- Straatverlichting: slechts 35,0% in de hoogste antwoordcategorieën (Alle).');
+    expect(text).toContain("- Welke problemen komen vaak voor? – 'Hondenpoep': genoemd door 45,0% (Alle).");
+    expect(text).not.toMatch(/Onderhoud van groen – '(Ontevreden|Neutraal|Tevreden)': genoemd/);
+  });
+});

@@ -2,7 +2,7 @@ import { aiNl } from '../../shared/i18n/ai';
 import { formatNumber } from '../pdf/text';
 import { findDifferences, findExtremes, findTrends } from './findings';
 import { focusLocations, focusWords } from './focus';
-import { type AiInput, type AiLocation, releasedStats } from './types';
+import { type AiInput, type AiLocation, optionLabel, releasedStats } from './types';
 
 const pct = (v: number) => `${formatNumber(v, 1)}%`;
 const points = (v: number) => `${formatNumber(Math.abs(v), 1)} ${aiNl.points}`;
@@ -16,17 +16,59 @@ export function scope(input: AiInput): { locations: AiLocation[]; note: string |
   return { locations: input.locations, note: words.length ? aiNl.noFocusMatch(words) : null };
 }
 
+const IMPROVEMENT_STEMS = ['verbet', 'proble', 'knelpu', 'zwak', 'slecht', 'laagst', 'ontevr', 'aandac', 'klacht'];
+
+/** The question asks what to improve ('Wat zijn de drie belangrijkste verbeterpunten?'). */
+function asksForImprovements(input: AiInput): boolean {
+  return focusWords(input.topic, input.aiInput).some((w) => IMPROVEMENT_STEMS.some((s) => w.startsWith(s)));
+}
+
+/**
+ * Improvement points from the released numbers: the scale items with the lowest top box (of the
+ * first released benchmark) and, of multiple-choice questions only (their shares add up to more
+ * than 100 %), the answers chosen most — a scale's answers are never 'problems mentioned'.
+ */
+export function findImprovements(input: AiInput, locations: AiLocation[]): { low: { question: string; value: number; benchmark: string }[]; mentioned: { question: string; option: string; value: number; benchmark: string }[] } {
+  const low: { question: string; value: number; benchmark: string }[] = [];
+  const mentioned: { question: string; option: string; value: number; benchmark: string }[] = [];
+  for (const loc of locations) {
+    const b = loc.benchmarks.findIndex((c) => releasedStats(c));
+    const s = b < 0 ? null : releasedStats(loc.benchmarks[b]);
+    if (!s) continue;
+    const benchmark = input.benchmarks[b] ?? loc.benchmarks[b]!.label;
+    if (s.topBox !== null) {
+      low.push({ question: loc.question, value: s.topBox, benchmark });
+      continue;
+    }
+    const total = s.options.reduce((sum, o) => sum + (o.percentage ?? 0), 0);
+    if (total <= 101) continue;
+    s.options.forEach((o, i) => {
+      if (o.percentage !== null && !o.empty) mentioned.push({ question: loc.question, option: optionLabel(loc, i), value: o.percentage, benchmark });
+    });
+  }
+  return { low: low.sort((x, y) => x.value - y.value).slice(0, 3), mentioned: mentioned.sort((x, y) => y.value - x.value).slice(0, 3) };
+}
+
 /**
  * The built-in analyst: a deterministic Dutch narrative from the released aggregates — largest
  * differences between benchmarks with their margins, changes over time, highest and lowest scores.
  * It reads numbers only through releasedStats, so suppressed groups are named, never quantified.
  */
 export function writeAnalysis(input: AiInput): string {
-  const { locations, note } = scope(input);
+  const improve = asksForImprovements(input);
+  const { locations, note } = improve ? { locations: input.locations, note: aiNl.improvementsIntro } : scope(input);
   const lines: string[] = [aiNl.heading, '', aiNl.intro(locations.length, input.benchmarks)];
   if (note) lines.push(note);
   const anyReleased = locations.some((l) => l.benchmarks.some((c) => releasedStats(c)));
   if (!anyReleased) return [...lines, '', aiNl.noData].join('\n');
+
+  if (improve) {
+    const found = findImprovements(input, locations);
+    lines.push('', aiNl.improvementsHeading);
+    if (!found.low.length && !found.mentioned.length) lines.push(aiNl.noImprovements);
+    for (const l of found.low) lines.push(aiNl.lowScore(l.question, pct(l.value), l.benchmark));
+    for (const m of found.mentioned) lines.push(aiNl.mentioned(m.question, m.option, pct(m.value), m.benchmark));
+  }
 
   if (input.benchmarks.length > 1) {
     lines.push('', aiNl.differencesHeading);

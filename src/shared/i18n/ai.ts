@@ -8,6 +8,11 @@ export const aiNl = {
   focus: (words: string[]) => `Gericht op: ${words.map((w) => `'${w}'`).join(', ')}.`,
   noFocusMatch: (words: string[]) => `Geen vraag sluit aan bij ${words.map((w) => `'${w}'`).join(', ')}; daarom gaat de samenvatting over alle vragen.`,
   differencesHeading: '**Grootste verschillen tussen benchmarks**',
+  improvementsIntro: 'U vraagt naar verbeterpunten: hieronder de onderdelen met de laagste scores en de meest genoemde problemen.',
+  improvementsHeading: '**Mogelijke verbeterpunten**',
+  noImprovements: 'Er zijn geen onderdelen met een score of meerkeuzevragen met genoeg respondenten om verbeterpunten te noemen.',
+  lowScore: (question: string, value: string, label: string) => `- ${question}: slechts ${value} in de hoogste antwoordcategorieën (${label}).`,
+  mentioned: (question: string, option: string, value: string, label: string) => `- ${question} – '${option}': genoemd door ${value} (${label}).`,
   difference: (question: string, option: string, a: string, pa: string, b: string, pb: string, diff: string, margin: string, significant: boolean) =>
     `- ${question}${option ? ` – '${option}'` : ''}: ${a} ${pa} tegenover ${b} ${pb} (verschil ${diff}, foutmarge ±${margin}). ${
       significant ? 'Dit verschil is groter dan de foutmarge.' : 'Dit verschil valt binnen de foutmarge en is dus niet met zekerheid een echt verschil.'

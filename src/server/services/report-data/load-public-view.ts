@@ -20,6 +20,8 @@ export interface PublicChart {
   id: number;
   title: string;
   svg: string;
+  /** The same chart laid out again for phones (≤ 560 px): text stays ≥ 11 px instead of shrinking. */
+  svgNarrow: string;
   /** The margin of error line when the chart asks for it (chart option showMarginOfError). */
   note: string | null;
   before: string[];
@@ -42,6 +44,10 @@ export interface PublicView {
 }
 
 const CHART_SIZE = { width: 640, height: 220 };
+/** The drawing width on a 360 px phone (page and card padding off): drawn at this width, nothing is scaled down. */
+const NARROW_SIZE = { width: 290, height: 200 };
+/** Its own ids (titles, patterns), since both layouts are in the page. */
+const NARROW_ID = 1_000_000;
 
 /**
  * Everything the public report page shows, rendered: charts as SVG strings, texts as sanitised
@@ -108,6 +114,7 @@ export async function loadPublicView(ctx: Pick<ServiceContext, 'db' | 'jobs'>, r
               id: c.id,
               title: c.title,
               svg: renderChartSvg(spec, CHART_SIZE),
+              svgNarrow: renderChartSvg({ ...spec, id: spec.id + NARROW_ID }, NARROW_SIZE),
               note: spec.marginNote ?? null,
               before: md(texts.filter((t) => t.chartId === c.id && t.position === 'before')),
               after: md(texts.filter((t) => t.chartId === c.id && t.position === 'after')),

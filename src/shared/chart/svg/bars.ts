@@ -67,7 +67,7 @@ export function renderColumns(spec: ChartSpec, width: number, height: number): s
   const out: string[] = [];
   for (const t of shown.length ? [0, 0.5, 1] : []) {
     const v = max * t;
-    out.push(`<line x1="${left}" x2="${width}" y1="${f(y(v))}" y2="${f(y(v))}" stroke="${GRID}"/><text x="${left - 4}" y="${f(y(v))}" text-anchor="end" dominant-baseline="middle" ${FONT} font-size="10" fill="${MUTED}">${esc(formatNumber(v, spec.decimals) + spec.unit)}</text>`);
+    out.push(`<line x1="${left}" x2="${width}" y1="${f(y(v))}" y2="${f(y(v))}" stroke="${GRID}"/><text x="${left - 4}" y="${f(y(v))}" text-anchor="end" dominant-baseline="middle" ${FONT} font-size="11" fill="${MUTED}">${esc(formatNumber(v, spec.decimals) + spec.unit)}</text>`);
   }
   const chars = Math.max(4, Math.floor(slot / 6.2));
   spec.categories.forEach((c, ci) => {

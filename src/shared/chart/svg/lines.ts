@@ -17,7 +17,7 @@ export function renderLines(spec: ChartSpec, width: number, height: number): str
   const steps = (max - min) % 4 === 0 ? 4 : 5;
   for (const t of spec.series.some((s) => !s.suppressed) ? Array.from({ length: steps + 1 }, (_, i) => i / steps) : []) {
     const v = min + (max - min) * t;
-    out.push(`<line x1="${left}" x2="${f(left + plotW)}" y1="${f(y(v))}" y2="${f(y(v))}" stroke="${GRID}"/><text x="${left - 4}" y="${f(y(v))}" text-anchor="end" dominant-baseline="middle" ${FONT} font-size="10" fill="${MUTED}">${esc(formatNumber(v, spec.decimals) + spec.unit)}</text>`);
+    out.push(`<line x1="${left}" x2="${f(left + plotW)}" y1="${f(y(v))}" y2="${f(y(v))}" stroke="${GRID}"/><text x="${left - 4}" y="${f(y(v))}" text-anchor="end" dominant-baseline="middle" ${FONT} font-size="11" fill="${MUTED}">${esc(formatNumber(v, spec.decimals) + spec.unit)}</text>`);
   }
   const every = Math.max(1, Math.ceil(n / Math.max(1, Math.floor(plotW / 70))));
   spec.categories.forEach((c, i) => {
