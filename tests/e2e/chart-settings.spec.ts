@@ -16,7 +16,7 @@ test("'Toon legenda' off: no legend in the staff view and on the public page", a
   // Two benchmarks: a legend naming both.
   await page.goto(`/portal/report/1${two}`);
   await expect(legendRows).toHaveCount(2, { timeout: 30_000 });
-  const publicChart = page.locator('[data-chart-id="3"] svg');
+  const publicChart = page.locator('[data-chart-id="3"] .chart-wide svg');
   await page.goto('/portal/public/report/1?vergelijk=1');
   await expect(publicChart.locator('[aria-label="Legenda"]')).toHaveCount(1);
 
@@ -46,7 +46,7 @@ test("each chart offers 'Tabel tonen' and a CSV of its released numbers", async 
   await expect(table.getByRole('columnheader', { name: /Alle respondenten/ })).toBeVisible();
   await expect(table.getByRole('rowheader', { name: 'Zwerfafval' })).toBeVisible();
   const download = page.waitForEvent('download');
-  await host.getByRole('button', { name: /downloaden als CSV/ }).click();
+  await host.getByRole('button', { name: /^CSV downloaden/ }).click();
   const file = await download;
   expect(file.suggestedFilename()).toBe('Problemen in de buurt.csv');
   const text = (await (await import('node:fs/promises')).readFile((await file.path())!, 'utf8')).replace('\ufeff', '');

@@ -29,7 +29,7 @@ export const chartsNl = {
     showTable: 'Tabel tonen',
     hideTable: 'Tabel verbergen',
     csv: 'CSV downloaden',
-    csvFor: (title: string) => `Cijfers van '${title}' downloaden als CSV`,
+    csvFor: (title: string) => `CSV downloaden: cijfers van '${title}'`,
   },
   significance: (reference: string, level: number) => `* Verschil met ${reference} groter dan de foutmarge (significant bij ${level}% betrouwbaarheid).`,
   significantShort: 'significant verschil',
