@@ -120,6 +120,8 @@ export const surveysNl = {
     imported: 'De structuur is geïmporteerd; de responsen worden opgehaald.',
     syncResult: (changed: number, tokens: number) => `${changed.toLocaleString('nl-NL')} responsen nieuw of bijgewerkt, ${tokens.toLocaleString('nl-NL')} tokens bijgewerkt.`,
     notLinked: 'Niet gekoppeld',
+    mine: 'Alleen mijn LimeSurvey-enquêtes',
+    notCoupled: 'U bent nog niet gekoppeld aan een LimeSurvey-gebruiker (tabblad LimeSurvey koppeling bij uw gebruiker).',
     scheduleSaved: 'De planning is opgeslagen.',
   },
   browser: {
