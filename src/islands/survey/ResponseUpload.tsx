@@ -35,7 +35,7 @@ export default function ResponseUpload({ surveyId }: { surveyId: number }) {
       <form method="post" className="flex flex-col gap-3 max-w-xl" onSubmit={submit} noValidate>
         <label className="flex flex-col gap-1 text-sm">
           {t.file}
-          <input type="file" accept=".csv,.txt,.lsr,text/csv,text/plain,text/xml" onChange={(e) => setFile(e.target.files?.[0] ?? null)} aria-invalid={!!error} />
+          <input type="file" accept=".csv,.txt,.lsr,.lsa,text/csv,text/plain,text/xml,application/zip" onChange={(e) => setFile(e.target.files?.[0] ?? null)} aria-invalid={!!error} />
           {error && <span className="text-red-700">{error}</span>}
         </label>
         <button className="self-start rounded bg-blue-700 text-white px-4 py-2 disabled:opacity-50" type="submit" disabled={!hydrated}>{t.upload}</button>
