@@ -44,6 +44,8 @@ test("LimeSurvey koppeling: the Beheerder connects, imports a survey whose respo
   // The company's connection, tested on saving.
   await login(page, 'beheerder@noordbroek.demo.impulz.nl');
   await page.goto('/portal/survey/lime');
+  // The form is an island: type once it has hydrated (its button is enabled then).
+  await expect(page.getByRole('button', { name: 'Opslaan en testen' })).toBeEnabled();
   await page.getByLabel('RemoteControl-URL').fill(lime.url);
   await page.getByLabel('Gebruikersnaam').fill(lime.username);
   await page.getByLabel('Wachtwoord').fill('fout');

@@ -19,10 +19,12 @@ export default function ResponseUpload({ surveyId }: { surveyId: number }) {
   const job = useJob(started);
   async function submit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
-    if (!file) return setError(messages.required);
-    if (file.size > MAX_UPLOAD_BYTES) return setError(messages.fileTooLarge);
+    // A file chosen before the island hydrated never reached onChange: read it from the input then.
+    const chosen = file ?? e.currentTarget.querySelector<HTMLInputElement>('input[type=file]')?.files?.[0] ?? null;
+    if (!chosen) return setError(messages.required);
+    if (chosen.size > MAX_UPLOAD_BYTES) return setError(messages.fileTooLarge);
     try {
-      const res = await uploadFile<{ data: JobView }>(`/api/v2/survey/${surveyId}/response`, file);
+      const res = await uploadFile<{ data: JobView }>(`/api/v2/survey/${surveyId}/response`, chosen);
       setError(null);
       setStarted(res.data);
     } catch (err) {
