@@ -155,7 +155,7 @@ export default function LimeConnection({ initial }: { initial: Connection | null
                   </li>
                 ))}
               </ul>
-              <div className="hidden overflow-x-auto sm:block">
+              <div className="relative hidden overflow-x-auto sm:block">
                 <table className="w-full text-sm">
                   <caption className="sr-only">{t.surveys}</caption>
                   <thead className="bg-gray-100">
