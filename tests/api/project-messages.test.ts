@@ -31,7 +31,14 @@ function post(s: HttpSession, projectId: number, body: string, files: { name: st
   form.append('body', body);
   for (const f of files) form.append('files[]', f.bytes instanceof Blob ? f.bytes : new Blob([f.bytes as Uint8Array<ArrayBuffer>], { type: f.type ?? 'application/octet-stream' }), f.name);
   const encoded = new Response(form);
-  const stream = ReadableStream.from(chunked(encoded.body!));
+  const chunks = chunked(encoded.body!);
+  const stream = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await chunks.next();
+      if (next.done) controller.close();
+      else controller.enqueue(next.value);
+    },
+  });
   return s.fetch(`${API}/project/${projectId}/message`, { method: 'POST', body: stream, headers: { 'content-type': encoded.headers.get('content-type')! }, duplex: 'half' } as RequestInit);
 }
 const json = async <T>(res: Response) => (await res.json()) as Envelope<T>;
