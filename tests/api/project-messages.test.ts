@@ -205,12 +205,30 @@ describe('project messages with files', { timeout: 60_000 }, () => {
     expect((await user.get(`${API}/project/3/message`)).status).toBe(200);
   });
 
-  it('respects the opt-out of message mails', async () => {
-    await t.db.update(users).set({ messageMails: false }).where(eq(users.email, 'api@demo.impulz.nl'));
+  it('respects the opt-out of message mails (own profile only)', async () => {
+    const [api] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, 'api@demo.impulz.nl'));
+    expect((await admin.fetch(`${API}/user/${api!.id}`, { method: 'PUT', json: { message_mails: false } })).status).toBe(403);
+    const apiSession = await loginAs(t.session(), 'api@demo.impulz.nl');
+    expect((await apiSession.fetch(`${API}/user/${api!.id}`, { method: 'PUT', json: { message_mails: false } })).status).toBe(200);
     const before = (await t.db.select({ n: count() }).from(mailOutbox))[0]!.n;
     expect((await post(admin, 1, 'Tweede bericht')).status).toBe(201);
     const fresh = (await t.db.select().from(mailOutbox)).slice(before);
     expect(fresh.map((m) => m.to).sort()).toEqual(['demo@demo.impulz.nl', 'gebruiker@demo.impulz.nl']);
+  });
+
+  it('counts unread messages on the project cards and the project page; the help form posts a project question there', async () => {
+    const unread = async () => ({
+      list: (await json<{ id: number; unread_messages: number }[]>(await user.get(`${API}/project`))).data.find((p) => p.id === 1)!.unread_messages,
+      page: (await json<{ unread_messages: number }>(await user.get(`${API}/project/1`))).data.unread_messages,
+    });
+    await user.get(`${API}/project/1/message`);
+    expect(await unread()).toEqual({ list: 0, page: 0 });
+    expect((await post(admin, 1, 'Nog een')).status).toBe(201);
+    expect((await json<{ id: number; message_id: number | null }>(await admin.post(`${API}/question`, { type: 'project', project: 1, name: 'Bram Jansen', email: 'beheerder@demo.impulz.nl', question: 'Wanneer start het veldwerk?' }))).data.message_id).toEqual(expect.any(Number));
+    expect(await unread()).toEqual({ list: 2, page: 2 });
+    const list = (await json<Message[]>(await user.get(`${API}/project/1/message`))).data;
+    expect(list[0]!.body).toContain('Wanneer start het veldwerk?');
+    expect(await unread()).toEqual({ list: 0, page: 0 });
   });
 
   it('deletes a file, and a message with its R2 objects; only the author or an admin may', async () => {

@@ -37,8 +37,10 @@ const isAdminOf = (ctx: UserServiceContext, project: MessagingProject) =>
   ctx.user.isRoot || (ctx.user.isCompanyAdmin && ctx.user.companyId === project.companyId) || project.projectRoleId === PROJECTLEIDER;
 
 /** Meelezers (demo accounts among them) read the conversation but don't write in it. */
+export const mayPost = (ctx: UserServiceContext, project: MessagingProject) => project.projectRoleId !== MEELEZER || isAdminOf(ctx, project);
+
 export function requireMayPost(ctx: UserServiceContext, project: MessagingProject): void {
-  if (project.projectRoleId === MEELEZER && !isAdminOf(ctx, project)) throw new AppError('FORBIDDEN', messagesNl.readerMayNotPost);
+  if (!mayPost(ctx, project)) throw new AppError('FORBIDDEN', messagesNl.readerMayNotPost);
 }
 
 /** Changing or deleting a message or file: its author, the Projectleiders, company admins, root users. */

@@ -1,8 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { UserServiceContext } from '../../context';
 import { projectFiles, projectMessageReads, projectMessages, users } from '../../db/schema';
-import { findMessagingProject, mayManage } from './access';
-import { presentFile, type PresentedMessage } from './present';
+import { findMessagingProject, mayManage, mayPost, type MessagingProject } from './access';
+import { bodyAndDate, presentFile, type PresentedMessage } from './present';
 
 /**
  * GET project/{id}/message: the conversation, newest first, with files. Reading it marks every
@@ -10,7 +10,17 @@ import { presentFile, type PresentedMessage } from './present';
  * which ones were new at this visit.
  */
 export async function listMessages(ctx: UserServiceContext, projectId: number): Promise<PresentedMessage[]> {
+  return listFor(ctx, await findMessagingProject(ctx, projectId));
+}
+
+/** The screen: the conversation and whether the user may write in it. */
+export async function loadMessagesScreen(ctx: UserServiceContext, projectId: number) {
   const project = await findMessagingProject(ctx, projectId);
+  return { messages: await listFor(ctx, project), canPost: mayPost(ctx, project) };
+}
+
+async function listFor(ctx: UserServiceContext, project: MessagingProject): Promise<PresentedMessage[]> {
+  const projectId = project.id;
   const [rows, files, reads] = await ctx.db.batch([
     ctx.db
       .select({ id: projectMessages.id, userId: projectMessages.userId, body: projectMessages.body, createdAt: projectMessages.createdAt, author: users.fullname })
@@ -29,8 +39,7 @@ export async function listMessages(ctx: UserServiceContext, projectId: number): 
     project_id: projectId,
     user_id: m.userId,
     author: m.author,
-    body: m.body,
-    created_at: m.createdAt.toISOString(),
+    ...bodyAndDate(m.body, m.createdAt),
     files: files.filter((f) => f.messageId === m.id).map(presentFile),
     unread: m.id > lastRead && m.userId !== ctx.user.id,
     can_manage: mayManage(ctx, project, m.userId),
@@ -45,13 +54,3 @@ export const markRead = (ctx: UserServiceContext, projectId: number, messageId: 
       target: [projectMessageReads.projectId, projectMessageReads.userId],
       set: { lastReadMessageId: sql`max(${projectMessageReads.lastReadMessageId}, excluded.last_read_message_id)`, updatedAt: ctx.now },
     });
-
-/**
- * Messages by others newer than the user's read mark, per project (a correlated subquery for the
- * project lists: cards, overview, the project page). Projects with messaging off count 0.
- */
-export function unreadMessagesSql(userId: number, projectIdColumn: unknown) {
-  return sql<number>`(select count(*) from ${projectMessages} m where m.project_id = ${projectIdColumn}
-    and (m.user_id is null or m.user_id <> ${userId})
-    and m.id > coalesce((select r.last_read_message_id from ${projectMessageReads} r where r.project_id = m.project_id and r.user_id = ${userId}), 0))`;
-}

@@ -8,7 +8,7 @@ import { messagesNl } from '../../../shared/i18n/messages';
 import { cleanFileName, MAX_MESSAGE_BODY, MAX_MESSAGE_FILE_BYTES, MAX_MESSAGE_FILES } from '../../../shared/validation/project-messages';
 import { findMessagingProject, messageFileKey, requireMayPost } from './access';
 import { notifyMembers } from './notify';
-import { fileTypeIdOf, presentFile, type PresentedMessage } from './present';
+import { bodyAndDate, fileTypeIdOf, presentFile, type PresentedMessage } from './present';
 
 const FILE_FIELDS = new Set(['file', 'files', 'files[]', 'file[]']);
 const invalid = (field: string, message: string) => new AppError('VALIDATION', nl.validation, { [field]: [message] });
@@ -91,7 +91,7 @@ export async function postMessage(ctx: UserServiceContext, projectId: number, in
     const message = (inserted as (typeof projectMessages.$inferSelect)[])[0]!;
     const files = (fileRows as (typeof projectFiles.$inferSelect)[][]).map((rows) => presentFile(rows[0]!));
     await notifyMembers(ctx, project, { body: message.body, files: files.map((f) => f.filename), origin: input.origin });
-    return { id: message.id, project_id: projectId, user_id: ctx.user.id, author: ctx.user.fullname, body: message.body, created_at: message.createdAt.toISOString(), files, unread: false, can_manage: true };
+    return { id: message.id, project_id: projectId, user_id: ctx.user.id, author: ctx.user.fullname, ...bodyAndDate(message.body, message.createdAt), files, unread: false, can_manage: true };
   } catch (error) {
     await Promise.all(stored.map((f) => store!.delete(f.key).catch(() => undefined)));
     if (error instanceof AppError) throw error;

@@ -1,5 +1,7 @@
 import type { projectFiles } from '../../db/schema';
+import { formatDateTime } from '../../../shared/format';
 import { FILE_TYPES } from '../../../shared/lookups/files';
+import { renderMarkdown } from '../../../shared/markdown';
 
 type FileRow = typeof projectFiles.$inferSelect;
 
@@ -30,8 +32,20 @@ export interface PresentedMessage {
   user_id: number | null;
   author: string | null;
   body: string;
+  /** The body through the one markdown renderer (link rules, xss allow-list). */
+  body_html: string;
   created_at: string;
+  /** Dutch long form: '21 november 2026 om 14:05 uur'. */
+  created_at_text: string;
   files: PresentedFile[];
   unread: boolean;
   can_manage: boolean;
 }
+
+/** The presentation fields derived from body and date. */
+export const bodyAndDate = (body: string, createdAt: Date) => ({
+  body,
+  body_html: body ? renderMarkdown(body) : '',
+  created_at: createdAt.toISOString(),
+  created_at_text: formatDateTime(createdAt),
+});
