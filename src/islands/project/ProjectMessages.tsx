@@ -220,7 +220,9 @@ export default function ProjectMessages({ projectId, initial, canPost }: Props) 
               id="message-files"
               type="file"
               multiple
-              className="sr-only"
+              className="hidden"
+              tabIndex={-1}
+              aria-label={t.chooseFiles}
               accept={ALLOWED.map((e) => `.${e}`).join(',')}
               onChange={(e) => {
                 if (e.target.files) add(e.target.files);
@@ -228,7 +230,7 @@ export default function ProjectMessages({ projectId, initial, canPost }: Props) 
               }}
               disabled={sending}
             />
-            <label htmlFor="message-files" className={`${secondaryButtonClass} cursor-pointer`}>{t.chooseFiles}</label>
+            <button type="button" className={secondaryButtonClass} onClick={() => picker.current?.click()} disabled={!hydrated || sending}>{t.chooseFiles}</button>
           </div>
           {uploads.length > 0 && (
             <ul className="flex flex-col gap-2" aria-label={t.attachments}>
