@@ -41,12 +41,21 @@ export function formatSize(bytes: number): string {
   return `${(bytes / 1024 / 1024).toLocaleString('nl-NL', { maximumFractionDigits: 1 })} MB`;
 }
 
-function icon(type: string): string {
-  if (type.startsWith('audio/')) return 'i-lucide-file-audio';
-  if (type.startsWith('video/')) return 'i-lucide-file-video';
-  if (type.startsWith('image/')) return 'i-lucide-file-image';
-  if (type.includes('sheet') || type.startsWith('text/csv')) return 'i-lucide-file-spreadsheet';
-  return 'i-lucide-file-text';
+// Type icons (inline SVG like the shell's; the CSP allows no icon font): document, sound, video, image.
+const ICON_PATHS = {
+  document: 'M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8zM14 3v5h5M9 13h6M9 17h6',
+  audio: 'M9 18V6l10-2v12M9 18a3 3 0 1 1-6 0 3 3 0 0 1 6 0zM19 16a3 3 0 1 1-6 0 3 3 0 0 1 6 0z',
+  video: 'M3 6h12a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H3a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1zM16 10l6-3v10l-6-3',
+  image: 'M4 4h16a1 1 0 0 1 1 1v14a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1zM3 16l5-5 5 5M14 14l2-2 5 5M15 8.5a1.5 1.5 0 1 1 3 0 1.5 1.5 0 0 1-3 0z',
+};
+
+function TypeIcon({ type }: { type: string }) {
+  const kind = type.startsWith('audio/') ? 'audio' : type.startsWith('video/') ? 'video' : type.startsWith('image/') ? 'image' : 'document';
+  return (
+    <svg className="h-5 w-5 shrink-0 text-brand" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+      <path d={ICON_PATHS[kind]} />
+    </svg>
+  );
 }
 
 function fileProblem(file: File): string | null {
@@ -61,7 +70,7 @@ function Attachment({ file }: { file: MessageFile }) {
   return (
     <li className="flex flex-col gap-2 rounded border border-gray-200 p-2">
       <div className="flex flex-wrap items-center gap-2">
-        <span className={`${icon(file.content_type)} h-5 w-5 shrink-0 text-brand`} aria-hidden="true" />
+        <TypeIcon type={file.content_type} />
         <span className="min-w-0 flex-1 break-all text-sm">{file.filename}</span>
         <span className="text-xs text-gray-700">{formatSize(file.size)}</span>
         <a className="text-sm text-brand underline" href={file.url} download={file.filename} aria-label={`${t.download}: ${file.filename}`}>
@@ -279,7 +288,7 @@ export default function ProjectMessages({ projectId, initial, canPost }: Props) 
                     </button>
                   )}
                 </div>
-                {m.body_html && <div className="markdown text-sm" dangerouslySetInnerHTML={{ __html: m.body_html }} />}
+                {m.body_html && <div className="text-sm [&>*+*]:mt-2 [&_ul]:list-disc [&_ul]:pl-5 [&_ol]:list-decimal [&_ol]:pl-5 [&_a]:text-brand [&_a]:underline [&_h3]:font-semibold [&_h4]:font-semibold" dangerouslySetInnerHTML={{ __html: m.body_html }} />}
                 {m.files.length > 0 && (
                   <ul className="flex flex-col gap-2" aria-label={t.attachments}>
                     {m.files.map((f) => <Attachment key={f.id} file={f} />)}
