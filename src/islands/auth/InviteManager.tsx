@@ -85,7 +85,7 @@ export default function InviteManager({ initial, groups }: Props) {
         {invites.length === 0 ? (
           <p>{t.empty}</p>
         ) : (
-          <div className="overflow-x-auto">
+          <div className="relative overflow-x-auto">
             <table className="w-full text-sm bg-white shadow rounded" data-testid="invites">
               <thead>
                 <tr className="text-left border-b">
