@@ -22,6 +22,12 @@ export function read<const Q extends readonly BatchItem<'sqlite'>[], T>(queries:
 /** A read without queries (e.g. an empty list the user's role gives anyway). */
 export const constant = <T>(value: T): Read<T> => ({ queries: [], present: () => value });
 
+/** Two reads as one (their queries one after the other). */
+export function combine<A, B, T>(a: Read<A>, b: Read<B>, present: (a: A, b: B) => T): Read<T> {
+  const n = a.queries.length;
+  return { queries: [...a.queries, ...b.queries], present: (results) => present(a.present(results.slice(0, n)), b.present(results.slice(n))) };
+}
+
 /** Runs the reads' queries as one batch (one round trip) and gives each read's result. */
 export async function readAll<const R extends readonly Read<unknown>[]>(db: Db, reads: R): Promise<{ [K in keyof R]: R[K] extends Read<infer T> ? T : never }> {
   const queries = reads.flatMap((r) => r.queries);
