@@ -22,6 +22,11 @@ export function read<const Q extends readonly BatchItem<'sqlite'>[], T>(queries:
 /** A read without queries (e.g. an empty list the user's role gives anyway). */
 export const constant = <T>(value: T): Read<T> => ({ queries: [], present: () => value });
 
+/** A read whose result is shaped further. */
+export function mapRead<A, T>(r: Read<A>, present: (a: A) => T): Read<T> {
+  return { queries: r.queries, present: (results) => present(r.present(results)) };
+}
+
 /** Two reads as one (their queries one after the other). */
 export function combine<A, B, T>(a: Read<A>, b: Read<B>, present: (a: A, b: B) => T): Read<T> {
   const n = a.queries.length;

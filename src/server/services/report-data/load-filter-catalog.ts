@@ -2,14 +2,14 @@ import { and, asc, eq, inArray, isNull, or, type SQLWrapper } from 'drizzle-orm'
 import type { Cube, FilterCategory } from '../../analytics';
 import type { UserServiceContext } from '../../context';
 import type { Db } from '../../db/client';
-import { read, readOne } from '../../db/reads';
+import { mapRead, read, readOne } from '../../db/reads';
 import { filterCategories, filterConditions, filterOptions, projectSurveys, reportFilterCategories, surveys } from '../../db/schema';
 import { conditionsCompile } from '../filters/option-counts';
 
 /**
  * The filter catalogue a report offers on one survey, as the engine's categories in menu order:
  * the report's attached categories or, when it has none, every project category of the survey
- * (report-filters/catalog.ts). Only exposed options count, so the data call refuses the others.
+ * (catalogRowsRead below). Only exposed options count, so the data call refuses the others.
  * Like the filter lists (filters/option-counts.ts), an option whose conditions no longer fit the
  * cube matches nobody. `report` may be a bare project id (older callers): then the project's
  * categories of the survey.
@@ -21,11 +21,35 @@ export async function loadFilterCatalog(ctx: UserServiceContext, report: number 
 
 /**
  * loadFilterCatalog for several surveys (`surveyIds`: ids or a subquery) as one read of a
- * request's batch (db/reads.ts): the same rules as report-filters/catalog.ts, with every query
+ * request's batch (db/reads.ts), with every query
  * independent of the others' results (subqueries instead of ids read first). `projectId` may be a
  * subquery too. Gives the catalogue per survey once its cube is known.
  */
 export function filterCatalogRead(db: Db, report: { id: number; projectId: number | SQLWrapper }, surveyIds: number[] | SQLWrapper) {
+  return mapRead(catalogRowsRead(db, report, surveyIds), (rowsOf) => (surveyId: number, cube: Cube): FilterCategory[] => {
+    const { categories, options, conditions } = rowsOf(surveyId);
+    const catalog: FilterCategory[] = categories.map((c) => ({ id: c.id, options: [] }));
+    const byCat = new Map(catalog.map((c) => [c.id, c]));
+    for (const o of options) {
+      const conds = conditions
+        .filter((c) => c.optionId === o.id)
+        .map((c) => ({ columnKey: c.columnKey, comparator: c.comparator, value: c.value, operator: c.operator }));
+      byCat.get(o.categoryId)!.options.push({ id: o.id, categoryId: o.categoryId, conditions: conditionsCompile(cube, conds) === null ? conds : [] });
+    }
+    return catalog;
+  });
+}
+
+/**
+ * The rows behind a report's filter menu, its public compare menu and the engine's catalogue, as
+ * one read: for one survey or (without) all of them, whether the report has categories of its own
+ * (`attached`), the categories in menu order — the attached ones (report_filter_categories order)
+ * or, when none are attached, the project's categories on the surveys the report uses
+ * (`surveyIds`) — their exposed options (a hidden option is offered by no report) and those
+ * options' conditions. Only categories whose survey is still linked to the project and not
+ * deleted count (like the project's filter lists).
+ */
+export function catalogRowsRead(db: Db, report: { id: number; projectId: number | SQLWrapper }, surveyIds: number[] | SQLWrapper) {
   const live = and(eq(projectSurveys.projectId, filterCategories.projectId), eq(projectSurveys.surveyId, filterCategories.surveyId));
   const liveSurvey = and(eq(surveys.id, filterCategories.surveyId), isNull(surveys.deletedAt));
   const attachedIds = db.select({ id: reportFilterCategories.categoryId }).from(reportFilterCategories).where(eq(reportFilterCategories.reportId, report.id));
@@ -59,19 +83,12 @@ export function filterCatalogRead(db: Db, report: { id: number; projectId: numbe
       .where(offered)
       .orderBy(asc(filterConditions.order), asc(filterConditions.id)),
   ] as const;
-  return read(queries, ([attached, [anyAttached], projectCategories, options, conditions]) => (surveyId: number, cube: Cube): FilterCategory[] => {
-    // The attached categories when the report has any (of this survey), else the project's.
-    const categories = (anyAttached ? attached : projectCategories).map((r) => r.category).filter((c) => c.surveyId === surveyId);
-    const catalog: FilterCategory[] = categories.map((c) => ({ id: c.id, options: [] }));
-    const byCat = new Map(catalog.map((c) => [c.id, c]));
-    for (const o of options) {
-      const category = byCat.get(o.categoryId);
-      if (!category) continue;
-      const conds = conditions
-        .filter((c) => c.condition.optionId === o.id)
-        .map(({ condition: c }) => ({ columnKey: c.columnKey, comparator: c.comparator, value: c.value, operator: c.operator }));
-      category.options.push({ id: o.id, categoryId: o.categoryId, conditions: conditionsCompile(cube, conds) === null ? conds : [] });
-    }
-    return catalog;
+  return read(queries, ([attached, [anyAttached], projectCategories, options, conditions]) => (surveyId?: number) => {
+    // The attached categories when the report has any, else the project's (on the surveys asked).
+    const categories = (anyAttached ? attached : projectCategories).map((r) => r.category).filter((c) => surveyId === undefined || c.surveyId === surveyId);
+    const ids = new Set(categories.map((c) => c.id));
+    const mine = options.filter((o) => ids.has(o.categoryId));
+    const optionIds = new Set(mine.map((o) => o.id));
+    return { attached: !!anyAttached, categories, options: mine, conditions: conditions.map((c) => c.condition).filter((c) => optionIds.has(c.optionId)) };
   });
 }

@@ -1,9 +1,9 @@
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { UserServiceContext } from '../../context';
 import type { Db } from '../../db/client';
-import { type Read, read, readOne } from '../../db/reads';
-import { projects, reportCharts, reportDataLocations, reports, reportSections } from '../../db/schema';
-import { type DataLocationRow, type ReportRow, notFound, visibleReports } from '../reports/access';
+import { type Read, combine, read, readOne } from '../../db/reads';
+import { reportCharts, reportDataLocations, reportSections } from '../../db/schema';
+import { type DataLocationRow, type ReportRow, findReportRead, notFound } from '../reports/access';
 
 /** The part of a report a data call asks for: the whole report, one section, one chart or one data location. */
 export type ReportDataScope = { kind: 'report' } | { kind: 'section' | 'chart' | 'dataLocation'; id: number };
@@ -41,17 +41,11 @@ export function scopeRead(ctx: UserServiceContext, reportId: number, scope: Repo
     .leftJoin(reportDataLocations, eq(reportDataLocations.chartId, reportCharts.id))
     .where(and(eq(reportSections.reportId, reportId), where))
     .limit(1);
-  return read(
-    [
-      ctx.db.select({ report: reports }).from(reports).innerJoin(projects, eq(projects.id, reports.projectId)).where(and(eq(reports.id, reportId), visibleReports(ctx.user))),
-      part,
-      scopeLocationsQuery(ctx.db, reportId, where),
-    ],
-    ([[found], [inReport], rows]) => {
-      if (!found || (where && !inReport)) throw notFound();
-      return { report: found.report, dataLocations: rows.map(presentLocation) };
-    },
-  );
+  const rest = read([part, scopeLocationsQuery(ctx.db, reportId, where)], ([[inReport], rows]) => ({ inReport: !!inReport, rows }));
+  return combine(findReportRead(ctx, reportId), rest, (report, { inReport, rows }) => {
+    if (where && !inReport) throw notFound();
+    return { report, dataLocations: rows.map(presentLocation) };
+  });
 }
 
 /** The data locations of a report (optionally narrowed by `where`), in report order, with their chart's type, KPI and granularity. */
