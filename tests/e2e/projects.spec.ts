@@ -72,6 +72,8 @@ test('a Beheerder runs a project: creates it and a sub-project, links the survey
   // A report from the Rapportages tab, published in its editor; a second one stays a concept.
   await page.getByRole('navigation', { name: 'Onderdelen' }).getByRole('link', { name: 'Rapportages' }).click();
   await page.getByRole('link', { name: 'Nieuwe rapportage' }).click();
+  // Typing before the form is live would be undone by hydration: wait for its button.
+  await expect(page.getByRole('button', { name: 'Rapportage aanmaken' })).toBeEnabled();
   await page.getByLabel('Titel').fill(REPORT);
   await page.getByRole('button', { name: 'Rapportage aanmaken' }).click();
   // Creating a report writes its sections and defaults in one batch; on a busy machine over 5 s.
@@ -120,6 +122,8 @@ test('a filter category generated from an open question, its options reordered b
   const project = projectId || 1;
   await page.goto(`/portal/project/${project}/filters`);
   const before = await page.getByTestId('filter-category').count();
+  // The forms are disabled until the island is live: a choice made before would be lost.
+  await expect(page.getByRole('button', { name: 'Aanmaken', exact: true })).toBeEnabled();
   await page.getByRole('combobox', { name: /^Vraag/ }).last().selectOption({ label: 'Wat is voor u het belangrijkste verbeterpunt in uw buurt? (open vraag)' });
   await page.getByLabel('Minimaal aantal keer gegeven (open vragen)').fill('10');
   await page.getByLabel('Naam (optioneel, standaard de vraag)').fill(`Verbeterpunt ${stamp}`);
@@ -158,6 +162,7 @@ test('an indicator on the response count fires after a response upload: front pa
   const title = `Respons E2E ${stamp}`;
   await page.goto('/portal/project/1/notifications');
   await page.getByRole('link', { name: 'Nieuwe indicator' }).click();
+  await expect(page.getByRole('button', { name: 'Aanmaken' })).toBeEnabled();
   await page.getByLabel('Naam').fill(title);
   await page.getByRole('combobox', { name: /^Wat meet de indicator\?/ }).selectOption({ label: 'Aantal respondenten' });
   await page.getByRole('combobox', { name: /^Gaat af bij een waarde/ }).selectOption({ label: 'groter dan' });
@@ -176,8 +181,10 @@ test('an indicator on the response count fires after a response upload: front pa
 
   await page.goto(`/portal/survey/${surveyId}/edit/response`);
   const day = new Date().toISOString().slice(0, 10);
-  const rows = Array.from({ length: 10 }, (_, i) => `${950_000 + (stamp % 10_000) * 10 + i},${day} 10:0${i}:00,A2,W3,7`);
-  await page.getByLabel(/Responsbestand/).setInputFiles({ name: 'indicator.csv', mimeType: 'text/csv', buffer: Buffer.from(['id,submitdate,leeftijd,wijk,rapportcijfer', ...rows].join('\n')) });
+  // Complete background answers: respondents without them would form a small 'no answer' group that
+  // the neighbour rule protects by withholding whole categories in the report specs that follow.
+  const rows = Array.from({ length: 10 }, (_, i) => `${950_000 + (stamp % 10_000) * 10 + i},${day} 10:0${i}:00,A2,W3,${i % 2 ? 'M' : 'V'},7`);
+  await page.getByLabel(/Responsbestand/).setInputFiles({ name: 'indicator.csv', mimeType: 'text/csv', buffer: Buffer.from(['id,submitdate,leeftijd,wijk,geslacht,rapportcijfer', ...rows].join('\n')) });
   await page.getByRole('button', { name: 'Uploaden' }).click();
   await expect(page.locator('#main').getByText(/10 regels: 10 geaccepteerd/)).toBeVisible({ timeout: 30_000 });
 

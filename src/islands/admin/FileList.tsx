@@ -31,7 +31,7 @@ export default function FileList({ initial, canDelete }: { initial: FileView[]; 
       {shown.length === 0 ? (
         <p className="text-sm">{t.none}</p>
       ) : (
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="w-full text-sm">
             <thead>
               <tr className="text-left border-b"><th className="py-2 pr-3">{t.columns.key}</th><th className="py-2 pr-3">{t.columns.owner}</th><th className="py-2 pr-3 hidden md:table-cell">{t.columns.project}</th><th className="py-2 pr-3 text-right">{t.columns.size}</th><th className="py-2 pr-3 hidden md:table-cell">{t.columns.type}</th><th className="py-2 pr-3 hidden lg:table-cell">{t.columns.uploaded}</th><th className="py-2"><span className="sr-only">{t.columns.actions}</span></th></tr>

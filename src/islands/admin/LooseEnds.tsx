@@ -42,7 +42,7 @@ export default function LooseEnds({ initial, initialTab }: { initial: Record<str
         {rows.length === 0 ? (
           <p className="text-sm">{t.none}</p>
         ) : (
-          <div className="overflow-x-auto">
+          <div className="relative overflow-x-auto">
             <table className="w-full text-sm">
               <thead>
                 <tr className="text-left border-b"><th className="py-2 pr-3">{t.columns.item}</th><th className="py-2 pr-3">{t.columns.reason}</th><th className="py-2 pr-3 hidden md:table-cell">{t.columns.removes}</th><th className="py-2"><span className="sr-only">{t.columns.actions}</span></th></tr>

@@ -40,7 +40,7 @@ export default function SoftDeletes({ counts, canEdit, canDelete }: { counts: Re
         {items === null ? null : items.length === 0 ? (
           <p className="text-sm">{t.none}</p>
         ) : (
-          <div className="overflow-x-auto">
+          <div className="relative overflow-x-auto">
             <table className="w-full text-sm">
               <thead>
                 <tr className="text-left border-b"><th className="py-2 pr-3">{adminNl.audit.what}</th><th className="py-2 pr-3">{t.deletedAt}</th><th className="py-2 pr-3">{t.withIt}</th><th className="py-2"><span className="sr-only">Acties</span></th></tr>

@@ -85,30 +85,32 @@ export default function InviteManager({ initial, groups }: Props) {
         {invites.length === 0 ? (
           <p>{t.empty}</p>
         ) : (
-          <table className="w-full text-sm bg-white shadow rounded" data-testid="invites">
-            <thead>
-              <tr className="text-left border-b">
-                <th className="p-2">{t.email}</th>
-                <th className="p-2">{t.status}</th>
-                <th className="p-2">{t.expires}</th>
-                <th className="p-2"><span className="sr-only">{t.withdraw}</span></th>
-              </tr>
-            </thead>
-            <tbody>
-              {invites.map((row) => (
-                <tr key={row.id} className="border-b last:border-0">
-                  <td className="p-2">{row.fullname ? `${row.fullname} <${row.email}>` : row.email}</td>
-                  <td className="p-2">{statusOf(row)}</td>
-                  <td className="p-2">{formatDateTime(row.expires_at)}</td>
-                  <td className="p-2 text-right">
-                    {!row.accepted_at && (
-                      <button type="button" className="text-red-700 underline" onClick={() => withdraw(row.id)}>{t.withdraw}</button>
-                    )}
-                  </td>
+          <div className="relative overflow-x-auto">
+            <table className="w-full text-sm bg-white shadow rounded" data-testid="invites">
+              <thead>
+                <tr className="text-left border-b">
+                  <th className="p-2">{t.email}</th>
+                  <th className="p-2">{t.status}</th>
+                  <th className="p-2">{t.expires}</th>
+                  <th className="p-2"><span className="sr-only">{t.withdraw}</span></th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {invites.map((row) => (
+                  <tr key={row.id} className="border-b last:border-0">
+                    <td className="p-2">{row.fullname ? `${row.fullname} <${row.email}>` : row.email}</td>
+                    <td className="p-2">{statusOf(row)}</td>
+                    <td className="p-2">{formatDateTime(row.expires_at)}</td>
+                    <td className="p-2 text-right">
+                      {!row.accepted_at && (
+                        <button type="button" className="text-red-700 underline" onClick={() => withdraw(row.id)}>{t.withdraw}</button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
       </section>
     </div>

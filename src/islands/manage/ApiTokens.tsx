@@ -82,7 +82,7 @@ export default function ApiTokens({ userId, initial }: { userId: number; initial
       {tokens.length === 0 ? (
         <p className="text-sm">{t.empty}</p>
       ) : (
-        <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t.title}>
+        <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label={t.title}>
           <table className="w-full text-sm">
             <caption className="sr-only">{t.title}</caption>
             <thead className="bg-gray-100">

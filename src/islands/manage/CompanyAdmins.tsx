@@ -56,7 +56,7 @@ export default function CompanyAdmins({ companyId, initial, candidates, selfId, 
         </ul>
       )}
       {editable && open.length > 0 && (
-        <div className="flex flex-wrap items-end gap-2">
+        <div className="grid grid-cols-[minmax(0,1fr)] items-end gap-2 sm:flex sm:flex-wrap">
           <SelectField name="admin" disabled={!hydrated} label={t.add} errors={{}} value={chosen} onChange={setChosen}>
             <option value="">{t.choose}</option>
             {open.map((c) => <option key={c.id} value={c.id}>{`${c.fullname} (${c.email})`}</option>)}

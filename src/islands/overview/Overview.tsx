@@ -167,13 +167,13 @@ export default function Overview({ items, type = 'elementen', searchPlaceholder 
         <div className="flex flex-col gap-2">
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
           {shown.map((item) => (
-            <li key={item.id} className="flex flex-col gap-3 rounded-lg bg-white p-4 shadow">
+            <li key={item.id} className="flex min-w-0 flex-col gap-3 rounded-lg bg-white p-4 shadow">
               <h3 className="font-semibold text-brand"><Title item={item} /></h3>
-              <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+              <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
                 {item.fields.map((f) => (
                   <div key={f.label} className="contents">
                     <dt className="text-gray-600">{f.label}</dt>
-                    <dd>
+                    <dd className="[overflow-wrap:anywhere]">
                       <Value field={f} />
                     </dd>
                   </div>

@@ -29,7 +29,7 @@ export default function PanelMembers({ panelId, initial }: { panelId: number; in
   return (
     <div className="flex flex-col gap-2">
       <p className="text-sm text-gray-700" aria-live="polite">{t.count(members.length)}</p>
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table className="w-full min-w-[36rem] text-left text-sm" data-testid="panel-members">
           <caption className="sr-only">{t.title}</caption>
           <thead>

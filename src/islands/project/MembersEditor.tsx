@@ -58,7 +58,7 @@ export default function MembersEditor({ projectId, initial, users, roles }: Prop
       {members.length === 0 ? (
         <p className="text-sm text-gray-700">{t.noMembers}</p>
       ) : (
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="w-full text-sm" data-testid="project-members">
             <caption className="sr-only">{t.members}</caption>
             <thead className="bg-gray-100 text-start">

@@ -39,7 +39,7 @@ export default function SummaryView({ reportId, title, lang, minN, limits, chart
         {failed && <p className="text-sm text-red-700">{reportViewNl.chartFailed}</p>}
         {!figures && !failed && <p className="text-sm text-gray-600" role="status">{reportViewNl.loadingChart}</p>}
         {figures && (
-          <div className="overflow-x-auto">
+          <div className="relative overflow-x-auto">
             <table className="min-w-full text-sm" data-testid="key-figures">
               <thead>
                 <tr className="border-b text-start">

@@ -35,7 +35,10 @@ export function Dialog({ title, onClose, children, className = '', hideClose }: 
             </button>
           )}
         </div>
-        <div className="flex-1 overflow-y-auto px-5 py-4">{children}</div>
+        {/* Focusable so that keyboard users can scroll long content (axe: scrollable-region-focusable). */}
+        <div className="flex-1 overflow-y-auto px-5 py-4 focus:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-brand" tabIndex={0}>
+          {children}
+        </div>
       </div>
     </dialog>
   );

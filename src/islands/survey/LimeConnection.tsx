@@ -110,7 +110,7 @@ export default function LimeConnection({ initial }: { initial: Connection | null
           {remoteError && <p className="text-sm text-red-700">{remoteError}</p>}
           {remote && remote.length === 0 && <p className="text-sm">{t.none}</p>}
           {remote && remote.length > 0 && (
-            <div className="overflow-x-auto">
+            <div className="relative overflow-x-auto">
               <table className="w-full text-sm">
                 <caption className="sr-only">{t.surveys}</caption>
                 <thead className="bg-gray-100">

@@ -93,7 +93,7 @@ export default function ResponseBrowser({ surveyId }: { surveyId: number }) {
       <p className="text-sm" aria-live="polite">{rows ? t.count(total) : ''}{status ? ` ${status}` : ''}</p>
       {rows && rows.length === 0 && <p className="text-sm text-gray-700">{t.none}</p>}
       {rows && rows.length > 0 && (
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="w-full text-sm">
             <caption className="sr-only">{t.heading}</caption>
             <thead className="bg-gray-100 text-start">

@@ -83,7 +83,7 @@ export default function ProviderList({ initial, canImport }: { initial: ListView
         {list.items.length === 0 ? (
           <p className="text-sm">{t.noProviders}</p>
         ) : (
-          <div className="overflow-x-auto">
+          <div className="relative overflow-x-auto">
             <table className="w-full text-sm">
               <thead>
                 <tr className="text-left border-b">

@@ -63,7 +63,7 @@ export default function RatingJobs({ initial, canCreate }: { initial: RatingJobV
         {jobs.length === 0 ? (
           <p className="text-sm text-gray-700">{t.noJobs}</p>
         ) : (
-          <div className="overflow-x-auto">
+          <div className="relative overflow-x-auto">
             <table className="w-full text-sm">
               <thead>
                 <tr className="text-left border-b">

@@ -64,7 +64,7 @@ export default function RatingRanking({ initial, csvHref }: { initial: RatingJob
               {zknNl.types[ty] ?? ty}
               {mean !== null && <span className="ml-2 text-sm font-normal text-gray-700">{t.typeMean}: {two(mean)}</span>}
             </h2>
-            <div className="overflow-x-auto">
+            <div className="relative overflow-x-auto">
               <table className="w-full text-sm">
                 <thead>
                   <tr className="text-left border-b">
