@@ -29,6 +29,13 @@ test('a Zorgkaart user runs a rating job from a CSV and reads the ranking', asyn
   await axeClean(page, 'ratings');
   await shot(page, 'zkn-ratings');
 
+  // The other source: a survey of the portal (De Linde has none that fits yet).
+  await page.getByRole('radio', { name: 'Enquête' }).check();
+  await expect(page.getByText('Uw organisatie heeft nog geen enquêtes met vragen die bij de beoordelingsvelden passen.')).toBeVisible();
+  await expect(page.getByLabel('Beoordelingen (CSV)')).toBeHidden();
+  await axeClean(page, 'new job from a survey');
+  await page.getByRole('radio', { name: 'Bestand' }).check();
+
   // A malformed line is refused with its number; then a good file.
   await page.getByLabel('Naam van de ronde').fill('Eerste kwartaal');
   await page.getByLabel('Minimum aantal beoordelingen per zorgaanbieder').fill('3');

@@ -3,22 +3,27 @@ import { ApiError, request } from '../../shared/api-client';
 import { formatDateTime } from '../../shared/format';
 import { zknNl } from '../../shared/i18n/zkn';
 import { url } from '../../shared/urls';
-import { MAX_RATINGS_BYTES } from '../../shared/validation/zkn';
+import { MAX_RATINGS_BYTES, REQUIRED_RATING_FIELDS } from '../../shared/validation/zkn';
 import { messages } from '../../shared/validation/messages';
 import { uploadFile } from '../upload';
 import { useHydrated } from '../use-hydrated';
-import type { RatingJobView } from './types';
+import { addAlert } from '../../shared/stores/alerts';
+import SurveyMapping from './SurveyMapping';
+import type { RatingJobView, RatingSurveyView } from './types';
 
 const t = zknNl.screens;
 const busy = (j: RatingJobView) => j.status === 'queued' || j.status === 'running';
 
 /** /ZorgkaartNederland/ratings: the rating jobs (polled while one runs) and, with zkn.create, the form to start one. */
-export default function RatingJobs({ initial, canCreate }: { initial: RatingJobView[]; canCreate: boolean }) {
+export default function RatingJobs({ initial, canCreate, surveys = [] }: { initial: RatingJobView[]; canCreate: boolean; surveys?: RatingSurveyView[] }) {
   const hydrated = useHydrated();
   const [jobs, setJobs] = useState(initial);
   const [name, setName] = useState('');
   const [minN, setMinN] = useState('10');
   const [file, setFile] = useState<File | null>(null);
+  const [source, setSource] = useState<'file' | 'survey'>('file');
+  const [surveyId, setSurveyId] = useState('');
+  const [mapping, setMapping] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [sending, setSending] = useState(false);
 
@@ -38,13 +43,20 @@ export default function RatingJobs({ initial, canCreate }: { initial: RatingJobV
     e.preventDefault();
     const local: Record<string, string[]> = {};
     if (!name.trim()) local.name = [messages.required];
-    if (!file) local.file = [zknNl.file.none];
-    else if (file.size > MAX_RATINGS_BYTES) local.file = [zknNl.file.tooLarge];
+    if (source === 'file') {
+      if (!file) local.file = [zknNl.file.none];
+      else if (file.size > MAX_RATINGS_BYTES) local.file = [zknNl.file.tooLarge];
+    } else if (!surveyId) local.survey_id = [zknNl.survey.choose];
+    else for (const f of REQUIRED_RATING_FIELDS) if (!mapping[f]) local[`mapping.${f}`] = [zknNl.survey.required(f)];
     setErrors(local);
     if (Object.keys(local).length) return;
     setSending(true);
     try {
-      await uploadFile('/api/v2/ratingJob', file!, { fields: { name: name.trim(), min_n: minN }, showAlert: true });
+      if (source === 'file') await uploadFile('/api/v2/ratingJob', file!, { fields: { name: name.trim(), min_n: minN }, showAlert: true });
+      else {
+        const res = await request<{ alert?: string }>('POST', '/api/v2/ratingJob', { name: name.trim(), min_n: minN, survey_id: Number(surveyId), mapping });
+        if (res.alert) addAlert(res.alert, true);
+      }
       setJobs((await request<{ data: RatingJobView[] }>('GET', '/api/v2/ratingJob')).data);
       setName('');
     } catch (err) {
@@ -101,7 +113,7 @@ export default function RatingJobs({ initial, canCreate }: { initial: RatingJobV
       {canCreate && (
         <section className="rounded-lg bg-white shadow p-4 sm:p-6" aria-labelledby="zkn-new">
           <h2 id="zkn-new" className="text-lg font-semibold mb-1">{t.newJob}</h2>
-          <p className="text-sm text-gray-700 mb-3">{t.formatHelp}</p>
+          {source === 'file' && <p className="text-sm text-gray-700 mb-3">{t.formatHelp}</p>}
           <form method="post" className="flex flex-col gap-3 max-w-xl" onSubmit={submit} noValidate>
             <label className="flex flex-col gap-1 text-sm">
               {t.name}
@@ -113,12 +125,25 @@ export default function RatingJobs({ initial, canCreate }: { initial: RatingJobV
               <input className="rounded border border-gray-400 px-3 py-2 w-32" type="number" min={2} max={1000} value={minN} onChange={(e) => setMinN(e.target.value)} aria-invalid={!!errors.min_n} aria-describedby={errors.min_n ? 'zkn-min_n-error' : undefined} />
               {fieldError('min_n')}
             </label>
-            <label className="flex flex-col gap-1 text-sm">
-              {t.ratingsFile}
-              <input type="file" accept=".csv,.txt,text/csv,text/plain" onChange={(e) => setFile(e.target.files?.[0] ?? null)} aria-invalid={!!errors.file} aria-describedby={errors.file ? 'zkn-file-error' : undefined} />
-              {fieldError('file')}
-            </label>
-            {errors._ && !errors.file && !errors.name && !errors.min_n && <p className="text-sm text-red-700">{errors._[0]}</p>}
+            <fieldset className="flex flex-wrap gap-4 text-sm">
+              <legend className="mb-1">{t.source}</legend>
+              {(['file', 'survey'] as const).map((v) => (
+                <label key={v} className="flex items-center gap-2">
+                  <input type="radio" name="zkn-source" value={v} checked={source === v} onChange={() => { setSource(v); setErrors({}); }} />
+                  {v === 'file' ? t.sourceFile : t.sourceSurvey}
+                </label>
+              ))}
+            </fieldset>
+            {source === 'file' ? (
+              <label className="flex flex-col gap-1 text-sm">
+                {t.ratingsFile}
+                <input type="file" accept=".csv,.txt,text/csv,text/plain" onChange={(e) => setFile(e.target.files?.[0] ?? null)} aria-invalid={!!errors.file} aria-describedby={errors.file ? 'zkn-file-error' : undefined} />
+                {fieldError('file')}
+              </label>
+            ) : (
+              <SurveyMapping surveys={surveys} surveyId={surveyId} onSurvey={(id) => { setSurveyId(id); setMapping({}); }} mapping={mapping} onMapping={setMapping} fieldError={fieldError} errors={errors} />
+            )}
+            {errors._ && !Object.keys(errors).some((k) => k !== '_') && <p className="text-sm text-red-700">{errors._[0]}</p>}
             <button className="self-start rounded bg-brand text-white px-4 py-2 hover:bg-brand-dark disabled:opacity-50" type="submit" disabled={!hydrated || sending}>{t.start}</button>
           </form>
         </section>

@@ -45,3 +45,10 @@ export interface RatingJobDetailView extends RatingJobView {
   results: ResultView[];
   distribution: number[];
 }
+
+/** GET ratingJob/surveys: a survey with, per question column, the rating fields it may feed. */
+export interface RatingSurveyView {
+  id: number;
+  title: string;
+  columns: { key: string; label: string; fields: string[] }[];
+}

@@ -1,15 +1,15 @@
 import { Hono } from 'hono';
 import { userServiceContext, type AppEnv } from '../context';
-import { validate } from '../http/body';
+import { readBody, validate } from '../http/body';
 import { requireRole } from '../middleware/guards';
 import { getRatingJob } from '../services/zkn/get-rating-job';
 import { importProviders } from '../services/zkn/import-providers';
 import { listProviders } from '../services/zkn/list-providers';
 import { listRatingJobs } from '../services/zkn/list-rating-jobs';
 import { ratingJobCsv } from '../services/zkn/rating-csv';
-import { startRatingJob } from '../services/zkn/start-rating-job';
+import { listRatingSurveys, startRatingJob, startSurveyRatingJob } from '../services/zkn/start-rating-job';
 import { zknNl } from '../../shared/i18n/zkn';
-import { ProviderQuery, RatingJobFields } from '../../shared/validation/zkn';
+import { ProviderQuery, RatingJobFields, RatingJobSurveyInput } from '../../shared/validation/zkn';
 import { idParam } from './params';
 import { readUploadedFile } from './surveys-upload';
 
@@ -28,12 +28,17 @@ export const zknRoutes = new Hono<AppEnv>()
     return c.json({ data: result, meta: provider, alert: zknNl.imported(result.added, result.updated) });
   })
   .get('/ratingJob', requireRole('zkn.view'), async (c) => c.json({ data: await listRatingJobs(userServiceContext(c)), meta: ratingJob }))
+  .get('/ratingJob/surveys', requireRole('zkn.create'), async (c) => c.json({ data: await listRatingSurveys(userServiceContext(c)), meta: ratingJob }))
   .get('/ratingJob/:id', requireRole('zkn.view'), async (c) => c.json({ data: await getRatingJob(userServiceContext(c), idParam(c, 'id')), meta: ratingJob }))
   .get('/ratingJob/:id/csv', requireRole('zkn.view'), async (c) => {
     const { body, filename } = await ratingJobCsv(userServiceContext(c), idParam(c, 'id'));
     return c.body(body, 200, { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${filename}"`, 'Cache-Control': 'no-store' });
   })
   .post('/ratingJob', requireRole('zkn.create'), async (c) => {
+    if ((c.req.header('content-type') ?? '').includes('application/json')) {
+      const started = await startSurveyRatingJob(userServiceContext(c), await readBody(c, RatingJobSurveyInput));
+      return c.json({ data: started, meta: ratingJob, alert: zknNl.jobStarted }, 202);
+    }
     const { file, fields } = await readUploadedFile(c);
     const input = validate(RatingJobFields, fields);
     const started = await startRatingJob(userServiceContext(c), input, file, file?.name ?? '');

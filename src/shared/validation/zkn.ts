@@ -26,3 +26,32 @@ export const RatingJobFields = z.object({
   min_n: z.coerce.number({ error: messages.wholeNumber }).int(messages.wholeNumber).min(2, zknNl.minNRange).max(1000, zknNl.minNRange).default(10),
 });
 export type RatingJobFields = z.infer<typeof RatingJobFields>;
+
+/** The rating fields a survey question can feed (POST ratingJob with a survey). */
+export const RATING_FIELDS = ['agb_code', 'datum', 'cijfer', 'afspraak', 'bejegening', 'luisteren', 'informatie', 'behandeling', 'aanbevelen'] as const;
+export type RatingField = (typeof RATING_FIELDS)[number];
+/** Without a date question the response's submit date is the rating's date. */
+export const REQUIRED_RATING_FIELDS: readonly RatingField[] = ['agb_code', 'cijfer'];
+
+const Required = (field: RatingField) => z.string({ error: zknNl.survey.required(field) }).trim().min(1, zknNl.survey.required(field)).max(191, messages.maxLength(191));
+const Optional = z.string().trim().max(191, messages.maxLength(191)).optional().transform((v) => v || undefined);
+
+/** POST ratingJob as JSON: a survey of the own organisation and which question (column key) feeds which field. */
+export const RatingJobSurveyInput = RatingJobFields.extend({
+  survey_id: z.coerce.number({ error: zknNl.survey.choose }).int(zknNl.survey.choose).positive(zknNl.survey.choose),
+  mapping: z.object(
+    {
+      agb_code: Required('agb_code'),
+      datum: Optional,
+      cijfer: Required('cijfer'),
+      afspraak: Optional,
+      bejegening: Optional,
+      luisteren: Optional,
+      informatie: Optional,
+      behandeling: Optional,
+      aanbevelen: Optional,
+    },
+    { error: zknNl.survey.mappingRequired },
+  ),
+});
+export type RatingJobSurveyInput = z.infer<typeof RatingJobSurveyInput>;
