@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { and, count, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, surveyGroups, surveyQuestions, surveyResponses, surveys, surveyTokens } from '../../src/server/db/schema';
 import { colorsArchive } from '../helpers/limesurvey-archive';
@@ -53,6 +53,27 @@ describe('POST survey/import with a LimeSurvey archive (.lsa)', () => {
     expect(survey!.ownerId).not.toBeNull();
     expect(survey!.responsesVersion).toBe(1);
     expect(t.bucket.keys().filter((k) => k.startsWith('surveys/'))).toEqual([]);
+  });
+
+  it('takes an archive as a response file of the survey: its .lsr is read, nothing twice; no .lsr or a broken zip is refused', async () => {
+    // The survey the first test imported from the archive (the newest).
+    const [colors] = await t.db.select({ id: surveys.id }).from(surveys).orderBy(desc(surveys.id)).limit(1);
+    const lsrRows = readFileSync(LIMESURVEY_FIXTURES + 'survey_841748_responses.lsr', 'utf8').match(/<row>/g)!.length;
+    const post = (bytes: Uint8Array) => {
+      const form = new FormData();
+      form.set('file', new File([bytes as BlobPart], 'survey_archive_841748.lsa'));
+      return staff.fetch(`/portal/api/v2/survey/${colors!.id}/response`, { method: 'POST', body: form });
+    };
+    const res = await post(colorsArchive());
+    expect(res.status).toBe(202);
+    const job = ((await (await staff.get(`/portal/api/v2/job/${((await res.json()) as { data: Job }).data.id}`)).json()) as { data: Job & { result: Record<string, unknown> } }).data;
+    expect(job.status, job.error).toBe('done');
+    expect(job.result).toMatchObject({ format: 'lsr', rows: lsrRows, inserted: 0, rejected: 0 });
+    for (const [bytes, message] of [[colorsArchive({ responses: null }), /bevat geen responsen \(\.lsr\)/], [colorsArchive().slice(0, 300), /beschadigd/]] as const) {
+      const bad = await post(bytes);
+      expect(bad.status).toBe(422);
+      expect(((await bad.json()) as { message: string }).message).toMatch(message);
+    }
   });
 
   it('asks before importing a structure identical to one the company has; confirmed, it imports', async () => {

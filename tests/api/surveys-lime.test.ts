@@ -1,12 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { and, count, eq, isNotNull, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { limeConnections, limeSurveyLinks, surveyQuestions, surveyResponses, surveyTokens } from '../../src/server/db/schema';
+import { limeConnections, limeSurveyLinks, surveyQuestions, surveyResponses, surveys, surveyTokens } from '../../src/server/db/schema';
 import { enqueueScheduledSyncs } from '../../src/server/services/lime/sync-job';
 import { countLss } from '../helpers/lss-counts';
 import { startLimeServer } from '../helpers/lime-rpc-server';
 import { createSurveyTestApp } from '../helpers/survey-test-app';
 import { LIMESURVEY_FIXTURES } from '../helpers/fixtures';
+import { userByEmail } from '../helpers/accounts';
+import { jsonApi, sessionFor } from '../helpers/manage';
 
 const t = createSurveyTestApp();
 const staff = t.session();
@@ -45,6 +47,54 @@ describe('LimeSurvey koppeling (RemoteControl 2)', { timeout: 30_000 }, () => {
     expect((await staff.fetch('/portal/api/v2/survey/lime', { method: 'PUT', json: { url: lime.url, username: lime.username, password: '' } })).status).toBe(200);
   });
 
+  it("the user's 'LimeSurvey koppeling': chosen from the installation's users (list_users), checked there, group Admin only", async () => {
+    const admin = jsonApi(await sessionFor(t.db, t.session(), 'admin@demo.impulz.nl'));
+    const gebruiker = (await userByEmail(t.db, 'gebruiker@demo.impulz.nl'))!;
+    type Users = { data: { connected: boolean; users: { uid: number; username: string; full_name: string; portal_user: { id: number } | null }[] | null } };
+    const list = await admin.get<Users>(`/user/${gebruiker.id}/lime/users`);
+    expect(list.status).toBe(200);
+    expect(list.body.data.connected).toBe(true);
+    // The seed couples admin@demo (user 1) to LimeSurvey user 1.
+    expect(list.body.data.users!.map((u) => [u.uid, u.username, u.portal_user?.id ?? null])).toEqual([[1, lime.username, 1], [7, 'onderzoeker', null]]);
+    expect(JSON.stringify(list.body), JSON.stringify(list.body)).not.toContain('permissions');
+    const unknown = await admin.put<{ errors: Record<string, string[]> }>(`/user/${gebruiker.id}/lime/99`);
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.errors.uid).toEqual(['LimeSurvey kent geen gebruiker met id 99.']);
+    expect((await admin.put(`/user/${gebruiker.id}/lime/7`)).status).toBe(200);
+    expect((await admin.get<Users>(`/user/${gebruiker.id}/lime/users`)).body.data.users!.find((u) => u.uid === 7)!.portal_user).toMatchObject({ id: gebruiker.id });
+    // Not group Admin: no list, no change.
+    expect((await staff.get(`/portal/api/v2/user/${gebruiker.id}/lime/users`)).status).toBe(403);
+    // Another company without a connection: nothing to choose from, any id is taken.
+    const nb = (await userByEmail(t.db, 'beheerder@noordbroek.demo.impulz.nl'))!;
+    expect((await admin.get<Users>(`/user/${nb.id}/lime/users`)).body.data).toEqual({ connected: false, users: null });
+    // A connection whose LimeSurvey user isn't a superadmin can't list users: the id is taken as given.
+    const limited = await startLimeServer({ superadmin: false });
+    try {
+      const nbStaff = t.session();
+      expect((await nbStaff.login('beheerder@noordbroek.demo.impulz.nl', 'ImpulZ-demo-2026!')).status).toBe(200);
+      expect((await nbStaff.fetch('/portal/api/v2/survey/lime', { method: 'PUT', json: { url: limited.url, username: limited.username, password: limited.password } })).status).toBe(200);
+      expect((await admin.get<Users>(`/user/${nb.id}/lime/users`)).body.data).toEqual({ connected: true, users: null });
+      expect((await admin.put<{ data: { lime_user_id: number } }>(`/user/${nb.id}/lime/55`)).body.data.lime_user_id).toBe(55);
+      expect((await admin.del(`/user/${nb.id}/lime`)).status).toBe(200);
+      expect((await nbStaff.fetch('/portal/api/v2/survey/lime', { method: 'DELETE' })).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("'Alleen mijn LimeSurvey-enquêtes' lists the surveys of the coupled LimeSurvey user", async () => {
+    const mine = await staff.get('/portal/api/v2/survey/lime/surveys?mine=1');
+    expect(mine.status).toBe(422);
+    expect(((await mine.json()) as { message: string }).message).toContain('nog niet gekoppeld');
+    expect((await staff.get('/portal/api/v2/survey/lime/surveys?mine=ja')).status).toBe(422);
+    const admin = jsonApi(await sessionFor(t.db, t.session(), 'admin@demo.impulz.nl'));
+    const beheerder = (await userByEmail(t.db, 'beheerder@demo.impulz.nl'))!;
+    expect((await admin.put(`/user/${beheerder.id}/lime/1`)).status).toBe(200);
+    const list = (await (await staff.get('/portal/api/v2/survey/lime/surveys?mine=1')).json()) as { data: { surveys: { sid: number }[] } };
+    expect(list.data.surveys.map((s) => s.sid)).toEqual([999001]);
+    expect(lime.calls.filter((c) => c.method === 'list_surveys').at(-1)!.params[1]).toBe(lime.username);
+  });
+
   it("lists the installation's surveys and imports one's structure, then synchronises its responses and tokens", async () => {
     const list = (await (await staff.get('/portal/api/v2/survey/lime/surveys')).json()) as { data: { connected: boolean; surveys: { sid: number; title: string; survey_id: number | null }[] } };
     expect(list.data.connected).toBe(true);
@@ -53,6 +103,9 @@ describe('LimeSurvey koppeling (RemoteControl 2)', { timeout: 30_000 }, () => {
     expect(res.status).toBe(201);
     const data = ((await res.json()) as { data: { id: number; groups: number; questions: number; sync_job_id: number } }).data;
     surveyId = data.id;
+    // Its LimeSurvey owner (uid 7) is coupled to gebruiker@demo: that user owns it in the portal.
+    const [row] = await t.db.select({ ownerId: surveys.ownerId }).from(surveys).where(eq(surveys.id, surveyId));
+    expect(row!.ownerId).toBe((await userByEmail(t.db, 'gebruiker@demo.impulz.nl'))!.id);
     const expected = countLss(readFileSync(LIMESURVEY_FIXTURES + 'limesurvey_survey_841748_colors.lss', 'utf8'));
     expect(data).toMatchObject({ groups: expected.groups, questions: expected.questions });
     expect(await n(t.db.select({ n: count() }).from(surveyQuestions).where(and(eq(surveyQuestions.surveyId, surveyId), isNotNull(surveyQuestions.parentId))))).toBe(expected.subquestions);

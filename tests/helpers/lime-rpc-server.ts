@@ -13,7 +13,7 @@ import { col, table } from './lss-counts';
  */
 export interface LimeResponse { id: number; submitdate: string | null; values: Record<string, string | null> }
 
-export async function startLimeServer(opts: { username?: string; password?: string } = {}) {
+export async function startLimeServer(opts: { username?: string; password?: string; superadmin?: boolean } = {}) {
   const username = opts.username ?? 'lsadmin';
   const password = opts.password ?? 'geheim-wachtwoord';
   const lss = readFileSync(LIMESURVEY_FIXTURES + 'limesurvey_survey_841748_colors.lss', 'utf8');
@@ -33,6 +33,14 @@ export async function startLimeServer(opts: { username?: string; password?: stri
     completed: i < 2 ? '2024-02-01 10:00' : 'N', sent: '2024-01-20 09:00',
   }));
 
+  const limeUsers = [
+    { uid: '1', users_name: username, full_name: 'Beheerder LimeSurvey', email: 'admin@example.org' },
+    { uid: '7', users_name: 'onderzoeker', full_name: 'Onderzoeker Een', email: 'onderzoeker@example.org' },
+  ];
+  const surveyList = [
+    { sid: String(sid), surveyls_title: 'Colors', startdate: null, expires: null, active: 'Y', owner_id: '7' },
+    { sid: '999001', surveyls_title: 'Nog niet gekoppeld', startdate: null, expires: null, active: 'N', owner_id: '1' },
+  ];
   const rows = (name: string) => table(lss, name);
   const q = (row: string, name: string) => col(row, name) ?? '';
   const methods: Record<string, (params: unknown[]) => unknown> = {
@@ -46,11 +54,27 @@ export async function startLimeServer(opts: { username?: string; password?: stri
       sessions.delete(String(key));
       return 'OK';
     },
-    list_surveys: () => [
-      { sid: String(sid), surveyls_title: 'Colors', startdate: null, expires: null, active: 'Y' },
-      { sid: '999001', surveyls_title: 'Nog niet gekoppeld', startdate: null, expires: null, active: 'N' },
-    ],
-    get_survey_properties: ([, s]) => (Number(s) === sid ? { language: 'en', additional_languages: '', anonymized: 'N', datestamp: 'N', usetokens: 'N', tokenlength: '15', format: 'G', attributedescriptions: null } : { status: 'Error: Invalid survey ID' }),
+    // A superadmin sees every survey, or with a user name those that user may see (LimeSurvey 6).
+    list_surveys: ([, name]) => {
+      const owner = name === null || name === undefined ? null : limeUsers.find((u) => u.users_name === name);
+      if (owner === undefined) return { status: 'Invalid user' };
+      const list = surveyList.filter((x) => owner === null || x.owner_id === owner.uid).map(({ owner_id: _, ...x }) => x);
+      return list.length ? list : { status: 'No surveys found' };
+    },
+    // Only the properties asked for, as LimeSurvey answers.
+    get_survey_properties: ([, s, names]) => {
+      const found = surveyList.find((x) => Number(x.sid) === Number(s));
+      if (!found || Number(s) !== sid) return { status: 'Error: Invalid survey ID' };
+      const all: Record<string, unknown> = { owner_id: found.owner_id, language: 'en', additional_languages: '', anonymized: 'N', datestamp: 'N', usetokens: 'N', tokenlength: '15', format: 'G', attributedescriptions: null };
+      return Array.isArray(names) ? Object.fromEntries(names.filter((n) => n in all).map((n) => [n, all[n]])) : all;
+    },
+    // list_users: superadmin only; the user's attributes without the password, with permissions.
+    list_users: ([, uid]) => {
+      if (opts.superadmin === false) return { status: 'Permission denied.' };
+      const chosen = uid === null || uid === undefined ? limeUsers : limeUsers.filter((u) => u.uid === String(uid));
+      if (uid !== null && uid !== undefined && !chosen.length) return { status: 'Invalid user id' };
+      return chosen.map((u) => ({ ...u, parent_id: '0', lang: 'nl', htmleditormode: 'default', templateeditormode: 'default', questionselectormode: 'default', one_time_pw: null, dateformat: '1', created: '2024-01-01 09:00:00', modified: '2024-01-01 09:00:00', permissions: [] }));
+    },
     list_groups: () =>
       rows('groups').map((g) => {
         const l10n = rows('group_l10ns').find((x) => q(x, 'gid') === q(g, 'gid'));
@@ -113,7 +137,7 @@ export async function startLimeServer(opts: { username?: string; password?: stri
   const port = (server.address() as AddressInfo).port;
   return {
     url: `http://127.0.0.1:${port}/index.php/admin/remotecontrol`,
-    username, password, sid, responses, participants, calls, sessions, map,
+    username, password, sid, responses, participants, calls, sessions, map, limeUsers,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

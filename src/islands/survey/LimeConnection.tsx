@@ -3,6 +3,7 @@ import { ApiError, request } from '../../shared/api-client';
 import { formatDateTime } from '../../shared/format';
 import { surveysNl } from '../../shared/i18n/surveys';
 import { url as portalUrl } from '../../shared/urls';
+import { useHydrated } from '../use-hydrated';
 import { JobProgress, useJob, type JobView } from './JobProgress';
 
 const t = surveysNl.lime;
@@ -20,19 +21,22 @@ export default function LimeConnection({ initial }: { initial: Connection | null
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [remote, setRemote] = useState<Remote[] | null>(null);
   const [remoteError, setRemoteError] = useState<string | null>(null);
+  const hydrated = useHydrated();
   const [busy, setBusy] = useState(false);
+  const [mine, setMine] = useState(false);
   const [started, setStarted] = useState<JobView | null>(null);
   const job = useJob(started);
 
   const load = useCallback(async () => {
     if (!conn) return setRemote(null);
     try {
-      setRemote((await request<{ data: { surveys: Remote[] } }>('GET', '/api/v2/survey/lime/surveys')).data.surveys);
+      setRemote((await request<{ data: { surveys: Remote[] } }>('GET', `/api/v2/survey/lime/surveys${mine ? '?mine=1' : ''}`)).data.surveys);
       setRemoteError(null);
     } catch (err) {
+      setRemote(null);
       setRemoteError(err instanceof ApiError ? err.message : String(err));
     }
-  }, [conn]);
+  }, [conn, mine]);
   useEffect(() => void load(), [load]);
   useEffect(() => {
     if (job?.status === 'done' || job?.status === 'failed') void load();
@@ -75,6 +79,31 @@ export default function LimeConnection({ initial }: { initial: Connection | null
     await request('PUT', `/api/v2/survey/${surveyId}/lime`, { sync_enabled: on });
     await load();
   }
+  const remoteStatus = (s: Remote) =>
+    s.survey_id ? (
+      <div className="flex flex-col gap-1">
+        <span>{s.last_synced_at ? t.lastSync(formatDateTime(s.last_synced_at)) : t.never}</span>
+        {s.last_result?.responses && <span className="text-gray-600">{t.syncResult(s.last_result.responses.changed, s.last_result.tokens?.changed ?? 0)}</span>}
+        {s.last_error && <span className="text-red-700">{s.last_error}</span>}
+        <label className="flex items-center gap-2">
+          <input type="checkbox" checked={!!s.sync_enabled} onChange={(e) => void schedule(s.survey_id!, e.target.checked)} />
+          {t.schedule}
+        </label>
+      </div>
+    ) : (
+      <span>{t.notLinked}</span>
+    );
+  const remoteActions = (s: Remote) =>
+    s.survey_id ? (
+      <div className="flex flex-wrap gap-2">
+        <button type="button" onClick={() => void sync(s.survey_id!)} className="rounded bg-brand px-2 py-1 text-white" aria-label={`${t.sync}: ${s.title}`}>{t.sync}</button>
+        <a href={portalUrl(`/survey/${s.survey_id}/edit`)} className="rounded border border-brand px-2 py-1 text-brand" aria-label={`${t.open}: ${s.title}`}>{t.open}</a>
+      </div>
+    ) : (
+      <div>
+        <button type="button" disabled={busy} onClick={() => void importSurvey(s.sid)} className="rounded border border-brand px-2 py-1 text-brand disabled:opacity-50" aria-label={`${t.import}: ${s.title}`}>{t.import}</button>
+      </div>
+    );
   const err = (name: string) => errors[name]?.[0];
   const input = (name: 'url' | 'username' | 'password', label: string, type = 'text', hint?: string) => (
     <label className="flex flex-col gap-1 text-sm">
@@ -88,7 +117,7 @@ export default function LimeConnection({ initial }: { initial: Connection | null
         autoComplete={type === 'password' ? 'new-password' : 'off'}
         className="rounded border border-gray-400 px-2 py-1.5"
       />
-      <span id={`lime-${name}-note`} className={err(name) ? 'text-red-700' : 'text-gray-600'}>{err(name) ?? hint ?? ''}</span>
+      <span id={`lime-${name}-note`} className={`[overflow-wrap:anywhere] ${err(name) ? 'text-red-700' : 'text-gray-600'}`}>{err(name) ?? hint ?? ''}</span>
     </label>
   );
   return (
@@ -99,7 +128,7 @@ export default function LimeConnection({ initial }: { initial: Connection | null
         {input('username', t.username)}
         {input('password', t.password, 'password', conn ? t.passwordKept : undefined)}
         <div className="flex flex-wrap gap-2">
-          <button type="submit" disabled={busy} className="rounded bg-brand px-4 py-2 text-sm text-white disabled:opacity-50">{t.save}</button>
+          <button type="submit" disabled={!hydrated || busy} className="rounded bg-brand px-4 py-2 text-sm text-white disabled:opacity-50">{t.save}</button>
           {conn && <button type="button" onClick={() => void remove()} className="rounded border border-red-700 px-4 py-2 text-sm text-red-700">{t.remove}</button>}
         </div>
       </form>
@@ -107,51 +136,45 @@ export default function LimeConnection({ initial }: { initial: Connection | null
       {conn && (
         <section className="flex flex-col gap-2" aria-labelledby="lime-surveys">
           <h2 id="lime-surveys" className="text-lg font-semibold">{t.surveys}</h2>
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" checked={mine} onChange={(e) => setMine(e.target.checked)} />
+            {t.mine}
+          </label>
           {remoteError && <p className="text-sm text-red-700">{remoteError}</p>}
           {remote && remote.length === 0 && <p className="text-sm">{t.none}</p>}
           {remote && remote.length > 0 && (
-            <div className="relative overflow-x-auto">
-              <table className="w-full text-sm">
-                <caption className="sr-only">{t.surveys}</caption>
-                <thead className="bg-gray-100">
-                  <tr>{[t.sid, t.surveyTitle, t.active, t.status].map((h) => <th key={h} scope="col" className="px-2 py-1 text-start">{h}</th>)}<th scope="col" className="px-2 py-1"><span className="sr-only">{t.import}</span></th></tr>
-                </thead>
-                <tbody>
-                  {remote.map((s) => (
-                    <tr key={s.sid} className="border-t border-gray-200 align-top">
-                      <td className="px-2 py-1">{s.sid}</td>
-                      <th scope="row" className="px-2 py-1 text-start font-medium">{s.title}</th>
-                      <td className="px-2 py-1">{s.active ? surveysNl.overview.yes : surveysNl.overview.no}</td>
-                      <td className="px-2 py-1">
-                        {s.survey_id ? (
-                          <div className="flex flex-col gap-1">
-                            <span>{s.last_synced_at ? t.lastSync(formatDateTime(s.last_synced_at)) : t.never}</span>
-                            {s.last_result?.responses && <span className="text-gray-600">{t.syncResult(s.last_result.responses.changed, s.last_result.tokens?.changed ?? 0)}</span>}
-                            {s.last_error && <span className="text-red-700">{s.last_error}</span>}
-                            <label className="flex items-center gap-2">
-                              <input type="checkbox" checked={!!s.sync_enabled} onChange={(e) => void schedule(s.survey_id!, e.target.checked)} />
-                              {t.schedule}
-                            </label>
-                          </div>
-                        ) : (
-                          t.notLinked
-                        )}
-                      </td>
-                      <td className="px-2 py-1">
-                        {s.survey_id ? (
-                          <div className="flex flex-wrap gap-2">
-                            <button type="button" onClick={() => void sync(s.survey_id!)} className="rounded bg-brand px-2 py-1 text-white" aria-label={`${t.sync}: ${s.title}`}>{t.sync}</button>
-                            <a href={portalUrl(`/survey/${s.survey_id}/edit`)} className="rounded border border-brand px-2 py-1 text-brand" aria-label={`${t.open}: ${s.title}`}>{t.open}</a>
-                          </div>
-                        ) : (
-                          <button type="button" disabled={busy} onClick={() => void importSurvey(s.sid)} className="rounded border border-brand px-2 py-1 text-brand disabled:opacity-50" aria-label={`${t.import}: ${s.title}`}>{t.import}</button>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <>
+              {/* Narrow screens: one card per survey; wider: the table. */}
+              <ul className="flex flex-col gap-3 text-sm sm:hidden" aria-label={t.surveys}>
+                {remote.map((s) => (
+                  <li key={s.sid} className="flex flex-col gap-2 rounded border border-gray-200 p-3">
+                    <span className="font-medium">{s.title}</span>
+                    <span className="text-gray-700">{`${t.sid} ${s.sid} · ${t.active}: ${s.active ? surveysNl.overview.yes : surveysNl.overview.no}`}</span>
+                    {remoteStatus(s)}
+                    {remoteActions(s)}
+                  </li>
+                ))}
+              </ul>
+              <div className="relative hidden overflow-x-auto sm:block">
+                <table className="w-full text-sm">
+                  <caption className="sr-only">{t.surveys}</caption>
+                  <thead className="bg-gray-100">
+                    <tr>{[t.sid, t.surveyTitle, t.active, t.status].map((h) => <th key={h} scope="col" className="px-2 py-1 text-start">{h}</th>)}<th scope="col" className="px-2 py-1"><span className="sr-only">{t.import}</span></th></tr>
+                  </thead>
+                  <tbody>
+                    {remote.map((s) => (
+                      <tr key={s.sid} className="border-t border-gray-200 align-top">
+                        <td className="px-2 py-1">{s.sid}</td>
+                        <th scope="row" className="px-2 py-1 text-start font-medium">{s.title}</th>
+                        <td className="px-2 py-1">{s.active ? surveysNl.overview.yes : surveysNl.overview.no}</td>
+                        <td className="px-2 py-1">{remoteStatus(s)}</td>
+                        <td className="px-2 py-1">{remoteActions(s)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </>
           )}
         </section>
       )}

@@ -19,10 +19,12 @@ export default function ResponseUpload({ surveyId }: { surveyId: number }) {
   const job = useJob(started);
   async function submit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
-    if (!file) return setError(messages.required);
-    if (file.size > MAX_UPLOAD_BYTES) return setError(messages.fileTooLarge);
+    // A file chosen before the island hydrated never reached onChange: read it from the input then.
+    const chosen = file ?? e.currentTarget.querySelector<HTMLInputElement>('input[type=file]')?.files?.[0] ?? null;
+    if (!chosen) return setError(messages.required);
+    if (chosen.size > MAX_UPLOAD_BYTES) return setError(messages.fileTooLarge);
     try {
-      const res = await uploadFile<{ data: JobView }>(`/api/v2/survey/${surveyId}/response`, file);
+      const res = await uploadFile<{ data: JobView }>(`/api/v2/survey/${surveyId}/response`, chosen);
       setError(null);
       setStarted(res.data);
     } catch (err) {
@@ -35,7 +37,7 @@ export default function ResponseUpload({ surveyId }: { surveyId: number }) {
       <form method="post" className="flex flex-col gap-3 max-w-xl" onSubmit={submit} noValidate>
         <label className="flex flex-col gap-1 text-sm">
           {t.file}
-          <input type="file" accept=".csv,.txt,.lsr,text/csv,text/plain,text/xml" onChange={(e) => setFile(e.target.files?.[0] ?? null)} aria-invalid={!!error} />
+          <input type="file" accept=".csv,.txt,.lsr,.lsa,text/csv,text/plain,text/xml,application/zip" onChange={(e) => setFile(e.target.files?.[0] ?? null)} aria-invalid={!!error} />
           {error && <span className="text-red-700">{error}</span>}
         </label>
         <button className="self-start rounded bg-blue-700 text-white px-4 py-2 disabled:opacity-50" type="submit" disabled={!hydrated}>{t.upload}</button>

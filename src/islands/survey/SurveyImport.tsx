@@ -28,7 +28,7 @@ export default function SurveyImport({ companies, ownCompanyId }: { companies: {
   const [busy, setBusy] = useState(false);
   const job = useJob(started);
 
-  async function send(confirm: boolean) {
+  async function send(confirm: boolean, file: File | null) {
     if (!file) return setError(messages.required);
     if (file.size > MAX_UPLOAD_BYTES) return setError(messages.fileTooLarge);
     setBusy(true);
@@ -52,7 +52,10 @@ export default function SurveyImport({ companies, ownCompanyId }: { companies: {
   }
   function submit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
-    void send(false);
+    // A file chosen before the island hydrated never reached onChange: read it from the input then.
+    const chosen = file ?? e.currentTarget.querySelector<HTMLInputElement>('input[type=file]')?.files?.[0] ?? null;
+    if (chosen !== file) setFile(chosen);
+    void send(false, chosen);
   }
   const archive = job?.status === 'done' ? (job.result as unknown as ArchiveResult) : null;
   const openLink = (id: number) => (
@@ -85,7 +88,7 @@ export default function SurveyImport({ companies, ownCompanyId }: { companies: {
         <div role="alert" className="flex flex-col gap-2 rounded border border-orange-300 bg-orange-50 p-4 text-sm">
           <p>{duplicate}</p>
           <div className="flex gap-2">
-            <button type="button" className="rounded bg-brand px-3 py-1 text-white" onClick={() => void send(true)}>{t.importAnyway}</button>
+            <button type="button" className="rounded bg-brand px-3 py-1 text-white" onClick={() => void send(true, file)}>{t.importAnyway}</button>
             <button type="button" className="rounded border border-gray-400 px-3 py-1" onClick={() => setDuplicate(null)}>{t.cancel}</button>
           </div>
         </div>

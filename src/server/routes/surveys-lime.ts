@@ -9,7 +9,7 @@ import { importRemoteSurvey } from '../services/lime/import-remote';
 import { setSchedule, syncNow } from '../services/lime/link';
 import { listRemoteSurveys } from '../services/lime/remote-surveys';
 import { surveysNl } from '../../shared/i18n/surveys';
-import { LimeConnectionInput, LimeImportInput, LimeScheduleInput } from '../../shared/validation/lime';
+import { LimeConnectionInput, LimeImportInput, LimeScheduleInput, LimeSurveysQuery } from '../../shared/validation/lime';
 
 const Id = z.object({ id: z.coerce.number().int().positive() });
 const t = surveysNl.lime;
@@ -22,7 +22,10 @@ export const surveyLimeRoutes = new Hono<AppEnv>()
     return c.json({ data, alert: t.saved });
   })
   .delete('/survey/lime', requireRole('survey.edit'), async (c) => c.json({ data: await deleteConnection(userServiceContext(c)), alert: t.removed }))
-  .get('/survey/lime/surveys', requireRole('survey.edit'), async (c) => c.json({ data: await listRemoteSurveys(userServiceContext(c)) }))
+  .get('/survey/lime/surveys', requireRole('survey.edit'), async (c) => {
+    const { mine } = validate(LimeSurveysQuery, c.req.query());
+    return c.json({ data: await listRemoteSurveys(userServiceContext(c), { mine: mine === '1' }) });
+  })
   .post('/survey/lime/import', requireRole('survey.edit'), async (c) => {
     const data = await importRemoteSurvey(userServiceContext(c), await readBody(c, LimeImportInput));
     return c.json({ data, meta: { dutch: surveysNl.survey }, alert: t.imported }, 201);

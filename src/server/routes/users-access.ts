@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { userServiceContext, type AppEnv } from '../context';
 import { readBody } from '../http/body';
 import { requireRole } from '../middleware/guards';
-import { setLimeUser } from '../services/users/set-lime-user';
+import { listLimeUsersFor, setLimeUser } from '../services/users/set-lime-user';
 import { setTemporaryPassword } from '../services/users/set-temporary-password';
 import { setUserGroup } from '../services/users/set-user-group';
 import { setUserRole } from '../services/users/set-user-role';
@@ -25,6 +25,7 @@ export const userAccessRoutes = new Hono<AppEnv>()
     const data = await setUserRole(userServiceContext(c), idParam(c, 'id'), idParam(c, 'rid'), false);
     return c.json({ data, meta: { dutch: usersNl.role }, alert: catalogueText.deleted });
   })
+  .get('/user/:id/lime/users', requireRole('user.edit'), async (c) => c.json({ data: await listLimeUsersFor(userServiceContext(c), idParam(c, 'id')) }))
   .put('/user/:id/lime/:uid', requireRole('user.edit'), async (c) => {
     const data = await setLimeUser(userServiceContext(c), idParam(c, 'id'), idParam(c, 'uid'));
     return c.json({ data, meta: { dutch: usersNl.lime }, alert: catalogueText.saved(usersNl.lime) });

@@ -32,6 +32,7 @@ export const surveysNl = {
   responses: {
     noFile: 'Kies een responsbestand om te uploaden (veld "file").',
     notText: 'Het bestand is geen CSV- of VV-bestand met responsen (het is geen tekst).',
+    archiveNoResponses: 'Het archief (.lsa) bevat geen responsen (.lsr): de enquête was in LimeSurvey niet actief of had nog geen responsen.',
     empty: 'Het responsbestand is leeg.',
     unknownColumns: (names: string[]) =>
       `Het responsbestand bevat ${names.length === 1 ? 'een kolom' : 'kolommen'} die niet bij deze enquête ${names.length === 1 ? 'hoort' : 'horen'}: ${names.slice(0, 10).join(', ')}${names.length > 10 ? ` en nog ${names.length - 10}` : ''}.`,
@@ -120,6 +121,8 @@ export const surveysNl = {
     imported: 'De structuur is geïmporteerd; de responsen worden opgehaald.',
     syncResult: (changed: number, tokens: number) => `${changed.toLocaleString('nl-NL')} responsen nieuw of bijgewerkt, ${tokens.toLocaleString('nl-NL')} tokens bijgewerkt.`,
     notLinked: 'Niet gekoppeld',
+    mine: 'Alleen mijn LimeSurvey-enquêtes',
+    notCoupled: 'U bent nog niet gekoppeld aan een LimeSurvey-gebruiker (tabblad LimeSurvey koppeling bij uw gebruiker).',
     scheduleSaved: 'De planning is opgeslagen.',
   },
   browser: {
@@ -229,7 +232,7 @@ export const surveysNl = {
     export: 'Exporteren (CSV)',
     previous: 'Vorige',
     next: 'Volgende',
-    file: 'Responsbestand (LimeSurvey CSV, VV of .lsr, of CSV met vraagcodes, max. 64MB)',
+    file: 'Responsbestand (LimeSurvey CSV, VV, .lsr of archief .lsa, of CSV met vraagcodes, max. 64MB)',
     upload: 'Uploaden',
     progress: 'Voortgang',
     done: 'Klaar',

@@ -177,5 +177,12 @@ export const usersNl = {
     none: 'Niet gekoppeld',
     save: 'Koppeling opslaan',
     remove: 'Koppeling verwijderen',
+    choose: 'LimeSurvey-gebruiker',
+    chooseNone: '— kies een gebruiker —',
+    coupledTo: (name: string) => `gekoppeld aan ${name}`,
+    noConnection: 'De organisatie heeft nog geen LimeSurvey-koppeling; vul het gebruikers-id uit LimeSurvey in.',
+    noList: 'De LimeSurvey-gebruiker van de koppeling mag geen gebruikers opvragen (daarvoor zijn superbeheerdersrechten nodig); vul het gebruikers-id in.',
+    cannotList: 'De LimeSurvey-gebruiker van de koppeling mag geen gebruikers opvragen, dus uw LimeSurvey-gebruikersnaam is niet bekend.',
+    unknownUid: (uid: number) => `LimeSurvey kent geen gebruiker met id ${uid}.`,
   },
 } as const;

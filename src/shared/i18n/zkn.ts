@@ -70,7 +70,7 @@ export const zknNl = {
     source: 'Bron van de beoordelingen',
     sourceFile: 'Bestand',
     sourceSurvey: 'Enquête',
-    survey: 'Enquête',
+    survey: 'Enquête met de beoordelingen',
     chooseSurvey: 'Kies een enquête',
     noSurveys: 'Uw organisatie heeft nog geen enquêtes met vragen die bij de beoordelingsvelden passen.',
     mappingTitle: 'Welke vraag hoort bij welk veld?',

@@ -31,3 +31,6 @@ export const LimeImportInput = z.object({
 
 /** PUT survey/{id}/lime: the schedule of a linked survey. */
 export const LimeScheduleInput = z.object({ sync_enabled: z.boolean({ error: t.required }) });
+
+/** GET survey/lime/surveys: `mine=1` lists only the surveys of the user's own LimeSurvey user. */
+export const LimeSurveysQuery = z.object({ mine: z.enum(['0', '1'], { error: t.required }).optional() });

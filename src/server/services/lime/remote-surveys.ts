@@ -4,19 +4,26 @@ import { limeSurveyLinks, surveys } from '../../db/schema';
 import { AppError } from '../../errors';
 import { surveysNl } from '../../../shared/i18n/surveys';
 import { connectionCompany, openConnection } from './connection';
+import { coupledUsername } from './remote-users';
 import { LimeSession } from './rpc';
 
 interface LsSurvey { sid: string | number; surveyls_title: string; startdate: string | null; expires: string | null; active: string }
 
 /**
- * GET survey/lime/surveys: the surveys the connection's LimeSurvey user can see (list_surveys),
- * each with the portal survey it feeds when linked. No connection yet: an empty list.
+ * GET survey/lime/surveys[?mine=1]: the surveys the connection's LimeSurvey user can see
+ * (list_surveys), each with the portal survey it feeds when linked. `mine`: only those of the
+ * LimeSurvey user the portal user is coupled to ('LimeSurvey koppeling' tab; list_surveys with
+ * that user name). No connection yet: an empty list.
  */
-export async function listRemoteSurveys(ctx: UserServiceContext) {
+export async function listRemoteSurveys(ctx: UserServiceContext, opts: { mine?: boolean } = {}) {
   const companyId = connectionCompany(ctx);
   const conn = await openConnection(ctx.db, ctx.config.totpEncryptionKey, { companyId });
   if (!conn) return { connected: false, surveys: [] };
-  const list = await LimeSession.with(conn, (s) => s.call<LsSurvey[]>('list_surveys', [null], /no surveys found/i));
+  const list = await LimeSession.with(conn, async (s) => {
+    const username = opts.mine ? await coupledUsername(ctx.db, s, ctx.user.id) : null;
+    if (opts.mine && !username) throw new AppError('VALIDATION', surveysNl.lime.notCoupled);
+    return s.call<LsSurvey[]>('list_surveys', [username], /no surveys found/i);
+  });
   const sids = (list ?? []).map((x) => Number(x.sid));
   const links = sids.length
     ? await ctx.db

@@ -3,6 +3,7 @@ import { responseUploadKey } from '../../../files/store';
 import { AppError, nl } from '../../../errors';
 import { surveysNl } from '../../../../shared/i18n/surveys';
 import { MAX_UPLOAD_BYTES } from '../../../../shared/validation/surveys';
+import { ARCHIVE_MEMBER, isZip, zipMember } from '../archive/zip-entries';
 import { findVisibleSurvey, requireSurveyRole } from '../scope';
 import { assertPlan, lsrPlan } from './import-job';
 import { looksLikeXml, sniffLimeSurveyXml } from './lsr-reader';
@@ -45,6 +46,23 @@ export async function planResponseFile(file: Blob, survey: SurveyHeaderColumns):
 }
 
 /**
+ * A LimeSurvey archive (.lsa) sent as a response file: its responses member (.lsr) is the file.
+ * The archive's structure and participants are not read here (the structure is the survey's own;
+ * the header check refuses an archive of another survey).
+ */
+async function archiveResponses(file: Blob): Promise<Blob> {
+  const fail = (message: string) => new AppError('VALIDATION', message, { file: [message] });
+  const chunks: Uint8Array[] = [];
+  try {
+    for await (const chunk of zipMember(file.stream(), ARCHIVE_MEMBER.responses)) chunks.push(chunk);
+  } catch {
+    throw fail(surveysNl.import.archiveBroken);
+  }
+  if (!chunks.length) throw fail(surveysNl.responses.archiveNoResponses);
+  return new Blob(chunks as BlobPart[], { type: 'application/xml' });
+}
+
+/**
  * POST survey/{id}/response: the header is checked now (a file for another survey or with unknown
  * columns is refused before anything is stored); the rows are read by a job from the file store.
  */
@@ -54,6 +72,7 @@ export async function uploadResponses(ctx: UserServiceContext, surveyId: number,
   if (!file || typeof file === 'string') throw new AppError('VALIDATION', surveysNl.responses.noFile, { file: [surveysNl.responses.noFile] });
   if (file.size > MAX_UPLOAD_BYTES) throw new AppError('TOO_LARGE', nl.tooLarge);
   if (file.size === 0) throw new AppError('VALIDATION', surveysNl.responses.empty, { file: [surveysNl.responses.empty] });
+  if (isZip(new Uint8Array(await file.slice(0, 4).arrayBuffer()))) file = await archiveResponses(file);
   await planResponseFile(file, await loadSurveyColumns(ctx.db, surveyId));
   if (!ctx.jobs) throw new AppError('FAILED_DEPENDENCY', surveysNl.jobs.failed);
   const key = responseUploadKey(surveyId, crypto.randomUUID());

@@ -1,0 +1,98 @@
+import AxeBuilder from '@axe-core/playwright';
+import { createClient } from '@libsql/client';
+import { expect, test, type Page } from '@playwright/test';
+import { createSession } from '../../src/server/auth/sessions';
+import { createDb } from '../../src/server/db/client';
+import { startLimeServer } from '../helpers/lime-rpc-server';
+import { login } from './support';
+
+const port = Number(process.env.E2E_PORT ?? 4390);
+// The Playwright web server's fresh data directory (playwright.config.ts).
+const client = createClient({ url: `file:.tmp/e2e-${port}/portal.db` });
+let lime: Awaited<ReturnType<typeof startLimeServer>>;
+test.beforeAll(async () => {
+  lime = await startLimeServer();
+});
+test.afterAll(async () => {
+  await lime.close();
+  client.close();
+});
+
+/** The root admin without a TOTP code (a code can't be used twice in its window; other specs log in too). */
+async function loginAdmin(page: Page) {
+  const { token } = await createSession(createDb(client), 1, { ip: null, userAgent: null });
+  await page.context().addCookies([{ name: 'impulz_session', value: token, domain: 'localhost', path: '/portal', httpOnly: true, secure: false, sameSite: 'Lax' }]);
+}
+
+/** Full-page screenshots at 1440 and 390 px for looking at the screen (.tmp/shots, not compared). */
+async function shot(page: Page, name: string) {
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `.tmp/shots/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
+async function axeClean(page: Page, where: string) {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), where).toEqual([]);
+}
+
+test("LimeSurvey koppeling: the Beheerder connects, imports a survey whose responses arrive; the Admin couples users to LimeSurvey users and 'mine' filters", async ({ page }) => {
+  test.setTimeout(120_000);
+  // The company's connection, tested on saving.
+  await login(page, 'beheerder@noordbroek.demo.impulz.nl');
+  await page.goto('/portal/survey/lime');
+  // The form is an island: type once it has hydrated (its button is enabled then).
+  await expect(page.getByRole('button', { name: 'Opslaan en testen' })).toBeEnabled();
+  await page.getByLabel('RemoteControl-URL').fill(lime.url);
+  await page.getByLabel('Gebruikersnaam').fill(lime.username);
+  await page.getByLabel('Wachtwoord').fill('fout');
+  await page.getByRole('button', { name: 'Opslaan en testen' }).click();
+  await expect(page.getByText('LimeSurvey weigert deze gebruikersnaam of dit wachtwoord.')).toBeVisible();
+  await page.getByLabel('Wachtwoord').fill(lime.password);
+  await page.getByRole('button', { name: 'Opslaan en testen' }).click();
+  const table = page.getByRole('table', { name: 'Enquêtes in LimeSurvey' });
+  await expect(table.getByRole('row')).toHaveCount(3);
+  await page.getByRole('button', { name: 'Structuur importeren: Colors' }).click();
+  await expect(page.getByRole('button', { name: 'Nu synchroniseren: Colors' })).toBeVisible({ timeout: 30_000 });
+  await expect(table.getByText(/Laatst gesynchroniseerd/)).toBeVisible({ timeout: 30_000 });
+  await axeClean(page, 'survey/lime');
+  await shot(page, 'survey-lime-beheerder');
+  // Not coupled yet: 'mine' says so.
+  await page.getByLabel('Alleen mijn LimeSurvey-enquêtes').check();
+  await expect(page.getByText(/U bent nog niet gekoppeld aan een LimeSurvey-gebruiker/)).toBeVisible();
+  // Leave the page first: an answer still under way would set the session cookie again.
+  await page.goto('about:blank');
+  await page.context().clearCookies();
+
+  // The Admin couples the Beheerder to LimeSurvey user 'onderzoeker' (uid 7), chosen from the installation's list.
+  const [row] = (await client.execute({ sql: 'select id from users where email = ?', args: ['beheerder@noordbroek.demo.impulz.nl'] })).rows;
+  await loginAdmin(page);
+  await page.goto(`/portal/manage/user/${row!.id}/lime`);
+  // A session made without the login form has no XSRF cookie yet.
+  await page.evaluate(() => fetch('/portal/auth/csrf-cookie'));
+  const select = page.getByLabel('LimeSurvey-gebruiker');
+  await expect(select.getByRole('option')).toHaveCount(3);
+  await select.selectOption({ label: 'Onderzoeker Een (onderzoeker, id 7)' });
+  await page.getByRole('button', { name: 'Koppeling opslaan' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'LimeSurvey gebruikers-id: 7 (Onderzoeker Een, onderzoeker)' })).toBeVisible();
+  await axeClean(page, 'manage/user/lime');
+  await shot(page, 'user-lime-admin');
+  await page.goto('about:blank');
+  await page.context().clearCookies();
+
+  // Now 'mine' lists only the surveys of 'onderzoeker'.
+  await login(page, 'beheerder@noordbroek.demo.impulz.nl');
+  await page.goto('/portal/survey/lime');
+  await expect(table.getByRole('row')).toHaveCount(3);
+  await page.getByLabel('Alleen mijn LimeSurvey-enquêtes').check();
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await expect(table.getByText('Colors')).toBeVisible();
+  await shot(page, 'survey-lime-mine');
+  // Leave nothing behind for other specs: the connection goes.
+  page.once('dialog', (d) => void d.accept());
+  await page.getByRole('button', { name: 'Koppeling verwijderen' }).click();
+  await expect(table).toBeHidden();
+});
