@@ -64,12 +64,16 @@ export function createApp(deps: AppDeps) {
   app.use('/portal/api/*', async (c, next) => {
     c.header('Cache-Control', 'no-store');
     const multipart = c.req.header('content-type')?.startsWith('multipart/form-data') ?? false;
+    // Project messages stream their files and limit each one (64 MB) themselves (routes/projects-messages.ts).
+    if (multipart && c.req.method === 'POST' && MESSAGE_POST.test(c.req.path)) return next();
     return bodyLimit({ maxSize: multipart ? UPLOAD_BODY_LIMIT : JSON_BODY_LIMIT, onError: tooLarge })(c, next);
   });
   app.route('/portal/api/v2/public', publicRoutes);
   app.route('/portal/api/v2', apiRoutes);
   return app;
 }
+
+const MESSAGE_POST = /^\/portal\/api\/v2\/project\/\d+\/message$/;
 
 function tooLarge(): never {
   throw new AppError('TOO_LARGE', nl.tooLarge);

@@ -29,6 +29,7 @@ function countingStore(inner: FileStore) {
     get: (k) => (calls.get++, inner.get(k)),
     put: (k, b, ct) => (calls.put++, inner.put(k, b, ct)),
     delete: (k) => inner.delete(k),
+    upload: (k, chunks, options) => inner.upload(k, chunks, options),
   };
   return { store, calls };
 }

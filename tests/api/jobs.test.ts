@@ -15,6 +15,9 @@ const brokenFiles: FileStore = {
     throw new Error('R2 niet bereikbaar');
   },
   delete: async () => {},
+  upload: async () => {
+    throw new Error('R2 niet bereikbaar');
+  },
 };
 
 describe('jobs', () => {

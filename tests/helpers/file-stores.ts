@@ -21,11 +21,53 @@ async function toBytes(body: Body): Promise<Uint8Array> {
   return new Uint8Array(await new Response(body as ReadableStream).arrayBuffer());
 }
 
-export function memoryBucket(): R2Like & { keys(): string[] } {
+type Range = { offset?: number; length?: number } | undefined;
+const rangeOf = (options: unknown) => (options as { range?: Range } | undefined)?.range;
+
+/** R2's multipart upload over a bucket double: parts held apart until complete(), dropped by abort(). */
+function multipart(put: (key: string, bytes: Uint8Array, options: unknown) => Promise<unknown>, stats: { partsInFlight: number; maxPartsInFlight: number; aborted: number }) {
+  return async (key: string, options?: unknown) => {
+    const parts = new Map<number, Uint8Array>();
+    return {
+      key,
+      uploadId: `upload-${key}`,
+      async uploadPart(n: number, value: unknown) {
+        parts.set(n, await toBytes(value as Body));
+        stats.partsInFlight = parts.size;
+        stats.maxPartsInFlight = Math.max(stats.maxPartsInFlight, parts.size);
+        return { partNumber: n, etag: `etag-${n}` };
+      },
+      async complete(uploaded: { partNumber: number }[]) {
+        const chunks = uploaded.map((p) => parts.get(p.partNumber)!);
+        const all = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+        let at = 0;
+        for (const c of chunks) (all.set(c, at), (at += c.length));
+        parts.clear();
+        stats.partsInFlight = 0;
+        await put(key, all, options);
+        return {} as never;
+      },
+      async abort() {
+        parts.clear();
+        stats.partsInFlight = 0;
+        stats.aborted++;
+      },
+    } as never;
+  };
+}
+
+export function memoryBucket(): R2Like & { keys(): string[]; stats: { partsInFlight: number; maxPartsInFlight: number; aborted: number } } {
   const objects = new Map<string, Uint8Array>();
   const types = new Map<string, string | undefined>();
+  const stats = { partsInFlight: 0, maxPartsInFlight: 0, aborted: 0 };
+  const putBytes = async (key: string, bytes: Uint8Array, options: unknown) => {
+    objects.set(key, bytes);
+    types.set(key, (options as { httpMetadata?: { contentType?: string } } | undefined)?.httpMetadata?.contentType);
+  };
   return {
     keys: () => [...objects.keys()],
+    stats,
+    createMultipartUpload: multipart(putBytes, stats as never),
     async put(key, body, options) {
       objects.set(key, await toBytes(body));
       types.set(key, (options?.httpMetadata as { contentType?: string } | undefined)?.contentType);
@@ -41,9 +83,11 @@ export function memoryBucket(): R2Like & { keys(): string[] } {
       const objectsOut = page.map((key) => ({ key, size: objects.get(key)!.length, uploaded: new Date(0), httpMetadata: { contentType: types.get(key) } }));
       return { objects: objectsOut, truncated, cursor: truncated ? page.at(-1) : undefined, delimitedPrefixes: [] } as never;
     },
-    async get(key) {
-      const bytes = objects.get(key);
-      if (!bytes) return null;
+    async get(key, options) {
+      const whole = objects.get(key);
+      if (!whole) return null;
+      const range = rangeOf(options);
+      const bytes = range ? whole.subarray(range.offset ?? 0, range.length === undefined ? undefined : (range.offset ?? 0) + range.length) : whole;
       // Deliver in 64 kB chunks like a network stream would.
       let offset = 0;
       const body = new ReadableStream<Uint8Array>({
@@ -53,7 +97,7 @@ export function memoryBucket(): R2Like & { keys(): string[] } {
           offset += 65536;
         },
       });
-      return { body, size: bytes.length } as never;
+      return { body, size: whole.length, httpMetadata: { contentType: types.get(key) } } as never;
     },
     async delete(key) {
       for (const k of [key].flat()) objects.delete(k);
@@ -63,7 +107,12 @@ export function memoryBucket(): R2Like & { keys(): string[] } {
 
 export function fsBucket(dir: string): R2Like {
   const path = (key: string) => join(dir, key.replace(/[^A-Za-z0-9/_-]/g, '_'));
+  const putBytes = async (key: string, bytes: Uint8Array) => {
+    mkdirSync(dirname(path(key)), { recursive: true });
+    writeFileSync(path(key), bytes);
+  };
   return {
+    createMultipartUpload: multipart(putBytes, { partsInFlight: 0, maxPartsInFlight: 0, aborted: 0 }),
     async put(key, body) {
       mkdirSync(dirname(path(key)), { recursive: true });
       // Stream blobs and streams to disk: a 64 MB upload must not sit in the benchmark's memory.
@@ -73,10 +122,13 @@ export function fsBucket(dir: string): R2Like {
       } else writeFileSync(path(key), await toBytes(body));
       return null as never;
     },
-    async get(key) {
+    async get(key, options) {
       try {
         const size = statSync(path(key)).size;
-        return { body: Readable.toWeb(createReadStream(path(key), { highWaterMark: 65536 })), size } as never;
+        const range = rangeOf(options);
+        const start = range?.offset ?? 0;
+        const end = range?.length === undefined ? undefined : start + range.length - 1;
+        return { body: Readable.toWeb(createReadStream(path(key), { highWaterMark: 65536, start, end })), size } as never;
       } catch {
         return null;
       }

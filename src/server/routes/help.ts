@@ -11,7 +11,7 @@ import { helpTexts } from '../../shared/i18n/shell';
 export const helpRoutes = new Hono<AppEnv>()
   .post('/question', requireUser, async (c) => {
     const input = await readBody(c, HelpQuestionInput);
-    const result = await askQuestion(userServiceContext(c), input);
+    const result = await askQuestion(userServiceContext(c), input, new URL(c.req.url).origin);
     return c.json({ data: result, alert: helpTexts.sent }, 201);
   })
   .post('/feedback', requireUser, async (c) => {

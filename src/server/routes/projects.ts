@@ -16,10 +16,11 @@ import { idParam } from './params';
 import { projectMemberRoutes } from './projects-members';
 import { projectSurveyRoutes } from './projects-surveys';
 import { projectLicenceRoutes } from './projects-licences';
+import { projectMessageRoutes } from './projects-messages';
 
 const meta = { dutch: projectsNl.project };
 
-/** Project api of spec 001 §7 (messages and files come with their own issue). */
+/** Project api of spec 001 §7 (messages and files: projects-messages.ts). */
 export const projectRoutes = new Hono<AppEnv>()
   .get('/project', requireRole('project.view'), async (c) => {
     const query = validate(ProjectListQuery, c.req.query());
@@ -53,4 +54,5 @@ export const projectRoutes = new Hono<AppEnv>()
   })
   .route('/', projectMemberRoutes)
   .route('/', projectSurveyRoutes)
-  .route('/', projectLicenceRoutes);
+  .route('/', projectLicenceRoutes)
+  .route('/', projectMessageRoutes);

@@ -22,5 +22,8 @@ export const filesNl = {
   pendingUpload: (id: number) => `Upload die taak ${id} nog verwerkt`,
   finishedUpload: 'Los: upload waarvan de verwerking klaar of verdwenen is',
   surveyUpload: (title: string) => `Bijlage bij een antwoord in onderzoek '${title}'`,
+  messageFile: (name: string) => `Bijlage '${name}' bij een projectbericht`,
+  messageUploading: 'Bijlage die nog wordt geüpload',
+  noMessage: 'Los: het projectbericht bestaat niet meer (afgebroken upload of verwijderd bericht)',
   unknown: 'Onbekend (niet door dit overzicht beheerd)',
 };

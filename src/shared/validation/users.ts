@@ -37,7 +37,7 @@ export type UserInput = z.infer<typeof UserInput>;
 
 /** PUT user/{id}: name and e-mail; root users may move a user to another company; demo expiry. */
 export const UserUpdate = z
-  .object({ fullname, email, company_id: id(), demo_expires_at: day })
+  .object({ fullname, email, company_id: id(), demo_expires_at: day, message_mails: z.boolean({ error: 'Kies aan of uit' }) })
   .partial();
 export type UserUpdate = z.infer<typeof UserUpdate>;
 

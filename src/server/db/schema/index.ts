@@ -15,3 +15,4 @@ export * from './participation';
 export * from './api-tokens';
 export * from './zkn';
 export * from './admin';
+export * from './messages';

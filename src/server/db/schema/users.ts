@@ -40,6 +40,8 @@ export const users = sqliteTable(
     passwordChangedAt: integer('password_changed_at', { mode: 'timestamp_ms' }),
     requestFeedbackAfter: integer('request_feedback_after', { mode: 'timestamp_ms' }),
     feedbackDontAsk: integer('feedback_dont_ask', { mode: 'boolean' }).notNull().default(false),
+    // Mails about new project messages (switched off on the user's own profile).
+    messageMails: integer('message_mails', { mode: 'boolean' }).notNull().default(true),
     // The user's id in the company's LimeSurvey installation ('LimeSurvey koppeling', group Admin).
     limeUserId: integer('lime_user_id'),
     // Demo accounts (read-only, limited to chosen projects): login is refused from this moment on.

@@ -1,6 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { ServiceContext } from '../../context';
-import { jobs, projects, reports, surveys } from '../../db/schema';
+import { jobs, projectFiles, projects, reports, surveys } from '../../db/schema';
+import { MESSAGE_FILE_KEY } from '../messages/access';
 import { filesNl as t } from '../../../shared/i18n/admin-files';
 import type { ListedObject } from './file-keys';
 
@@ -29,12 +30,15 @@ export async function classifyFiles(ctx: Pick<ServiceContext, 'db'>, objects: Li
   const surveyIds = [...new Set([...idsOf(objects, CUBE), ...idsOf(objects, SURVEY_FILE)])];
   const jobIds = idsOf(objects, EXPORT);
   const uploadKeys = objects.filter((o) => UPLOAD_KEY.test(o.key)).map((o) => o.key);
-  const [reportRows, surveyRows, jobRows, uploadJobs] = await db.batch([
+  const messageKeys = objects.filter((o) => MESSAGE_FILE_KEY.test(o.key)).map((o) => o.key);
+  const [reportRows, surveyRows, jobRows, uploadJobs, messageFiles] = await db.batch([
     db.select({ id: reports.id, title: reports.title, imageKey: reports.imageKey, project: projects.title, company: projects.companyId }).from(reports).innerJoin(projects, sql`${projects.id} = ${reports.projectId}`).where(inArray(reports.id, reportIds.length ? reportIds : [0])),
     db.select({ id: surveys.id, title: surveys.title, version: surveys.responsesVersion, company: surveys.companyId, deletedAt: surveys.deletedAt }).from(surveys).where(inArray(surveys.id, surveyIds.length ? surveyIds : [0])),
     db.select({ id: jobs.id }).from(jobs).where(inArray(jobs.id, jobIds.length ? jobIds : [0])),
     db.select({ id: jobs.id, key: sql<string>`json_extract(${jobs.payload}, '$.key')`, status: jobs.status }).from(jobs).where(inArray(sql`json_extract(${jobs.payload}, '$.key')`, uploadKeys.length ? uploadKeys : [''])),
+    db.select({ key: projectFiles.r2Key, name: projectFiles.name, extension: projectFiles.extension, project: projects.title, company: projects.companyId }).from(projectFiles).innerJoin(projects, sql`${projects.id} = ${projectFiles.projectId}`).where(inArray(projectFiles.r2Key, messageKeys.length ? messageKeys : [''])),
   ]);
+  const messageFile = new Map(messageFiles.map((f) => [f.key, f]));
   const report = new Map(reportRows.map((r) => [r.id, r]));
   const survey = new Map(surveyRows.map((s) => [s.id, s]));
   const job = new Set(jobRows.map((j) => j.id));
@@ -60,6 +64,13 @@ export async function classifyFiles(ctx: Pick<ServiceContext, 'db'>, objects: Li
     if ((m = SURVEY_FILE.exec(o.key))) {
       const s = survey.get(Number(m[1]));
       return s ? { ...o, owner: t.surveyUpload(s.title), project: null, company_id: s.company, orphan: false } : { ...o, owner: t.noSurvey, project: null, company_id: null, orphan: true };
+    }
+    if (MESSAGE_FILE_KEY.test(o.key)) {
+      const f = messageFile.get(o.key);
+      if (f) return { ...o, owner: t.messageFile(`${f.name}.${f.extension}`), project: f.project, company_id: f.company, orphan: false };
+      // Files are stored before their message row is written: a young object may still be on its way.
+      const young = !o.uploaded || Date.now() - Date.parse(o.uploaded) < 60 * 60 * 1000;
+      return { ...o, owner: young ? t.messageUploading : t.noMessage, project: null, company_id: null, orphan: !young };
     }
     return { ...o, owner: t.unknown, project: null, company_id: null, orphan: false };
   });

@@ -3,12 +3,13 @@ import type { UserServiceContext } from '../../context';
 import { helpQuestions, projects } from '../../db/schema';
 import { AppError } from '../../errors';
 import { visibleProjects } from '../projects/scope';
+import { postHelpQuestionMessage } from '../messages/post-text-message';
 import type { HelpQuestionInput } from '../../../shared/validation/help';
 
 const TYPE_LABEL = { question: 'Vraag', feedback: 'Feedback', project: 'Vraag over een project' } as const;
 
 /** POST question: stores the help-form question and mails it to the helpdesk (reply goes to the asker). */
-export async function askQuestion(ctx: UserServiceContext, input: HelpQuestionInput): Promise<{ id: number }> {
+export async function askQuestion(ctx: UserServiceContext, input: HelpQuestionInput, origin = ctx.config.appUrl ?? ''): Promise<{ id: number; message_id: number | null }> {
   let projectTitle: string | null = null;
   if (input.type === 'project' && input.project != null) {
     // Only a project the user can see; anything else reads as absent (no existence leak).
@@ -44,5 +45,7 @@ export async function askQuestion(ctx: UserServiceContext, input: HelpQuestionIn
     subject: `[ImpulZ helpdesk] ${TYPE_LABEL[input.type]}${projectTitle ? ` – ${projectTitle}` : ''} (#${row!.id})`,
     text: lines.join('\n'),
   });
-  return { id: row!.id };
+  // A project question also lands in the project's messages, where the project team reads it.
+  const messageId = input.type === 'project' && input.project != null ? await postHelpQuestionMessage(ctx, input.project, input.question, origin) : null;
+  return { id: row!.id, message_id: messageId };
 }

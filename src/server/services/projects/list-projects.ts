@@ -3,7 +3,7 @@ import { projects, projectStatuses, projectUsers, reports, users } from '../../d
 import type { UserServiceContext } from '../../context';
 import { AppError, nl } from '../../errors';
 import { hasRole } from '../../../shared/permissions';
-import { projectSummaryColumns, toProjectSummary, type ProjectSummary } from './project-summary';
+import { projectSummaryColumns, toProjectSummary, unreadMessages, type ProjectSummary } from './project-summary';
 import { maySeeAllProjects, myProjects, visibleProjects } from './scope';
 
 export { maySeeAllProjects } from './scope';
@@ -36,6 +36,7 @@ export async function listProjects(ctx: UserServiceContext, input: ListProjectsI
     ctx.db
       .select({
         ...projectSummaryColumns,
+        unreadMessages: unreadMessages(ctx.user.id),
         mine: sql<number>`(${myProjects(ctx.user)})`,
         reportsCount: sql<number>`(select count(*) from ${reports} where ${reports.projectId} = ${projects.id} and ${reports.deletedAt} is null)`,
       })

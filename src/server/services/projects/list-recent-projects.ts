@@ -3,7 +3,7 @@ import { projects, projectStatuses } from '../../db/schema';
 import type { UserServiceContext } from '../../context';
 import { AppError, nl } from '../../errors';
 import { hasRole } from '../../../shared/permissions';
-import { projectSummaryColumns, toProjectSummary, type ProjectSummary } from './project-summary';
+import { projectSummaryColumns, toProjectSummary, unreadMessages, type ProjectSummary } from './project-summary';
 import { myProjects } from './scope';
 import { read, readOne } from '../../db/reads';
 
@@ -18,7 +18,7 @@ export async function listRecentProjects(ctx: UserServiceContext, limit: number)
 export function recentProjectsRead(ctx: UserServiceContext, limit: number) {
   if (!hasRole(ctx.user, 'project.access')) throw new AppError('FORBIDDEN', nl.forbidden);
   const query = ctx.db
-    .select(projectSummaryColumns)
+    .select({ ...projectSummaryColumns, unreadMessages: unreadMessages(ctx.user.id) })
     .from(projects)
     .innerJoin(projectStatuses, eq(projectStatuses.id, projects.statusId))
     .where(myProjects(ctx.user))

@@ -5,7 +5,7 @@ import { licences, projectRoles, projects, projectStatuses, projectSurveys, proj
 import { visibleReports } from '../reports/access';
 import { displayTitle } from '../surveys/present';
 import { daysUntil, licenceEndDateStyle, type LicenceStyle } from './licence-status';
-import { projectSummaryColumns, toProjectSummary } from './project-summary';
+import { projectSummaryColumns, toProjectSummary, unreadMessages } from './project-summary';
 import { visibleProjects } from './scope';
 
 /** Reports of the project this user sees (a reader's count leaves out what they can't open). */
@@ -20,6 +20,7 @@ export const projectColumns = (user: SessionUser) => ({
   allowMessaging: projects.allowMessaging,
   createdAt: projects.createdAt,
   reportsCount: visibleReportsCount(user),
+  unreadMessages: unreadMessages(user.id),
 });
 
 type ProjectColumnsRow = Parameters<typeof toProjectSummary>[0] & { companyId: number; statusId: number; allowMessaging: boolean; createdAt: Date; reportsCount: number };

@@ -6,8 +6,8 @@ import { usersNl } from '../../../shared/i18n/users';
 import { findDeletableUser, softDeleteStatements } from './delete-user';
 
 /**
- * What a user owns and hands over (extend this list when a table gets an owner column, e.g. the
- * author of project messages): reports they made, surveys they own, their project memberships
+ * What a user owns and hands over (extend this list when a table gets an owner column; project
+ * messages keep their author — a conversation's history is not rewritten): reports they made, surveys they own, their project memberships
  * (with the project role), the reports they were named reader of, and the invitations they sent.
  */
 function transferStatements(ctx: UserServiceContext, from: number, to: number) {

@@ -21,7 +21,10 @@ export async function updateUser(ctx: UserServiceContext, id: number, input: Use
     if (self) throw new AppError('FORBIDDEN', usersNl.selfDemote);
     assertManages(ctx.user, target);
   }
+  // Mails about project messages: each user decides for themselves, on their own profile.
+  if (input.message_mails !== undefined && !self) throw new AppError('FORBIDDEN', nl.forbidden);
   const changes: Partial<typeof users.$inferInsert> = {};
+  if (input.message_mails !== undefined) changes.messageMails = input.message_mails;
   if (input.fullname !== undefined) changes.fullname = input.fullname;
   if (input.email !== undefined && input.email !== target.email) {
     const [taken] = await ctx.db.select({ id: users.id }).from(users).where(and(eq(users.email, input.email), ne(users.id, id)));
