@@ -2,20 +2,22 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { projectRoles, projectStatuses, projects, roles, userGroups, users } from '../../db/schema';
 import type { UserServiceContext } from '../../context';
 import { groupName } from '../../../shared/permissions';
-import { getLoginLog } from '../users/get-login-log';
+import { loginLogRead } from '../users/get-login-log';
 import { visibleProjects } from '../projects/scope';
-import { listUserPanels } from '../users/list-user-panels';
-import { listThemes } from './list-themes';
+import { userPanelsRead } from '../users/list-user-panels';
+import { themesRead } from './list-themes';
 import { fixedLookups } from './lookups';
-import { visibleReportRows } from '../reports/list-reports';
+import { visibleReportRowsRead } from '../reports/list-reports';
+import { read, readAll } from '../../db/reads';
 
 /**
  * GET bootstrap (spec 000 §7): the signed-in user and every lookup the client keeps, each as
  * `{ data }`. `reports` lists the user's visible, not archived reports (id, title, project_id).
+ * Every read is in one batch: one round trip after the session check (issue 20).
  */
 export async function getBootstrap(ctx: UserServiceContext) {
   const { user } = ctx;
-  const [roleRows, groupRows, statusRows, projectRoleRows, [flags], [projectCount]] = await ctx.db.batch([
+  const lookups = read([
     ctx.db.select({ id: roles.id, name: roles.name }).from(roles).orderBy(asc(roles.name)),
     ctx.db.select({ id: userGroups.id, description: userGroups.description }).from(userGroups).orderBy(asc(userGroups.id)),
     ctx.db.select({ id: projectStatuses.id, name: projectStatuses.name }).from(projectStatuses).orderBy(asc(projectStatuses.id)),
@@ -25,13 +27,13 @@ export async function getBootstrap(ctx: UserServiceContext) {
       .from(users)
       .where(eq(users.id, user.id)),
     ctx.db.select({ n: sql<number>`count(*)` }).from(projects).where(visibleProjects(user)),
-  ]);
-  const [logs, panels, themes, pdfThemes, reportRows] = await Promise.all([
-    getLoginLog(ctx),
-    listUserPanels(ctx),
-    listThemes(ctx, 'vue'),
-    listThemes(ctx, 'pdf'),
-    visibleReportRows(ctx),
+  ], (rows) => rows);
+  const [[roleRows, groupRows, statusRows, projectRoleRows, [flags], [projectCount]], logs, panels, themes, reportRows] = await readAll(ctx.db, [
+    lookups,
+    loginLogRead(ctx),
+    userPanelsRead(ctx),
+    themesRead(ctx),
+    visibleReportRowsRead(ctx),
   ]);
   const requestFeedback =
     !flags?.feedbackDontAsk && flags?.requestFeedbackAfter != null && flags.requestFeedbackAfter <= ctx.now;
@@ -69,7 +71,7 @@ export async function getBootstrap(ctx: UserServiceContext) {
     projectRoles: { data: projectRoleRows },
     ...fixedLookups(),
     reports: { data: reportRows.map((r) => ({ id: r.id, title: r.title, project_id: r.projectId })) },
-    themes: { data: themes },
-    pdfThemes: { data: pdfThemes },
+    themes: { data: themes.vue },
+    pdfThemes: { data: themes.pdf },
   };
 }

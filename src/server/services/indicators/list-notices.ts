@@ -4,6 +4,7 @@ import { indicatorNotices, indicators, projects } from '../../db/schema';
 import { formatIndicatorValue } from '../../../shared/i18n/indicators';
 import { hasRole } from '../../../shared/permissions';
 import { myProjects, visibleProjects } from '../projects/scope';
+import { constant, read, readOne } from '../../db/reads';
 
 /** How long a fired indicator stays on the front page and the project page. */
 export const NOTICE_DAYS = 30;
@@ -13,9 +14,16 @@ export const NOTICE_DAYS = 30;
  * (front page) or of one project (project page). Empty without notification.view.
  */
 export async function listNotices(ctx: UserServiceContext, opts: { projectId?: number; limit?: number } = {}) {
-  if (!hasRole(ctx.user, 'notification.view')) return [];
+  return readOne(ctx.db, noticesRead(ctx, opts));
+}
+
+type Notice = { id: number; indicator_id: number; title: string; project_id: number; project: string; value: number; value_text: string; fired_at: string };
+
+/** listNotices's query, to share a request's batch (db/reads.ts). */
+export function noticesRead(ctx: UserServiceContext, opts: { projectId?: number; limit?: number } = {}) {
+  if (!hasRole(ctx.user, 'notification.view')) return constant<Notice[]>([]);
   const since = new Date(ctx.now.getTime() - NOTICE_DAYS * 86_400_000);
-  const rows = await ctx.db
+  const query = ctx.db
     .select({ id: indicatorNotices.id, value: indicatorNotices.value, firedAt: indicatorNotices.firedAt, indicatorId: indicators.id, title: indicators.title, metric: indicators.metric, projectId: projects.id, project: projects.title })
     .from(indicatorNotices)
     .innerJoin(indicators, eq(indicators.id, indicatorNotices.indicatorId))
@@ -23,7 +31,7 @@ export async function listNotices(ctx: UserServiceContext, opts: { projectId?: n
     .where(and(gte(indicatorNotices.firedAt, since), opts.projectId ? and(eq(projects.id, opts.projectId), visibleProjects(ctx.user)) : myProjects(ctx.user)))
     .orderBy(desc(indicatorNotices.firedAt), desc(indicatorNotices.id))
     .limit(opts.limit ?? 10);
-  return rows.map((r) => ({
+  return read([query], ([rows]): Notice[] => rows.map((r) => ({
     id: r.id,
     indicator_id: r.indicatorId,
     title: r.title,
@@ -32,5 +40,5 @@ export async function listNotices(ctx: UserServiceContext, opts: { projectId?: n
     value: r.value,
     value_text: formatIndicatorValue(r.metric, r.value),
     fired_at: r.firedAt.toISOString(),
-  }));
+  })));
 }

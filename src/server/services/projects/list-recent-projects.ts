@@ -5,18 +5,24 @@ import { AppError, nl } from '../../errors';
 import { hasRole } from '../../../shared/permissions';
 import { projectSummaryColumns, toProjectSummary, unreadMessages, type ProjectSummary } from './project-summary';
 import { myProjects } from './scope';
+import { read, readOne } from '../../db/reads';
 
 export type { ProjectSummary } from './project-summary';
 
 /** The user's most recently updated projects (front page block, spec 000 §2.2): "my projects", newest first. */
 export async function listRecentProjects(ctx: UserServiceContext, limit: number): Promise<ProjectSummary[]> {
+  return readOne(ctx.db, recentProjectsRead(ctx, limit));
+}
+
+/** listRecentProjects's query, to share a request's batch (db/reads.ts). */
+export function recentProjectsRead(ctx: UserServiceContext, limit: number) {
   if (!hasRole(ctx.user, 'project.access')) throw new AppError('FORBIDDEN', nl.forbidden);
-  const rows = await ctx.db
+  const query = ctx.db
     .select({ ...projectSummaryColumns, unreadMessages: unreadMessages(ctx.user.id) })
     .from(projects)
     .innerJoin(projectStatuses, eq(projectStatuses.id, projects.statusId))
     .where(myProjects(ctx.user))
     .orderBy(desc(projects.updatedAt), desc(projects.id))
     .limit(limit);
-  return rows.map((r) => toProjectSummary(r, ctx.now));
+  return read([query], ([rows]): ProjectSummary[] => rows.map((r) => toProjectSummary(r, ctx.now)));
 }

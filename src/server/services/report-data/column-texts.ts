@@ -1,8 +1,12 @@
+import { type SQLWrapper, inArray } from 'drizzle-orm';
 import { type Accuracy, fixedCodes } from '../../analytics';
 import type { Db } from '../../db/client';
+import { read, readOne } from '../../db/reads';
+import { surveys } from '../../db/schema';
+import { AppError, nl } from '../../errors';
 import { chartsNl } from '../../../shared/i18n/charts';
-import { loadSurveyColumns } from '../surveys/responses/survey-columns';
-import type { StructureQuestion } from '../surveys/load-structure';
+import { buildColumnMap } from '../surveys/column-map';
+import { type StructureQuestion, type SurveyStructure, assembleStructure, structureQueries } from '../surveys/load-structure';
 
 /** Texts of one cube column in the data language: its question, the subquestion row, option labels by code. */
 export interface ColumnTexts {
@@ -36,8 +40,38 @@ const pickLang = (texts: Record<string, string> | null | undefined, lang: string
  * language when a text is missing). One structure load per survey, shared by all its data locations.
  * The survey row it reads also gives the accuracy settings behind every margin (no extra round trip).
  */
-export async function loadColumnTexts(db: Db, surveyId: number, lang: string): Promise<{ texts: Map<string, ColumnTexts>; accuracy: Accuracy }> {
-  const { survey, structure, columns } = await loadSurveyColumns(db, surveyId);
+export async function loadColumnTexts(db: Db, surveyId: number, lang: string): Promise<SurveyTexts> {
+  const found = (await readOne(db, columnTextsRead(db, [surveyId], lang))).get(surveyId);
+  if (!found) throw new AppError('NOT_FOUND', nl.notFound);
+  return found;
+}
+
+/** A survey's column texts, accuracy settings and current responses version (the cube's key). */
+export interface SurveyTexts {
+  texts: Map<string, ColumnTexts>;
+  accuracy: Accuracy;
+  responsesVersion: number;
+}
+
+/**
+ * The column texts of several surveys (`surveyIds`: ids or a subquery giving them) as one read of
+ * a request's batch (db/reads.ts): per live survey, missing and deleted surveys left out.
+ */
+export function columnTextsRead(db: Db, surveyIds: number[] | SQLWrapper, lang: string) {
+  return read([db.select().from(surveys).where(inArray(surveys.id, surveyIds)), ...structureQueries(db, surveyIds)], ([surveyRows, groups, questions, answers]) => {
+    const out = new Map<number, SurveyTexts>();
+    for (const survey of surveyRows) {
+      if (survey.deletedAt) continue;
+      const mine = questions.filter((q) => q.surveyId === survey.id);
+      const structure = assembleStructure(groups.filter((g) => g.surveyId === survey.id), mine, answers);
+      out.set(survey.id, { ...columnTextsOf(survey, structure, lang), responsesVersion: survey.responsesVersion });
+    }
+    return out;
+  });
+}
+
+function columnTextsOf(survey: typeof surveys.$inferSelect, structure: SurveyStructure, lang: string): { texts: Map<string, ColumnTexts>; accuracy: Accuracy } {
+  const columns = buildColumnMap(structure, survey.lsSid);
   const base = survey.baseLanguage;
   const text = (t: Record<string, string>) => pickLang(t, lang, base);
   const questions = new Map<number, StructureQuestion>();

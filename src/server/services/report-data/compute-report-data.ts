@@ -1,14 +1,18 @@
-import { type Accuracy, AnalyticsError, type BenchmarkInput, type DataLocationResult, type Granularity, computeReportData, dayFromIso, findOptions, isoFromDay } from '../../analytics';
+import { type Accuracy, AnalyticsError, type BenchmarkInput, type Cube, type DataLocationResult, type FilterCategory, type Granularity, computeReportData, dayFromIso, findOptions, isoFromDay } from '../../analytics';
 import type { ServiceContext, UserServiceContext } from '../../context';
 import { AppError, nl } from '../../errors';
 import { CHART_TYPES, GRANULARITY, KPIS } from '../../../shared/lookups';
 import { type ReportDataBody, reportDataNl } from '../../../shared/validation/report-data';
 import { loadCube } from '../analytics/load-cube';
 import { requireReportRole } from '../reports/access';
-import { type ColumnTexts, loadColumnTexts } from './column-texts';
-import { loadFilterCatalog } from './load-filter-catalog';
+import { eq, type SQLWrapper } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { type Read, combine, readAll, readOne } from '../../db/reads';
+import { reports } from '../../db/schema';
+import { type ColumnTexts, type SurveyTexts, columnTextsRead } from './column-texts';
+import { filterCatalogRead } from './load-filter-catalog';
 import { refuseOtherDates, reportScope } from './report-rules';
-import { type ReportDataScope, type ResolvedScope, resolveScope } from './resolve-scope';
+import { type ReportDataScope, type ResolvedScope, scopeRead, scopeSurveyIds } from './resolve-scope';
 
 const ENGINE_MESSAGES: Record<AnalyticsError['code'], string> = {
   UNKNOWN_COLUMN: reportDataNl.unknownColumn,
@@ -45,14 +49,30 @@ const NPS_KPI = KPIS.find((k) => k.key === 'nps')!.id;
  */
 export async function computeReportDataFor(ctx: UserServiceContext, reportId: number, lang: string, scope: ReportDataScope, body: ReportDataBody): Promise<ReportDataAnswer> {
   requireReportRole(ctx.user, 'dashboard.view');
-  return computeForScope(ctx, await resolveScope(ctx, reportId, scope), lang, body);
+  // One round trip after the session check (issue 20): the report, the scope and every survey
+  // input in one batch — the survey ids and the project id as subqueries, not read first. Nothing
+  // read for a report the user may not see leaves this function (scopeRead throws 404 first).
+  const surveyIds = scopeSurveyIds(ctx.db, reportId, scope);
+  const projectId = ctx.db.select({ id: reports.projectId }).from(reports).where(eq(reports.id, reportId));
+  const [resolved, inputs] = await readAll(ctx.db, [scopeRead(ctx, reportId, scope), inputsRead(ctx.db, reportId, projectId, surveyIds, lang)]);
+  return computeForScope(ctx, resolved, lang, body, inputs);
+}
+
+/** What a data call reads per survey besides the cube: column texts (with the responses version) and the filter catalogue. */
+export interface SurveyInputs {
+  texts: Map<number, SurveyTexts>;
+  catalog(surveyId: number, cube: Cube): FilterCategory[];
+}
+
+function inputsRead(db: Db, reportId: number, projectId: number | SQLWrapper, surveyIds: number[] | SQLWrapper, lang: string): Read<SurveyInputs> {
+  return combine(columnTextsRead(db, surveyIds, lang), filterCatalogRead(db, { id: reportId, projectId }, surveyIds), (texts, catalog) => ({ texts, catalog }));
 }
 
 /**
  * The computation behind the staff and the public data calls, once the report and its data
  * locations are known (and the caller may see them). Only `db` and the file store are used.
  */
-export async function computeForScope(ctx: Pick<ServiceContext, 'db' | 'jobs'>, { report, dataLocations }: ResolvedScope, lang: string, body: ReportDataBody): Promise<ReportDataAnswer> {
+export async function computeForScope(ctx: Pick<ServiceContext, 'db' | 'jobs'>, { report, dataLocations }: ResolvedScope, lang: string, body: ReportDataBody, preloaded?: SurveyInputs): Promise<ReportDataAnswer> {
   if (!report.languages.split(',').map((l) => l.trim()).includes(lang)) throw new AppError('NOT_FOUND', nl.notFound);
   if (body.benchmarks.length > report.benchmarkCount) throw invalid('benchmarks', reportDataNl.tooManyBenchmarks(report.benchmarkCount));
   refuseOtherDates(report, body.benchmarks, 'benchmarks');
@@ -70,13 +90,16 @@ export async function computeForScope(ctx: Pick<ServiceContext, 'db' | 'jobs'>, 
   let period: { startDay: number; endDay: number } | null = null;
   const surveyIds = [...new Set(dataLocations.map((d) => d.surveyId))];
   const accuracy = new Map<number, Accuracy>();
+  // Every survey's texts and catalogue in one batch (the staff call has them from its own batch).
+  const inputs = preloaded ?? (surveyIds.length ? await readOne(ctx.db, inputsRead(ctx.db, report.id, report.projectId, surveyIds, lang)) : null);
   for (const surveyId of surveyIds) {
-    const cube = await loadCube({ db: ctx.db, files: ctx.jobs?.files }, surveyId);
-    const columnTexts = await loadColumnTexts(ctx.db, surveyId, lang);
+    const columnTexts = inputs?.texts.get(surveyId);
+    if (!columnTexts) throw new AppError('NOT_FOUND', nl.notFound); // a deleted survey, as loadCube says
+    // The version read with the texts keys the cube: a warm cube costs no round trip.
+    const cube = await loadCube({ db: ctx.db, files: ctx.jobs?.files }, surveyId, columnTexts.responsesVersion);
     texts.set(surveyId, columnTexts.texts);
     accuracy.set(surveyId, columnTexts.accuracy);
-    // The catalogue reads ctx.db only; the public report has no user (access was checked by the caller).
-    const filters = await loadFilterCatalog(ctx as UserServiceContext, report, surveyId, cube);
+    const filters = inputs!.catalog(surveyId, cube);
     const known = findOptions(filters);
     for (const b of benchmarks) if (b.filterOptionIds.some((id) => !known.has(id))) throw invalid('benchmarks', reportDataNl.foreignFilterOption);
     // A granularity in the body (sent only when above 0) applies to every chart; otherwise each

@@ -1,17 +1,18 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { ServiceContext, UserServiceContext } from '../../context';
-import { filterCategories, reportChartOptions, reportCharts, reportSections, reportTexts, reportWidgets } from '../../db/schema';
+import type { ServiceContext } from '../../context';
+import { reportChartOptions, reportCharts, reportSections, reportTexts, reportWidgets } from '../../db/schema';
 import { AppError } from '../../errors';
 import { buildChartSpec } from '../../../shared/chart-spec';
 import { renderChartSvg } from '../../../shared/chart-svg';
 import { renderMarkdown } from '../../../shared/markdown';
 import type { ReportDataBody } from '../../../shared/validation/report-data';
-import { exposedOptions, reportCategories } from '../report-filters/catalog';
+import { readOne } from '../../db/reads';
+import { catalogRowsRead } from './load-filter-catalog';
 import type { ReportRow } from '../reports/access';
 import { type ReportDataAnswer, computeForScope } from './compute-report-data';
 import { edgeCached } from './edge-cache';
 import { findPublicReport, publicReportVersion } from './public-report';
-import { type ResolvedScope, scopeLocations } from './resolve-scope';
+import { type ResolvedScope, scopeLocations, scopeSurveyIds } from './resolve-scope';
 import { type PublicQuery, applyDateRule, publicBenchmarks } from './public-query';
 import type { DateGranularity } from '../../../shared/date-periods';
 import { type PublicWidget, publicWidgets } from './public-widgets';
@@ -128,11 +129,7 @@ export async function loadPublicView(ctx: Pick<ServiceContext, 'db' | 'jobs'>, r
 
 /** The report's filter options a visitor may compare with, per category (menu order). */
 async function compareOptions(ctx: Pick<ServiceContext, 'db'>, report: { id: number; projectId: number }): Promise<PublicView['compare']> {
-  // The catalogue helpers read ctx.db only; there is no user on a public page.
-  const uctx = ctx as UserServiceContext;
-  const { categories } = await reportCategories(uctx, report);
-  if (!categories.length) return [];
-  const options = await exposedOptions(uctx, categories.map((c) => c.id));
-  const titles = new Map((await ctx.db.select({ id: filterCategories.id, title: filterCategories.title }).from(filterCategories).where(inArray(filterCategories.id, categories.map((c) => c.id)))).map((c) => [c.id, c.title]));
-  return categories.map((c) => ({ category: titles.get(c.id) ?? '', options: options.filter((o) => o.categoryId === c.id).map((o) => ({ id: o.id, label: o.label })) })).filter((c) => c.options.length);
+  // The same rows as the staff filter menu, in one round trip; there is no user on a public page.
+  const { categories, options } = (await readOne(ctx.db, catalogRowsRead(ctx.db, report, scopeSurveyIds(ctx.db, report.id, { kind: 'report' }))))();
+  return categories.map((c) => ({ category: c.title, options: options.filter((o) => o.categoryId === c.id).map((o) => ({ id: o.id, label: o.label })) })).filter((c) => c.options.length);
 }

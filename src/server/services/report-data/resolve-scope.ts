@@ -1,8 +1,9 @@
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { UserServiceContext } from '../../context';
 import type { Db } from '../../db/client';
+import { type Read, combine, read, readOne } from '../../db/reads';
 import { reportCharts, reportDataLocations, reportSections } from '../../db/schema';
-import { type DataLocationRow, type ReportRow, findChart, findDataLocation, findReport, findReportSection, notFound } from '../reports/access';
+import { type DataLocationRow, type ReportRow, findReportRead, notFound } from '../reports/access';
 
 /** The part of a report a data call asks for: the whole report, one section, one chart or one data location. */
 export type ReportDataScope = { kind: 'report' } | { kind: 'section' | 'chart' | 'dataLocation'; id: number };
@@ -15,32 +16,67 @@ export interface ResolvedScope {
 
 /** The report the user may see (404 otherwise) and the data locations of the scope, which must belong to it. */
 export async function resolveScope(ctx: UserServiceContext, reportId: number, scope: ReportDataScope): Promise<ResolvedScope> {
-  let where: SQL | undefined;
-  let report: ReportRow;
-  if (scope.kind === 'report') {
-    report = await findReport(ctx, reportId);
-  } else if (scope.kind === 'section') {
-    report = (await findReportSection(ctx, reportId, scope.id)).report;
-    where = eq(reportSections.id, scope.id);
-  } else if (scope.kind === 'chart') {
-    report = (await findChart(ctx, scope.id)).report;
-    where = eq(reportCharts.id, scope.id);
-  } else {
-    report = (await findDataLocation(ctx, scope.id)).report;
-    where = eq(reportDataLocations.id, scope.id);
-  }
-  if (report.id !== reportId) throw notFound();
-  return { report, dataLocations: await scopeLocations(ctx.db, report.id, where) };
+  return readOne(ctx.db, scopeRead(ctx, reportId, scope));
+}
+
+/** The narrowing of a scope to its part of the report: a section, chart or data location (of this report). */
+export function scopeWhere(scope: ReportDataScope): SQL | undefined {
+  if (scope.kind === 'section') return eq(reportSections.id, scope.id);
+  if (scope.kind === 'chart') return eq(reportCharts.id, scope.id);
+  if (scope.kind === 'dataLocation') return eq(reportDataLocations.id, scope.id);
+  return undefined;
+}
+
+/**
+ * resolveScope as one read of a request's batch (db/reads.ts): the visible report, whether the
+ * scope's section/chart/data location belongs to it, and the scope's data locations — three
+ * queries that need no answer of each other. Its result throws 404 like findReport/findChart.
+ */
+export function scopeRead(ctx: UserServiceContext, reportId: number, scope: ReportDataScope): Read<ResolvedScope> {
+  const where = scopeWhere(scope);
+  const part = ctx.db
+    .select({ id: reportSections.id })
+    .from(reportSections)
+    .leftJoin(reportCharts, eq(reportCharts.sectionId, reportSections.id))
+    .leftJoin(reportDataLocations, eq(reportDataLocations.chartId, reportCharts.id))
+    .where(and(eq(reportSections.reportId, reportId), where))
+    .limit(1);
+  const rest = read([part, scopeLocationsQuery(ctx.db, reportId, where)], ([[inReport], rows]) => ({ inReport: !!inReport, rows }));
+  return combine(findReportRead(ctx, reportId), rest, (report, { inReport, rows }) => {
+    if (where && !inReport) throw notFound();
+    return { report, dataLocations: rows.map(presentLocation) };
+  });
 }
 
 /** The data locations of a report (optionally narrowed by `where`), in report order, with their chart's type, KPI and granularity. */
 export async function scopeLocations(db: Db, reportId: number, where?: SQL): Promise<ResolvedScope['dataLocations']> {
-  const rows = await db
+  return (await scopeLocationsQuery(db, reportId, where)).map(presentLocation);
+}
+
+/** The survey ids of a scope's data locations, as a subquery (for reads in the same batch). */
+export function scopeSurveyIds(db: Db, reportId: number, scope: ReportDataScope) {
+  return db
+    .selectDistinct({ surveyId: reportDataLocations.surveyId })
+    .from(reportDataLocations)
+    .innerJoin(reportCharts, eq(reportCharts.id, reportDataLocations.chartId))
+    .innerJoin(reportSections, eq(reportSections.id, reportCharts.sectionId))
+    .where(and(eq(reportSections.reportId, reportId), scopeWhere(scope)));
+}
+
+function scopeLocationsQuery(db: Db, reportId: number, where?: SQL) {
+  return db
     .select({ dataLocation: reportDataLocations, sectionId: reportSections.id, chartTypeId: reportCharts.chartTypeId, kpiId: reportCharts.kpiId, granularityId: reportCharts.granularityId })
     .from(reportDataLocations)
     .innerJoin(reportCharts, eq(reportCharts.id, reportDataLocations.chartId))
     .innerJoin(reportSections, eq(reportSections.id, reportCharts.sectionId))
     .where(and(eq(reportSections.reportId, reportId), where))
     .orderBy(asc(reportSections.order), asc(reportSections.id), asc(reportCharts.order), asc(reportCharts.id), asc(reportDataLocations.order), asc(reportDataLocations.id));
-  return rows.map((r) => ({ ...r.dataLocation, sectionId: r.sectionId, chartTypeId: r.chartTypeId, kpiId: r.kpiId, granularityId: r.granularityId }));
 }
+
+const presentLocation = (r: Awaited<ReturnType<typeof scopeLocationsQuery>>[number]): ResolvedScope['dataLocations'][number] => ({
+  ...r.dataLocation,
+  sectionId: r.sectionId,
+  chartTypeId: r.chartTypeId,
+  kpiId: r.kpiId,
+  granularityId: r.granularityId,
+});

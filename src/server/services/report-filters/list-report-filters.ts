@@ -1,7 +1,11 @@
 import type { UserServiceContext } from '../../context';
 import { presentCategory, presentOption } from '../filters/present';
-import { findReport, requireReportRole } from '../reports/access';
-import { exposedOptions, reportCategories } from './catalog';
+import { eq } from 'drizzle-orm';
+import { readAll } from '../../db/reads';
+import { reports } from '../../db/schema';
+import { findReportRead, requireReportRole } from '../reports/access';
+import { catalogRowsRead } from '../report-data/load-filter-catalog';
+import { scopeSurveyIds } from '../report-data/resolve-scope';
 import type { OptionRow } from '../filters/access';
 
 export type ReportFilterCategory = ReturnType<typeof presentCategory> & { filterOptions: ReturnType<typeof presentOption>[] };
@@ -15,9 +19,11 @@ export type ReportFilterCategory = ReturnType<typeof presentCategory> & { filter
  */
 export async function listReportFilters(ctx: UserServiceContext, reportId: number): Promise<{ attached: boolean; filterCategories: ReportFilterCategory[] }> {
   requireReportRole(ctx.user, 'dashboard.view');
-  const report = await findReport(ctx, reportId);
-  const { attached, categories } = await reportCategories(ctx, report);
-  const options = await exposedOptions(ctx, categories.map((c) => c.id));
+  // One round trip after the session check (issue 20): the report's project and surveys as subqueries.
+  const projectId = ctx.db.select({ id: reports.projectId }).from(reports).where(eq(reports.id, reportId));
+  const surveyIds = scopeSurveyIds(ctx.db, reportId, { kind: 'report' });
+  const [, rowsOf] = await readAll(ctx.db, [findReportRead(ctx, reportId), catalogRowsRead(ctx.db, { id: reportId, projectId }, surveyIds)]);
+  const { attached, categories, options } = rowsOf();
   const byCat = new Map<number, OptionRow[]>();
   for (const o of options) (byCat.get(o.categoryId) ?? byCat.set(o.categoryId, []).get(o.categoryId)!).push(o);
   return {

@@ -3,6 +3,7 @@ import type { SessionUser } from '../../auth/sessions';
 import type { UserServiceContext } from '../../context';
 import { projects, reportBookmarks, reportChartOptions, reportCharts, reportDataLocations, reports, reportSections, reportTexts, reportUsers, reportWidgets } from '../../db/schema';
 import { AppError, nl } from '../../errors';
+import { read, readOne } from '../../db/reads';
 import { hasRole, type Role } from '../../../shared/permissions';
 import { REPORT_STATUSES } from '../../../shared/lookups';
 import { visibleProjects } from '../projects/scope';
@@ -44,13 +45,20 @@ export function visibleReports(user: SessionUser): SQL {
 
 /** A report that is not deleted, of a project the user may see; else 404. */
 export async function findReport(ctx: UserServiceContext, reportId: number): Promise<ReportRow> {
-  const [row] = await ctx.db
+  return readOne(ctx.db, findReportRead(ctx, reportId));
+}
+
+/** findReport as one read of a request's batch (db/reads.ts); its result throws the 404. */
+export function findReportRead(ctx: UserServiceContext, reportId: number) {
+  const query = ctx.db
     .select({ report: reports })
     .from(reports)
     .innerJoin(projects, eq(projects.id, reports.projectId))
     .where(and(eq(reports.id, reportId), visibleReports(ctx.user)));
-  if (!row) throw notFound();
-  return row.report;
+  return read([query], ([[row]]): ReportRow => {
+    if (!row) throw notFound();
+    return row.report;
+  });
 }
 
 export async function findSection(ctx: UserServiceContext, sectionId: number): Promise<{ report: ReportRow; section: SectionRow }> {

@@ -1,4 +1,5 @@
 import type { UserServiceContext } from '../../context';
+import { read, readOne } from '../../db/reads';
 import { feedbackDue, feedbackRow } from '../help/get-feedback-request';
 import { effectiveThemeRows, resolveEffectiveTheme } from '../themes/effective-theme';
 
@@ -7,6 +8,15 @@ import { effectiveThemeRows, resolveEffectiveTheme } from '../themes/effective-t
  * a rating, and the effective portal theme of the user's company.
  */
 export async function loadShell(ctx: UserServiceContext) {
-  const [[feedback], themeRows] = await ctx.db.batch([feedbackRow(ctx), effectiveThemeRows(ctx.db, ctx.user.companyId, 'vue')]);
-  return { requestFeedback: feedbackDue(feedback, ctx.now), theme: resolveEffectiveTheme(themeRows, 'vue') };
+  return readOne(ctx.db, shellRead(ctx));
+}
+
+export type ShellData = Awaited<ReturnType<typeof loadShell>>;
+
+/** loadShell's queries, so a page can put them into its own batch and hand AppShell the result (`shell`). */
+export function shellRead(ctx: UserServiceContext) {
+  return read([feedbackRow(ctx), effectiveThemeRows(ctx.db, ctx.user.companyId, 'vue')], ([[feedback], themeRows]) => ({
+    requestFeedback: feedbackDue(feedback, ctx.now),
+    theme: resolveEffectiveTheme(themeRows, 'vue'),
+  }));
 }

@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { surveyAnswers, surveyGroups, surveyQuestions } from '../../db/schema';
 
@@ -24,6 +24,24 @@ export async function loadStructure(db: Db, surveyId: number): Promise<SurveyStr
   const answers = ids.length
     ? await db.select().from(surveyAnswers).where(inArray(surveyAnswers.questionId, ids)).orderBy(asc(surveyAnswers.scaleId), asc(surveyAnswers.sortOrder), asc(surveyAnswers.id))
     : [];
+  return assembleStructure(groups, questions, answers);
+}
+
+/**
+ * The structure queries of several surveys (`surveyIds`: ids or a subquery giving them) for one
+ * batch (issue 20: no round trip waits for another); `assembleStructure` per survey afterwards.
+ */
+export function structureQueries(db: Db, surveyIds: number[] | SQLWrapper) {
+  const parents = db.select({ id: surveyQuestions.id }).from(surveyQuestions).where(and(inArray(surveyQuestions.surveyId, surveyIds), isNull(surveyQuestions.parentId)));
+  return [
+    db.select().from(surveyGroups).where(inArray(surveyGroups.surveyId, surveyIds)).orderBy(asc(surveyGroups.sortOrder), asc(surveyGroups.id)),
+    db.select().from(surveyQuestions).where(inArray(surveyQuestions.surveyId, surveyIds)).orderBy(asc(surveyQuestions.sortOrder), asc(surveyQuestions.id)),
+    db.select().from(surveyAnswers).where(inArray(surveyAnswers.questionId, parents)).orderBy(asc(surveyAnswers.scaleId), asc(surveyAnswers.sortOrder), asc(surveyAnswers.id)),
+  ] as const;
+}
+
+/** One survey's structure from its rows (groups and questions in order; answers of its parent questions). */
+export function assembleStructure(groups: GroupRow[], questions: QuestionRow[], answers: AnswerRow[]): SurveyStructure {
   const byParent = new Map<number, StructureQuestion>();
   for (const q of questions) if (q.parentId === null) byParent.set(q.id, { ...q, subquestions: [], answers: [] });
   for (const q of questions) if (q.parentId !== null) byParent.get(q.parentId)?.subquestions.push(q);
