@@ -1,37 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
-import { createClient } from '@libsql/client';
 import { expect, test, type Page } from '@playwright/test';
-import { createSession } from '../../src/server/auth/sessions';
-import { createDb } from '../../src/server/db/client';
-import { apiCall, login } from './support';
+import { apiCall, axeClean, e2eClient, login, loginAdmin, shot } from './support';
 
-const port = Number(process.env.E2E_PORT ?? 4390);
-// The Playwright web server's fresh data directory (playwright.config.ts).
-const client = createClient({ url: `file:.tmp/e2e-${port}/portal.db` });
+const client = e2eClient();
 test.afterAll(() => client.close());
 
-/** The root admin without a TOTP code (a code can't be used twice in its window; other specs log in too). */
-async function loginAdmin(page: Page) {
-  const { token } = await createSession(createDb(client), 1, { ip: null, userAgent: null });
-  await page.context().addCookies([{ name: 'impulz_session', value: token, domain: 'localhost', path: '/portal', httpOnly: true, secure: false, sameSite: 'Lax' }]);
-}
-
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** Full-page screenshots at 1440 and 390 px for looking at the screen (.tmp/shots, not compared). */
-async function shot(page: Page, name: string) {
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `.tmp/shots/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
-}
-
-async function axeClean(page: Page, where: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), where).toEqual([]);
-}
 
 test('a user asks for access; an admin restores a deleted report with its sections and grants the request', async ({ page }) => {
   test.setTimeout(90_000);
@@ -44,7 +17,7 @@ test('a user asks for access; an admin restores a deleted report with its sectio
   await shot(page, 'admin-403-requested');
   await page.context().clearCookies();
 
-  await loginAdmin(page);
+  await loginAdmin(page, client);
   await page.goto('/portal/');
   const copy = await apiCall<{ data: { id: number; title: string } }>(page, 'POST', '/report/1/copy');
   const report = copy.json.data;

@@ -1,4 +1,8 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type Client, createClient } from '@libsql/client';
 import { expect, type Page } from '@playwright/test';
+import { createSession } from '../../src/server/auth/sessions';
+import { createDb } from '../../src/server/db/client';
 
 /** Password of every demo user (scripts/seed/data.ts). */
 export const DEMO_PASSWORD = 'ImpulZ-demo-2026!';
@@ -28,4 +32,31 @@ export async function apiCall<T = { data: unknown }>(page: Page, method: string,
     },
     [method, path, body] as const,
   ) as Promise<{ status: number; json: T }>;
+}
+
+/** The e2e web server's database: its fresh data directory per port (playwright.config.ts). Close it in afterAll. */
+export function e2eClient(): Client {
+  return createClient({ url: `file:.tmp/e2e-${Number(process.env.E2E_PORT ?? 4390)}/portal.db` });
+}
+
+/** The root admin without a TOTP code (a code can't be used twice in its window; other specs log in too). */
+export async function loginAdmin(page: Page, client: Client): Promise<void> {
+  const { token } = await createSession(createDb(client), 1, { ip: null, userAgent: null });
+  await page.context().addCookies([{ name: 'impulz_session', value: token, domain: 'localhost', path: '/portal', httpOnly: true, secure: false, sameSite: 'Lax' }]);
+}
+
+/** Full-page screenshots at 1440 and 390 px for looking at the screen (.tmp/shots, not compared). */
+export async function shot(page: Page, name: string): Promise<void> {
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `.tmp/shots/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
+/** No serious or critical WCAG 2.1 A/AA violations on the page; `where` names the screen in the failure. */
+export async function axeClean(page: Page, where: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), where).toEqual([]);
 }

@@ -1,14 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
-import { createClient } from '@libsql/client';
 import { expect, test, type Page } from '@playwright/test';
-import { createSession } from '../../src/server/auth/sessions';
-import { createDb } from '../../src/server/db/client';
 import { startLimeServer } from '../helpers/lime-rpc-server';
-import { login } from './support';
+import { axeClean, e2eClient, login, loginAdmin, shot } from './support';
 
-const port = Number(process.env.E2E_PORT ?? 4390);
-// The Playwright web server's fresh data directory (playwright.config.ts).
-const client = createClient({ url: `file:.tmp/e2e-${port}/portal.db` });
+const client = e2eClient();
 let lime: Awaited<ReturnType<typeof startLimeServer>>;
 test.beforeAll(async () => {
   lime = await startLimeServer();
@@ -17,27 +11,6 @@ test.afterAll(async () => {
   await lime.close();
   client.close();
 });
-
-/** The root admin without a TOTP code (a code can't be used twice in its window; other specs log in too). */
-async function loginAdmin(page: Page) {
-  const { token } = await createSession(createDb(client), 1, { ip: null, userAgent: null });
-  await page.context().addCookies([{ name: 'impulz_session', value: token, domain: 'localhost', path: '/portal', httpOnly: true, secure: false, sameSite: 'Lax' }]);
-}
-
-/** Full-page screenshots at 1440 and 390 px for looking at the screen (.tmp/shots, not compared). */
-async function shot(page: Page, name: string) {
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `.tmp/shots/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
-}
-
-async function axeClean(page: Page, where: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), where).toEqual([]);
-}
 
 test("LimeSurvey koppeling: the Beheerder connects, imports a survey whose responses arrive; the Admin couples users to LimeSurvey users and 'mine' filters", async ({ page }) => {
   test.setTimeout(120_000);
@@ -69,7 +42,7 @@ test("LimeSurvey koppeling: the Beheerder connects, imports a survey whose respo
 
   // The Admin couples the Beheerder to LimeSurvey user 'onderzoeker' (uid 7), chosen from the installation's list.
   const [row] = (await client.execute({ sql: 'select id from users where email = ?', args: ['beheerder@noordbroek.demo.impulz.nl'] })).rows;
-  await loginAdmin(page);
+  await loginAdmin(page, client);
   await page.goto(`/portal/manage/user/${row!.id}/lime`);
   // A session made without the login form has no XSRF cookie yet.
   await page.evaluate(() => fetch('/portal/auth/csrf-cookie'));
