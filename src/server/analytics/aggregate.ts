@@ -122,6 +122,7 @@ function optionCounts(col: CubeColumn, bits: Bitset, lo: number, hi: number, scr
  */
 function numericSum(col: NumericColumn, bits: Bitset, lo: number, hi: number): ScaleSums {
   const z = zeroedValues(col);
+  const codes = col.data;
   const scored = andCountRange(bits, answeredBits(col), lo, hi);
   let sum = 0;
   let sumSq = 0;
@@ -136,7 +137,7 @@ function numericSum(col: NumericColumn, bits: Bitset, lo: number, hi: number): S
       const base = w << 5;
       if ((x | 0) === -1) {
         for (let j = 0; j < 32; j++) {
-          const v = z[base + j]!;
+          const v = z[codes[base + j]!]!;
           sum += v;
           sumSq += v * v;
         }
@@ -144,7 +145,7 @@ function numericSum(col: NumericColumn, bits: Bitset, lo: number, hi: number): S
       }
       while (x !== 0) {
         const t = x & -x;
-        const v = z[base + 31 - Math.clz32(t)]!;
+        const v = z[codes[base + 31 - Math.clz32(t)]!]!;
         sum += v;
         sumSq += v * v;
         x ^= t;
@@ -156,7 +157,7 @@ function numericSum(col: NumericColumn, bits: Bitset, lo: number, hi: number): S
 
 function numericWithNps(col: NumericColumn, bits: Bitset, lo: number, hi: number): ScaleSums {
   const out = numericSum(col, bits, lo, hi);
-  const data = col.data;
+  const { data, values } = col;
   for (let w = lo >>> 5; hi > lo && w <= (hi - 1) >>> 5; w++) {
     let x = bits[w]!;
     while (x !== 0) {
@@ -164,7 +165,7 @@ function numericWithNps(col: NumericColumn, bits: Bitset, lo: number, hi: number
       const r = (w << 5) + 31 - Math.clz32(t);
       x ^= t;
       if (r < lo || r >= hi) continue;
-      const v = data[r]!;
+      const v = values[data[r]!]!;
       if (v >= 0 && v <= 10) {
         out.npsBase++;
         if (v >= 9) out.promoters++;

@@ -1,5 +1,5 @@
 import { type Bitset, and, andNot, createBitset, or } from './bitset';
-import { AnalyticsError, type Cube, type CubeColumn, answeredBits, getColumn } from './cube';
+import { AnalyticsError, type Codes, type Cube, type CubeColumn, answeredBits, getColumn } from './cube';
 
 /** The eight comparators of spec 001 §3 (filter condition). */
 export const COMPARATORS = ['equal', 'notEqual', 'greater', 'greaterOrEqual', 'less', 'lessOrEqual', 'in', 'notIn'] as const;
@@ -64,7 +64,7 @@ export function conditionBitset(cube: Cube, c: FilterCondition): Bitset {
     case 'multi':
       return multiBitset(cube, col, c.comparator, list.map(String));
     case 'numeric':
-      return numericBitset(cube, col.data, c.comparator, list.map(asNumber));
+      return tableScan(cube, col.data, numericTable(col.values, c.comparator, list.map(asNumber)));
     case 'single':
       return tableScan(cube, col.data, singleTable(col, c.comparator, list));
     case 'text':
@@ -128,27 +128,28 @@ function textTable(dictionary: string[], cmp: Comparator, list: (string | number
   return table;
 }
 
-function tableScan(cube: Cube, data: Int16Array | Int32Array, table: Uint8Array): Bitset {
+function tableScan(cube: Cube, data: Codes, table: Uint8Array): Bitset {
   const out = createBitset(cube.rowCount);
   for (let r = 0; r < data.length; r++) if (table[data[r]!] === 1) out[r >>> 5]! |= 1 << (r & 31);
   return out;
 }
 
-function numericBitset(cube: Cube, data: Float64Array, cmp: Comparator, list: number[]): Bitset {
+/** Which of a numeric column's distinct values (index 0 = no answer, never a hit) meet the condition. */
+function numericTable(values: Float64Array, cmp: Comparator, list: number[]): Uint8Array {
   if (list.some((v) => Number.isNaN(v))) throw new AnalyticsError('BAD_CONDITION', 'numeric condition needs numbers');
-  const out = createBitset(cube.rowCount);
+  const table = new Uint8Array(values.length);
   const v0 = list[0]!;
   const set = new Set(list);
-  for (let r = 0; r < data.length; r++) {
-    const x = data[r]!;
+  for (let i = 1; i < values.length; i++) {
+    const x = values[i]!;
     if (x !== x) continue;
     let hit: boolean;
     if (cmp === 'equal' || cmp === 'in') hit = set.has(x);
     else if (cmp === 'notEqual' || cmp === 'notIn') hit = !set.has(x);
     else hit = ordered(cmp, x, v0);
-    if (hit) out[r >>> 5]! |= 1 << (r & 31);
+    table[i] = hit ? 1 : 0;
   }
-  return out;
+  return table;
 }
 
 function multiBitset(cube: Cube, col: Extract<CubeColumn, { kind: 'multi' }>, cmp: Comparator, codes: string[]): Bitset {

@@ -1,4 +1,4 @@
-import { AnalyticsError, type ColumnSource, type Cube, type CubeColumn, indexColumns } from './cube';
+import { AnalyticsError, type ColumnSource, type Cube, type CubeColumn, type Days, codesFor, indexColumns } from './cube';
 
 /** Column definitions the storage side derives from a survey's questions and respondent fields. */
 export type ColumnDef =
@@ -178,7 +178,9 @@ export class CubeBuilder {
     order.sort((a, b) => days[a]! - days[b]! || compareIds(ids[a]!, ids[b]!));
     const n = order.length;
     const perm = Int32Array.from(order);
-    const sortedDays = new Int32Array(n);
+    // Two bytes a day while every day fits (1970 … 2149), as the rows are sorted: first and last.
+    const fits = n === 0 || (days[perm[0]!]! >= 0 && days[perm[n - 1]!]! <= 0xffff);
+    const sortedDays: Days = fits ? new Uint16Array(n) : new Int32Array(n);
     for (let i = 0; i < n; i++) sortedDays[i] = days[perm[i]!]!;
     const complete = new Uint32Array((n + 31) >>> 5);
     let incomplete = 0;
@@ -229,7 +231,7 @@ function finishColumn(st: Stage, perm: Int32Array): CubeColumn | null {
   const source = st.def.source ?? 'question';
   const key = st.def.key;
   if ('codeIndex' in st && 'data' in st) {
-    const data = new Int16Array(n);
+    const data = codesFor(n, st.def.options.length);
     for (let i = 0; i < n; i++) data[i] = perm[i]! < st.data.length ? st.data[perm[i]!]! : 0;
     const scores = Float64Array.from(st.def.options, (o) => optionScore(o.code, o.score));
     return { kind: 'single', key, source, codes: st.def.options.map((o) => o.code), scores, data };
@@ -251,13 +253,25 @@ function finishColumn(st: Stage, perm: Int32Array): CubeColumn | null {
     const entries = [...st.dict.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
     const remap = new Int32Array(st.dict.size + 1);
     entries.forEach(([, old], i) => (remap[old] = i + 1));
-    const data = new Int32Array(n);
+    const data = codesFor(n, st.dict.size);
     for (let i = 0; i < n; i++) data[i] = perm[i]! < st.data.length ? remap[st.data[perm[i]!]!]! : 0;
     return { kind: 'text', key, source, dictionary: entries.map((e) => e[0]), data };
   }
-  const data = new Float64Array(n);
-  for (let i = 0; i < n; i++) data[i] = perm[i]! < st.data.length ? st.data[perm[i]!]! : NaN;
-  return { kind: 'numeric', key, source, data };
+  // Dictionary-coded: the distinct values ascending (after NaN = no answer), a code per row.
+  const distinct = new Set<number>();
+  for (let i = 0; i < n; i++) {
+    const v = perm[i]! < st.data.length ? st.data[perm[i]!]! : NaN;
+    if (v === v) distinct.add(v);
+  }
+  const values = Float64Array.from([NaN, ...[...distinct].sort((a, b) => a - b)]);
+  const index = new Map<number, number>();
+  values.forEach((v, i) => i > 0 && index.set(v, i));
+  const data = codesFor(n, values.length - 1);
+  for (let i = 0; i < n; i++) {
+    const v = perm[i]! < st.data.length ? st.data[perm[i]!]! : NaN;
+    data[i] = v === v ? index.get(v)! : 0;
+  }
+  return { kind: 'numeric', key, source, data, values };
 }
 
 /** An option's place on a scale: its assessment value, else its code when numeric, else NaN. */

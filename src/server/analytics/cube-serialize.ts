@@ -5,17 +5,20 @@ import { AnalyticsError, type Cube, type CubeColumn, indexColumns } from './cube
  *   0  8 bytes  magic "IMPZCUBE"
  *   8  u32      format version (CUBE_FORMAT_VERSION)
  *  12  u32      header length H in bytes
- *  16  H bytes  UTF-8 JSON header: survey id, version, row count, the [offset, length] of the
- *               days and of the "complete" bitset (format 2), per column its kind, key, source,
- *               codes / scores / dictionary and the [offset, length] of each of its arrays
+ *  16  H bytes  UTF-8 JSON header: survey id, version, row count, the [offset, length, type] of
+ *               the days and of the "complete" bitset, per column its kind, key, source,
+ *               codes / scores / dictionary and the [offset, length, type] of each of its arrays
+ *               (type: u8, u16, u32, i32 or f64 — format 3 stores per-row codes and days in the
+ *               narrowest type and numeric columns dictionary-coded: codes, then their values)
  *  …            zero padding to a multiple of 8, then the typed arrays, each 8-byte aligned
  * Offsets are relative to the start of the body. Deserialising creates views over the blob (one
  * aligned copy when the input is not 8-byte aligned), so loading costs no per-row work.
  */
-export const CUBE_FORMAT_VERSION = 2;
+export const CUBE_FORMAT_VERSION = 3;
 const MAGIC = 'IMPZCUBE';
 
-type Span = [offset: number, length: number];
+type ArrayType = 'u8' | 'u16' | 'u32' | 'i32' | 'f64';
+type Span = [offset: number, length: number, type: ArrayType];
 
 interface HeaderColumn {
   key: string;
@@ -37,13 +40,17 @@ interface Header {
   columns: HeaderColumn[];
 }
 
-type Arr = Int16Array | Int32Array | Uint32Array | Float64Array;
+type Arr = Uint8Array | Uint16Array | Uint32Array | Int32Array | Float64Array;
+
+const typeOf = (a: Arr): ArrayType =>
+  a instanceof Uint8Array ? 'u8' : a instanceof Uint16Array ? 'u16' : a instanceof Uint32Array ? 'u32' : a instanceof Int32Array ? 'i32' : 'f64';
+const CTORS = { u8: Uint8Array, u16: Uint16Array, u32: Uint32Array, i32: Int32Array, f64: Float64Array } as const;
 
 export function serializeCube(cube: Cube): Uint8Array {
   const arrays: Arr[] = [];
   let offset = 0;
   const place = (a: Arr): Span => {
-    const span: Span = [offset, a.length];
+    const span: Span = [offset, a.length, typeOf(a)];
     arrays.push(a);
     offset += align8(a.byteLength);
     return span;
@@ -58,7 +65,7 @@ export function serializeCube(cube: Cube): Uint8Array {
       case 'multi':
         return { ...base, codes: c.codes, spans: [place(c.answeredBits), ...c.optionBits.map(place)] };
       case 'numeric':
-        return { ...base, spans: [place(c.data)] };
+        return { ...base, spans: [place(c.data), place(c.values)] };
       case 'text':
         return { ...base, dictionary: c.dictionary, spans: [place(c.data)] };
     }
@@ -94,30 +101,34 @@ export function deserializeCube(input: Uint8Array | ArrayBuffer): Cube {
   const bodyStart = bytes.byteOffset + align8(16 + jsonLength);
   const buf = bytes.buffer;
   const end = bytes.byteOffset + bytes.byteLength;
-  function take<T extends Arr>(Ctor: { new (b: ArrayBufferLike, o: number, n: number): T; BYTES_PER_ELEMENT: number }, [off, len]: Span): T {
+  /** The array at a span, of the type the span names — one of `allowed`, else the blob is bad. */
+  function take<T extends ArrayType>([off, len, type]: Span, ...allowed: T[]): InstanceType<(typeof CTORS)[T]> {
+    if (!allowed.includes(type as T)) throw new AnalyticsError('BAD_CUBE', `unexpected array type ${type}`);
+    const Ctor = CTORS[type] as unknown as { new (b: ArrayBufferLike, o: number, n: number): InstanceType<(typeof CTORS)[T]>; BYTES_PER_ELEMENT: number };
     const start = bodyStart + off;
     if (start + len * Ctor.BYTES_PER_ELEMENT > end) throw new AnalyticsError('BAD_CUBE', 'truncated cube blob');
     return new Ctor(buf, start, len);
   }
+  const CODES = ['u8', 'u16', 'u32'] as const;
   const columns: CubeColumn[] = header.columns.map((h): CubeColumn => {
     const base = { key: h.key, source: h.source };
     switch (h.kind) {
       case 'single':
-        return { ...base, kind: 'single', codes: h.codes ?? [], scores: Float64Array.from(h.scores ?? [], (s) => s ?? NaN), data: take(Int16Array, h.spans[0]!) };
+        return { ...base, kind: 'single', codes: h.codes ?? [], scores: Float64Array.from(h.scores ?? [], (s) => s ?? NaN), data: take(h.spans[0]!, ...CODES) };
       case 'multi':
-        return { ...base, kind: 'multi', codes: h.codes ?? [], answeredBits: take(Uint32Array, h.spans[0]!), optionBits: h.spans.slice(1).map((s) => take(Uint32Array, s)) };
+        return { ...base, kind: 'multi', codes: h.codes ?? [], answeredBits: take(h.spans[0]!, 'u32'), optionBits: h.spans.slice(1).map((s) => take(s, 'u32')) };
       case 'numeric':
-        return { ...base, kind: 'numeric', data: take(Float64Array, h.spans[0]!) };
+        return { ...base, kind: 'numeric', data: take(h.spans[0]!, ...CODES), values: take(h.spans[1]!, 'f64') };
       case 'text':
-        return { ...base, kind: 'text', dictionary: h.dictionary ?? [], data: take(Int32Array, h.spans[0]!) };
+        return { ...base, kind: 'text', dictionary: h.dictionary ?? [], data: take(h.spans[0]!, ...CODES) };
     }
   });
   return {
     surveyId: header.surveyId,
     version: header.version,
     rowCount: header.rowCount,
-    days: take(Int32Array, header.days),
-    ...(header.complete ? { complete: take(Uint32Array, header.complete) } : {}),
+    days: take(header.days, 'u16', 'i32'),
+    ...(header.complete ? { complete: take(header.complete, 'u32') } : {}),
     columns,
     byKey: indexColumns(columns),
   };

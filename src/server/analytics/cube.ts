@@ -11,8 +11,11 @@ export interface Cube {
   /** The survey's responses version; bumped whenever responses change. */
   version: number;
   rowCount: number;
-  /** Submitted day per row (days since 1970-01-01), ascending; an unfinished response has its start day. */
-  days: Int32Array;
+  /**
+   * Submitted day per row (days since 1970-01-01), ascending; an unfinished response has its start
+   * day. Two bytes a row (Uint16Array: 1970 … 2149) unless a day falls outside that range.
+   */
+  days: Days;
   /**
    * Rows of completed responses (a submit date). Absent = every row is complete (cubes built
    * without that information). Reports count completed responses only unless they include
@@ -31,13 +34,25 @@ interface ColumnBase {
   source: ColumnSource;
 }
 
+/**
+ * Per-row codes in the narrowest unsigned type that holds the largest (issue 20, scale): one byte
+ * a row up to 255 options or values, two up to 65,535, four beyond. 0 = no answer.
+ */
+export type Codes = Uint8Array | Uint16Array | Uint32Array;
+export type Days = Uint16Array | Int32Array;
+
+/** An array for `n` codes of at most `max`. */
+export function codesFor(n: number, max: number): Codes {
+  return max <= 0xff ? new Uint8Array(n) : max <= 0xffff ? new Uint16Array(n) : new Uint32Array(n);
+}
+
 /** Single choice (and each subquestion of an array): data[r] = 1-based option index, 0 = no answer. */
 export interface SingleColumn extends ColumnBase {
   kind: 'single';
   codes: string[];
   /** Score per option (assessment value, else the numeric code, else NaN = not on the scale). */
   scores: Float64Array;
-  data: Int16Array;
+  data: Codes;
   /** Lazily derived: one bitset per option (index 0 = option 1) and "answered". Not serialised. */
   optionBits?: Bitset[];
   answeredBits?: Bitset;
@@ -51,12 +66,17 @@ export interface MultiColumn extends ColumnBase {
   answeredBits: Bitset;
 }
 
-/** Numeric: NaN = no answer. */
+/**
+ * Numeric, dictionary-coded: data[r] = index into `values` (its distinct values, ascending), 0 = no
+ * answer (values[0] is NaN). Survey numbers repeat (ages, amounts, scale points), so a row costs one
+ * or two bytes instead of eight; the value a row has, and so every sum, is exactly the same.
+ */
 export interface NumericColumn extends ColumnBase {
   kind: 'numeric';
-  data: Float64Array;
+  data: Codes;
+  values: Float64Array;
   answeredBits?: Bitset;
-  /** Lazily derived: data with NaN replaced by 0, so sums need no branch. Not serialised. */
+  /** Lazily derived: values with NaN (no answer) as 0, so sums need no branch. Not serialised. */
   zeroed?: Float64Array;
 }
 
@@ -64,7 +84,7 @@ export interface NumericColumn extends ColumnBase {
 export interface TextColumn extends ColumnBase {
   kind: 'text';
   dictionary: string[];
-  data: Int32Array;
+  data: Codes;
   answeredBits?: Bitset;
   /** Lazily derived for small dictionaries (≤ TEXT_BITSET_MAX entries), like single choice. */
   optionBits?: Bitset[];
@@ -123,11 +143,7 @@ export function answeredBits(col: CubeColumn): Bitset {
   if (col.answeredBits) return col.answeredBits;
   const bits = new Uint32Array((col.data.length + 31) >>> 5);
   const data = col.data;
-  if (col.kind === 'numeric') {
-    for (let r = 0; r < data.length; r++) if (!Number.isNaN(data[r]!)) bits[r >>> 5]! |= 1 << (r & 31);
-  } else {
-    for (let r = 0; r < data.length; r++) if (data[r] !== 0) bits[r >>> 5]! |= 1 << (r & 31);
-  }
+  for (let r = 0; r < data.length; r++) if (data[r] !== 0) bits[r >>> 5]! |= 1 << (r & 31);
   col.answeredBits = bits;
   return bits;
 }
@@ -148,15 +164,16 @@ export function universeBits(cube: Cube, includeIncomplete: boolean | undefined)
 }
 const allRows = new WeakMap<Cube, Bitset>();
 
-/** Values of a numeric column with "no answer" as 0 (adding 0 leaves a sum unchanged). */
+/** A numeric column's dictionary with "no answer" as 0 (adding 0 leaves a sum unchanged): zeroed[data[r]]. */
 export function zeroedValues(col: NumericColumn): Float64Array {
   if (col.zeroed) return col.zeroed;
-  const z = new Float64Array(col.data.length);
-  for (let r = 0; r < z.length; r++) {
-    const v = col.data[r]!;
-    z[r] = v === v ? v : 0;
-  }
+  const z = Float64Array.from(col.values, (v) => (v === v ? v : 0));
   return (col.zeroed = z);
+}
+
+/** The value of every row of a numeric column (NaN = no answer), decoded: for tests and tools, not the engine. */
+export function numericValues(col: NumericColumn): Float64Array {
+  return Float64Array.from(col.data, (i) => col.values[i]!);
 }
 
 /** Approximate bytes held by a cube (for the LRU budget). */
@@ -166,7 +183,7 @@ export function cubeByteSize(cube: Cube): number {
     if (c.kind === 'multi') n += c.answeredBits.byteLength * (c.optionBits.length + 1) + c.codes.length * 16;
     // Single-choice option bitsets and answered bitsets are derived on first use; count them up front.
     else if (c.kind === 'single') n += c.data.byteLength + c.codes.length * 24 + Math.ceil(c.data.length / 8) * (c.codes.length + 1);
-    else if (c.kind === 'numeric') n += c.data.byteLength * 2 + Math.ceil(c.data.length / 8);
+    else if (c.kind === 'numeric') n += c.data.byteLength + c.values.byteLength * 2 + Math.ceil(c.data.length / 8);
     else n += c.data.byteLength + Math.ceil(c.data.length / 8) * (c.dictionary.length <= TEXT_BITSET_MAX ? c.dictionary.length + 1 : 1) + c.dictionary.reduce((s, d) => s + d.length * 2 + 16, 0);
   }
   return n;

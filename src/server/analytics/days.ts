@@ -1,3 +1,4 @@
+import type { Days } from './cube';
 /** Days are Int32 counts of UTC days since 1970-01-01 (day 0, a Thursday). */
 export type Granularity = 'day' | 'week' | 'month' | 'quarter' | 'year';
 
@@ -60,7 +61,7 @@ export function periodStart(index: number, g: Granularity): number {
 }
 
 /** First row index whose day is >= day in an ascending day column. */
-export function lowerBound(days: Int32Array, day: number): number {
+export function lowerBound(days: Days, day: number): number {
   let lo = 0;
   let hi = days.length;
   while (lo < hi) {
@@ -72,7 +73,7 @@ export function lowerBound(days: Int32Array, day: number): number {
 }
 
 /** Row range [lo, hi) of an inclusive day range in a cube's ascending day column. */
-export function rowRange(cube: { days: Int32Array }, startDay: number, endDay: number): { lo: number; hi: number } {
+export function rowRange(cube: { days: Days }, startDay: number, endDay: number): { lo: number; hi: number } {
   const lo = lowerBound(cube.days, startDay);
   const hi = endDay < startDay ? lo : lowerBound(cube.days, endDay + 1);
   return { lo, hi };
