@@ -16,6 +16,8 @@ const FIRST_DAY = 19_500;
 const SPAN = 730;
 const WORKER_MB = 128;
 const CACHE_MB = 64;
+/** What a cube may hold in a Worker: 128 MB minus the isolate's own memory (code, request, PDF, JSON). */
+const CUBE_BUDGET_MB = 90;
 
 let seed = 4242;
 const rand = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 4294967296);
@@ -109,6 +111,11 @@ console.log(`  kubus bouwen                 ${(buildMs / 1000).toFixed(1)} s (he
 console.log(`  kubus (cubeByteSize)         ${mb(bytes)} gebouwd; blob ${mb(blobBytes)}`);
 console.log(`  blob laden (deserialize)     ${loadMs.toFixed(0)} ms, heap +${mb(loadedHeap)} bovenop de blob`);
 console.log(`  rapportage 30 × 4 benchmarks eerste ${coldMs.toFixed(0)} ms, mediaan ${median(runs).toFixed(0)} ms (${RUNS} keer)`);
+const perRespondent = held / ROWS;
+const limit = (budgetMb: number) => Math.floor((budgetMb * 1024 * 1024) / perRespondent / 10_000) * 10_000;
+console.log(
+  `  ${perRespondent.toFixed(0)} bytes per respondent: een kubus van ≤ ${CUBE_BUDGET_MB} MB (Worker min isolate) tot ${limit(CUBE_BUDGET_MB).toLocaleString('nl')} respondenten, de isolate-cache (${CACHE_MB} MB) tot ${limit(CACHE_MB).toLocaleString('nl')}`,
+);
 console.log(
   `  Worker ${WORKER_MB} MB: geladen kubus ${mb(held)} ${held < WORKER_MB * 1024 * 1024 ? '✔ past' : '✘ past niet'}; isolate-cache ${CACHE_MB} MB: ${fits ? '✔ blijft warm' : '✘ te groot voor de cache (elke aanvraag laadt de blob opnieuw)'}`,
 );
