@@ -49,6 +49,12 @@ function waitForLock(ms: number): Promise<void> {
   });
 }
 
+/**
+ * LIBSQL_STATS=1: time and rows per SQL text, printed when the server stops (which statements
+ * cost the database its CPU; a development aid).
+ */
+export const statementStats = process.env.LIBSQL_STATS === '1' ? new Map<string, { n: number; ms: number; rows: number }>() : null;
+
 const BUSY = 5;
 const BUSY_SNAPSHOT = 517; // the transaction's snapshot is stale: waiting cannot help
 const MAX_STORED_SQL = 200;
@@ -226,6 +232,13 @@ export class Stream {
       if (!this.db.inTransaction) lockMaybeReleased();
       const dml = info.kind === 'insert' || info.kind === 'update' || info.kind === 'delete';
       const affected = dml ? Number(changes) : 0;
+      if (statementStats) {
+        const stat = statementStats.get(sql) ?? { n: 0, ms: 0, rows: 0 };
+        stat.n += 1;
+        stat.ms += performance.now() - started;
+        stat.rows += rows.length;
+        statementStats.set(sql, stat);
+      }
       return {
         cols: stmt.columns().map((c) => ({ name: c.name, decltype: c.type })),
         rows: wantRows ? rows.map((r) => r.map(encodeValue)) : [],
