@@ -17,7 +17,7 @@ import type { AddressInfo } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { StreamRegistry } from './libsql-server/registry.ts';
-import { openConnection, statementStats, type Stream } from './libsql-server/streams.ts';
+import { closeIdleConnections, openConnection, statementStats, type Stream } from './libsql-server/streams.ts';
 import { ProtocolError } from './libsql-server/values.ts';
 
 export interface LibsqlServerOptions {
@@ -115,7 +115,10 @@ export async function startLibsqlServer(opts: LibsqlServerOptions): Promise<Libs
       (closing ??= new Promise<void>((ok) => {
         server.close(() => ok());
         server.closeAllConnections();
-      }).then(() => streams.closeAll())),
+      }).then(() => {
+        streams.closeAll();
+        closeIdleConnections(file);
+      })),
   };
 }
 

@@ -11,7 +11,7 @@
  * decides the throughput, and the queue behind it the p99.
  *
  *   npm run bench -- concurrency          (or: npx astro build && npx tsx scripts/bench/concurrency.ts)
- *   env: CONNECTIONS=50, SECONDS=8, PATHS=bootstrap,data,public,meedoen (a subset),
+ *   env: CONNECTIONS=50, SECONDS=8, PATHS=status,bootstrap,data,public,meedoen (a subset; status = the floor: session check only),
  *        PROFILE=1 (CPU profiles of workerd and the libSQL server per path, top functions printed,
  *        .cpuprofile files kept in .tmp/profiles/ for Chrome DevTools)
  */
@@ -29,7 +29,7 @@ import { DEMO_SURVEY_SID } from '../seed/surveys-burgerpeiling.ts';
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.SECONDS ?? 8);
 const PROFILE = process.env.PROFILE === '1';
-const WANTED = (process.env.PATHS ?? 'bootstrap,data,public,meedoen').split(',');
+const WANTED = (process.env.PATHS ?? 'status,bootstrap,data,public,meedoen').split(',');
 const P99_BUDGET_MS = 100;
 const REPORT = 1;
 
@@ -56,6 +56,8 @@ try {
   const jar = (s: HttpSession) => [...s.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   type Load = { key: string; name: string; method: 'GET' | 'POST'; path: string; headers: Record<string, string>; body?: string };
   const all: Load[] = [
+    // The floor: the session check and the middleware, no other database work.
+    { key: 'status', name: 'login/status (vloer)', method: 'GET', path: '/portal/auth/login/status', headers: { cookie: jar(staff) } },
     { key: 'bootstrap', name: 'bootstrap', method: 'GET', path: '/portal/api/v2/bootstrap', headers: { cookie: jar(staff) } },
     {
       key: 'data',
@@ -78,10 +80,12 @@ try {
       autocannon({ url: `${stack.url}${load.path}`, method: load.method, headers: load.headers, body: load.body, connections: CONNECTIONS, duration });
     // Warm, one request at a time (cube, isolate caches, edge cache of the public view), then a
     // short burst for the JIT; a pause lets the burst's last requests finish before measuring.
+    let warm = '';
     for (let i = 0; i < 3; i++) {
       const res = await fetch(`${stack.url}${load.path}`, { method: load.method, headers: load.headers, body: load.body });
       if (res.status !== 200) throw new Error(`${load.name}: ${res.status}`);
-      await res.arrayBuffer();
+      const bytes = (await res.arrayBuffer()).byteLength;
+      warm = `warm: ${res.headers.get('x-impulz-db-round-trips')} round trips, ${res.headers.get('x-impulz-db-statements')} statements, ${(bytes / 1024).toFixed(1)} kB`;
     }
     await run(1);
     await new Promise((r) => setTimeout(r, 1000));
@@ -97,12 +101,14 @@ try {
     const cpu = perRequest(before, after, result.requests.total);
     const budget = load.key === 'data' ? `   budget p99 ≤ ${P99_BUDGET_MS} ms zonder fouten ${result.requests.total > 0 && errors === 0 && result.latency.p99 <= P99_BUDGET_MS ? '✔' : '✘'}` : '';
     console.log(`\n  ${load.name}: ${result.requests.total} verzoeken, ${(result.requests.total / SECONDS).toFixed(0)}/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, fouten ${errors} (time-outs ${result.timeouts}, statussen ${statuses})${budget}`);
+    console.log(`    ${warm}`);
     console.log(`    CPU ms per verzoek: ${cpu.text}`);
     console.log(`    load average vóór / na: ${loadBefore} / ${loadAfter}`);
     summary.push(`${load.name}: ${(result.requests.total / SECONDS).toFixed(0)}/s p50 ${result.latency.p50} p99 ${result.latency.p99} ms, CPU ${cpu.total.toFixed(1)} ms/verzoek`);
     for (const [label, p] of [['workerd', await workerProfile?.stop()], ['libSQL-server', await dbProfile?.stop()]] as [string, CpuProfile | undefined][]) {
       if (!p) continue;
-      console.log(`    profiel ${label} (eigen tijd, aandeel van de bezette tijd):`);
+      const busy = topSelfTime(p, 1e9).reduce((sum, f) => sum + f.ms, 0);
+      console.log(`    profiel ${label}: ${(busy / Math.max(1, result.requests.total)).toFixed(2)} ms JavaScript per verzoek${label === 'workerd' ? ' in de isolate van de Worker (de rest van workerd: HTTP, wrangler-proxy, assets)' : ''}; eigen tijd, aandeel:`);
       for (const f of topSelfTime(p, 12)) console.log(`      ${(f.share * 100).toFixed(1).padStart(5)}%  ${f.name}`);
       if (label === 'workerd') {
         const share = (re: RegExp) => `${(inclusiveTime(p, re) * 100).toFixed(0)}%`;

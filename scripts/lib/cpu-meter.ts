@@ -58,8 +58,12 @@ export function cpuMs(roles: CpuRoles): Record<string, number> {
 /** The roles of a local stack: workerd (and its helpers) under the wrangler Node process. */
 export function stackRoles(wranglerPid: number, extra: CpuRoles): CpuRoles {
   const tree = processTree(wranglerPid);
+  // wrangler dev starts two workerd processes: first its proxy (ProxyWorker, inspector; not in
+  // production), then the Worker itself.
+  const workerd = tree.filter((p) => p.comm.startsWith('workerd')).map((p) => p.pid).sort((a, b) => a - b);
   return {
-    workerd: tree.filter((p) => p.comm.startsWith('workerd')).map((p) => p.pid),
+    'workerd (Worker)': workerd.slice(1),
+    'workerd (wrangler-proxy)': workerd.slice(0, 1),
     'wrangler (Node)': tree.filter((p) => !p.comm.startsWith('workerd')).map((p) => p.pid),
     ...extra,
   };
