@@ -11,7 +11,7 @@
  * decides the throughput, and the queue behind it the p99.
  *
  *   npm run bench -- concurrency          (or: npx astro build && npx tsx scripts/bench/concurrency.ts)
- *   env: CONNECTIONS=50, SECONDS=8, PATHS=status,bootstrap,data,public,meedoen (a subset; status = the floor: session check only),
+ *   env: CONNECTIONS=50, LOAD_SECONDS=8, PATHS=status,bootstrap,data,public,meedoen (a subset; status = the floor: session check only),
  *        PROFILE=1 (CPU profiles of workerd and the libSQL server per path, top functions printed,
  *        .cpuprofile files kept in .tmp/profiles/ for Chrome DevTools)
  */
@@ -27,7 +27,7 @@ import { DEMO_PASSWORD } from '../seed/data.ts';
 import { DEMO_SURVEY_SID } from '../seed/surveys-burgerpeiling.ts';
 
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
-const SECONDS = Number(process.env.SECONDS ?? 8);
+const SECONDS = Number(process.env.LOAD_SECONDS ?? 8);
 const PROFILE = process.env.PROFILE === '1';
 const WANTED = (process.env.PATHS ?? 'status,bootstrap,data,public,meedoen').split(',');
 const P99_BUDGET_MS = 100;
