@@ -1,4 +1,4 @@
-import { differenceCiede2000, filterDeficiencyDeuter, filterDeficiencyProt } from 'culori';
+import { differenceCiede2000, filterDeficiencyDeuter, filterDeficiencyProt, parse } from 'culori';
 import { describe, expect, it } from 'vitest';
 import { BENCHMARK_COLORS, schemeColors } from '../../src/shared/chart/colors';
 import { NPS_COLORS } from '../../src/shared/chart/svg/panels';
@@ -17,7 +17,7 @@ import { COLOR_SCHEMES } from '../../src/shared/lookups';
 const deuter = filterDeficiencyDeuter(1);
 const prot = filterDeficiencyProt(1);
 const de = differenceCiede2000();
-const distance = (sim: typeof deuter, a: string, b: string) => de(sim(a)!, sim(b)!);
+const distance = (sim: typeof deuter, a: string, b: string) => de(sim(parse(a)!), sim(parse(b)!));
 
 function minPair(colors: readonly string[], sim = deuter): number {
   let min = Infinity;
