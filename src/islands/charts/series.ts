@@ -9,4 +9,4 @@ export function drawnSeries(spec: ChartSpec): { s: SpecSeries; i: number }[] {
 export const UPLOT_KINDS = new Set(['bar', 'column', 'stacked-bar', 'stacked-bar-100', 'line', 'area']);
 
 /** Below this chart width (phones) horizontal bar labels take half the width and up to three lines. */
-export const NARROW = 480;
+export const NARROW = 420;
