@@ -1,14 +1,14 @@
 import { useRef, useState, type DragEvent, type SubmitEvent } from 'react';
+import FileEditForm, { type EditableFile } from './FileEditForm';
 import { api, BASE } from '../../shared/api-client';
 import { messages as rules } from '../../shared/validation/messages';
 import { messagesPageNl as t } from '../../shared/i18n/messages';
+import { FILE_DATA_TYPES, FILE_SUBJECT_TYPES } from '../../shared/lookups/files';
 import { MAX_MESSAGE_FILE_BYTES, MAX_MESSAGE_FILES } from '../../shared/validation/project-messages';
 import { useHydrated } from '../use-hydrated';
 import { buttonClass, dangerButtonClass, secondaryButtonClass } from '../report-editor/fields';
 
-export interface MessageFile {
-  id: number;
-  filename: string;
+export interface MessageFile extends EditableFile {
   content_type: string;
   size: number;
   url: string;
@@ -65,18 +65,61 @@ function fileProblem(file: File): string | null {
   return null;
 }
 
-function Attachment({ file }: { file: MessageFile }) {
+const typeNames = (file: MessageFile) =>
+  [FILE_SUBJECT_TYPES.find((x) => x.id === file.file_subject_type_id)?.name, FILE_DATA_TYPES.find((x) => x.id === file.file_data_type_id)?.name].filter(Boolean).join(' · ');
+
+interface AttachmentProps {
+  projectId: number;
+  file: MessageFile;
+  /** The message's can_manage: its author, Projectleiders, company admins, root (as the API). */
+  canManage: boolean;
+  onSaved: (file: MessageFile) => void;
+  onDelete: (file: MessageFile) => void;
+}
+
+function Attachment({ projectId, file, canManage, onSaved, onDelete }: AttachmentProps) {
   const inline = `${file.url}?inline=1`;
+  const [editing, setEditing] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const close = () => {
+    setEditing(false);
+    requestAnimationFrame(() => editButton.current?.focus());
+  };
+  const types = typeNames(file);
   return (
-    <li className="flex flex-col gap-2 rounded border border-gray-200 p-2">
-      <div className="flex flex-wrap items-center gap-2">
+    <li className="flex flex-col gap-2 rounded border border-gray-200 p-2" data-file={file.id}>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <TypeIcon type={file.content_type} />
-        <span className="min-w-0 flex-1 break-all text-sm">{file.filename}</span>
+        <span className="min-w-0 flex-1 break-all text-sm">
+          {file.filename}
+          {types && <span className="block text-xs text-gray-700" data-testid="file-types">{types}</span>}
+        </span>
         <span className="text-xs text-gray-700">{formatSize(file.size)}</span>
         <a className="text-sm text-brand underline" href={file.url} download={file.filename} aria-label={`${t.download}: ${file.filename}`}>
           {t.download}
         </a>
+        {canManage && (
+          <>
+            <button ref={editButton} type="button" className="text-sm text-brand underline" onClick={() => setEditing(true)} aria-expanded={editing} aria-label={t.editFile(file.filename)}>
+              {t.edit}
+            </button>
+            <button type="button" className="text-sm text-red-700 underline" onClick={() => onDelete(file)} aria-label={t.deleteFile(file.filename)}>
+              {t.delete}
+            </button>
+          </>
+        )}
       </div>
+      {editing && (
+        <FileEditForm
+          projectId={projectId}
+          file={file}
+          onCancel={close}
+          onSaved={(saved) => {
+            onSaved(saved);
+            close();
+          }}
+        />
+      )}
       {file.content_type.startsWith('audio/') && <audio controls preload="metadata" src={inline} className="w-full" aria-label={file.filename} />}
       {file.content_type.startsWith('video/') && <video controls preload="metadata" src={inline} className="max-h-80 w-full bg-black" aria-label={file.filename} />}
     </li>
@@ -195,6 +238,19 @@ export default function ProjectMessages({ projectId, initial, canPost }: Props) 
     }
   }
 
+  const replaceFile = (saved: MessageFile) =>
+    setList((current) => current.map((m) => ({ ...m, files: m.files.map((f) => (f.id === saved.id ? saved : f)) })));
+
+  async function removeFile(file: MessageFile) {
+    if (!window.confirm(t.confirmDeleteFile(file.filename))) return;
+    try {
+      await api('DELETE', `/api/v2/project/${projectId}/file/${file.id}`);
+      setList((current) => current.map((m) => ({ ...m, files: m.files.filter((f) => f.id !== file.id) })));
+    } catch {
+      // The client shows why.
+    }
+  }
+
   return (
     <div className="flex flex-col gap-6">
       {canPost && (
@@ -291,7 +347,9 @@ export default function ProjectMessages({ projectId, initial, canPost }: Props) 
                 {m.body_html && <div className="text-sm [&>*+*]:mt-2 [&_ul]:list-disc [&_ul]:pl-5 [&_ol]:list-decimal [&_ol]:pl-5 [&_a]:text-brand [&_a]:underline [&_h3]:font-semibold [&_h4]:font-semibold" dangerouslySetInnerHTML={{ __html: m.body_html }} />}
                 {m.files.length > 0 && (
                   <ul className="flex flex-col gap-2" aria-label={t.attachments}>
-                    {m.files.map((f) => <Attachment key={f.id} file={f} />)}
+                    {m.files.map((f) => (
+                      <Attachment key={f.id} projectId={projectId} file={f} canManage={m.can_manage} onSaved={replaceFile} onDelete={(file) => void removeFile(file)} />
+                    ))}
                   </ul>
                 )}
               </li>
