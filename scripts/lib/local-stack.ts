@@ -7,6 +7,8 @@ export interface LocalStack {
   /** The Worker's origin, e.g. http://127.0.0.1:4321 */
   url: string;
   libsqlUrl: string;
+  /** The Worker isolate's inspector (wrangler's DevTools proxy), for the memory benchmarks. */
+  inspectorPort: number;
   /** Simulated network latency per database round trip (the local libSQL server's delay). */
   setDbDelay(ms: number): void;
   stop(): Promise<void>;
@@ -33,6 +35,7 @@ export async function startLocalStack(opts: { dataDir: string; port?: number; li
     return {
       url: worker.url,
       libsqlUrl: db.url,
+      inspectorPort: worker.inspectorPort,
       setDbDelay: (ms) => db.setDelay(ms),
       async stop() {
         await worker.stop();

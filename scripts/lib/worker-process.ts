@@ -7,6 +7,8 @@ const WRANGLER = fileURLToPath(new URL('../../node_modules/wrangler/bin/wrangler
 
 export interface WorkerProcess {
   url: string;
+  /** wrangler's DevTools proxy to the Worker's own isolate (ws://127.0.0.1:PORT/ws). */
+  inspectorPort: number;
   stop(): Promise<void>;
 }
 
@@ -65,7 +67,7 @@ export async function startWorker(opts: {
     child.kill('SIGKILL');
     throw new Error(`${(err as Error).message}\n${output.join('')}`);
   }
-  return { url, stop: () => stopProcess(child) };
+  return { url, inspectorPort, stop: () => stopProcess(child) };
 }
 
 async function waitForHttp(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
