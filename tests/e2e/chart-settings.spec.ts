@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { readXlsx } from '../helpers/xlsx-read';
 import { apiCall, login } from './support';
 
 /**
@@ -53,6 +54,55 @@ test("each chart offers 'Tabel tonen' and a CSV of its released numbers", async 
   const text = (await (await import('node:fs/promises')).readFile((await file.path())!, 'utf8')).replace('\ufeff', '');
   expect(text.split('\r\n')[0]).toBe('Antwoord;Alle respondenten (%);Alle respondenten (n);18 t/m 34 jaar (%);18 t/m 34 jaar (n)');
   expect(text).toMatch(/^Zwerfafval;\d+;\d+;\d+;\d+/m);
+});
+
+test("each chart offers an Excel file (XLSX) holding exactly the table's released numbers, as numbers", async ({ page }) => {
+  await login(page);
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(r.url());
+  });
+  await page.goto(`/portal/report/1?b=${encodeURIComponent(JSON.stringify([{}, { f: [1] }]))}`);
+  const host = page.locator('[data-chart-host="3"]');
+  const button = host.getByRole('button', { name: /^Excel-bestand \(XLSX\) downloaden/ });
+  await expect(button).toBeVisible({ timeout: 30_000 });
+  const before = scripts.length;
+  await host.getByRole('button', { name: 'Tabel tonen' }).click();
+  const table = host.locator('table:has(caption)');
+  const head = await table.locator('thead th').allInnerTexts();
+  // Per cell: the text it reads and, for a significant difference, the benchmarks it names.
+  const body = await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => ({ text: (c.firstChild?.textContent ?? '').trim(), sig: c.querySelector('span')?.textContent ?? null }))));
+  const download = page.waitForEvent('download');
+  await button.click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('Problemen in de buurt.xlsx');
+  // The writer is a chunk of its own, fetched only on the click (the report page's first JavaScript stays as it was).
+  expect(scripts.length).toBeGreaterThan(before);
+  const bytes = new Uint8Array(await (await import('node:fs/promises')).readFile((await file.path())!));
+  const { rows, formats } = readXlsx(bytes);
+  // The expected sheet, from what the table shows: per benchmark its value and, where the table marks a difference, the pair in words.
+  const sigColumn = head.slice(1).map((_, k) => body.some((r) => r[k + 1]!.sig));
+  const expected = [[head[0], ...head.slice(1).flatMap((h, k) => [`${h} (%)`, ...(sigColumn[k] ? [`${h}: significant verschil met`] : [])])]];
+  const kinds: string[] = [];
+  for (const r of body) {
+    const row: (string | null)[] = [r[0]!.text];
+    r.slice(1).forEach((c, k) => {
+      row.push(c.text);
+      if (sigColumn[k]) row.push(c.sig);
+    });
+    expected.push(row);
+  }
+  expect(sigColumn.some(Boolean)).toBe(true);
+  // An empty cell at the end of a row is not written: read it as empty.
+  const asShown = rows.slice(1, expected.length + 1).map((row, i) =>
+    Array.from({ length: expected[i]!.length }, (_, j) => row[j] ?? null).map((v, j) => {
+      if (typeof v !== 'number') return v;
+      kinds.push(formats[i + 1]![j]!);
+      return `${Math.round(v * 100)}%`;
+    }),
+  );
+  expect(asShown).toEqual(expected);
+  expect(new Set(kinds)).toEqual(new Set(['0%']));
 });
 
 test('the public page lays charts out again on a 360 px phone: no chart text below 11 px', async ({ page }) => {
