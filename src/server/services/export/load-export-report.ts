@@ -1,6 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { UserServiceContext } from '../../context';
-import { companies, projects, reportCharts, reportSections, reportTexts } from '../../db/schema';
+import { companies, projects, reportChartOptions, reportCharts, reportSections, reportTexts, reportWidgets } from '../../db/schema';
 import { AppError } from '../../errors';
 import { reportExportNl } from '../../../shared/i18n/report-export';
 import { type ChartRow, type ReportRow, type SectionRow, findReport } from '../reports/access';
@@ -11,8 +11,10 @@ export interface ExportReport {
   report: ReportRow;
   project: { id: number; title: string; companyId: number };
   company: string;
-  sections: (SectionRow & { charts: ChartRow[] })[];
+  sections: (SectionRow & { charts: (ChartRow & { chartOptions: { key: string; value: unknown }[] })[] })[];
   texts: TextRow[];
+  /** The sections' widgets: the PDF shows them as the staff view and the public page do. */
+  widgets: (typeof reportWidgets.$inferSelect)[];
 }
 
 /**
@@ -32,12 +34,18 @@ export async function loadExportReport(ctx: UserServiceContext, reportId: number
   const charts = sections.length
     ? await ctx.db.select().from(reportCharts).where(inArray(reportCharts.sectionId, sections.map((s) => s.id))).orderBy(asc(reportCharts.order), asc(reportCharts.id))
     : [];
-  const texts = await ctx.db.select().from(reportTexts).where(eq(reportTexts.reportId, report.id)).orderBy(asc(reportTexts.id));
+  const [texts, widgets, options] = await Promise.all([
+    ctx.db.select().from(reportTexts).where(eq(reportTexts.reportId, report.id)).orderBy(asc(reportTexts.id)),
+    ctx.db.select().from(reportWidgets).where(eq(reportWidgets.reportId, report.id)).orderBy(asc(reportWidgets.order), asc(reportWidgets.id)),
+    // The chart settings rows ('Toon legenda', 'Toon waarden', decimals …) win over a chart's options object, in the PDF too.
+    charts.length ? ctx.db.select().from(reportChartOptions).where(inArray(reportChartOptions.chartId, charts.map((c) => c.id))) : Promise.resolve([]),
+  ]);
   return {
     report,
     project: { id: project!.id, title: project!.title, companyId: project!.companyId },
     company: project!.company,
-    sections: sections.map((s) => ({ ...s, charts: charts.filter((c) => c.sectionId === s.id) })),
+    sections: sections.map((s) => ({ ...s, charts: charts.filter((c) => c.sectionId === s.id).map((c) => ({ ...c, chartOptions: options.filter((o) => o.chartId === c.id).map((o) => ({ key: o.key, value: o.value })) })) })),
     texts,
+    widgets,
   };
 }
