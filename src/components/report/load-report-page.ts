@@ -1,6 +1,8 @@
 import type { UserServiceContext } from '../../server/context';
 import { AppError } from '../../server/errors';
-import { getReport } from '../../server/services/reports/get-report';
+import { reportRead } from '../../server/services/reports/get-report';
+import { readAll, type Read } from '../../server/db/reads';
+import { shellRead, type ShellData } from '../../server/services/shell/load-shell';
 import { hasRole } from '../../shared/permissions';
 import { MIN_N_FLOOR } from '../../shared/validation/reports';
 import type { ChartConfig } from '../../shared/chart-spec';
@@ -26,9 +28,11 @@ type Section = { id: number; title: string; texts?: TextItem[]; widgets?: Widget
 export async function loadReportPage(ctx: UserServiceContext, rawId: string | undefined) {
   const id = Number(rawId);
   if (!Number.isInteger(id) || id <= 0) return null;
-  let report: Awaited<ReturnType<typeof getReport>>;
+  let report: ReturnType<typeof reportRead> extends Read<infer T> ? T : never;
+  let shell: ShellData;
   try {
-    report = await getReport(ctx, id, INCLUDE);
+    // One batch after the session check (issue 20): the report with its parts, and the shell's rows.
+    [report, shell] = await readAll(ctx.db, [reportRead(ctx, id, INCLUDE), shellRead(ctx)]);
   } catch (err) {
     if (err instanceof AppError && (err.code === 'NOT_FOUND' || err.code === 'FORBIDDEN')) return null;
     throw err;
@@ -56,6 +60,8 @@ export async function loadReportPage(ctx: UserServiceContext, rawId: string | un
     canEditBookmarks: hasRole(ctx.user, 'dashboard.edit'),
     /** Editors get a 'Bewerken' link on every chart of the view. */
     canEdit: hasRole(ctx.user, 'dashboard.edit'),
+    /** The app shell's rows, read in the same batch (AppShell's `shell`). */
+    shell,
   };
 }
 

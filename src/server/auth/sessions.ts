@@ -37,10 +37,16 @@ export interface SessionMeta {
 }
 
 export async function createSession(db: Db, userId: number, meta: SessionMeta, now = new Date()) {
+  const { token, session, insert } = newSession(db, userId, meta, now);
+  await insert;
+  return { token, session };
+}
+
+/** createSession without running its insert (a query builder), for a request's write batch. */
+export function newSession(db: Db, userId: number, meta: SessionMeta, now: Date) {
   const token = generateToken();
   const session = { id: hashToken(token), expiresAt: new Date(now.getTime() + SESSION_TTL_MS) };
-  await db.insert(sessions).values({ ...session, userId, ip: meta.ip, userAgent: meta.userAgent });
-  return { token, session };
+  return { token, session, insert: db.insert(sessions).values({ ...session, userId, ip: meta.ip, userAgent: meta.userAgent }) };
 }
 
 /** The user columns of a request's identity: user, roles and company-admin flag in one select. */

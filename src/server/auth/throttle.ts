@@ -46,7 +46,15 @@ function throttled(retryAfterMs: number): AppError {
 
 /** Throws 429 when the window for this key is already full, without counting this request. */
 export async function assertNotThrottled(db: Db, rule: ThrottleRule, id: string | number | null, now: Date) {
-  const [row] = await db.select().from(throttles).where(eq(throttles.key, keyOf(rule, id))).limit(1);
+  throttleCheck(rule, now, (await throttleRowQuery(db, rule, id))[0]);
+}
+
+/** The counter row of a key (a query builder for a read batch); judge it with throttleCheck. */
+export const throttleRowQuery = (db: Db, rule: ThrottleRule, id: string | number | null) =>
+  db.select().from(throttles).where(eq(throttles.key, keyOf(rule, id))).limit(1);
+
+/** assertNotThrottled's judgement of a row read by throttleRowQuery. */
+export function throttleCheck(rule: ThrottleRule, now: Date, row: { windowStart: Date; count: number } | undefined) {
   if (!row) return;
   const endsAt = row.windowStart.getTime() + rule.windowMs;
   if (endsAt > now.getTime() && row.count >= rule.limit) throw throttled(endsAt - now.getTime());
@@ -54,9 +62,15 @@ export async function assertNotThrottled(db: Db, rule: ThrottleRule, id: string 
 
 /** Counts one attempt (a new window starts when the old one ran out); returns the count. */
 export async function recordAttempt(db: Db, rule: ThrottleRule, id: string | number | null, now: Date) {
+  const [row] = await recordAttemptQuery(db, rule, id, now);
+  return row!;
+}
+
+/** recordAttempt as a query builder, so a request can put it into one write batch. */
+export function recordAttemptQuery(db: Db, rule: ThrottleRule, id: string | number | null, now: Date) {
   const t = now.getTime();
   const stale = sql`${throttles.windowStart} <= ${t - rule.windowMs}`;
-  const [row] = await db
+  return db
     .insert(throttles)
     .values({ key: keyOf(rule, id), windowStart: now, count: 1, expiresAt: new Date(t + rule.windowMs) })
     .onConflictDoUpdate({
@@ -68,7 +82,6 @@ export async function recordAttempt(db: Db, rule: ThrottleRule, id: string | num
       },
     })
     .returning({ count: throttles.count, windowStart: throttles.windowStart });
-  return row!;
 }
 
 /** Counts this request and throws 429 when it goes over the limit (for endpoints counting every call). */
@@ -113,8 +126,11 @@ export function exceeded(rule: ThrottleRule, row: Row | undefined, now: Date): A
 }
 
 export async function clearThrottle(db: Db, rule: ThrottleRule, id: string | number | null) {
-  await db.delete(throttles).where(eq(throttles.key, keyOf(rule, id)));
+  await clearThrottleQuery(db, rule, id);
 }
+
+/** clearThrottle as a query builder, for a write batch. */
+export const clearThrottleQuery = (db: Db, rule: ThrottleRule, id: string | number | null) => db.delete(throttles).where(eq(throttles.key, keyOf(rule, id)));
 
 /** Cron: drop windows that ran out. */
 export async function deleteExpiredThrottles(db: Db, now = new Date()): Promise<number> {

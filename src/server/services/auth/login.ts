@@ -1,13 +1,14 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
 import { dummyPasswordHash, verifyPassword } from '../../auth/password';
 import type { SessionMeta } from '../../auth/sessions';
 import { generateToken, hashToken } from '../../auth/tokens';
-import { assertNotThrottled, clearThrottle, recordAttempt, THROTTLES } from '../../auth/throttle';
-import { twoFactorChallenges, users } from '../../db/schema';
+import { clearThrottleQuery, recordAttemptQuery, throttleCheck, throttleRowQuery, THROTTLES } from '../../auth/throttle';
+import { sessions, twoFactorChallenges, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { ServiceContext } from '../../context';
 import { loginMessages, type LoginInput } from '../../../shared/validation/auth';
-import { startSession } from './start-session';
+import { startSessionWrites } from './start-session';
 import { usersNl } from '../../../shared/i18n/users';
 import { formatDate } from '../../../shared/format';
 
@@ -19,36 +20,49 @@ export type LoginResult =
 
 /**
  * Checks the credentials. Unknown e-mail and wrong password give the same answer after the same
- * amount of work, so the answer doesn't reveal which accounts exist.
+ * amount of work, so the answer doesn't reveal which accounts exist. `endSession` is the hashed id
+ * of the session the request came with: a login always starts a new session id, so it is deleted
+ * with the login's writes (only when the credentials are right, as before).
+ *
+ * Two round trips (issue 20): one read batch (both throttle counters and the account), then one
+ * write batch (the failure counters, or: clear the account counter, end the old session, login
+ * log and new session — or the second-factor challenge).
  */
-export async function login(ctx: ServiceContext, input: LoginInput, meta: SessionMeta): Promise<LoginResult> {
-  await assertNotThrottled(ctx.db, THROTTLES.loginAccount, input.email, ctx.now);
-  await assertNotThrottled(ctx.db, THROTTLES.loginIp, meta.ip, ctx.now);
-  const [user] = await ctx.db
-    .select({ id: users.id, passwordHash: users.passwordHash, twoFactorConfirmedAt: users.twoFactorConfirmedAt, demoExpiresAt: users.demoExpiresAt })
-    .from(users)
-    .where(and(eq(users.email, input.email), isNull(users.deletedAt)))
-    .limit(1);
+export async function login(ctx: ServiceContext, input: LoginInput, meta: SessionMeta, endSession: string | null = null): Promise<LoginResult> {
+  const [[accountCounter], [ipCounter], [user]] = await ctx.db.batch([
+    throttleRowQuery(ctx.db, THROTTLES.loginAccount, input.email),
+    throttleRowQuery(ctx.db, THROTTLES.loginIp, meta.ip),
+    ctx.db
+      .select({ id: users.id, passwordHash: users.passwordHash, twoFactorConfirmedAt: users.twoFactorConfirmedAt, demoExpiresAt: users.demoExpiresAt })
+      .from(users)
+      .where(and(eq(users.email, input.email), isNull(users.deletedAt)))
+      .limit(1),
+  ]);
+  throttleCheck(THROTTLES.loginAccount, ctx.now, accountCounter);
+  throttleCheck(THROTTLES.loginIp, ctx.now, ipCounter);
   const valid = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
   if (!user || !valid) {
     // Only failures count, per address (also unknown ones, so the answer stays the same) and per IP.
-    await recordAttempt(ctx.db, THROTTLES.loginAccount, input.email, ctx.now);
-    await recordAttempt(ctx.db, THROTTLES.loginIp, meta.ip, ctx.now);
+    await ctx.db.batch([recordAttemptQuery(ctx.db, THROTTLES.loginAccount, input.email, ctx.now), recordAttemptQuery(ctx.db, THROTTLES.loginIp, meta.ip, ctx.now)]);
     throw new AppError('VALIDATION', loginMessages.failed, { email: [loginMessages.failed] });
   }
-  await clearThrottle(ctx.db, THROTTLES.loginAccount, input.email);
+  const clear = clearThrottleQuery(ctx.db, THROTTLES.loginAccount, input.email);
   // A demo account ends on its date; only someone who knows the password learns that it did.
   if (user.demoExpiresAt && user.demoExpiresAt <= ctx.now) {
+    await clear;
     const message = usersNl.demoExpired(formatDate(user.demoExpiresAt.toISOString()));
     throw new AppError('VALIDATION', message, { email: [message] });
   }
+  const writes: [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]] = [clear];
+  if (endSession) writes.push(ctx.db.delete(sessions).where(eq(sessions.id, endSession)));
 
   if (user.twoFactorConfirmedAt) {
     const challengeToken = generateToken();
     const expiresAt = new Date(ctx.now.getTime() + TWO_FACTOR_CHALLENGE_TTL_MS);
-    await ctx.db.insert(twoFactorChallenges).values({ id: hashToken(challengeToken), userId: user.id, expiresAt });
+    await ctx.db.batch([...writes, ctx.db.insert(twoFactorChallenges).values({ id: hashToken(challengeToken), userId: user.id, expiresAt })]);
     return { kind: 'two_factor', challengeToken, expiresAt };
   }
-  const { token, session } = await startSession(ctx.db, user.id, meta, ctx.now);
+  const { token, session, writes: sessionWrites } = startSessionWrites(ctx.db, user.id, meta, ctx.now);
+  await ctx.db.batch([...writes, ...sessionWrites]);
   return { kind: 'session', token, expiresAt: session.expiresAt };
 }

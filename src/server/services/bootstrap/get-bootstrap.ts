@@ -2,7 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { projectRoles, projectStatuses, projects, roles, userGroups, users } from '../../db/schema';
 import type { UserServiceContext } from '../../context';
 import { groupName } from '../../../shared/permissions';
-import { loginLogRead } from '../users/get-login-log';
+import { recentLoginsRead } from '../users/get-login-log';
 import { visibleProjects } from '../projects/scope';
 import { userPanelsRead } from '../users/list-user-panels';
 import { themesRead } from './list-themes';
@@ -23,18 +23,20 @@ export async function getBootstrap(ctx: UserServiceContext) {
     ctx.db.select({ id: projectStatuses.id, name: projectStatuses.name }).from(projectStatuses).orderBy(asc(projectStatuses.id)),
     ctx.db.select({ id: projectRoles.id, name: projectRoles.name }).from(projectRoles).orderBy(asc(projectRoles.id)),
     ctx.db
-      .select({ requestFeedbackAfter: users.requestFeedbackAfter, feedbackDontAsk: users.feedbackDontAsk })
+      .select({ requestFeedbackAfter: users.requestFeedbackAfter, feedbackDontAsk: users.feedbackDontAsk, passwordChangedAt: users.passwordChangedAt })
       .from(users)
       .where(eq(users.id, user.id)),
     ctx.db.select({ n: sql<number>`count(*)` }).from(projects).where(visibleProjects(user)),
   ], (rows) => rows);
-  const [[roleRows, groupRows, statusRows, projectRoleRows, [flags], [projectCount]], logs, panels, themes, reportRows] = await readAll(ctx.db, [
+  const [[roleRows, groupRows, statusRows, projectRoleRows, [flags], [projectCount]], loginsSince, panels, themes, reportRows] = await readAll(ctx.db, [
     lookups,
-    loginLogRead(ctx),
+    // The user's row is read once, above: the login log takes its password change time.
+    recentLoginsRead(ctx),
     userPanelsRead(ctx),
     themesRead(ctx),
     visibleReportRowsRead(ctx),
   ]);
+  const logs = loginsSince(flags?.passwordChangedAt ?? null);
   const requestFeedback =
     !flags?.feedbackDontAsk && flags?.requestFeedbackAfter != null && flags.requestFeedbackAfter <= ctx.now;
 

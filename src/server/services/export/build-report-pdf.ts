@@ -5,13 +5,12 @@ import { buildChartSpec } from '../../../shared/chart-spec';
 import { markdownToText } from '../../../shared/markdown';
 import { CHART_TYPES } from '../../../shared/lookups';
 import type { ReportDataBody } from '../../../shared/validation/report-data';
-import { type ReportDataAnswer, computeReportDataFor } from '../report-data/compute-report-data';
+import { type ReportDataAnswer, computeForScope } from '../report-data/compute-report-data';
 import { describeBenchmarks } from './describe-benchmarks';
 import type { ExportReport, TextRow } from './load-export-report';
 import { pdfChartFromSpec } from './pdf-chart';
 import { longDate } from './period-label';
 import { responsesStatement } from '../../../shared/report-period';
-import { loadPdfTheme } from './pdf-theme';
 import { widgetsOf } from '../../../shared/report-widgets';
 
 const TREND_TYPES = new Set<number>(CHART_TYPES.filter((t) => t.key === 'line' || t.key === 'area').map((t) => t.id));
@@ -24,12 +23,15 @@ const textBlocks = (texts: TextRow[]): PdfBlock[] => texts.map((t): PdfBlock => 
  */
 export async function buildReportPdf(ctx: UserServiceContext, loaded: ExportReport, body: ReportDataBody, onProgress?: (fraction: number) => Promise<void>): Promise<Uint8Array> {
   const { report } = loaded;
-  const lang = report.languages.split(',')[0]!.trim() || 'nl';
-  const data = await computeReportDataFor(ctx, report.id, lang, { kind: 'report' }, body);
+  // The data read with the report (no round trip with a warm cube); a trend chart's own call is the
+  // same computation over its data locations only.
+  const { scope, inputs, lang } = loaded.data;
+  const data = await computeForScope(ctx, scope, lang, body, inputs);
   const trendData = new Map<number, ReportDataAnswer>();
   for (const chart of loaded.sections.flatMap((s) => s.charts)) {
     if (TREND_TYPES.has(chart.chartTypeId) && chart.granularityId > 0 && !body.granularity) {
-      trendData.set(chart.id, await computeReportDataFor(ctx, report.id, lang, { kind: 'chart', id: chart.id }, { ...body, granularity: chart.granularityId }));
+      const ofChart = { report, dataLocations: scope.dataLocations.filter((d) => d.chartId === chart.id) };
+      trendData.set(chart.id, await computeForScope(ctx, ofChart, lang, { ...body, granularity: chart.granularityId }, inputs));
     }
   }
   await onProgress?.(0.3);
@@ -58,9 +60,9 @@ export async function buildReportPdf(ctx: UserServiceContext, loaded: ExportRepo
     responses: responsesStatement(data.includeIncomplete),
     generatedOn: longDate(ctx.now.toISOString().slice(0, 10)),
     minN: data.minN,
-    benchmarks: await describeBenchmarks(ctx.db, data.benchmarks),
+    benchmarks: describeBenchmarks(loaded.data.options, data.benchmarks),
     sections,
-    theme: await loadPdfTheme(ctx.db, loaded.project.companyId),
+    theme: loaded.data.theme,
   };
   return renderReportPdf(model, onProgress ? (f) => onProgress(0.3 + 0.7 * f) : undefined);
 }

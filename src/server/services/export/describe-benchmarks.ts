@@ -1,25 +1,23 @@
-import { eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { filterCategories, filterOptions } from '../../db/schema';
 import { reportExportNl } from '../../../shared/i18n/report-export';
 import type { ReportDataAnswer } from '../report-data/compute-report-data';
 import { longDate } from './period-label';
 
 const t = reportExportNl.cover;
 
+/** A filter option a benchmark uses, with its category (read in the export's batch). */
+export interface BenchmarkOption {
+  id: number;
+  label: string;
+  categoryId: number;
+  category: string;
+}
+
 /**
  * Each benchmark in words for the cover: its filters as "Categorie: optie, optie" (options of one
- * category are alternatives, categories combine) and its period.
+ * category are alternatives, categories combine) and its period. `options`: the benchmarks' filter
+ * options as read with the report (load-export-report.ts).
  */
-export async function describeBenchmarks(db: Db, benchmarks: ReportDataAnswer['benchmarks']): Promise<{ label: string; description: string }[]> {
-  const ids = [...new Set(benchmarks.flatMap((b) => b.filterOptions))];
-  const options = ids.length
-    ? await db
-        .select({ id: filterOptions.id, label: filterOptions.label, categoryId: filterOptions.categoryId, category: filterCategories.title })
-        .from(filterOptions)
-        .innerJoin(filterCategories, eq(filterCategories.id, filterOptions.categoryId))
-        .where(inArray(filterOptions.id, ids))
-    : [];
+export function describeBenchmarks(options: BenchmarkOption[], benchmarks: ReportDataAnswer['benchmarks']): { label: string; description: string }[] {
   const byId = new Map(options.map((o) => [o.id, o]));
   return benchmarks.map((b) => {
     const groups = new Map<string, string[]>();

@@ -39,7 +39,7 @@ export const exportPdfJob: JobHandler = async (deps, job, progress) => {
   const payload = job.payload as ExportJobPayload;
   const ctx = jobContext(deps, payload.user);
   try {
-    const loaded = await loadExportReport(ctx, payload.reportId);
+    const loaded = await loadExportReport(ctx, payload.reportId, payload.body);
     const bytes = await buildReportPdf(ctx, loaded, payload.body, (f) => progress(f * 95));
     await deps.files.put(exportKey(job.id), bytes, 'application/pdf');
     return { key: exportKey(job.id), filename: `${loaded.report.title}.pdf`, bytes: bytes.byteLength };

@@ -19,7 +19,7 @@ export type ExportOutcome = { kind: 'pdf'; bytes: Uint8Array; filename: string }
  */
 export async function exportReport(ctx: UserServiceContext, reportId: number, body: ReportDataBody): Promise<ExportOutcome> {
   if (!hasRole(ctx.user, 'dashboard.export')) throw new AppError('FORBIDDEN', nl.forbidden);
-  const loaded = await loadExportReport(ctx, reportId);
+  const loaded = await loadExportReport(ctx, reportId, body);
   const charts = loaded.sections.reduce((n, s) => n + s.charts.length, 0);
   if (charts > MAX_INLINE_CHARTS && ctx.jobs) {
     const payload: ExportJobPayload = { reportId, body, user: ctx.user };

@@ -22,6 +22,7 @@ import {
   type ProjectSurveyRow,
 } from './present';
 import { visibleProjects } from './scope';
+import { readOne, type Read } from '../../db/reads';
 
 export const PROJECT_INCLUDES = ['subProjects', 'reports', 'users', 'admins', 'surveys', 'licenses', 'parent'] as const;
 type Include = (typeof PROJECT_INCLUDES)[number];
@@ -60,6 +61,11 @@ export type ProjectDetail = PresentedProject & {
  * and the parts asked for, read in one round trip. Every part is scoped like the project itself.
  */
 export async function getProject(ctx: UserServiceContext, projectId: number, include = ''): Promise<ProjectDetail> {
+  return readOne(ctx.db, projectRead(ctx, projectId, include));
+}
+
+/** getProject as one read of a request's batch (db/reads.ts); its result throws the 404 before any part is used. */
+export function projectRead(ctx: UserServiceContext, projectId: number, include = ''): Read<ProjectDetail> {
   requireProjectRole(ctx.user, 'project.view');
   const want = projectIncludes(include);
   const parts: [Include, BatchItem<'sqlite'>][] = [];
@@ -70,18 +76,20 @@ export async function getProject(ctx: UserServiceContext, projectId: number, inc
   if (want.has('surveys')) parts.push(['surveys', projectSurveysQuery(ctx.db, ctx.user, projectId)]);
   if (want.has('licenses')) parts.push(['licenses', licencesQuery(ctx.db, ctx.user, projectId)]);
   if (want.has('parent')) parts.push(['parent', parentQuery(ctx, projectId)]);
-  const [rows, ...results] = (await ctx.db.batch([projectQuery(ctx.db, ctx.user, projectId), ...parts.map(([, q]) => q)] as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]])) as unknown[][];
-  const row = (rows as Parameters<typeof presentProject>[0][])[0];
-  if (!row) throw notFound();
-  const out: ProjectDetail = presentProject(row, ctx.now);
-  parts.forEach(([name], i) => {
-    const list = results[i]!;
-    if (name === 'subProjects') out.subProjects = (list as Parameters<typeof presentProject>[0][]).map((p) => presentProject(p, ctx.now));
-    if (name === 'reports') out.reports = (list as { report: typeof reports.$inferSelect }[]).map((r) => presentReport(r.report));
-    if (name === 'users' || name === 'admins') out[name] = (list as MemberRow[]).map(presentMember);
-    if (name === 'surveys') out.surveys = (list as ProjectSurveyRow[]).map(presentProjectSurvey).sort((a, b) => a.displayTitle.localeCompare(b.displayTitle, 'nl'));
-    if (name === 'licenses') out.licenses = (list as { licence: LicenceRow }[]).map((l) => presentLicence(l.licence, ctx.now));
-    if (name === 'parent') out.parent = (list as { id: number; title: string }[])[0] ?? null;
-  });
-  return out;
+  return { queries: [projectQuery(ctx.db, ctx.user, projectId), ...parts.map(([, q]) => q)], present: (all) => {
+    const [rows, ...results] = all as unknown[][];
+    const row = (rows as Parameters<typeof presentProject>[0][])[0];
+    if (!row) throw notFound();
+    const out: ProjectDetail = presentProject(row, ctx.now);
+    parts.forEach(([name], i) => {
+      const list = results[i]!;
+      if (name === 'subProjects') out.subProjects = (list as Parameters<typeof presentProject>[0][]).map((p) => presentProject(p, ctx.now));
+      if (name === 'reports') out.reports = (list as { report: typeof reports.$inferSelect }[]).map((r) => presentReport(r.report));
+      if (name === 'users' || name === 'admins') out[name] = (list as MemberRow[]).map(presentMember);
+      if (name === 'surveys') out.surveys = (list as ProjectSurveyRow[]).map(presentProjectSurvey).sort((a, b) => a.displayTitle.localeCompare(b.displayTitle, 'nl'));
+      if (name === 'licenses') out.licenses = (list as { licence: LicenceRow }[]).map((l) => presentLicence(l.licence, ctx.now));
+      if (name === 'parent') out.parent = (list as { id: number; title: string }[])[0] ?? null;
+    });
+    return out;
+  } };
 }

@@ -1,7 +1,9 @@
 import { asc, eq, inArray } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
 import type { UserServiceContext } from '../../context';
 import { reportBookmarks, reportChartOptions, reportCharts, reportDataLocations, reportSections, reportTexts, reportWidgets } from '../../db/schema';
-import { findReport, requireReportRole } from './access';
+import { combine, readOne, type Read } from '../../db/reads';
+import { type BookmarkRow, type ChartOptionRow, type ChartRow, type DataLocationRow, type ReportRow, type SectionRow, type TextRow, type WidgetRow, findReportRead, requireReportRole } from './access';
 import { presentChart, presentReport, presentSection } from './present';
 
 /**
@@ -27,24 +29,50 @@ const byOrder = <T extends { order: number; id: number }>(a: T, b: T) => a.order
 
 /** GET report/{id}[?include=…]: see includes(); charts always carry their effective options. */
 export async function getReport(ctx: UserServiceContext, reportId: number, include = '') {
+  return readOne(ctx.db, reportRead(ctx, reportId, include));
+}
+
+interface Parts {
+  bookmarks?: BookmarkRow[];
+  sections?: SectionRow[];
+  texts?: TextRow[];
+  widgets?: WidgetRow[];
+  charts?: ChartRow[];
+  locations?: DataLocationRow[];
+  options?: ChartOptionRow[];
+}
+
+/**
+ * getReport as one read of a request's batch (db/reads.ts): the report with its access rule and
+ * every part asked for, each part's query independent of the others' answers (the report's
+ * sections and charts as subqueries, not ids read first). The report's 404 is thrown before any
+ * part is looked at, so parts of a report the user may not see never leave the service.
+ */
+export function reportRead(ctx: UserServiceContext, reportId: number, include = '') {
   requireReportRole(ctx.user, 'dashboard.view');
-  const report = await findReport(ctx, reportId);
   const want = includes(include);
-  const bookmarks = want.bookmarks ? await ctx.db.select().from(reportBookmarks).where(eq(reportBookmarks.reportId, reportId)).orderBy(asc(reportBookmarks.id)) : undefined;
-  if (!want.sections) return presentReport(report, { bookmarks });
-  const sections = await ctx.db.select().from(reportSections).where(eq(reportSections.reportId, reportId)).orderBy(asc(reportSections.order), asc(reportSections.id));
-  const texts = want.sectionTexts || want.chartTexts ? await ctx.db.select().from(reportTexts).where(eq(reportTexts.reportId, reportId)).orderBy(asc(reportTexts.id)) : [];
-  const widgets = want.widgets ? (await ctx.db.select().from(reportWidgets).where(eq(reportWidgets.reportId, reportId))).sort(byOrder) : [];
-  const charts =
-    want.charts && sections.length
-      ? await ctx.db.select().from(reportCharts).where(inArray(reportCharts.sectionId, sections.map((s) => s.id))).orderBy(asc(reportCharts.order), asc(reportCharts.id))
-      : [];
-  const chartIds = charts.map((c) => c.id);
-  const locations =
-    want.dataLocations && chartIds.length
-      ? await ctx.db.select().from(reportDataLocations).where(inArray(reportDataLocations.chartId, chartIds)).orderBy(asc(reportDataLocations.order), asc(reportDataLocations.id))
-      : [];
-  const options = chartIds.length ? await ctx.db.select().from(reportChartOptions).where(inArray(reportChartOptions.chartId, chartIds)).orderBy(asc(reportChartOptions.key)) : [];
+  const { db } = ctx;
+  const sectionIds = db.select({ id: reportSections.id }).from(reportSections).where(eq(reportSections.reportId, reportId));
+  const chartIds = db.select({ id: reportCharts.id }).from(reportCharts).where(inArray(reportCharts.sectionId, sectionIds));
+  const asked: [keyof Parts, BatchItem<'sqlite'>][] = [];
+  if (want.bookmarks) asked.push(['bookmarks', db.select().from(reportBookmarks).where(eq(reportBookmarks.reportId, reportId)).orderBy(asc(reportBookmarks.id))]);
+  if (want.sections) {
+    asked.push(['sections', db.select().from(reportSections).where(eq(reportSections.reportId, reportId)).orderBy(asc(reportSections.order), asc(reportSections.id))]);
+    if (want.sectionTexts || want.chartTexts) asked.push(['texts', db.select().from(reportTexts).where(eq(reportTexts.reportId, reportId)).orderBy(asc(reportTexts.id))]);
+    if (want.widgets) asked.push(['widgets', db.select().from(reportWidgets).where(eq(reportWidgets.reportId, reportId))]);
+    if (want.charts) {
+      asked.push(['charts', db.select().from(reportCharts).where(inArray(reportCharts.sectionId, sectionIds)).orderBy(asc(reportCharts.order), asc(reportCharts.id))]);
+      asked.push(['options', db.select().from(reportChartOptions).where(inArray(reportChartOptions.chartId, chartIds)).orderBy(asc(reportChartOptions.key))]);
+    }
+    if (want.dataLocations) asked.push(['locations', db.select().from(reportDataLocations).where(inArray(reportDataLocations.chartId, chartIds)).orderBy(asc(reportDataLocations.order), asc(reportDataLocations.id))]);
+  }
+  const parts: Read<Parts> = { queries: asked.map(([, q]) => q), present: (results) => Object.fromEntries(asked.map(([name], i) => [name, results[i]])) };
+  return combine(findReportRead(ctx, reportId), parts, (report, found) => presentWith(report, want, found));
+}
+
+function presentWith(report: ReportRow, want: ReturnType<typeof includes>, { bookmarks, sections, texts = [], widgets: widgetRows = [], charts = [], options = [], locations = [] }: Parts) {
+  if (!sections) return presentReport(report, { bookmarks });
+  const widgets = [...widgetRows].sort(byOrder);
   const presented = sections.map((s) =>
     presentSection(
       s,

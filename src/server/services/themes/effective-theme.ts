@@ -1,13 +1,13 @@
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { companyThemes, themes } from '../../db/schema';
 import { overlayThemes, type EffectiveTheme, type ThemeFields, type ThemeType } from '../../../shared/theme';
 
 /**
  * The rows that make a company's effective theme of one type: the system default and the theme
- * the company uses (a query builder, so the shell can put it in its batch).
+ * the company uses (a query builder, so the shell can put it in its batch; `companyId` may be a subquery).
  */
-export function effectiveThemeRows(db: Db, companyId: number | null, type: ThemeType) {
+export function effectiveThemeRows(db: Db, companyId: number | null | SQLWrapper, type: ThemeType) {
   const chosen = sql`exists(select 1 from ${companyThemes} where ${companyThemes.themeId} = ${themes.id} and ${companyThemes.companyId} = ${companyId ?? -1} and ${companyThemes.isDefault} = 1)`;
   return db
     .select({ id: themes.id, companyId: themes.companyId, isDefault: themes.isDefault, fields: themes.fields, chosen: sql<number>`(${chosen})`.mapWith(Boolean) })

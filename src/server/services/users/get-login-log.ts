@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { loginLogs, users } from '../../db/schema';
 import type { UserServiceContext } from '../../context';
-import { read, readOne } from '../../db/reads';
+import { combine, read, readOne } from '../../db/reads';
 
 export interface LoginLogSummary {
   previous_login_at: string | null;
@@ -17,21 +17,28 @@ export async function getLoginLog(ctx: UserServiceContext): Promise<LoginLogSumm
 
 /** getLoginLog's queries, to share a request's batch (db/reads.ts). */
 export function loginLogRead(ctx: UserServiceContext) {
-  return read([
-    ctx.db
-      .select({ id: loginLogs.id, at: loginLogs.loggedInAt, ip: loginLogs.ip })
-      .from(loginLogs)
-      .where(eq(loginLogs.userId, ctx.user.id))
-      .orderBy(desc(loginLogs.loggedInAt), desc(loginLogs.id))
-      .limit(2),
-    ctx.db.select({ passwordChangedAt: users.passwordChangedAt }).from(users).where(eq(users.id, ctx.user.id)),
-  ], ([recent, [user]]): LoginLogSummary => {
-    const previous = recent[1];
+  const user = ctx.db.select({ passwordChangedAt: users.passwordChangedAt }).from(users).where(eq(users.id, ctx.user.id));
+  return combine(recentLoginsRead(ctx), read([user], ([[row]]) => row?.passwordChangedAt ?? null), (summary, changedAt) => summary(changedAt));
+}
+
+/**
+ * The login log without the user's row, for a batch that reads the user's row anyway (bootstrap):
+ * give it the password change time.
+ */
+export function recentLoginsRead(ctx: UserServiceContext) {
+  const recent = ctx.db
+    .select({ id: loginLogs.id, at: loginLogs.loggedInAt, ip: loginLogs.ip })
+    .from(loginLogs)
+    .where(eq(loginLogs.userId, ctx.user.id))
+    .orderBy(desc(loginLogs.loggedInAt), desc(loginLogs.id))
+    .limit(2);
+  return read([recent], ([rows]) => (passwordChangedAt: Date | null): LoginLogSummary => {
+    const previous = rows[1];
     return {
       previous_login_at: previous?.at.toISOString() ?? null,
       previous_from_ip: previous?.ip ?? null,
-      password_change_at: user?.passwordChangedAt?.toISOString() ?? null,
-      current_login_id: recent[0]?.id ?? null,
+      password_change_at: passwordChangedAt?.toISOString() ?? null,
+      current_login_id: rows[0]?.id ?? null,
     };
   });
 }
