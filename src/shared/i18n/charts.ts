@@ -31,7 +31,7 @@ export const chartsNl = {
     csv: 'CSV downloaden',
     csvFor: (title: string) => `CSV downloaden: cijfers van '${title}'`,
     xlsx: 'Excel downloaden',
-    xlsxFor: (title: string) => `Excel-bestand (XLSX) downloaden: cijfers van '${title}'`,
+    xlsxFor: (title: string) => `Excel downloaden: cijfers van '${title}' (XLSX)`,
     xlsxBusy: 'Excel-bestand wordt gemaakt…',
     xlsxFailed: 'Het Excel-bestand kon niet worden gemaakt. Probeer het opnieuw.',
     xlsxSheet: 'Cijfers',
