@@ -17,7 +17,7 @@ import type { AddressInfo } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { StreamRegistry } from './libsql-server/registry.ts';
-import { openConnection, type Stream } from './libsql-server/streams.ts';
+import { closeIdleConnections, openConnection, statementStats, type Stream } from './libsql-server/streams.ts';
 import { ProtocolError } from './libsql-server/values.ts';
 
 export interface LibsqlServerOptions {
@@ -115,7 +115,10 @@ export async function startLibsqlServer(opts: LibsqlServerOptions): Promise<Libs
       (closing ??= new Promise<void>((ok) => {
         server.close(() => ok());
         server.closeAllConnections();
-      }).then(() => streams.closeAll())),
+      }).then(() => {
+        streams.closeAll();
+        closeIdleConnections(file);
+      })),
   };
 }
 
@@ -232,6 +235,11 @@ if (isMain()) {
   console.log(`libSQL dev server listening on ${server.url} (database ${file})`);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
+      if (statementStats) {
+        const top = [...statementStats].sort((a, b) => b[1].ms - a[1].ms).slice(0, 20);
+        console.log('[libsql-server] statements by total time (ms, count, rows per run, SQL):');
+        for (const [sql, s] of top) console.log(`  ${s.ms.toFixed(0).padStart(7)} ms ${String(s.n).padStart(6)}× ${(s.rows / s.n).toFixed(0).padStart(5)} rows  ${sql.replace(/\s+/g, ' ').slice(0, 160)}`);
+      }
       void server.close().then(() => process.exit(0));
     });
   }

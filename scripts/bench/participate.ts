@@ -19,13 +19,18 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { createClient } from '@libsql/client';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { cpuMs, loadAverage, perRequest, stackRoles } from '../lib/cpu-meter.ts';
 import { startLocalStack } from '../lib/local-stack.ts';
 import { DEMO_SURVEY_SID } from '../seed/surveys-burgerpeiling.ts';
 
 const RESPONDENTS = Number(process.env.RESPONDENTS ?? 200);
-/** THINK_MS=3000: each respondent reads for 0.5–1.5 × that before every post (people, not a flood). */
+/**
+ * THINK_MS=5000: each respondent reads for 0.4–1.6 × that (2–8 s) before every post, and starts
+ * at a random moment within the first 2 × THINK_MS (people arriving, not a flood at one instant).
+ */
 const THINK_MS = Number(process.env.THINK_MS ?? 0);
-const think = () => (THINK_MS ? new Promise((r) => setTimeout(r, THINK_MS * (0.5 + Math.random()))) : Promise.resolve());
+const think = () => (THINK_MS ? new Promise((r) => setTimeout(r, THINK_MS * (0.4 + 1.2 * Math.random()))) : Promise.resolve());
+const arrive = () => (THINK_MS ? new Promise((r) => setTimeout(r, 2 * THINK_MS * Math.random())) : Promise.resolve());
 const agent = new Agent({ keepAlive: true, maxSockets: RESPONDENTS + 10 });
 
 interface Fetched { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer; ttfbMs: number; ms: number }
@@ -97,6 +102,7 @@ class Respondent {
   }
   step = '';
   async complete() {
+    await arrive();
     this.step = 'code';
     const link = await this.get(`/portal/meedoen/${this.surveyId}?code=${this.token}`);
     if (link.status !== 303) throw new Error(`code link answered ${link.status}: ${this.html.slice(0, 300)}`);
@@ -120,7 +126,9 @@ class Respondent {
 const dir = `.tmp/bench-participate-${process.pid}`;
 rmSync(dir, { recursive: true, force: true });
 mkdirSync(dir, { recursive: true });
-const stack = await startLocalStack({ dataDir: dir, verbose: process.env.BENCH_VERBOSE === '1' });
+console.log(`load average vóór de start: ${loadAverage()} (1, 5, 15 min; 2 cores)`);
+// The libSQL server in its own process (as Turso is its own machine): its CPU apart from the load generator's.
+const stack = await startLocalStack({ dataDir: dir, verbose: process.env.BENCH_VERBOSE === '1', dbProcess: {} });
 const db = createClient({ url: stack.libsqlUrl });
 try {
   const [survey] = (await db.execute({ sql: 'select id from surveys where ls_sid = ? and company_id = 1', args: [DEMO_SURVEY_SID] })).rows;
@@ -182,12 +190,17 @@ try {
   // 3. 200 respondents at once.
   const [versionBefore] = (await db.execute({ sql: 'select responses_version as v from surveys where id = ?', args: [surveyId] })).rows;
   const people = tokens.slice(0, RESPONDENTS).map((t) => new Respondent(stack.url, surveyId, t));
+  const roles = stackRoles(stack.pids.wrangler, { 'libSQL-server': [stack.pids.libsql], 'belasting (respondenten)': [process.pid] });
+  const loadBefore = loadAverage();
+  const cpuBefore = cpuMs(roles);
   const started = performance.now();
   const outcomes = await Promise.allSettled(people.map((p) => p.complete()));
   const seconds = (performance.now() - started) / 1000;
+  const cpuAfter = cpuMs(roles);
+  const loadAfter = loadAverage();
   const failed = outcomes.filter((o) => o.status === 'rejected');
   const waits = people.flatMap((p) => p.pages).sort((a, b) => a - b);
-  console.log(`${RESPONDENTS} respondenten tegelijk (code-link, welkom, 3 pagina's, versturen; gewone formulierposts; ${THINK_MS ? `bedenktijd ${THINK_MS / 2000}–${(THINK_MS * 1.5) / 1000} s per pagina` : 'zonder bedenktijd'}):`);
+  console.log(`${RESPONDENTS} respondenten tegelijk (code-link, welkom, 3 pagina's, versturen; gewone formulierposts; ${THINK_MS ? `bedenktijd ${(THINK_MS * 0.4) / 1000}–${(THINK_MS * 1.6) / 1000} s per pagina, start verspreid over ${(2 * THINK_MS) / 1000} s` : 'zonder bedenktijd'}):`);
   console.log(`  klaar in ${seconds.toFixed(1)} s; ${failed.length} mislukt${failed.length ? `: ${String((failed[0] as PromiseRejectedResult).reason).slice(0, 300)}` : ''}`);
   const steps = new Map<string, number>();
   const firstError = new Map<string, string>();
@@ -198,6 +211,10 @@ try {
   }
   if (steps.size) console.log(`  mislukt bij: ${[...steps].map(([k, v]) => `${k} ${v}×`).join(', ')}`);
   for (const [step, e] of firstError) console.log(`    ${step}: ${e}`);
+  // Every page is a post and (after its 303) a GET; the code link and the welcome page are 2 more requests per respondent.
+  const requests = waits.length * 2 + people.length * 2;
+  console.log(`  ${(waits.length / seconds).toFixed(0)} pagina's/s (${(requests / seconds).toFixed(0)} HTTP-verzoeken/s); load average vóór / na: ${loadBefore} / ${loadAfter}`);
+  console.log(`  CPU ms per HTTP-verzoek: ${perRequest(cpuBefore, cpuAfter, requests).text}`);
   console.log(`  per pagina (post + volgende pagina, ${waits.length} keer): mediaan ${pct(waits, 50).toFixed(0)} ms, p90 ${pct(waits, 90).toFixed(0)} ms, p99 ${pct(waits, 99).toFixed(0)} ms, max ${waits.at(-1)!.toFixed(0)} ms   budget p99 200 ms ${ok(pct(waits, 99) <= 200)}`);
 
   // Reconcile with the database: exactly one completed response per respondent, nothing left over.

@@ -6,13 +6,12 @@
  * X-Impulz-Db-Round-Trips / X-Impulz-Db-Statements headers, development only), then the median and
  * p99 of N sequential requests — once as is, once with a simulated network latency per round trip
  * (the local server's delay, default 20 ms: a Cloudflare location to Turso), which is what users in
- * production feel. Then a bounded load test (autocannon, 50 connections, loopback) of bootstrap,
- * report data and the public report page.
+ * production feel. The bounded load test (autocannon, 50 connections, CPU per process) is
+ * scripts/bench/concurrency.ts.
  *
- *   npx astro build && npx tsx scripts/bench/round-trips.ts [N=30] [DELAY_MS=20] [LOAD_SECONDS=10]
+ *   npx astro build && npx tsx scripts/bench/round-trips.ts [N=30] [DELAY_MS=20]
  */
 import { mkdirSync, rmSync } from 'node:fs';
-import autocannon from 'autocannon';
 import { createClient } from '@libsql/client';
 import { asc, eq } from 'drizzle-orm';
 import { createDb } from '../../src/server/db/client';
@@ -23,9 +22,7 @@ import { DEMO_PASSWORD } from '../seed/data.ts';
 
 const N = Number(process.argv[2] ?? 30);
 const DELAY_MS = Number(process.argv[3] ?? 20);
-const LOAD_SECONDS = Number(process.argv[4] ?? 10);
 const ROUND_TRIP_BUDGET = 2;
-const LOAD_P99_BUDGET_MS = 100;
 const REPORT = 1;
 const dataBody = { benchmarks: [{ label: 'Totaal' }] };
 
@@ -144,38 +141,7 @@ try {
   for (const r of rows) console.log(line(r));
   console.log(`${paths.length - overBudget} van ${paths.length} verzoeken binnen het budget.`);
 
-  // Bounded load: 50 connections for LOAD_SECONDS each, loopback, warm cube and caches.
-  const cookie = [...staff.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  const xsrf = decodeURIComponent(staff.cookies.get('XSRF-TOKEN') ?? '');
-  const loads = [
-    { name: 'bootstrap', method: 'GET' as const, path: '/portal/api/v2/bootstrap', headers: { cookie } },
-    {
-      name: 'data: rapportage',
-      method: 'POST' as const,
-      path: data,
-      headers: { cookie, 'x-xsrf-token': xsrf, origin: stack.url, 'content-type': 'application/json' },
-      body: JSON.stringify(dataBody),
-    },
-    { name: 'publieke rapportage', method: 'GET' as const, path: `/portal/public/report/${REPORT}`, headers: {} },
-  ];
-  console.log(`\nBelasting: 50 gelijktijdige verbindingen, ${LOAD_SECONDS} s per verzoek (loopback, 2 cores gedeeld met workerd en de libSQL-server):`);
-  for (const load of loads) {
-    const result = await autocannon({
-      url: `${stack.url}${load.path}`,
-      method: load.method,
-      headers: load.headers,
-      body: 'body' in load ? load.body : undefined,
-      connections: 50,
-      duration: LOAD_SECONDS,
-    });
-    const errors = result.errors + result.timeouts + result.non2xx;
-    const within = result.requests.total > 0 && errors === 0 && result.latency.p99 <= LOAD_P99_BUDGET_MS;
-    const budget = load.name === 'data: rapportage' ? `  budget p99 ≤ ${LOAD_P99_BUDGET_MS} ms zonder fouten ${within ? '✔' : '✘'}` : '';
-    const statuses = Object.entries(result.statusCodeStats ?? {}).map(([code, stat]) => `${code}×${stat?.count ?? 0}`).join(' ');
-    console.log(
-      `  ${load.name.padEnd(20)} ${result.requests.total} verzoeken (${Math.round(result.requests.average)}/s), p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, fouten ${errors} (time-outs ${result.timeouts}, statussen ${statuses})${budget}`,
-    );
-  }
+  console.log('\nBelasting (50 gelijktijdige verbindingen, CPU per proces per verzoek): npm run bench -- concurrency');
 } finally {
   await stack.stop();
   rmSync(dir, { recursive: true, force: true });

@@ -1,15 +1,37 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { startLibsqlServer } from '../libsql-server.ts';
 import { migrateDatabase } from '../migrate.ts';
 import { seedDatabase } from '../seed.ts';
 import { freePort, startWorker } from './worker-process.ts';
 
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
 export interface LocalStack {
   /** The Worker's origin, e.g. http://127.0.0.1:4321 */
   url: string;
   libsqlUrl: string;
-  /** Simulated network latency per database round trip (the local libSQL server's delay). */
+  /** Simulated network latency per database round trip (the local libSQL server's delay; in-process server only). */
   setDbDelay(ms: number): void;
+  /** Process ids for CPU figures: the wrangler Node process (workerd below it) and the libSQL server (this process unless dbProcess). */
+  pids: { wrangler: number; libsql: number };
+  /** wrangler's inspector port (CPU profiles of the Worker). */
+  inspectorPort: number;
   stop(): Promise<void>;
+}
+
+export interface LocalStackOptions {
+  dataDir: string;
+  port?: number;
+  libsqlPort?: number;
+  verbose?: boolean;
+  dbDelayMs?: number;
+  /**
+   * Run the libSQL server in its own Node process (as Turso is its own machine), so a benchmark's
+   * load generator and the database don't share one event loop and their CPU can be told apart.
+   * `nodeArgs` go to that process (e.g. --cpu-prof).
+   */
+  dbProcess?: { nodeArgs?: string[] };
 }
 
 /**
@@ -17,8 +39,8 @@ export interface LocalStack {
  * server on `dataDir/portal.db` (migrated and seeded with the demo data) and the built Worker
  * under workerd with its R2/Queue state in `dataDir/wrangler`.
  */
-export async function startLocalStack(opts: { dataDir: string; port?: number; libsqlPort?: number; verbose?: boolean; dbDelayMs?: number }): Promise<LocalStack> {
-  const db = await startLibsqlServer({ file: `${opts.dataDir}/portal.db`, port: opts.libsqlPort ?? 0 });
+export async function startLocalStack(opts: LocalStackOptions): Promise<LocalStack> {
+  const db = opts.dbProcess ? await startDbProcess(opts.dataDir, opts.dbProcess.nodeArgs ?? []) : await startLibsqlServer({ file: `${opts.dataDir}/portal.db`, port: opts.libsqlPort ?? 0 });
   try {
     await migrateDatabase(db.url);
     await seedDatabase(db.url);
@@ -34,6 +56,8 @@ export async function startLocalStack(opts: { dataDir: string; port?: number; li
       url: worker.url,
       libsqlUrl: db.url,
       setDbDelay: (ms) => db.setDelay(ms),
+      pids: { wrangler: worker.pid, libsql: 'pid' in db ? db.pid : process.pid },
+      inspectorPort: worker.inspectorPort,
       async stop() {
         await worker.stop();
         await db.close();
@@ -43,4 +67,34 @@ export async function startLocalStack(opts: { dataDir: string; port?: number; li
     await db.close();
     throw err;
   }
+}
+
+/** scripts/libsql-server.ts as a child process on a free port; closing it sends SIGINT (a --cpu-prof profile is then written). */
+async function startDbProcess(dataDir: string, nodeArgs: string[]) {
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'scripts/libsql-server.ts', '--port', String(port), '--file', `${dataDir}/portal.db`], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((ok, fail) => {
+    child.once('exit', (code) => fail(new Error(`libSQL server stopped with code ${code}`)));
+    let listening = false;
+    child.stdout!.on('data', (chunk: Buffer) => {
+      if (listening) process.stdout.write(chunk); // e.g. LIBSQL_STATS=1 figures when it stops
+      else if (chunk.toString().includes('listening')) listening = true, ok();
+    });
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
+    setDelay(ms: number) {
+      if (ms) throw new Error('the simulated delay needs the in-process libSQL server');
+    },
+    close: () =>
+      new Promise<void>((ok) => {
+        if (child.exitCode !== null) return ok();
+        child.once('exit', () => ok());
+        child.kill('SIGINT');
+      }),
+  };
 }

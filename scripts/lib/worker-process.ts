@@ -7,6 +7,10 @@ const WRANGLER = fileURLToPath(new URL('../../node_modules/wrangler/bin/wrangler
 
 export interface WorkerProcess {
   url: string;
+  /** The wrangler Node process (workerd runs below it); for CPU figures of the benchmarks. */
+  pid: number;
+  /** wrangler's inspector port (Chrome DevTools protocol of the Worker): CPU profiles. */
+  inspectorPort: number;
   stop(): Promise<void>;
 }
 
@@ -65,7 +69,7 @@ export async function startWorker(opts: {
     child.kill('SIGKILL');
     throw new Error(`${(err as Error).message}\n${output.join('')}`);
   }
-  return { url, stop: () => stopProcess(child) };
+  return { url, pid: child.pid!, inspectorPort, stop: () => stopProcess(child) };
 }
 
 async function waitForHttp(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {

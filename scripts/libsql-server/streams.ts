@@ -49,6 +49,12 @@ function waitForLock(ms: number): Promise<void> {
   });
 }
 
+/**
+ * LIBSQL_STATS=1: time and rows per SQL text, printed when the server stops (which statements
+ * cost the database its CPU; a development aid).
+ */
+export const statementStats = process.env.LIBSQL_STATS === '1' ? new Map<string, { n: number; ms: number; rows: number }>() : null;
+
 const BUSY = 5;
 const BUSY_SNAPSHOT = 517; // the transaction's snapshot is stale: waiting cannot help
 const MAX_STORED_SQL = 200;
@@ -59,6 +65,63 @@ export function openConnection(file: string): Database.Database {
   // event loop, including the very request that lets the lock holder commit. We wait in retryBusy.
   db.exec('PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 0; PRAGMA synchronous = NORMAL');
   return db;
+}
+
+/**
+ * Connections are reused across streams, as sqld and Turso keep theirs: opening one (file, WAL
+ * index, schema parse on the first statement) costs more than a small request's queries. A stream
+ * hands its connection back only in autocommit state (no transaction left open) and not after a
+ * lost transaction; each pooled connection keeps its prepared statements (by SQL text).
+ */
+const MAX_IDLE_CONNECTIONS = 16;
+const MAX_CACHED_STATEMENTS = 300;
+const idle = new Map<string, Database.Database[]>();
+const prepared = new WeakMap<Database.Database, Map<string, Database.Statement>>();
+
+function takeConnection(file: string): Database.Database {
+  return idle.get(file)?.pop() ?? openConnection(file);
+}
+
+function giveBack(file: string, db: Database.Database): void {
+  const pool = idle.get(file) ?? [];
+  idle.set(file, pool);
+  if (pool.length >= MAX_IDLE_CONNECTIONS || db.inTransaction) discard(db);
+  else pool.push(db);
+}
+
+/**
+ * Closes a connection for good. Its cached statements keep a closed connection alive (SQLite
+ * waits for them to be finalized, and libsql finalizes only on garbage collection), so an open
+ * transaction is rolled back explicitly first: its locks must not outlive the stream.
+ */
+function discard(db: Database.Database): void {
+  prepared.delete(db);
+  if (db.inTransaction) {
+    try {
+      db.exec('ROLLBACK');
+    } catch {
+      // Already rolled back by SQLite (e.g. after an error); closing finishes the job.
+    }
+  }
+  db.close();
+}
+
+/** Closes the idle connections of a database file (when the server stops). */
+export function closeIdleConnections(file: string): void {
+  for (const db of idle.get(file) ?? []) discard(db);
+  idle.delete(file);
+}
+
+function prepareCached(db: Database.Database, sql: string): Database.Statement {
+  let cache = prepared.get(db);
+  if (!cache) prepared.set(db, (cache = new Map()));
+  let stmt = cache.get(sql);
+  if (!stmt) {
+    stmt = db.prepare(sql);
+    if (cache.size >= MAX_CACHED_STATEMENTS) cache.delete(cache.keys().next().value!);
+    cache.set(sql, stmt);
+  }
+  return stmt;
 }
 
 export class Stream {
@@ -73,8 +136,8 @@ export class Stream {
   private txnLost = false;
 
   constructor(readonly id: number, private readonly opts: StreamOptions) {
-    this.db = openConnection(opts.file);
-    this.changes = this.db.prepare('SELECT changes(), last_insert_rowid()').raw(true).safeIntegers(true);
+    this.db = takeConnection(opts.file);
+    this.changes = prepareCached(this.db, 'SELECT changes(), last_insert_rowid()').raw(true).safeIntegers(true);
   }
 
   async pipeline(requests: unknown[], v3: boolean): Promise<StreamResult[]> {
@@ -210,7 +273,7 @@ export class Stream {
     }
     const started = performance.now();
     try {
-      const stmt = await this.retryBusy(() => this.db.prepare(sql));
+      const stmt = await this.retryBusy(() => prepareCached(this.db, sql));
       const reader = stmt.reader;
       if (reader) stmt.raw(true).safeIntegers(true);
       let rows: SqlValue[][] = [];
@@ -226,6 +289,13 @@ export class Stream {
       if (!this.db.inTransaction) lockMaybeReleased();
       const dml = info.kind === 'insert' || info.kind === 'update' || info.kind === 'delete';
       const affected = dml ? Number(changes) : 0;
+      if (statementStats) {
+        const stat = statementStats.get(sql) ?? { n: 0, ms: 0, rows: 0 };
+        stat.n += 1;
+        stat.ms += performance.now() - started;
+        stat.rows += rows.length;
+        statementStats.set(sql, stat);
+      }
       return {
         cols: stmt.columns().map((c) => ({ name: c.name, decltype: c.type })),
         rows: wantRows ? rows.map((r) => r.map(encodeValue)) : [],
@@ -265,16 +335,17 @@ export class Stream {
   private replaceConnection(): void {
     if (this.closed) return;
     this.txnLost = this.db.inTransaction;
-    this.db.close();
+    discard(this.db);
     this.db = openConnection(this.opts.file);
-    this.changes = this.db.prepare('SELECT changes(), last_insert_rowid()').raw(true).safeIntegers(true);
+    this.changes = prepareCached(this.db, 'SELECT changes(), last_insert_rowid()').raw(true).safeIntegers(true);
   }
 
   /** Closing the connection rolls back whatever transaction is still open. */
   close(): void {
     if (this.closed) return;
     this.closed = true;
-    this.db.close();
+    if (this.txnLost) discard(this.db);
+    else giveBack(this.opts.file, this.db); // rolls nothing back: only autocommit connections are kept
     lockMaybeReleased();
   }
 }

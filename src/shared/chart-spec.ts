@@ -6,7 +6,7 @@ import type { BuildOptions, ChartConfig, ChartKind, ChartSpec, DataLocationAnswe
 import { scalarScale } from './chart/values';
 
 export type * from './chart/types';
-export { formatCell, formatNumber, legendKind, seriesLegend, sigMark, sigPartners } from './chart/format';
+export { columnLabel, formatCell, formatNumber, fullGaps, legendKind, seriesLegend, sigMark, sigPartners, svgTextWidth } from './chart/format';
 import { formatNumber } from './chart/format';
 export { textColorFor, luminance, schemeColors } from './chart/colors';
 export { periodLabel } from './chart/periods';

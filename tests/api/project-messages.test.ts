@@ -175,7 +175,20 @@ describe('project messages with files', { timeout: 60_000 }, () => {
     const bad = await admin.fetch(`${API}/project/1/file/${f.id}`, { method: 'PUT', json: { name: '../etc/passwd' } });
     expect(bad.status).toBe(422);
     expect((await json(bad)).errors!.name).toEqual(['Een bestandsnaam mag alleen letters, cijfers, spaties, underscores (_) en streepjes (-) bevatten.']);
-    expect((await admin.fetch(`${API}/project/1/file/${f.id}`, { method: 'PUT', json: { file_subject_type_id: 99 } })).status).toBe(422);
+    const badType = await admin.fetch(`${API}/project/1/file/${f.id}`, { method: 'PUT', json: { file_subject_type_id: 99 } });
+    expect(badType.status).toBe(422);
+    expect((await json(badType)).errors!.file_subject_type_id).toEqual(['Kies een geldige waarde uit de lijst']);
+    const empty = await admin.fetch(`${API}/project/1/file/${f.id}`, { method: 'PUT', json: { name: '  ' } });
+    expect(empty.status).toBe(422);
+    expect((await json(empty)).errors!.name).toEqual(['Dit veld mag niet leeg zijn']);
+    expect((await admin.fetch(`${API}/project/1/file/${f.id}`, { method: 'PUT', json: { extension: 'exe' } })).status).toBe(422);
+    const broken = await admin.fetch(`${API}/project/1/file/${f.id}`, { method: 'PUT', body: '{"name":', headers: { 'content-type': 'application/json' } });
+    expect(broken.status).toBeGreaterThanOrEqual(400);
+    expect(broken.status).toBeLessThan(500);
+    expect((await json(broken)).message).toMatch(/[a-z]/);
+    // Another company's file: 404, through its own project too; nothing changed.
+    expect((await other.fetch(`${API}/project/1/file/${f.id}`, { method: 'PUT', json: { name: 'Overgenomen' } })).status).toBe(404);
+    expect((await other.fetch(`${API}/project/6/file/${f.id}`, { method: 'PUT', json: { name: 'Overgenomen' } })).status).toBe(404);
     // Not the author, not a Projectleider: 403.
     expect((await user.fetch(`${API}/project/1/file/${f.id}`, { method: 'PUT', json: { name: 'x' } })).status).toBe(403);
     const download = await user.get(`${API}/project/1/file/${f.id}`);
@@ -244,5 +257,32 @@ describe('project messages with files', { timeout: 60_000 }, () => {
     expect(await t.db.select().from(projectFiles).where(eq(projectFiles.messageId, first.id))).toEqual([]);
     expect((await user.fetch(`${API}/project/1/message/${mine.id}`, { method: 'DELETE' })).status).toBe(200);
     expect(t.bucket.keys().filter((k) => k.startsWith('projects/'))).toEqual([]);
+  });
+
+  it("posting, changing and deleting move the project's Laatste update (cards and project page)", async () => {
+    const old = new Date('2025-01-01T00:00:00Z');
+    const age = async () => ({
+      page: (await json<{ updated_at: string }>(await user.get(`${API}/project/1`))).data.updated_at,
+      card: (await json<{ id: number; updated_at: string }[]>(await user.get(`${API}/project`))).data.find((p) => p.id === 1)!.updated_at,
+    });
+    const reset = () => t.db.update(projects).set({ updatedAt: old }).where(eq(projects.id, 1));
+    const moved = async () => {
+      const { page, card } = await age();
+      expect(page).toBe(card);
+      expect(new Date(page).getTime()).toBeGreaterThan(old.getTime());
+    };
+    await reset();
+    expect(new Date((await age()).page).getTime()).toBe(old.getTime());
+    const posted = (await json<Message>(await post(user, 1, 'Stand van zaken', [{ name: 'stand.txt', bytes: new TextEncoder().encode('ok\n') }]))).data;
+    await moved();
+    await reset();
+    expect((await user.fetch(`${API}/project/1/file/${posted.files[0]!.id}`, { method: 'PUT', json: { name: 'Stand definitief' } })).status).toBe(200);
+    await moved();
+    await reset();
+    expect((await user.fetch(`${API}/project/1/message/${posted.id}`, { method: 'DELETE' })).status).toBe(200);
+    await moved();
+    await reset();
+    expect((await json<{ message_id: number | null }>(await user.post(`${API}/question`, { type: 'project', project: 1, name: 'Gebruiker', email: 'gebruiker@demo.impulz.nl', question: 'Is er nieuws?' }))).data.message_id).toEqual(expect.any(Number));
+    await moved();
   });
 });

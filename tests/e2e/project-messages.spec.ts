@@ -92,3 +92,51 @@ test('the Gebruiker sees it as unread, plays the audio, downloads the pdf; the o
   await expect(mail.first()).toContainText("Nieuw bericht in project 'Burgerpeiling 2026 – Wijk Centrum'");
   await expect(mail.first()).toContainText('planning.pdf');
 });
+
+test('the Beheerder renames an attachment and sets its types with the keyboard; a bad name gets the Dutch rule; a single file is deleted', async ({ page }) => {
+  await login(page, 'beheerder@demo.impulz.nl');
+  await page.goto(`/portal/project/${PROJECT}/messages`);
+  const message = page.getByTestId('messages').locator('li[data-message]').filter({ hasText: String(stamp) });
+  const edit = message.getByRole('button', { name: 'planning.pdf wijzigen' });
+  await edit.focus();
+  await page.keyboard.press('Enter');
+  const form = message.getByRole('form', { name: 'planning.pdf wijzigen' });
+  const name = form.getByLabel('Bestandsnaam (de extensie .pdf blijft)');
+  await expect(name).toBeFocused();
+  await expect(name).toHaveValue('planning');
+  await axeClean(page);
+
+  await name.fill('planning/v2.exe');
+  await page.keyboard.press('Enter');
+  await expect(form.getByText('Een bestandsnaam mag alleen letters, cijfers, spaties, underscores (_) en streepjes (-) bevatten.')).toBeVisible();
+  await expect(name).toHaveAttribute('aria-invalid', 'true');
+  await expect(name).toBeFocused();
+
+  await name.fill('Planning veldwerk_v2');
+  await form.getByLabel('Onderwerp').selectOption({ label: 'Planning' });
+  await form.getByLabel('Soort data').selectOption({ label: 'Tabellenboek' });
+  await form.getByRole('button', { name: 'Opslaan' }).click();
+  await expect(form).toHaveCount(0);
+  await expect(message.getByText('Planning veldwerk_v2.pdf')).toBeVisible();
+  await expect(message.getByTestId('file-types')).toHaveText('Planning · Tabellenboek');
+  await expect(message.getByRole('button', { name: 'Planning veldwerk_v2.pdf wijzigen' })).toBeFocused();
+  // Escape closes the form without saving.
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Escape');
+  await expect(message.getByRole('form')).toHaveCount(0);
+
+  // Saved on the server: after a reload too, and the download carries the new name.
+  await page.reload();
+  const link = message.getByRole('link', { name: 'Downloaden: Planning veldwerk_v2.pdf' });
+  await expect(link).toBeVisible();
+  const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+  expect(download.suggestedFilename()).toBe('Planning veldwerk_v2.pdf');
+
+  page.once('dialog', (dialog) => void dialog.accept());
+  await message.getByRole('button', { name: 'interview.mp3 verwijderen' }).click();
+  await expect(message.getByText('interview.mp3')).toHaveCount(0);
+  await expect(message.locator('audio')).toHaveCount(0);
+  await page.reload();
+  await expect(message.getByText('Planning veldwerk_v2.pdf')).toBeVisible();
+  await expect(message.getByText('interview.mp3')).toHaveCount(0);
+});

@@ -32,7 +32,8 @@ function multipart(put: (key: string, bytes: Uint8Array, options: unknown) => Pr
       key,
       uploadId: `upload-${key}`,
       async uploadPart(n: number, value: unknown) {
-        parts.set(n, await toBytes(value as Body));
+        // A copy, as R2 takes it: the streamed upload fills its part buffer again afterwards.
+        parts.set(n, (await toBytes(value as Body)).slice());
         stats.partsInFlight = parts.size;
         stats.maxPartsInFlight = Math.max(stats.maxPartsInFlight, parts.size);
         return { partNumber: n, etag: `etag-${n}` };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BENCHMARK_COLORS } from '../../src/shared/chart/colors';
+import { COLOR_SCHEMES } from '../../src/shared/lookups';
 import { buildChartSpec, legendKind } from '../../src/shared/chart-spec';
 import { renderChartSvg } from '../../src/shared/chart-svg';
 import { pdfChartFromSpec } from '../../src/server/services/export/pdf-chart';
@@ -48,18 +49,21 @@ describe("'Toon waarden'", () => {
   });
 });
 
+/** The oneens–eens scale (red … blue). */
+const SCALE = COLOR_SCHEMES.find((s) => s.id === 3)!.colors;
+
 describe('colours with meaning', () => {
   it('benchmarks get the qualitative palette, never the red–green scale', () => {
     const spec = buildChartSpec(chart(BAR), [likert(3)]);
     expect(spec.series.map((s) => s.color)).toEqual(BENCHMARK_COLORS.slice(0, 3));
-    for (const s of spec.series) expect(['#c0392b', '#27ae60']).not.toContain(s.color);
+    for (const s of spec.series) expect([SCALE[0], SCALE.at(-1)]).not.toContain(s.color);
   });
   it('a diverging scheme only for ordered answers', () => {
     const unordered = location(2, ['A1', 'A2', 'A3'], [cell('Alle respondenten', [3, 4, 5], ['A1', 'A2', 'A3'])]);
     const spec = buildChartSpec(chart(BAR), [unordered]);
-    expect(spec.categories.map((c) => c.color)).not.toContain('#c0392b');
+    expect(spec.categories.map((c) => c.color)).not.toContain(SCALE[0]);
     const ordered = buildChartSpec(chart(BAR), [likert(1)]);
-    expect(ordered.categories[0]!.color).toBe('#c0392b');
+    expect(ordered.categories[0]!.color).toBe(SCALE[0]);
   });
 });
 

@@ -209,7 +209,14 @@ describe('time buckets', () => {
     expect(spec.categories.map((c) => c.label)).toEqual(['jan 2026', 'feb 2026', 'mrt 2026']);
     expect(spec.series.map((s) => s.label)).toEqual(['Optie 1', 'Optie 2', 'Optie 3']);
     expect(spec.series[0]!.values).toEqual([25, null, 50]);
-    expect(spec.notes).toContain('Perioden met te weinig respondenten zijn niet getoond.');
+    expect(spec.notes).toContain('Geen uitkomst voor feb 2026 (te weinig respondenten): de lijn is daar onderbroken.');
+  });
+
+  it('several benchmarks: the gap note names the periods per benchmark', () => {
+    const a = { ...cell('Alle respondenten', [3, 3, 4], codes, { mean: 2 }), buckets: [bucket(1, jan, [1, 1, 2]), bucket(2, feb, null), bucket(3, mar, null)] };
+    const b = { ...cell('Jongeren', [3, 3, 4], codes, { mean: 2 }), buckets: [bucket(1, jan, null), bucket(2, feb, [1, 1, 2]), bucket(3, mar, [2, 2, 0])] };
+    const spec = buildChartSpec({ id: 1, title: 'T', chartTypeId: type('line'), granularityId: 3, dataFormatId: 4 }, [location(1, codes, [a, b])]);
+    expect(spec.notes).toContain('Geen uitkomst (te weinig respondenten), de lijn is daar onderbroken: Alle respondenten: feb 2026, mrt 2026; Jongeren: jan 2026.');
   });
 
   it('mean over periods: one line per benchmark; a suppressed benchmark has no numbers', () => {

@@ -340,6 +340,23 @@ describe('protocol edges', () => {
     expect(closed.json).toEqual({ baton: null, base_url: null, results: [{ type: 'ok', response: { type: 'close' } }] });
   });
 
+  it('reuses connections across streams, but never one with a transaction left open', async () => {
+    await pipeline({ requests: [{ type: 'execute', stmt: { sql: 'CREATE TABLE IF NOT EXISTS pooled (n INTEGER)' } }, { type: 'close' }] });
+    // A stream that begins a transaction, writes, and is closed without COMMIT: rolled back.
+    const open = await pipeline({ requests: [{ type: 'execute', stmt: { sql: 'BEGIN' } }, { type: 'execute', stmt: { sql: 'INSERT INTO pooled VALUES (1)' } }] });
+    expect(open.status).toBe(200);
+    await pipeline({ baton: open.json.baton, requests: [{ type: 'close' }] });
+    for (let i = 0; i < 5; i++) {
+      const r = await pipeline({ requests: [{ type: 'get_autocommit' }, { type: 'execute', stmt: { sql: 'SELECT count(*) FROM pooled' } }, { type: 'close' }] }, server.url, '/v3/pipeline');
+      expect(r.json.results[0].response.is_autocommit).toBe(true);
+      expect(r.json.results[1].response.result.rows[0][0]).toEqual({ type: 'integer', value: '0' });
+    }
+    // The same SQL text on reused connections (prepared once per connection) still sees new rows.
+    await pipeline({ requests: [{ type: 'execute', stmt: { sql: 'INSERT INTO pooled VALUES (2)' } }, { type: 'close' }] });
+    const after = await pipeline({ requests: [{ type: 'execute', stmt: { sql: 'SELECT count(*) FROM pooled' } }, { type: 'close' }] });
+    expect(after.json.results[0].response.result.rows[0][0]).toEqual({ type: 'integer', value: '1' });
+  });
+
   it('refuses bodies over the size limit with 413', async () => {
     const small = await startLibsqlServer({ file: join(dir, 'small.db'), port: 0, maxBodyBytes: 1024 });
     try {

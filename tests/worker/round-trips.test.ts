@@ -29,7 +29,7 @@ const PATHS: { name: string; ceiling: number; send(s: HttpSession): Promise<Resp
   { name: 'report data', ceiling: 2, send: (s) => s.post(data, body) },
   { name: 'report data, one chart', ceiling: 2, send: (s) => s.post(`${data}/chart/1`, body) },
   { name: 'filter menu', ceiling: 2, send: (s) => s.get('/portal/api/v2/report/1/filterOption') },
-  { name: 'public report', ceiling: 2, send: () => session().get('/portal/public/report/1') },
+  { name: 'public report', ceiling: 1, send: () => session().get('/portal/public/report/1') },
   { name: 'PDF export', ceiling: 2, send: (s) => s.post('/portal/api/v2/report/1/export', body) },
 ];
 

@@ -5,7 +5,7 @@ import type uPlot from 'uplot';
 import type { ChartSpec } from '../../shared/chart-spec';
 import { renderChartSvg } from '../../shared/chart-svg';
 import { ChartTable, OpenAnswers } from './ChartTable';
-import { UPLOT_KINDS, drawnSeries } from './series';
+import { NARROW, UPLOT_KINDS, drawnSeries } from './series';
 
 export interface ChartProps {
   spec: ChartSpec;
@@ -15,9 +15,11 @@ export interface ChartProps {
 }
 
 /** Height of a uPlot chart: horizontal bars need room per category and series. */
-function plotHeight(spec: ChartSpec, height: number): number {
-  if (spec.kind === 'bar') return Math.max(height, spec.categories.length * (Math.max(1, drawnSeries(spec).length) * 15 + 12) + 40);
-  if (spec.kind.startsWith('stacked')) return Math.max(height, spec.categories.length * 34 + 40);
+function plotHeight(spec: ChartSpec, height: number, width: number): number {
+  // Phones: category labels get up to three lines (uplot-options.ts NARROW), so rows are taller.
+  const row = width < NARROW ? 46 : 0;
+  if (spec.kind === 'bar') return Math.max(height, spec.categories.length * Math.max(row, Math.max(1, drawnSeries(spec).length) * 15 + 12) + 40);
+  if (spec.kind.startsWith('stacked')) return Math.max(height, spec.categories.length * Math.max(row, 34) + 40);
   return height;
 }
 
@@ -68,7 +70,7 @@ export function Chart({ spec, height = 260, className = '' }: ChartProps) {
     void Promise.all([import('uplot'), import('./uplot-options')]).then(([{ default: UPlot }, o]) => {
       if (cancelled) return;
       const w = Math.max(240, figure.current?.clientWidth ?? 640);
-      plot.current = new UPlot(o.uplotOptions(spec, w, plotHeight(spec, height)), o.uplotData(spec), el);
+      plot.current = new UPlot(o.uplotOptions(spec, w, plotHeight(spec, height, w)), o.uplotData(spec), el);
       setReady(true);
     });
     return () => {
@@ -81,7 +83,7 @@ export function Chart({ spec, height = 260, className = '' }: ChartProps) {
   }, [spec, height, useUplot, measured]);
 
   useEffect(() => {
-    if (plotWidth !== null && plot.current && plot.current.width !== plotWidth) plot.current.setSize({ width: plotWidth, height: plotHeight(spec, height) });
+    if (plotWidth !== null && plot.current && plot.current.width !== plotWidth) plot.current.setSize({ width: plotWidth, height: plotHeight(spec, height, plotWidth) });
   }, [plotWidth, spec, height, ready]);
 
   return (

@@ -1,9 +1,9 @@
 import uPlot from 'uplot';
-import { type ChartSpec, formatCell, formatNumber, legendKind, seriesLegend, sigMark } from '../../shared/chart-spec';
+import { type ChartSpec, columnLabel, formatCell, formatNumber, fullGaps, legendKind, seriesLegend, sigMark } from '../../shared/chart-spec';
 import { chartsNl } from '../../shared/i18n/charts';
 import { canvasMeasure, categoryTicks } from './axis-labels';
 import { canvasFill, cssFill } from './patterns';
-import { UPLOT_KINDS, drawnSeries } from './series';
+import { NARROW, UPLOT_KINDS, drawnSeries } from './series';
 import { tooltipPlugin } from './tooltip';
 
 export { UPLOT_KINDS, drawnSeries };
@@ -67,7 +67,7 @@ export function uplotOptions(spec: ChartSpec, width: number, height: number): uP
       return formatCell(spec, s.values[idx] ?? null, s.counts?.[idx]);
     };
     if (!isBars) {
-      return { label: seriesLegend(spec, s), stroke: s.color, width: 2, fill: spec.kind === 'area' ? `${s.color}55` : undefined, spanGaps: false, points: { size: 6 }, value: fmt };
+      return { label: seriesLegend(spec, s), stroke: s.color, width: 2, fill: spec.kind === 'area' && drawn.length === 1 ? `${s.color}55` : undefined, spanGaps: false, points: { size: 6 }, value: fmt };
     }
     const perCategory = spec.colorBy === 'category';
     const bars = uPlot.paths.bars!({
@@ -88,15 +88,18 @@ export function uplotOptions(spec: ChartSpec, width: number, height: number): uP
   });
   // Side by side ('42,5%') value labels need more room than stacked ones, or they run together.
   const valueAxis: uPlot.Axis = { ...AXIS, space: horizontal ? 56 : 30, values: (_u, ticks) => ticks.map((t) => `${formatNumber(t, Number.isInteger(t) ? 0 : 1)}${spec.unit}`), size: 48 };
-  const labelSize = Math.min(width * 0.4, 8 + Math.max(...spec.categories.map((c) => c.label.length), 4) * 6.2);
+  // Phones: half the width and up to three lines for a category label, so it is read, not cut.
+  const narrow = width < NARROW;
+  const labelSize = Math.min(width * (narrow ? 0.5 : 0.4), 8 + Math.max(...spec.categories.map((c) => c.label.length), 4) * 6.2);
   const labelChars = Math.max(8, Math.floor((labelSize - 8) / 6.2));
+  const labelLines = narrow ? 3 : 2;
   const categoryAxis: uPlot.Axis = horizontal
     ? {
         ...AXIS,
         grid: { show: false },
         splits: () => spec.categories.map((_, i) => i),
         // Long labels wrap onto a second line (uPlot draws '\n' as lines) instead of being cut.
-        values: (_u, ticks) => ticks.map((t) => wrapLabel(label(t), labelChars)),
+        values: (_u, ticks) => ticks.map((t) => wrapLabel(label(t), labelChars, labelLines)),
         size: labelSize,
       }
     : bottomAxis(spec);
@@ -105,13 +108,31 @@ export function uplotOptions(spec: ChartSpec, width: number, height: number): uP
   // A suppressed stacked bar keeps its row: the Dutch text is written where the bar would be.
   const hidden = stacked ? spec.categories.map((c, i) => ({ i, text: c.suppressed ? suppressedLabel(spec) : null })).filter((c) => c.text) : [];
   const drawHooks: ((u: uPlot) => void)[] = [];
+  // A period without any released number: a grey band behind the lines (they break there, never bridged).
+  const gaps = isBars ? [] : fullGaps(spec).flatMap((gap, i) => (gap ? [i] : []));
+  const clearHooks = gaps.length
+    ? [
+        (u: uPlot) => {
+          const ctx = u.ctx;
+          ctx.save();
+          ctx.fillStyle = '#f3f4f6';
+          for (const i of gaps) {
+            const a = Math.max(u.bbox.left, u.valToPos(i - 0.5, 'x', true));
+            const b = Math.min(u.bbox.left + u.bbox.width, u.valToPos(i + 0.5, 'x', true));
+            ctx.fillRect(a, u.bbox.top, b - a, u.bbox.height);
+          }
+          ctx.restore();
+        },
+      ]
+    : [];
   if (spec.showValues !== false && isBars) drawHooks.push(valueLabels(spec, horizontal, stacked, edges, groupW));
   const opts: uPlot.Options = {
     width,
     height,
-    ...(hidden.length || drawHooks.length
+    ...(hidden.length || drawHooks.length || clearHooks.length
       ? {
           hooks: {
+            drawClear: clearHooks,
             draw: [
               ...drawHooks,
               (u: uPlot) => {
@@ -145,8 +166,8 @@ export function uplotOptions(spec: ChartSpec, width: number, height: number): uP
   return opts;
 }
 
-/** A label in at most two lines of about `chars` characters (wrapped on words; the rest cut with …). */
-function wrapLabel(text: string, chars: number): string {
+/** A label in at most `max` lines of about `chars` characters (wrapped on words; the rest cut with …). */
+function wrapLabel(text: string, chars: number, max = 2): string {
   if (text.length <= chars) return text;
   const lines: string[] = [];
   let line = '';
@@ -157,9 +178,9 @@ function wrapLabel(text: string, chars: number): string {
     } else line = line ? `${line} ${word}` : word;
   }
   if (line) lines.push(line);
-  if (lines.length <= 2) return lines.join('\n');
-  const rest = lines.slice(1).join(' ');
-  return `${lines[0]}\n${rest.slice(0, chars - 1).trimEnd()}…`;
+  if (lines.length <= max) return lines.join('\n');
+  const rest = lines.slice(max - 1).join(' ');
+  return `${lines.slice(0, max - 1).join('\n')}\n${rest.slice(0, chars - 1).trimEnd()}…`;
 }
 
 /**
@@ -197,9 +218,26 @@ function valueLabels(spec: ChartSpec, horizontal: boolean, stacked: boolean, edg
           ctx.textAlign = 'left';
           ctx.fillText(text, u.valToPos(v, 'y', true) + 4 * ratio, u.valToPos(mid, 'x', true));
         } else {
+          // Only what fits above its own column (format.ts columnLabel): neighbours never overlap.
+          const width = Math.abs(u.valToPos(groupW, 'x', true) - u.valToPos(0, 'x', true));
+          const height = Math.abs(u.valToPos(0, 'y', true) - u.valToPos(v, 'y', true));
+          const fit = columnLabel(spec, v, count, sigMark(spec, i, ci), { width, height, lineHeight: 11 * ratio }, (t) => ctx.measureText(t).width);
+          if (!fit) return;
+          const cx = u.valToPos(mid, 'x', true);
+          const top = u.valToPos(v, 'y', true);
+          if (fit.inside) {
+            ctx.save();
+            ctx.translate(cx, top + 4 * ratio);
+            ctx.rotate(-Math.PI / 2);
+            ctx.fillStyle = spec.colorBy === 'category' ? (spec.categories[ci]?.textColor ?? s.textColor) : s.textColor;
+            ctx.textAlign = 'right';
+            ctx.fillText(fit.text, 0, 0);
+            ctx.restore();
+            return;
+          }
           ctx.textAlign = 'center';
           ctx.textBaseline = 'bottom';
-          ctx.fillText(text, u.valToPos(mid, 'x', true), u.valToPos(v, 'y', true) - 2 * ratio);
+          ctx.fillText(fit.text, cx, top - 2 * ratio);
           ctx.textBaseline = 'middle';
         }
       });

@@ -1,18 +1,11 @@
 import { useRef, useState, type DragEvent, type SubmitEvent } from 'react';
+import { Attachment, formatSize, type MessageFile } from './MessageAttachment';
 import { api, BASE } from '../../shared/api-client';
 import { messages as rules } from '../../shared/validation/messages';
 import { messagesPageNl as t } from '../../shared/i18n/messages';
 import { MAX_MESSAGE_FILE_BYTES, MAX_MESSAGE_FILES } from '../../shared/validation/project-messages';
 import { useHydrated } from '../use-hydrated';
 import { buttonClass, dangerButtonClass, secondaryButtonClass } from '../report-editor/fields';
-
-export interface MessageFile {
-  id: number;
-  filename: string;
-  content_type: string;
-  size: number;
-  url: string;
-}
 
 export interface MessageView {
   id: number;
@@ -35,52 +28,11 @@ interface Props {
 const ALLOWED = ['pdf', 'docx', 'xlsx', 'pptx', 'odt', 'csv', 'txt', 'png', 'jpg', 'jpeg', 'gif', 'webp', 'mp3', 'mp4', 'aac', 'm4a', 'wav'];
 const extension = (name: string) => /\.([A-Za-z0-9]{1,8})$/.exec(name)?.[1]?.toLowerCase() ?? '';
 
-export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toLocaleString('nl-NL', { maximumFractionDigits: 1 })} kB`;
-  return `${(bytes / 1024 / 1024).toLocaleString('nl-NL', { maximumFractionDigits: 1 })} MB`;
-}
-
-// Type icons (inline SVG like the shell's; the CSP allows no icon font): document, sound, video, image.
-const ICON_PATHS = {
-  document: 'M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8zM14 3v5h5M9 13h6M9 17h6',
-  audio: 'M9 18V6l10-2v12M9 18a3 3 0 1 1-6 0 3 3 0 0 1 6 0zM19 16a3 3 0 1 1-6 0 3 3 0 0 1 6 0z',
-  video: 'M3 6h12a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H3a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1zM16 10l6-3v10l-6-3',
-  image: 'M4 4h16a1 1 0 0 1 1 1v14a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1zM3 16l5-5 5 5M14 14l2-2 5 5M15 8.5a1.5 1.5 0 1 1 3 0 1.5 1.5 0 0 1-3 0z',
-};
-
-function TypeIcon({ type }: { type: string }) {
-  const kind = type.startsWith('audio/') ? 'audio' : type.startsWith('video/') ? 'video' : type.startsWith('image/') ? 'image' : 'document';
-  return (
-    <svg className="h-5 w-5 shrink-0 text-brand" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
-      <path d={ICON_PATHS[kind]} />
-    </svg>
-  );
-}
-
 function fileProblem(file: File): string | null {
   if (!ALLOWED.includes(extension(file.name))) return t.typeNotAllowed(file.name);
   if (file.size > MAX_MESSAGE_FILE_BYTES) return `${file.name}: ${rules.fileTooLarge}`;
   if (file.size === 0) return t.emptyFile(file.name);
   return null;
-}
-
-function Attachment({ file }: { file: MessageFile }) {
-  const inline = `${file.url}?inline=1`;
-  return (
-    <li className="flex flex-col gap-2 rounded border border-gray-200 p-2">
-      <div className="flex flex-wrap items-center gap-2">
-        <TypeIcon type={file.content_type} />
-        <span className="min-w-0 flex-1 break-all text-sm">{file.filename}</span>
-        <span className="text-xs text-gray-700">{formatSize(file.size)}</span>
-        <a className="text-sm text-brand underline" href={file.url} download={file.filename} aria-label={`${t.download}: ${file.filename}`}>
-          {t.download}
-        </a>
-      </div>
-      {file.content_type.startsWith('audio/') && <audio controls preload="metadata" src={inline} className="w-full" aria-label={file.filename} />}
-      {file.content_type.startsWith('video/') && <video controls preload="metadata" src={inline} className="max-h-80 w-full bg-black" aria-label={file.filename} />}
-    </li>
-  );
 }
 
 interface Upload {
@@ -195,6 +147,19 @@ export default function ProjectMessages({ projectId, initial, canPost }: Props) 
     }
   }
 
+  const replaceFile = (saved: MessageFile) =>
+    setList((current) => current.map((m) => ({ ...m, files: m.files.map((f) => (f.id === saved.id ? saved : f)) })));
+
+  async function removeFile(file: MessageFile) {
+    if (!window.confirm(t.confirmDeleteFile(file.filename))) return;
+    try {
+      await api('DELETE', `/api/v2/project/${projectId}/file/${file.id}`);
+      setList((current) => current.map((m) => ({ ...m, files: m.files.filter((f) => f.id !== file.id) })));
+    } catch {
+      // The client shows why.
+    }
+  }
+
   return (
     <div className="flex flex-col gap-6">
       {canPost && (
@@ -291,7 +256,9 @@ export default function ProjectMessages({ projectId, initial, canPost }: Props) 
                 {m.body_html && <div className="text-sm [&>*+*]:mt-2 [&_ul]:list-disc [&_ul]:pl-5 [&_ol]:list-decimal [&_ol]:pl-5 [&_a]:text-brand [&_a]:underline [&_h3]:font-semibold [&_h4]:font-semibold" dangerouslySetInnerHTML={{ __html: m.body_html }} />}
                 {m.files.length > 0 && (
                   <ul className="flex flex-col gap-2" aria-label={t.attachments}>
-                    {m.files.map((f) => <Attachment key={f.id} file={f} />)}
+                    {m.files.map((f) => (
+                      <Attachment key={f.id} projectId={projectId} file={f} canManage={m.can_manage} onSaved={replaceFile} onDelete={(file) => void removeFile(file)} />
+                    ))}
                   </ul>
                 )}
               </li>

@@ -27,7 +27,8 @@ export interface FileStore {
   get(key: string, range?: ByteRange): Promise<StoredFile | null>;
   /**
    * Streams chunks of unknown total length into `key` without holding the file: up to one part
-   * (5 MiB) in memory; larger files go up as an R2 multipart upload. A failure aborts it.
+   * (5 MiB) in memory; larger files go up as an R2 multipart upload. A failure aborts it. A chunk
+   * is copied before the next is asked for (the multipart reader reuses its window).
    */
   upload(key: string, chunks: AsyncIterable<Uint8Array>, options: StreamUploadOptions): Promise<{ size: number; contentType: string }>;
   delete(key: string): Promise<void>;
@@ -42,58 +43,46 @@ export type R2Like = Pick<R2Bucket, 'put' | 'get' | 'delete' | 'createMultipartU
 export const UPLOAD_PART_BYTES = 5 * 1024 * 1024;
 const HEAD_BYTES = 4096;
 
-function joined(chunks: Uint8Array[], length: number): Uint8Array {
-  const out = new Uint8Array(length);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c.subarray(0, Math.min(c.length, length - at)), at);
-    at += c.length;
-    if (at >= length) break;
-  }
-  return out;
-}
+const FIRST_BUFFER_BYTES = 256 * 1024;
 
+/**
+ * The chunks (views the caller may reuse once the next is asked for) are copied into one part
+ * buffer per file — growing from 256 kB to 5 MiB, then used again for every part once R2 has
+ * taken the last — so a file leaves no trail of chunk or part copies for the garbage collector.
+ */
 async function uploadToBucket(bucket: R2Like, key: string, chunks: AsyncIterable<Uint8Array>, options: StreamUploadOptions) {
-  let pending: Uint8Array[] = [];
-  let pendingBytes = 0;
+  let part = new Uint8Array(FIRST_BUFFER_BYTES);
+  let filled = 0;
   let size = 0;
   let contentType: string | null = null;
   let upload: R2MultipartUpload | null = null;
   const parts: R2UploadedPart[] = [];
-  const takePart = () => {
-    const part = joined(pending, UPLOAD_PART_BYTES);
-    let rest = UPLOAD_PART_BYTES;
-    while (rest > 0) {
-      const first = pending[0]!;
-      if (first.length <= rest) {
-        rest -= first.length;
-        pending.shift();
-      } else {
-        pending[0] = first.subarray(rest);
-        rest = 0;
-      }
-    }
-    pendingBytes -= UPLOAD_PART_BYTES;
-    return part;
-  };
   try {
     for await (const chunk of chunks) {
       size += chunk.length;
       if (size > options.maxBytes) throw new AppError('TOO_LARGE', nl.tooLarge);
-      pending.push(chunk);
-      pendingBytes += chunk.length;
-      if (contentType === null && pendingBytes >= HEAD_BYTES) contentType = options.inspect(joined(pending, HEAD_BYTES));
-      while (pendingBytes >= UPLOAD_PART_BYTES) {
-        upload ??= await bucket.createMultipartUpload(key, { httpMetadata: { contentType: contentType! } });
-        parts.push(await upload.uploadPart(parts.length + 1, takePart()));
+      for (let at = 0; at < chunk.length; ) {
+        if (filled === part.length) {
+          const bigger = new Uint8Array(Math.min(part.length * 2, UPLOAD_PART_BYTES));
+          bigger.set(part);
+          part = bigger;
+        }
+        const n = Math.min(chunk.length - at, part.length - filled);
+        part.set(chunk.subarray(at, at + n), filled);
+        filled += n;
+        at += n;
+        if (contentType === null && filled >= HEAD_BYTES) contentType = options.inspect(part.subarray(0, HEAD_BYTES));
+        if (filled === UPLOAD_PART_BYTES) {
+          upload ??= await bucket.createMultipartUpload(key, { httpMetadata: { contentType: contentType! } });
+          parts.push(await upload.uploadPart(parts.length + 1, part));
+          filled = 0;
+        }
       }
     }
-    contentType ??= options.inspect(joined(pending, Math.min(pendingBytes, HEAD_BYTES)));
-    const rest = joined(pending, pendingBytes);
-    pending = [];
-    if (!upload) await bucket.put(key, rest, { httpMetadata: { contentType } });
+    contentType ??= options.inspect(part.subarray(0, Math.min(filled, HEAD_BYTES)));
+    if (!upload) await bucket.put(key, part.subarray(0, filled), { httpMetadata: { contentType } });
     else {
-      if (rest.length) parts.push(await upload.uploadPart(parts.length + 1, rest));
+      if (filled) parts.push(await upload.uploadPart(parts.length + 1, part.subarray(0, filled)));
       await upload.complete(parts);
     }
     return { size, contentType };

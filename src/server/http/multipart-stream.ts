@@ -3,13 +3,19 @@
  * chunk as it arrives, so a 64 MB file never sits in the Worker's memory. (Hono's parseBody and
  * the multipart parsers on npm that run on Workers buffer every part whole; busboy needs Node
  * streams.) Only what uploads need: part headers `Content-Disposition` and `Content-Type`.
+ *
+ * Memory: the body is read into one window of 256 kB that is used again for every read — with
+ * BYOB reads where the stream allows them (workerd's request bodies), by copying otherwise — so
+ * reading a 60 MB file leaves no 60 MB of chunks behind for the garbage collector. A part's
+ * chunks are views on that window: valid until the consumer asks for the next one (copy what
+ * you keep; `files/store.ts` `upload` copies into its part buffer).
  */
 export interface MultipartPart {
   name: string;
   /** Set for file parts (also when empty); null for plain fields. */
   filename: string | null;
   contentType: string | null;
-  /** The content; read it to the end (or not at all — the reader then skips it). */
+  /** The content; read it to the end (or not at all — the reader then skips it). A chunk is valid until the next is asked for. */
   content: AsyncIterable<Uint8Array>;
 }
 
@@ -35,12 +41,47 @@ function indexOf(haystack: Uint8Array, needle: Uint8Array, from = 0): number {
   return -1;
 }
 
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
-  if (!a.length) return b;
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a);
-  out.set(b, a.length);
-  return out;
+const WINDOW_BYTES = 256 * 1024;
+
+interface Filled {
+  /** The window's buffer after the read (a BYOB read hands back the same memory as a new ArrayBuffer). */
+  buffer: ArrayBuffer;
+  bytes: number;
+  done: boolean;
+}
+
+/** Reads the body into a given view of the window: BYOB where the stream is a byte stream, else copying (what does not fit waits for the next read). */
+function windowSource(body: ReadableStream<Uint8Array>) {
+  let byob: ReadableStreamBYOBReader | null = null;
+  let reader: ReadableStreamDefaultReader<Uint8Array> | null = null;
+  try {
+    byob = body.getReader({ mode: 'byob' });
+  } catch {
+    reader = body.getReader();
+  }
+  let spill: Uint8Array | null = null;
+  return {
+    async read(target: Uint8Array<ArrayBuffer>): Promise<Filled> {
+      if (byob) {
+        const { value, done } = await byob.read(target);
+        // A cancelled stream hands back nothing: a fresh window (the input is truncated anyway).
+        if (!value) return { buffer: new ArrayBuffer(WINDOW_BYTES), bytes: 0, done: true };
+        return { buffer: value.buffer as ArrayBuffer, bytes: value.byteLength, done };
+      }
+      let chunk = spill;
+      spill = null;
+      while (!chunk?.length) {
+        const next = await reader!.read();
+        if (next.done) return { buffer: target.buffer as ArrayBuffer, bytes: 0, done: true };
+        chunk = next.value;
+      }
+      const n = Math.min(chunk.length, target.length);
+      target.set(chunk.subarray(0, n));
+      if (n < chunk.length) spill = chunk.subarray(n);
+      return { buffer: target.buffer as ArrayBuffer, bytes: n, done: false };
+    },
+    release: () => (byob ?? reader)!.releaseLock(),
+  };
 }
 
 function parseHeaders(raw: string): { name: string; filename: string | null; contentType: string | null } {
@@ -68,20 +109,25 @@ function parseHeaders(raw: string): { name: string; filename: string | null; con
 
 /** Reads the parts of a multipart body one after the other. Malformed framing throws MultipartError. */
 export async function* readMultipart(body: ReadableStream<Uint8Array>, boundary: string): AsyncGenerator<MultipartPart> {
-  const reader = body.getReader();
+  const source = windowSource(body);
   const delimiter = encoder.encode(`\r\n--${boundary}`);
+  let window: Uint8Array<ArrayBuffer> = new Uint8Array(WINDOW_BYTES);
   // A leading CRLF lets the first boundary match the same delimiter as the others.
-  let buf: Uint8Array = encoder.encode('\r\n');
+  window.set(encoder.encode('\r\n'));
+  // The unread bytes: always a view on `window`.
+  let buf: Uint8Array = window.subarray(0, 2);
   let done = false;
   const pull = async (): Promise<boolean> => {
     if (done) return false;
-    const { value, done: end } = await reader.read();
-    if (end) {
-      done = true;
-      return false;
-    }
-    buf = concat(buf, value);
-    return true;
+    // The unread bytes move to the window's start (a delimiter's length, or headers up to 16 kB); the read goes after them.
+    const keep = buf.length;
+    if (buf.byteOffset !== 0) window.copyWithin(0, buf.byteOffset, buf.byteOffset + keep);
+    if (keep >= window.length) throw new MultipartError('window full');
+    const filled = await source.read(window.subarray(keep));
+    window = new Uint8Array(filled.buffer);
+    buf = window.subarray(0, keep + filled.bytes);
+    if (filled.done) done = true;
+    return filled.bytes > 0 || !done;
   };
   try {
     // Preamble: everything before the first delimiter.
@@ -120,7 +166,7 @@ export async function* readMultipart(body: ReadableStream<Uint8Array>, boundary:
           const safe = buf.length - delimiter.length + 1;
           if (safe > 0) {
             const chunk = buf.subarray(0, safe);
-            buf = buf.slice(safe);
+            buf = buf.subarray(safe);
             yield chunk;
           }
           if (!(await pull())) throw new MultipartError('truncated');
@@ -132,6 +178,6 @@ export async function* readMultipart(body: ReadableStream<Uint8Array>, boundary:
       if (!partDone) for await (const _ of iterator) void _;
     }
   } finally {
-    reader.releaseLock();
+    source.release();
   }
 }

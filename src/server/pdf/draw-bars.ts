@@ -1,4 +1,5 @@
-import { INK, MUTED, GRID, hex } from './colors';
+import { degrees } from 'pdf-lib';
+import { INK, MUTED, GRID, hex, textOn } from './colors';
 import { colorAt, drawFootnotes, drawLegend, footnotes, formatValue, niceAxis } from './chart-frame';
 import type { PdfChart, PdfPaint } from './model';
 import { drawPattern } from './patterns';
@@ -77,7 +78,14 @@ export function drawColumns(w: PdfWriter, chart: Bars, minN: number): void {
         drawPattern(page, pattern, color, gx + si * barWidth, base, barWidth - 1, h);
       }
       const label = formatValue(value, chart.unit, chart.decimals) + (s.marks?.[ci] ? ' *' : '');
-      if (chart.values !== false) page.drawText(fitText(label, w.fonts.regular, 6.5, barWidth + 6), { x: gx + si * barWidth, y: base + h + 2, size: 6.5, font: w.fonts.regular, color: MUTED });
+      // The rule of every renderer (shared/chart/format.ts columnLabel): a label wider than its column is left out.
+      // The rule of every renderer (shared/chart/format.ts columnLabel): above the column when it fits
+      // its width, else upright inside a column tall enough, else left out.
+      const labelWidth = w.fonts.regular.widthOfTextAtSize(label, 6.5);
+      if (chart.values !== false && value !== null) {
+        if (labelWidth <= barWidth) page.drawText(label, { x: gx + si * barWidth + (barWidth - 1 - labelWidth) / 2, y: base + h + 2, size: 6.5, font: w.fonts.regular, color: MUTED });
+        else if (barWidth >= 8.5 && labelWidth + 6 <= h) page.drawText(label, { x: gx + si * barWidth + barWidth / 2 + 2, y: base + h - 3 - labelWidth, size: 6.5, font: w.fonts.regular, color: textOn(color), rotate: degrees(90) });
+      }
     });
     page.drawText(fitText(category, w.fonts.regular, 7, groupWidth - 2), { x: left + ci * groupWidth + 1, y: base - 11, size: 7, font: w.fonts.regular, color: INK });
   });

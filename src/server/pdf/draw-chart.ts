@@ -10,7 +10,8 @@ import type { PdfWriter } from './writer';
 
 /** Title, then the chart as vector graphics; every chart kind of the model. */
 export function drawChart(w: PdfWriter, chart: PdfChart & PdfPaint & { note?: string | null }, minN: number): void {
-  w.ensure(90);
+  // The title stays on the page of its drawing: lines and columns need their whole plot below it.
+  w.ensure(chart.type === 'lines' || (chart.type === 'bars' && chart.orientation === 'vertical') ? 280 : 90);
   w.text(chart.title, { size: 11, bold: true, gap: 4 });
   switch (chart.type) {
     case 'bars':

@@ -30,9 +30,17 @@ export function drawLines(w: PdfWriter, chart: Lines, minN: number): void {
     if (i % every) return;
     page.drawText(fitText(p, w.fonts.regular, 6.5, (width / n) * every + 4), { x: xAt(i) - 10, y: base - 10, size: 6.5, font: w.fonts.regular, color: INK });
   });
+  // A period without any released number: a grey band (the lines break there, never bridged).
+  const half = n <= 1 ? width / 2 : width / (n - 1) / 2;
+  chart.periods.forEach((_, i) => {
+    if (!shown.length || shown.some(({ s }) => s.values[i] !== null && s.values[i] !== undefined)) return;
+    const x0 = Math.max(left, xAt(i) - half);
+    page.drawRectangle({ x: x0, y: base, width: Math.min(left + width, xAt(i) + half) - x0, height: plotHeight, color: hex('#f3f4f6') });
+  });
   for (const { s, color } of shown) {
     const points = s.values.map((v, i) => (v === null ? null : { x: xAt(i), y: yAt(v) }));
-    if (chart.area) {
+    // Areas of several series would cover each other: filled for one series only (as on screen).
+    if (chart.area && shown.length === 1) {
       const run = points.filter((p): p is { x: number; y: number } => p !== null);
       if (run.length > 1) {
         const path = `M ${run[0]!.x - left} 0 ${run.map((p) => `L ${p.x - left} ${-(p.y - base)}`).join(' ')} L ${run.at(-1)!.x - left} 0 Z`;

@@ -6,7 +6,7 @@ import { userServiceContext } from '../context';
 import { AppError, nl } from '../errors';
 import { readBody } from '../http/body';
 import { requireRole } from '../middleware/guards';
-import { computeReportDataFor } from '../services/report-data/compute-report-data';
+import { computeReportDataFor, reportDataJson } from '../services/report-data/compute-report-data';
 import type { ReportDataScope } from '../services/report-data/resolve-scope';
 import { ReportDataBody } from '../../shared/validation/report-data';
 import { idParam } from './params';
@@ -23,8 +23,9 @@ async function answer(c: AppContext, scope: ReportDataScope) {
   const lang = versionAndLang(c);
   const reportId = idParam(c, 'id');
   const body = await readBody(c, ReportDataBody);
+  // Without the assistant the answer's JSON text comes as is (possibly from the isolate's cache).
+  if (!body.askAi) return c.body(`{"data":${await reportDataJson(userServiceContext(c), reportId, lang, scope, body)}}`, 200, { 'Content-Type': 'application/json' });
   const data = await computeReportDataFor(userServiceContext(c), reportId, lang, scope, body);
-  if (!body.askAi) return c.json({ data });
   // The assistant reads the answer just computed: the same released aggregates, nothing more.
   return c.json({ data: { ...data, ai: await askAi(c.env.AI, aiInputFrom(data, body)) } });
 }

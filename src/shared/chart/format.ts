@@ -51,3 +51,34 @@ export function seriesLegend(spec: Pick<ChartSpec, 'showN'>, s: SpecSeries): str
 export function sigPartners(spec: Pick<ChartSpec, 'significantWith' | 'series'>, seriesIndex: number, categoryIndex: number): string[] {
   return (spec.significantWith?.[seriesIndex]?.[categoryIndex] ?? []).map((j) => spec.series[j]?.label ?? '').filter(Boolean);
 }
+
+/**
+ * The value label of a column, by one rule in every renderer: above the column when it is no wider
+ * than its column (the full label, else the value without '(n)'); else turned upright inside the
+ * column when the column is tall and wide enough for it; else nothing. Neighbouring labels never
+ * overlap; the hover, the table ('Tabel tonen') and the CSV keep every number.
+ */
+export function columnLabel(
+  spec: Pick<ChartSpec, 'format' | 'unit' | 'decimals' | 'showN'>,
+  value: number,
+  count: number | null | undefined,
+  mark: string,
+  column: { width: number; height: number; lineHeight: number },
+  measure: (text: string) => number,
+): { text: string; inside: boolean } | null {
+  const full = formatCell(spec, value, count) + mark;
+  const short = formatCell({ ...spec, format: spec.format === 'percentage-count' ? 'percentage' : spec.format }, value, null) + mark;
+  for (const text of [full, short]) if (measure(text) <= column.width + 1) return { text, inside: false };
+  if (column.width >= column.lineHeight + 2) for (const text of [full, short]) if (measure(text) + 8 <= column.height) return { text, inside: true };
+  return null;
+}
+
+/** Periods of a trend where no released series has a number: drawn as a grey band (the lines break there). */
+export function fullGaps(spec: Pick<ChartSpec, 'timeAxis' | 'series' | 'categories'>): boolean[] {
+  const open = spec.series.filter((s) => !s.suppressed);
+  if (!spec.timeAxis || !open.length) return spec.categories.map(() => false);
+  return spec.categories.map((_, i) => open.every((s) => s.values[i] === null || s.values[i] === undefined));
+}
+
+/** Width of text in the SVG's 11 px system font, estimated (digits ≈ 6.2 px, '%' wider). */
+export const svgTextWidth = (text: string, size = 11) => [...text].reduce((w, ch) => w + (ch === '%' ? 0.85 : ch === ' ' || ch === '(' || ch === ')' || ch === ',' || ch === '.' ? 0.32 : 0.58), 0) * size;

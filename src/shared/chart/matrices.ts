@@ -156,7 +156,8 @@ export function timeMatrix(cfg: NormalConfig, locs: DataLocationAnswer[], minN: 
   // The engine may split by the report's date granularity instead of the chart's (a finer one is not released).
   const categories = order.map(([p, day]) => ({ key: `p${p}`, label: periodLabel(day, loc.granularity ?? cfg.granularity ?? 'month') }));
   const notes: string[] = [];
-  let gaps = false;
+  // Per benchmark label: the periods it has no number for while the benchmark itself is released.
+  const gaps = new Map<string, string[]>();
   const series: RawSeries[] = [];
   // Several benchmarks on a trend of answer options: one line per benchmark for one focus answer
   // (the top box of a scale, else the answer chosen most), never benchmarks × options lines.
@@ -172,9 +173,9 @@ export function timeMatrix(cfg: NormalConfig, locs: DataLocationAnswer[], minN: 
       return;
     }
     const byPeriod = new Map((cell.buckets ?? []).map((t) => [t.period, t]));
-    const statsAt = order.map(([p]) => {
+    const statsAt = order.map(([p], i) => {
       const t = byPeriod.get(p);
-      if (t?.suppressed) gaps = true;
+      if (t?.suppressed) gaps.set(bLabel, [...(gaps.get(bLabel) ?? []), categories[i]!.label]);
       return t && !t.suppressed ? t.stats : null;
     });
     const one = labels.length === 1;
@@ -199,6 +200,13 @@ export function timeMatrix(cfg: NormalConfig, locs: DataLocationAnswer[], minN: 
       });
     });
   });
-  if (gaps) notes.push(chartsNl.bucketsSuppressed);
+  if (gaps.size) notes.push(gapNote(gaps, labels.length === 1));
   return { categories, series, notes, timeAxis: true };
+}
+
+/** 'Geen uitkomst voor feb 2025, jun 2025 (te weinig respondenten) …', per benchmark when there are several (at most 6 periods each). */
+function gapNote(gaps: Map<string, string[]>, one: boolean): string {
+  const list = (periods: string[]) => chartsNl.gapPeriods(periods.slice(0, 6), periods.length - 6);
+  if (one) return chartsNl.gapsOne(list([...gaps.values()][0]!));
+  return chartsNl.gaps([...gaps.entries()].map(([label, periods]) => `${label}: ${list(periods)}`));
 }

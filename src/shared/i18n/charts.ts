@@ -9,7 +9,10 @@ export const chartsNl = {
   },
   other: 'Overig',
   partlySuppressed: (label: string) => `${label}: enkele uitkomsten zijn verborgen (te weinig respondenten)`,
-  bucketsSuppressed: 'Perioden met te weinig respondenten zijn niet getoond.',
+  /** A trend's suppressed periods, named: the line breaks there (never drawn across). */
+  gaps: (parts: string[]) => `Geen uitkomst (te weinig respondenten), de lijn is daar onderbroken: ${parts.join('; ')}.`,
+  gapsOne: (periods: string) => `Geen uitkomst voor ${periods} (te weinig respondenten): de lijn is daar onderbroken.`,
+  gapPeriods: (shown: string[], more: number) => (more > 0 ? `${shown.join(', ')} en ${more} andere` : shown.join(', ')),
   noData: 'Geen gegevens',
   noAnswers: 'Nog geen antwoorden',
   n: (n: number) => `n = ${n.toLocaleString('nl-NL')}`,

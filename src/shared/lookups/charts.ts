@@ -50,11 +50,13 @@ export const PATTERNS = [
 
 /** Colour schemes: loopable schemes repeat for long option lists; scales (not loopable) stretch. */
 export const COLOR_SCHEMES = [
-  { id: 1, name: 'ImpulZ', loopable: true, colors: ['#1f4e79', '#f28c28', '#5b9bd5', '#70ad47', '#ffc000', '#7f6084', '#c00000', '#2e9e9e'] },
+  // Colour-blind safe (tests/unit/palettes.test.ts: deuteranopia, Machado 2009, CIEDE2000): no red
+  // next to green; the answer scales diverge from red over grey to blue.
+  { id: 1, name: 'ImpulZ', loopable: true, colors: ['#1f4e79', '#e69f00', '#56b4e9', '#cc79a7', '#6b7280', '#f0e442', '#000000', '#8c510a'] },
   { id: 2, name: 'Kleurenblind-veilig', loopable: true, colors: ['#0072b2', '#e69f00', '#009e73', '#cc79a7', '#56b4e9', '#d55e00', '#f0e442', '#000000'] },
-  { id: 3, name: 'Oneens - eens (5 punten)', loopable: false, colors: ['#c0392b', '#e67e22', '#bdc3c7', '#7fb77e', '#27ae60'] },
-  { id: 4, name: 'Oneens - eens (7 punten)', loopable: false, colors: ['#a93226', '#d35400', '#f0b27a', '#d5d8dc', '#a9dfbf', '#52be80', '#1e8449'] },
-  { id: 5, name: 'Blauwtinten', loopable: false, colors: ['#deebf7', '#9ecae1', '#6baed6', '#3182bd', '#08519c'] },
-  { id: 6, name: 'Grijstinten (print)', loopable: true, colors: ['#252525', '#636363', '#969696', '#bdbdbd', '#d9d9d9'] },
-  { id: 7, name: 'Rapportcijfer', loopable: false, colors: ['#b03a2e', '#dc7633', '#f4d03f', '#58d68d', '#1d8348'] },
+  { id: 3, name: 'Oneens - eens (5 punten)', loopable: false, colors: ['#b2182b', '#ef8a62', '#cfcfcf', '#67a9cf', '#2166ac'] },
+  { id: 4, name: 'Oneens - eens (7 punten)', loopable: false, colors: ['#b2182b', '#d6604d', '#f4a582', '#cfcfcf', '#92c5de', '#4393c3', '#2166ac'] },
+  { id: 5, name: 'Blauwtinten', loopable: false, colors: ['#e3eef9', '#9ecae1', '#4a98c9', '#1f6eb0', '#08306b'] },
+  { id: 6, name: 'Grijstinten (print)', loopable: true, colors: ['#111111', '#4a4a4a', '#7f7f7f', '#b0b0b0', '#dddddd'] },
+  { id: 7, name: 'Rapportcijfer', loopable: false, colors: ['#a50026', '#f46d43', '#fee090', '#74add1', '#313695'] },
 ] as const;

@@ -15,7 +15,7 @@ const lookupId = (list: readonly { id: number }[]) =>
 
 export const FileUpdate = z
   .object({
-    name: z.string({ error: messages.required }).trim().min(1, messages.required).max(191, messages.maxLength(191)).regex(FILE_NAME_RE, messagesNl.fileName).optional(),
+    name: z.string({ error: messages.required }).trim().min(1, { error: messages.required, abort: true }).max(191, messages.maxLength(191)).regex(FILE_NAME_RE, messagesNl.fileName).optional(),
     file_subject_type_id: lookupId(FILE_SUBJECT_TYPES).optional(),
     file_data_type_id: lookupId(FILE_DATA_TYPES).optional(),
   })

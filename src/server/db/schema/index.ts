@@ -16,3 +16,4 @@ export * from './api-tokens';
 export * from './zkn';
 export * from './admin';
 export * from './messages';
+export * from './cache';

@@ -45,7 +45,7 @@ export async function buildReportPdf(ctx: UserServiceContext, loaded: ExportRepo
       const locations = (trendData.get(chart.id) ?? data).dataLocations.filter((d) => d.chartId === chart.id);
       blocks.push(...textBlocks(ofChart.filter((t) => t.position === 'before')));
       const spec = buildChartSpec(chart, locations, { minN: data.minN, granularityId: body.granularity, lang });
-      blocks.push({ kind: 'chart', chart: { ...pdfChartFromSpec(spec), note: [spec.marginNote, spec.significanceNote].filter(Boolean).join(' ') || null } });
+      blocks.push({ kind: 'chart', chart: { ...pdfChartFromSpec(spec), note: pdfNote(spec) } });
       blocks.push(...textBlocks(ofChart.filter((t) => t.position === 'after')));
     }
     blocks.push(...textBlocks(ofSection.filter((t) => t.position === 'after')));
@@ -65,4 +65,13 @@ export async function buildReportPdf(ctx: UserServiceContext, loaded: ExportRepo
     theme: loaded.data.theme,
   };
   return renderReportPdf(model, onProgress ? (f) => onProgress(0.3 + 0.7 * f) : undefined);
+}
+
+/**
+ * The chart's Dutch notes as the staff view and the public page show them (trend focus, gaps,
+ * margin, significance, …), less the suppressed groups' lines that the PDF writes itself.
+ */
+function pdfNote(spec: ReturnType<typeof buildChartSpec>): string | null {
+  const own = [...spec.series.filter((s) => s.suppressed).map((s) => s.label), ...spec.categories.filter((c) => c.suppressed).map((c) => c.label)];
+  return spec.notes.filter((n) => !own.some((label) => n.startsWith(`${label}: `))).join(' ') || null;
 }

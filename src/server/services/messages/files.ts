@@ -5,6 +5,7 @@ import { AppError, nl } from '../../errors';
 import type { ByteRange } from '../../files/store';
 import { messagesNl } from '../../../shared/i18n/messages';
 import type { FileUpdateInput } from '../../../shared/validation/project-messages';
+import { touchProject } from '../projects/access';
 import { findMessagingProject, requireMayManage } from './access';
 import { presentFile } from './present';
 
@@ -60,7 +61,8 @@ export async function readFile(ctx: UserServiceContext, projectId: number, fileI
 export async function updateFile(ctx: UserServiceContext, projectId: number, fileId: number, input: FileUpdateInput) {
   const { project, file, authorId } = await findFile(ctx, projectId, fileId);
   requireMayManage(ctx, project, authorId);
-  const [row] = await ctx.db
+  const [[row]] = await ctx.db.batch([
+    ctx.db
     .update(projectFiles)
     .set({
       ...(input.name !== undefined ? { name: input.name } : {}),
@@ -69,7 +71,9 @@ export async function updateFile(ctx: UserServiceContext, projectId: number, fil
       updatedAt: ctx.now,
     })
     .where(eq(projectFiles.id, file.id))
-    .returning();
+    .returning(),
+    touchProject(ctx, projectId),
+  ]);
   return presentFile(row!);
 }
 
@@ -78,11 +82,11 @@ export async function deleteFile(ctx: UserServiceContext, projectId: number, fil
   const { project, file, authorId } = await findFile(ctx, projectId, fileId);
   requireMayManage(ctx, project, authorId);
   const store = storeOf(ctx);
-  await ctx.db.delete(projectFiles).where(eq(projectFiles.id, file.id));
+  await ctx.db.batch([ctx.db.delete(projectFiles).where(eq(projectFiles.id, file.id)), touchProject(ctx, projectId)]);
   await store.delete(file.r2Key);
 }
 
-/** DELETE project/{id}/message/{mid}: the message and its file rows (one batch), then their R2 objects. */
+/** DELETE project/{id}/message/{mid}: the message and its file rows (cascade) with the project's Laatste update in one batch, then their R2 objects. */
 export async function deleteMessage(ctx: UserServiceContext, projectId: number, messageId: number) {
   const project = await findMessagingProject(ctx, projectId);
   const [message] = await ctx.db
@@ -93,6 +97,6 @@ export async function deleteMessage(ctx: UserServiceContext, projectId: number, 
   requireMayManage(ctx, project, message.userId);
   const files = await ctx.db.select({ key: projectFiles.r2Key }).from(projectFiles).where(eq(projectFiles.messageId, messageId));
   const store = files.length ? storeOf(ctx) : null;
-  await ctx.db.delete(projectMessages).where(eq(projectMessages.id, messageId));
+  await ctx.db.batch([ctx.db.delete(projectMessages).where(eq(projectMessages.id, messageId)), touchProject(ctx, projectId)]);
   await Promise.all(files.map((f) => store!.delete(f.key)));
 }

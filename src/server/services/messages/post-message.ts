@@ -6,6 +6,7 @@ import { AppError, nl } from '../../errors';
 import { MultipartError, readMultipart } from '../../http/multipart-stream';
 import { messagesNl } from '../../../shared/i18n/messages';
 import { cleanFileName, MAX_MESSAGE_BODY, MAX_MESSAGE_FILE_BYTES, MAX_MESSAGE_FILES } from '../../../shared/validation/project-messages';
+import { touchProject } from '../projects/access';
 import { findMessagingProject, messageFileKey, requireMayPost } from './access';
 import { notifyMembers } from './notify';
 import { bodyAndDate, fileTypeIdOf, presentFile, type PresentedMessage } from './present';
@@ -78,7 +79,7 @@ export async function postMessage(ctx: UserServiceContext, projectId: number, in
       stored.push({ key, name: cleanFileName(filename), extension, contentType, size });
     }
     if (!text.trim() && !stored.length) throw invalid('body', messagesNl.empty);
-    const [inserted, ...fileRows] = await ctx.db.batch([
+    const [inserted, ...rest] = await ctx.db.batch([
       ctx.db.insert(projectMessages).values({ projectId, userId: ctx.user.id, body: text.trim(), createdAt: ctx.now, updatedAt: ctx.now }).returning(),
       ...stored.map((f) =>
         ctx.db
@@ -87,9 +88,11 @@ export async function postMessage(ctx: UserServiceContext, projectId: number, in
           .values({ messageId: sql`(select max(id) from ${projectMessages})` as unknown as number, projectId, name: f.name, extension: f.extension, contentType: f.contentType, size: f.size, r2Key: f.key, fileTypeId: fileTypeIdOf(f.extension), createdAt: ctx.now, updatedAt: ctx.now })
           .returning(),
       ),
-    ] as [never, ...never[]]);
+      // Laatste update on the project cards and page.
+      touchProject(ctx, projectId),
+    ] as unknown as [never, ...never[]]);
     const message = (inserted as (typeof projectMessages.$inferSelect)[])[0]!;
-    const files = (fileRows as (typeof projectFiles.$inferSelect)[][]).map((rows) => presentFile(rows[0]!));
+    const files = (rest.slice(0, stored.length) as (typeof projectFiles.$inferSelect)[][]).map((rows) => presentFile(rows[0]!));
     await notifyMembers(ctx, project, { body: message.body, files: files.map((f) => f.filename), origin: input.origin });
     return { id: message.id, project_id: projectId, user_id: ctx.user.id, author: ctx.user.fullname, ...bodyAndDate(message.body, message.createdAt), files, unread: false, can_manage: true };
   } catch (error) {

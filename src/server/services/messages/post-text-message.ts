@@ -2,6 +2,7 @@ import type { UserServiceContext } from '../../context';
 import { projectMessages } from '../../db/schema';
 import { AppError } from '../../errors';
 import { messagesNl } from '../../../shared/i18n/messages';
+import { touchProject } from '../projects/access';
 import { findMessagingProject, mayPost } from './access';
 import { notifyMembers } from './notify';
 
@@ -20,7 +21,10 @@ export async function postHelpQuestionMessage(ctx: UserServiceContext, projectId
   }
   if (!mayPost(ctx, project)) return null;
   const body = messagesNl.helpMessage(question);
-  const [row] = await ctx.db.insert(projectMessages).values({ projectId, userId: ctx.user.id, body, createdAt: ctx.now, updatedAt: ctx.now }).returning({ id: projectMessages.id });
+  const [[row]] = await ctx.db.batch([
+    ctx.db.insert(projectMessages).values({ projectId, userId: ctx.user.id, body, createdAt: ctx.now, updatedAt: ctx.now }).returning({ id: projectMessages.id }),
+    touchProject(ctx, projectId),
+  ]);
   await notifyMembers(ctx, project, { body, files: [], origin });
   return row!.id;
 }

@@ -4,7 +4,8 @@ import { AppError, nl } from '../../errors';
 import { CHART_TYPES, GRANULARITY, KPIS } from '../../../shared/lookups';
 import { type ReportDataBody, reportDataNl } from '../../../shared/validation/report-data';
 import { loadCube } from '../analytics/load-cube';
-import { requireReportRole } from '../reports/access';
+import { findReportRead, requireReportRole } from '../reports/access';
+import { answerKey, generationRead, reportAnswers } from './answer-cache';
 import { eq, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type Read, combine, readAll, readOne } from '../../db/reads';
@@ -48,14 +49,41 @@ const NPS_KPI = KPIS.find((k) => k.key === 'nps')!.id;
  * multiple_filters and dates as defaults. Engine refusals become a Dutch 422.
  */
 export async function computeReportDataFor(ctx: UserServiceContext, reportId: number, lang: string, scope: ReportDataScope, body: ReportDataBody): Promise<ReportDataAnswer> {
+  return (await readAndCompute(ctx, reportId, lang, scope, body)).answer;
+}
+
+/**
+ * The staff data call's answer as JSON text, from the isolate's answer cache when the data
+ * generation is unchanged (answer-cache.ts): then the request costs the access check and the
+ * generation in one round trip after the session check, and no engine, parsing or JSON work.
+ * Otherwise computed as computeReportDataFor (the generation read in the same batch) and kept.
+ */
+export async function reportDataJson(ctx: UserServiceContext, reportId: number, lang: string, scope: ReportDataScope, body: ReportDataBody): Promise<string> {
+  requireReportRole(ctx.user, 'dashboard.view');
+  const key = answerKey(reportId, scope, lang, body);
+  const cache = reportAnswers(ctx.db);
+  const cached = cache.get(key);
+  if (cached) {
+    // The report read throws 404 when this user may not see it (any more): access is never cached.
+    const [, generation] = await readAll(ctx.db, [findReportRead(ctx, reportId), generationRead(ctx.db)]);
+    if (generation === cached.generation) return cached.json;
+  }
+  const { answer, generation } = await readAndCompute(ctx, reportId, lang, scope, body);
+  const json = JSON.stringify(answer);
+  if (generation !== null) cache.set(key, generation, json);
+  return json;
+}
+
+async function readAndCompute(ctx: UserServiceContext, reportId: number, lang: string, scope: ReportDataScope, body: ReportDataBody): Promise<{ answer: ReportDataAnswer; generation: number | null }> {
   requireReportRole(ctx.user, 'dashboard.view');
   // One round trip after the session check (issue 20): the report, the scope and every survey
   // input in one batch — the survey ids and the project id as subqueries, not read first. Nothing
   // read for a report the user may not see leaves this function (scopeRead throws 404 first).
+  // The data generation comes from the same batch (one transaction), so it belongs to these rows.
   const surveyIds = scopeSurveyIds(ctx.db, reportId, scope);
   const projectId = ctx.db.select({ id: reports.projectId }).from(reports).where(eq(reports.id, reportId));
-  const [resolved, inputs] = await readAll(ctx.db, [scopeRead(ctx, reportId, scope), inputsRead(ctx.db, reportId, projectId, surveyIds, lang)]);
-  return computeForScope(ctx, resolved, lang, body, inputs);
+  const [resolved, inputs, generation] = await readAll(ctx.db, [scopeRead(ctx, reportId, scope), inputsRead(ctx.db, reportId, projectId, surveyIds, lang), generationRead(ctx.db)]);
+  return { answer: await computeForScope(ctx, resolved, lang, body, inputs), generation };
 }
 
 /** What a data call reads per survey besides the cube: column texts (with the responses version) and the filter catalogue. */

@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { ThrottleRule } from '../../auth/throttle';
 import type { ServiceContext } from '../../context';
 import type { Db } from '../../db/client';
+import { type Read, mapRead, read, readOne } from '../../db/reads';
 import { projects, reportCharts, reports, reportSections } from '../../db/schema';
 import { AppError, nl } from '../../errors';
 import type { ReportDataBody } from '../../../shared/validation/report-data';
@@ -22,13 +23,15 @@ export const PUBLIC_DATA_THROTTLE: ThrottleRule = { scope: 'public-data:ip', lim
  * project. Anything else is a plain 404 (no hint that the report exists).
  */
 export async function findPublicReport(db: Db, reportId: number): Promise<ReportRow> {
-  const [row] = await db
+  return readOne(db, mapRead(publicReportRead(db, reportId), (r) => r.report));
+}
+
+function publicReportQuery(db: Db, reportId: number) {
+  return db
     .select({ report: reports })
     .from(reports)
     .innerJoin(projects, eq(projects.id, reports.projectId))
     .where(and(eq(reports.id, reportId), eq(reports.directAccess, true), isNull(reports.deletedAt), isNull(reports.archivedAt), isNull(projects.deletedAt)));
-  if (!row) throw notFound();
-  return row.report;
 }
 
 /**
@@ -37,9 +40,13 @@ export async function findPublicReport(db: Db, reportId: number): Promise<Report
  * responses version of every survey it reads. One query; the edge cache keys on it.
  */
 export async function publicReportVersion(db: Db, report: ReportRow): Promise<string> {
-  const id = report.id;
+  const [row] = await versionQuery(db, report.id);
+  return versionString(report, row);
+}
+
+function versionQuery(db: Db, id: number) {
   const charts = sql`select c.id from report_charts c join report_sections s on s.id = c.section_id where s.report_id = ${id}`;
-  const [row] = await db.all<Record<string, number | null>>(sql`select
+  return db.all<Record<string, number | null>>(sql`select
     (select coalesce(max(updated_at), 0) || ':' || count(*) from report_sections where report_id = ${id}) as sections,
     (select coalesce(max(updated_at), 0) || ':' || count(*) from report_charts where id in (${charts})) as charts,
     (select coalesce(max(updated_at), 0) || ':' || count(*) from report_data_locations where chart_id in (${charts})) as locations,
@@ -47,7 +54,20 @@ export async function publicReportVersion(db: Db, report: ReportRow): Promise<st
     (select coalesce(max(updated_at), 0) || ':' || count(*) from report_chart_options where chart_id in (${charts})) as options,
     (select coalesce(max(updated_at), 0) || ':' || count(*) from report_widgets where report_id = ${id}) as widgets,
     (select coalesce(group_concat(v), '') from (select s.id || '.' || s.responses_version as v from surveys s where s.id in (select survey_id from report_data_locations where chart_id in (${charts})) order by s.id)) as responses`);
-  return [report.updatedAt.getTime(), ...Object.values(row ?? {})].join('-');
+}
+
+const versionString = (report: ReportRow, row: Record<string, number | null> | undefined) => [report.updatedAt.getTime(), ...Object.values(row ?? {})].join('-');
+
+/**
+ * findPublicReport and publicReportVersion as one read (one round trip, issue 20): the version
+ * query needs only the id, so both run in the same batch; the 404 is thrown before the version is
+ * looked at.
+ */
+export function publicReportRead(db: Db, reportId: number): Read<{ report: ReportRow; version: string }> {
+  return read([publicReportQuery(db, reportId), versionQuery(db, reportId)], ([[row], [version]]) => {
+    if (!row) throw notFound();
+    return { report: row.report, version: versionString(row.report, version) };
+  });
 }
 
 export type PublicScope = { kind: 'report' } | { kind: 'chart'; id: number };

@@ -1,4 +1,5 @@
-import { formatCell, formatNumber, legendKind } from '../format';
+import { chartsNl } from '../../i18n/charts';
+import { formatCell, formatNumber, fullGaps, legendKind } from '../format';
 import type { ChartSpec } from '../types';
 import { FONT, Fills, GRID, MUTED, TEXT, clip, esc, f, footer, frame, niceMax } from './frame';
 
@@ -13,6 +14,13 @@ export function renderLines(spec: ChartSpec, width: number, height: number): str
   const x = (i: number) => left + (n <= 1 ? plotW / 2 : (i / (n - 1)) * plotW);
   const y = (v: number) => height - ((v - min) / (max - min || 1)) * (height - 10);
   const out: string[] = [];
+  // A period without any released number: a grey band, so the gap reads as a gap (never bridged).
+  const half = n <= 1 ? plotW / 2 : plotW / (n - 1) / 2;
+  fullGaps(spec).forEach((gap, i) => {
+    if (!gap) return;
+    const x0 = Math.max(left, x(i) - half);
+    out.push(`<rect x="${f(x0)}" y="0" width="${f(Math.min(left + plotW, x(i) + half) - x0)}" height="${height}" fill="#f3f4f6"><title>${esc(`${spec.categories[i]!.label}: ${chartsNl.suppressed}`)}</title></rect>`);
+  });
   // Four or five steps, whichever gives whole numbers (0–50 → 10, 20 …; 0–100 → 25, 50 …).
   const steps = (max - min) % 4 === 0 ? 4 : 5;
   for (const t of spec.series.some((s) => !s.suppressed) ? Array.from({ length: steps + 1 }, (_, i) => i / steps) : []) {
@@ -23,6 +31,8 @@ export function renderLines(spec: ChartSpec, width: number, height: number): str
   spec.categories.forEach((c, i) => {
     if (i % every === 0) out.push(`<text x="${f(x(i))}" y="${height + 16}" text-anchor="middle" ${FONT} font-size="11" fill="${TEXT}">${esc(clip(c.label, 14))}</text>`);
   });
+  // Areas of several series would cover each other: an area chart fills one series only, several are lines.
+  const filled = spec.kind === 'area' && spec.series.filter((s) => !s.suppressed).length === 1;
   for (const s of spec.series) {
     if (s.suppressed) continue;
     const runs: [number, number][][] = [];
@@ -36,7 +46,7 @@ export function renderLines(spec: ChartSpec, width: number, height: number): str
     if (run.length) runs.push(run);
     for (const r of runs) {
       const d = r.map(([px, py], k) => `${k ? 'L' : 'M'}${f(px)},${f(py)}`).join('');
-      if (spec.kind === 'area' && r.length > 1) out.push(`<path d="${d}L${f(r[r.length - 1]![0])},${f(y(Math.max(min, 0)))}L${f(r[0]![0])},${f(y(Math.max(min, 0)))}Z" fill="${fills.fill(s)}" fill-opacity="0.35"/>`);
+      if (filled && r.length > 1) out.push(`<path d="${d}L${f(r[r.length - 1]![0])},${f(y(Math.max(min, 0)))}L${f(r[0]![0])},${f(y(Math.max(min, 0)))}Z" fill="${fills.fill(s)}" fill-opacity="0.35"/>`);
       out.push(`<path d="${d}" fill="none" stroke="${s.color}" stroke-width="2"/>`);
     }
     s.values.forEach((v, i) => {

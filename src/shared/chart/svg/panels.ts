@@ -83,7 +83,8 @@ function tileText(spec: ChartSpec, suppressed: string | null, v: number | null, 
   return `<text x="${f(cx)}" y="${f(y)}" text-anchor="middle" ${FONT} font-size="${size}" font-weight="700" fill="${suppressed ? MUTED : TEXT}">${esc(big)}</text><text text-anchor="middle" ${FONT} font-size="12" fill="${MUTED}">${label}</text>`;
 }
 
-const NPS_COLORS = { detractors: '#c0392b', passives: '#bdc3c7', promoters: '#27ae60' } as const;
+/** The ends and the middle of the agree scale: red–grey–blue, told apart with deuteranopia too. */
+export const NPS_COLORS = { detractors: '#b2182b', passives: '#cfcfcf', promoters: '#2166ac' } as const;
 
 /** Net Promoter: the score per series with a bar of detractors / passives / promoters. */
 export function renderNps(spec: ChartSpec, width: number): string {
