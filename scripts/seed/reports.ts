@@ -47,7 +47,8 @@ const SECTIONS = [
 
 const INTRO = [
   'In het voorjaar hebben inwoners van Zuiderhaven hun mening gegeven over hun buurt en over de gemeente.',
-  'Kies in het menu \'Benchmarks en filters\' groepen om te vergelijken (bijvoorbeeld leeftijd of wijk). Resultaten van minder dan 10 respondenten worden niet getoond.',
+  // This text shows in the portal and on the public page: it names the way to compare in each.
+  'Vergelijk groepen, bijvoorbeeld leeftijd of wijk: in het portaal met het menu \'Benchmarks en filters\', op de openbare pagina met \'Vergelijken met\' bovenaan. Resultaten van minder dan 10 respondenten worden niet getoond.',
 ].join('\n\n');
 
 export const CONCEPT_REPORT_TITLE = 'Dienstverlening Zuiderhaven 2026 (concept)';

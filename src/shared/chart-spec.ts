@@ -6,7 +6,7 @@ import type { BuildOptions, ChartConfig, ChartKind, ChartSpec, DataLocationAnswe
 import { scalarScale } from './chart/values';
 
 export type * from './chart/types';
-export { columnLabel, formatCell, formatNumber, fullGaps, legendKind, seriesLegend, sigMark, svgTextWidth } from './chart/format';
+export { columnLabel, formatCell, formatNumber, fullGaps, legendKind, seriesLegend, sigMark, sigPartners, svgTextWidth } from './chart/format';
 import { formatNumber } from './chart/format';
 export { textColorFor, luminance, schemeColors } from './chart/colors';
 export { periodLabel } from './chart/periods';
@@ -121,8 +121,9 @@ export function buildChartSpec(chart: ChartConfig, locations: DataLocationAnswer
   if (cfg.typeKey === 'map') m.notes.push(chartsNl.mapFallback);
   const marginNote = cfg.showMarginOfError ? marginNoteOf(m, locs, scale.unit) : null;
   if (marginNote) m.notes.push(marginNote);
-  const significant = benchmarks ? significanceOf(m.series) : null;
-  const significanceNote = significant?.some((row) => row.some(Boolean)) ? chartsNl.significance(m.series[0]!.label, locs[0]?.confidenceLevel ?? 95) : null;
+  const significantWith = benchmarks ? significanceOf(m.series) : null;
+  const significant = significantWith?.map((row) => row.map((partners) => partners.length > 0)) ?? null;
+  const significanceNote = significanceNoteOf(m, significantWith, locs[0]?.confidenceLevel ?? 95);
   if (significanceNote) m.notes.push(significanceNote);
   return {
     id: cfg.id,
@@ -146,6 +147,7 @@ export function buildChartSpec(chart: ChartConfig, locations: DataLocationAnswer
     showMarginOfError: cfg.showMarginOfError,
     marginNote,
     significant,
+    significantWith,
     significanceNote,
     questions,
     minN,
@@ -180,22 +182,50 @@ function unfitSpec(cfg: NormalConfig, kind: ChartKind, locs: DataLocationAnswer[
 }
 
 /**
- * Significance between benchmarks: each later series against the first, per category, where both
- * cells are released and carry a margin: |a − b| > √(mA² + mB²). Suppressed series compare to nothing.
+ * Significance between benchmarks, pairwise: per series and category, the indexes of the other
+ * series whose value differs from this one by more than their combined margin of error,
+ * |a − b| > √(mA² + mB²) (the survey's confidence level). Only between released cells that carry a
+ * margin: a suppressed series has no numbers and no margins, so it is compared with nothing and
+ * its marking can't hint at a hidden number. Null when fewer than two series carry margins.
  */
-export function significanceOf(series: { values: (number | null)[]; margins?: (number | null)[] | null; suppressed: string | null }[]): boolean[][] | null {
-  const ref = series[0];
-  if (!ref || ref.suppressed || series.length < 2 || !ref.margins) return null;
+export function significanceOf(series: { values: (number | null)[]; margins?: (number | null)[] | null; suppressed: string | null }[]): number[][][] | null {
+  const open = series.map((s) => !s.suppressed && !!s.margins);
+  if (open.filter(Boolean).length < 2) return null;
+  const cell = (k: number, ci: number): [number, number] | null => {
+    const v = series[k]!.values[ci];
+    const m = series[k]!.margins?.[ci];
+    return open[k] && v !== null && v !== undefined && m !== null && m !== undefined && Number.isFinite(v) && Number.isFinite(m) ? [v, m] : null;
+  };
   return series.map((s, k) =>
-    s.values.map((v, ci) => {
-      if (k === 0 || s.suppressed || !s.margins) return false;
-      const a = ref.values[ci];
-      const ma = ref.margins![ci];
-      const mb = s.margins[ci];
-      if (v === null || v === undefined || a === null || a === undefined || ma === null || ma === undefined || mb === null || mb === undefined) return false;
-      return Math.abs(v - a) > Math.sqrt(ma * ma + mb * mb);
+    s.values.map((_, ci) => {
+      const a = cell(k, ci);
+      if (!a) return [];
+      const partners: number[] = [];
+      series.forEach((_, j) => {
+        const b = j === k ? null : cell(j, ci);
+        if (b && Math.abs(a[0] - b[0]) > Math.sqrt(a[1] * a[1] + b[1] * b[1])) partners.push(j);
+      });
+      return partners;
     }),
   );
+}
+
+/** The Dutch note under a chart naming each significantly different pair with its categories, or null. */
+function significanceNoteOf(m: { categories: { label: string }[]; series: { label: string }[] }, sig: number[][][] | null, level: number): string | null {
+  if (!sig) return null;
+  const pairs = new Map<string, string[]>();
+  sig.forEach((row, k) =>
+    row.forEach((partners, ci) => {
+      for (const j of partners) {
+        if (j <= k) continue;
+        const key = chartsNl.sigPair(m.series[k]!.label, m.series[j]!.label);
+        pairs.set(key, [...(pairs.get(key) ?? []), m.categories[ci]!.label]);
+      }
+    }),
+  );
+  if (!pairs.size) return null;
+  const single = m.categories.length === 1;
+  return chartsNl.significance(level, [...pairs].map(([pair, cats]) => (single ? pair : `${pair} (${cats.join(', ')})`)));
 }
 
 /** 'Foutmarge (95% betrouwbaarheid): A tot ± 2,6 procentpunt; B tot ± 5,1 procentpunt' — the largest margin per series. */

@@ -79,6 +79,29 @@ describe('AI assistant on the data call', { timeout: 60_000 }, () => {
     expect(prompts[0]).not.toMatch(/"answers"|token|@/);
   });
 
+  it("answers 'verbeterpunten' (three phrasings) about the questions whose texts match, with their released numbers and no unrelated extremes", async () => {
+    const benchmarks = [{ label: 'Alle' }, { label: 'Jong', filterOptions: [1] }];
+    const plain = await ask(admin, { benchmarks });
+    // The most mentioned problem, as the engine released it for 'Alle'.
+    const problems = plain.dataLocations.find((d) => d.columnKey === 'problemen')!;
+    const stats = problems.benchmarks[0]!.stats!;
+    const top = stats.options.reduce((a, b) => ((b.percentage ?? -1) > (a.percentage ?? -1) ? b : a));
+    for (const question of ['Wat zijn de drie belangrijkste verbeterpunten?', 'Welke problemen spelen er in de buurt?', 'Waar zijn inwoners het minst tevreden over?']) {
+      const { ai } = await ask(admin, { benchmarks, askAi: true, aiInput: question });
+      expect(ai!.source).toBe('ingebouwde analist');
+      const text = ai!.text;
+      expect(text, question).toContain('**Mogelijke verbeterpunten**');
+      expect(text, question).toContain(`genoemd door ${pct(top.percentage!)} (Alle)`);
+      expect(text, question).toMatch(/Hoe tevreden bent u over deze punten in uw buurt\?.*: slechts [\d,]+% in de hoogste antwoordcategorieën \(Alle\)/);
+      // Differences between the benchmarks come with their significance.
+      expect(text, question).toMatch(/tegenover Jong [\d,]+% \(verschil [\d,]+ procentpunt, foutmarge ±[\d,]+ procentpunt\)\. Dit verschil (is groter dan|valt binnen) de foutmarge/);
+      // Contact channels have nothing to do with it: not named, not as a highest or lowest score.
+      expect(text, question).not.toMatch(/contact|balie|website|sociale media|geslacht|leeftijd/i);
+      // Every listed fact is about a question the text matched.
+      for (const line of text.split('\n').filter((l) => l.startsWith('- '))) expect(line, question).toMatch(/tevreden|problemen|rapportcijfer/i);
+    }
+  });
+
   it('refuses an over-long question with a Dutch 422', async () => {
     const res = await admin.fetch(`${API}/data/1/nl/report/1`, { method: 'POST', json: { benchmarks: [{}], askAi: true, aiInput: 'x'.repeat(2001) } });
     expect(res.status).toBe(422);

@@ -80,6 +80,33 @@ describe('PDF export of a report', { timeout: 90_000 }, () => {
     expect(text).toMatch(/Alle: n = [\d.]+/);
     expect(text).not.toMatch(/Zeldzaam: n =/);
     expect(text).not.toMatch(/Zeldzaam \(n =/);
+    // The response counter (a widget of section 1) goes through the engine too: no number for the small group.
+    expect(text).toContain('Responsteller');
+    expect(text).not.toMatch(/Zeldzaam: \d/);
+  });
+
+  it("shows the sections' widgets from the same numbers as the charts, and honours the chart settings rows", async () => {
+    const body = { benchmarks: [{ label: 'Alle' }, { label: 'Jong', filterOptions: [1] }] };
+    const data = await json<{ dataLocations: { benchmarks: ({ suppressed: false; stats: { groupSize: number } } | { suppressed: true })[] }[] }>(
+      await admin.fetch(`${API}/data/1/nl/report/1`, { method: 'POST', json: body }),
+    );
+    const sizes = data.dataLocations[0]!.benchmarks.map((b) => (b.suppressed ? null : b.stats.groupSize.toLocaleString('nl-NL')));
+    const before = await pdfText(await exportPdf(admin, 1, body));
+    // Response counter (section 1) with each benchmark's released group size; contact block (section 2).
+    expect(before).toContain('Responsteller');
+    expect(before).toContain(`Alle: ${sizes[0]}`);
+    expect(before).toContain(`Jong: ${sizes[1]}`);
+    expect(before).toContain('Contactblok');
+    expect(before).toContain('Team Onderzoek en Statistiek');
+    expect(before).toContain('onderzoek@zuiderhaven.demo.impulz.nl');
+    expect(before).not.toMatch(/\d+,\d\d%/);
+    // A settings row ('decimals' 2 on chart 3) wins over the chart's options object in the PDF as in the other renderers.
+    const row = await json<{ id: number }>(await admin.fetch(`${API}/chart/3/chartOption`, { method: 'POST', json: { key: 'decimals', value: 2 } }));
+    try {
+      expect(await pdfText(await exportPdf(admin, 1, body))).toMatch(/\d+,\d\d%/);
+    } finally {
+      await admin.fetch(`${API}/chart/3/chartOption/${row.id}`, { method: 'DELETE' });
+    }
   });
 
   it('turns a report of more than 40 charts into a job whose result is the PDF, for its owner only', async () => {

@@ -90,6 +90,11 @@ test('the public report needs no login, shows SVG charts without navigation, and
   // The rendered view is in the edge cache now (keyed by the report version).
   expect((await page.request.get(URL)).headers()['x-impulz-view-cache']).toBe('hit');
 
+  // The intro names the comparison the public page really offers ('Vergelijken met'), not the portal's menu alone.
+  const intro = page.getByText(/^Vergelijk groepen/);
+  await expect(intro).toContainText("op de openbare pagina met 'Vergelijken met'");
+  await expect(page.getByLabel('Vergelijken met')).toBeVisible();
+
   // The JS-free GET form: no period choice without the date filter, a comparison group.
   await expectFixedPeriod(page);
   await expectPublicPage(page);

@@ -44,8 +44,9 @@ const input = (over: Partial<AiInput> = {}): AiInput => ({
 describe('built-in analyst', () => {
   it('names the largest difference between benchmarks with its margin and says it exceeds it', () => {
     const text = writeAnalysis(input());
-    // Tevreden: Alle 60,0% vs Jong 30,0% → 30 points, margin √(4,9² + 5,7²) ≈ 7,5.
-    expect(text).toContain("Tevredenheid over de dienstverlening – 'Tevreden': Alle 60,0% tegenover Jong 30,0% (verschil 30,0 procentpunt, foutmarge ±7,5 procentpunt). Dit verschil is groter dan de foutmarge.");
+    // Tevreden: Alle 60,0% (n 400) vs Jong 30,0% (n 300) → 30 points; the margins at the shares themselves,
+    // as the chart's significance mark uses them: √(1,96² · (0,6 · 0,4 / 400) + 1,96² · (0,3 · 0,7 / 300)) ≈ 7,1.
+    expect(text).toContain("Tevredenheid over de dienstverlening – 'Tevreden': Alle 60,0% tegenover Jong 30,0% (verschil 30,0 procentpunt, foutmarge ±7,1 procentpunt). Dit verschil is groter dan de foutmarge.");
   });
 
   it('says when a difference falls within the margin of error', () => {
@@ -132,11 +133,14 @@ describe('AI adapter', () => {
 
 describe('improvement points (issue 18)', () => {
   it('answers "verbeterpunten" with the lowest scale items and the most chosen problems, never scale answers as problems', () => {
-    const scale = (q: string, topBox: number) => ({ question: q, codes: ['A1', 'A2', 'A3'], labels, benchmarks: [cell('Alle', { ...stats([30, 30, 40], 2.1), topBox })] });
+    const scale = (q: string, topBox: number) => ({ question: `Hoe tevreden bent u over deze punten in uw buurt? – ${q}`, codes: ['A1', 'A2', 'A3'], labels, benchmarks: [cell('Alle', { ...stats([30, 30, 40], 2.1), topBox })] });
+    const channels = { question: 'Hoe had u contact met de gemeente?', codes: ['A1', 'A2'], labels: ['Aan de balie', 'Via de website'], benchmarks: [cell('Alle', { ...stats([90, 10]), options: [90, 10].map((p, i) => ({ code: `A${i + 1}`, count: p, percentage: p, marginOfError: 3, empty: false, low: false })) })] };
     const multi = { question: 'Welke problemen komen vaak voor?', codes: ['A1', 'A2', 'A3'], labels: ['Zwerfafval', 'Hondenpoep', 'Parkeren'], benchmarks: [cell('Alle', { ...stats([40, 45, 20]), options: [40, 45, 20].map((p, i) => ({ code: `A${i + 1}`, count: p, percentage: p, marginOfError: 3, empty: false, low: false })) })] };
-    const text = writeAnalysis({ benchmarks: ['Alle'], granularity: 'none', aiInput: 'Wat zijn de drie belangrijkste verbeterpunten?', locations: [scale('Onderhoud van groen', 55), scale('Straatverlichting', 35), multi] });
+    const text = writeAnalysis({ benchmarks: ['Alle'], granularity: 'none', aiInput: 'Wat zijn de drie belangrijkste verbeterpunten?', locations: [scale('Onderhoud van groen', 55), scale('Straatverlichting', 35), multi, channels] });
     expect(text).toContain('**Mogelijke verbeterpunten**');
-    expect(text).toContain('- Straatverlichting: slechts 35,0% in de hoogste antwoordcategorieën (Alle).');
+    expect(text).toContain('- Hoe tevreden bent u over deze punten in uw buurt? – Straatverlichting: slechts 35,0% in de hoogste antwoordcategorieën (Alle).');
+    // Contact channels have nothing to do with improvements: not named, not as an extreme either.
+    expect(text).not.toMatch(/contact|balie|website/i);
     expect(text).toContain("- Welke problemen komen vaak voor? – 'Hondenpoep': genoemd door 45,0% (Alle).");
     expect(text).not.toMatch(/Onderhoud van groen – '(Ontevreden|Neutraal|Tevreden)': genoemd/);
   });

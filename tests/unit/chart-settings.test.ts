@@ -90,8 +90,9 @@ describe('significance between benchmarks', () => {
     // Option 1: 60 vs 40 (20 > √(3² + 4²) = 5): significant. Option 2: 40 vs 44 (4 < 5): not.
     const loc = location(1, ['1', '2'], [sig(0, [60, 40], 3), sig(1, [40, 44], 4)], { confidenceLevel: 95 });
     const spec = buildChartSpec({ id: 1, title: 'T', chartTypeId: BAR }, [loc]);
-    expect(spec.significant).toEqual([[false, false], [true, false]]);
-    expect(spec.notes.join(' ')).toContain('* Verschil met Alle respondenten groter dan de foutmarge (significant bij 95% betrouwbaarheid)');
+    expect(spec.significant).toEqual([[true, false], [true, false]]);
+    expect(spec.significantWith).toEqual([[[1], []], [[0], []]]);
+    expect(spec.notes.join(' ')).toContain('* Significant verschil (groter dan de foutmarge bij 95% betrouwbaarheid) tussen Alle respondenten en Jongeren (Optie 1).');
     expect(renderChartSvg(spec)).toContain('40% *');
     const pdf = pdfChartFromSpec(spec);
     expect(pdf.type === 'bars' && pdf.series[1]!.marks).toEqual([true, false]);
@@ -100,7 +101,7 @@ describe('significance between benchmarks', () => {
     const loc = location(1, ['1', '2'], [sig(0, [60, 40], 3), { label: 'Jongeren', suppressed: true, reason: 'group_below_min_n' }]);
     const spec = buildChartSpec({ id: 1, title: 'T', chartTypeId: BAR }, [loc]);
     expect(spec.significant?.flat().some(Boolean) ?? false).toBe(false);
-    expect(spec.notes.join(' ')).not.toContain('Verschil met');
+    expect(spec.notes.join(' ')).not.toContain('Significant verschil');
   });
 });
 
@@ -114,5 +115,40 @@ describe('per-chart data', () => {
     expect(lines[1]).toBe('Ja;30;30;;');
     expect(lines[2]).toBe('"Nee; zeker";70;70;;');
     expect(csv).toContain('Te weinig respondenten (minder dan 10)');
+  });
+});
+
+describe('significance between every pair of benchmarks (known values)', () => {
+  const group = (label: string, pct: number[], margin: number) => ({
+    label,
+    suppressed: false as const,
+    stats: { ...stats([1, 1], ['1', '2']), options: pct.map((p, i) => ({ code: String(i + 1), count: 100, percentage: p, marginOfError: margin, empty: false, low: false })) },
+  });
+  it('compares B with C too, not only with the first benchmark', async () => {
+    const { significanceOf } = await import('../../src/shared/chart-spec');
+    // A 50 ± 3, B 53 ± 4 (3 < 5: no), C 60 ± 4 (vs A: 10 > 5 yes; vs B: 7 > √32 ≈ 5,66 yes).
+    const s = (values: number[], margin: number) => ({ values, margins: values.map(() => margin), suppressed: null });
+    expect(significanceOf([s([50], 3), s([53], 4), s([60], 4)])).toEqual([[[2]], [[2]], [[0, 1]]]);
+    // Just at the boundary: |a − b| must exceed √(mA² + mB²) = 5 (equal is not significant).
+    expect(significanceOf([s([50], 3), s([55], 4)])).toEqual([[[]], [[]]]);
+    expect(significanceOf([s([50], 3), s([55.01], 4)])).toEqual([[[1]], [[0]]]);
+    // Only B and C carry margins (A is a count series): the pair B–C is still compared.
+    expect(significanceOf([{ values: [50], margins: null, suppressed: null }, s([40], 1), s([45], 1)])).toEqual([[[]], [[2]], [[1]]]);
+  });
+  it('names the pair that differs, in the note and the tooltip', async () => {
+    const { tipContent } = await import('../../src/islands/charts/tooltip');
+    const loc = location(1, ['1', '2'], [group('Alle respondenten', [50, 50], 3), group('Jongeren', [53, 50], 4), group('Ouderen', [60, 50], 4)], { labels: ['Ja', 'Nee'], confidenceLevel: 90 });
+    const spec = buildChartSpec({ id: 1, title: 'T', chartTypeId: BAR }, [loc]);
+    expect(spec.significant).toEqual([[true, false], [true, false], [true, false]]);
+    expect(spec.significanceNote).toBe('* Significant verschil (groter dan de foutmarge bij 90% betrouwbaarheid) tussen Alle respondenten en Ouderen (Ja); Jongeren en Ouderen (Ja).');
+    const tip = tipContent(spec, 0);
+    expect(tip.rows.map((r) => r.significance ?? null)).toEqual(['* significant verschil met Ouderen', '* significant verschil met Ouderen', '* significant verschil met Alle respondenten en Jongeren']);
+  });
+  it('a suppressed group in the middle is compared with nothing, and nothing hints at its number', () => {
+    const loc = location(1, ['1', '2'], [group('Alle respondenten', [50, 50], 3), { label: 'Jongeren', suppressed: true, reason: 'group_below_min_n' }, group('Ouderen', [60, 50], 4)], { labels: ['Ja', 'Nee'] });
+    const spec = buildChartSpec({ id: 1, title: 'T', chartTypeId: BAR }, [loc], { minN: 10 });
+    expect(spec.significantWith).toEqual([[[2], []], [[], []], [[0], []]]);
+    expect(spec.significanceNote).not.toContain('Jongeren');
+    expect(spec.series[1]!.values).toEqual([null, null]);
   });
 });

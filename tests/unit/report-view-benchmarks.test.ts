@@ -134,6 +134,8 @@ describe('summary key figures', () => {
     options: options.map(([code, count]) => ({ code, count, percentage: (count / groupSize) * 100, empty: count === 0, low: false })),
   });
   const data: ReportDataAnswer = {
+    minN: 10,
+    includeIncomplete: false,
     benchmarks: [{ label: 'A', start: '2026-01-01', end: '2026-12-31', filterOptions: [] }, { label: 'B', start: '2026-01-01', end: '2026-12-31', filterOptions: [9] }],
     dataLocations: [
       { id: 1, chartId: 10, sectionId: 1, columnKey: 'Q1', kind: 'single', codes: ['a', 'b'], labels: ['Ja', 'Nee'], benchmarks: [{ label: 'A', suppressed: false, stats: stats(200, [['a', 50], ['b', 150]]) }, { label: 'B', suppressed: true, reason: 'group_below_min_n' }] },
@@ -157,7 +159,7 @@ describe('summary key figures', () => {
       id, chartId: 12, sectionId: 1, columnKey: `M_${id}`, kind: 'single' as const, codes: ['1', '2', '3', '4', '5'],
       benchmarks: [{ label: 'A', suppressed: false as const, stats: { ...stats(100, [['1', 10], ['2', 10], ['3', 41], ['4', 20], ['5', 19]]), scored: 100, topBox, mean } }],
     });
-    const matrix: ReportDataAnswer = { benchmarks: [data.benchmarks[0]!], dataLocations: [item(1, 40, 3.4), item(2, 60, 3.8)] };
+    const matrix: ReportDataAnswer = { minN: 10, includeIncomplete: false, benchmarks: [data.benchmarks[0]!], dataLocations: [item(1, 40, 3.4), item(2, 60, 3.8)] };
     expect(chartFigures(matrix, [12])).toEqual([{ chartId: 12, cells: [{ kind: 'scale', topBox: 50, mean: 3.6, n: 100 }] }]);
   });
 });

@@ -9,15 +9,17 @@ import type { ChartConfig } from '../../shared/chart-spec';
 import type { BookmarkItem } from '../../islands/report/Bookmarks';
 import type { ReportLimits } from '../../islands/report/benchmarks';
 import { snapIso } from '../../shared/date-periods';
+import type { WidgetRow } from '../../shared/report-widgets';
 
-const INCLUDE = 'sections.texts,sections.charts.dataLocations,sections.charts.chartOptions,sections.charts.texts,bookmarks';
+const INCLUDE = 'sections.texts,sections.widgets,sections.charts.dataLocations,sections.charts.chartOptions,sections.charts.texts,bookmarks';
 
 export interface TextItem {
   id: number;
   position: 'before' | 'after';
   body: string;
 }
-type Section = { id: number; title: string; texts?: TextItem[]; charts?: (ChartConfig & { texts?: TextItem[] })[] };
+type WidgetItem = { id: number; section_id: number; widget_type_id: number; settings: Record<string, unknown> | null };
+type Section = { id: number; title: string; texts?: TextItem[]; widgets?: WidgetItem[]; charts?: (ChartConfig & { texts?: TextItem[] })[] };
 
 /**
  * What the report pages (view, summary) need, from the same service the API uses: null when the
@@ -35,7 +37,7 @@ export async function loadReportPage(ctx: UserServiceContext, rawId: string | un
     if (err instanceof AppError && (err.code === 'NOT_FOUND' || err.code === 'FORBIDDEN')) return null;
     throw err;
   }
-  const sections = ((report.sections ?? []) as unknown as Section[]).map((s) => ({ ...s, texts: s.texts ?? [], charts: (s.charts ?? []).map((c) => ({ ...c, texts: c.texts ?? [] })) }));
+  const sections = ((report.sections ?? []) as unknown as Section[]).map((s) => ({ ...s, texts: s.texts ?? [], widgets: s.widgets ?? [], charts: (s.charts ?? []).map((c) => ({ ...c, texts: c.texts ?? [] })) }));
   const languages = report.languages.split(',').map((l) => l.trim()).filter(Boolean);
   // With the date filter on the default range is the report period snapped to whole periods, as the engine uses it.
   const g = report.date_granularity;
@@ -52,6 +54,8 @@ export async function loadReportPage(ctx: UserServiceContext, rawId: string | un
     sections,
     // The islands get the chart settings only; texts are rendered on the server.
     charts: sections.flatMap((s) => s.charts.map(({ texts: _texts, ...chart }) => chart)) as ChartConfig[],
+    /** The sections' widgets (response counter, period, min_n notice, contact): the island fills them from the data answer. */
+    widgets: sections.flatMap((s) => s.widgets.map((w): WidgetRow => ({ id: w.id, sectionId: w.section_id, widgetTypeId: w.widget_type_id, settings: w.settings }))),
     bookmarks: (report.bookmarks ?? []) as BookmarkItem[],
     canEditBookmarks: hasRole(ctx.user, 'dashboard.edit'),
     /** Editors get a 'Bewerken' link on every chart of the view. */

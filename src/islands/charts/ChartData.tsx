@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { type ChartSpec, formatNumber } from '../../shared/chart-spec';
 import { chartsNl } from '../../shared/i18n/charts';
 import { ChartTable } from './ChartTable';
+import { chartFileName, chartXlsxBlob } from './chart-xlsx';
 
 const t = chartsNl.data;
 
@@ -31,20 +32,32 @@ export function chartCsv(spec: ChartSpec): string {
   return `\ufeff${lines.join('\r\n')}\r\n`;
 }
 
-const fileName = (title: string) => `${title.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 120) || 'grafiek'}.csv`;
+/** Hands a blob to the browser as a download. */
+function save(blob: Blob, name: string): void {
+  const href = URL.createObjectURL(blob);
+  const a = Object.assign(document.createElement('a'), { href, download: name });
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}
 
-/** 'Tabel tonen' (the accessible data table of the released numbers) and 'CSV downloaden', under a chart. */
+/** 'Tabel tonen' (the accessible data table of the released numbers), 'CSV downloaden' and 'Excel downloaden', under a chart. */
 export function ChartData({ spec }: { spec: ChartSpec }) {
   const [open, setOpen] = useState(false);
+  const [xlsx, setXlsx] = useState<'idle' | 'busy' | 'failed'>('idle');
   const id = useId();
   if (spec.unfit || !spec.categories.length || spec.kind === 'table' || spec.kind === 'open-answers') return null;
-  const download = () => {
-    const href = URL.createObjectURL(new Blob([chartCsv(spec)], { type: 'text/csv;charset=utf-8' }));
-    const a = Object.assign(document.createElement('a'), { href, download: fileName(spec.title) });
-    document.body.appendChild(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  const download = () => save(new Blob([chartCsv(spec)], { type: 'text/csv;charset=utf-8' }), chartFileName(spec.title, 'csv'));
+  const downloadXlsx = () => {
+    setXlsx('busy');
+    chartXlsxBlob(spec).then(
+      (blob) => {
+        save(blob, chartFileName(spec.title, 'xlsx'));
+        setXlsx('idle');
+      },
+      () => setXlsx('failed'),
+    );
   };
   return (
     <div className="mt-2 flex flex-col gap-2 text-sm">
@@ -55,7 +68,15 @@ export function ChartData({ spec }: { spec: ChartSpec }) {
         <button type="button" className="rounded border border-gray-300 px-2 py-1 hover:bg-gray-100" onClick={download} aria-label={t.csvFor(spec.title)}>
           {t.csv}
         </button>
+        <button type="button" className="rounded border border-gray-300 px-2 py-1 hover:bg-gray-100 disabled:opacity-60" onClick={downloadXlsx} disabled={xlsx === 'busy'} aria-label={t.xlsxFor(spec.title)}>
+          {xlsx === 'busy' ? t.xlsxBusy : t.xlsx}
+        </button>
       </div>
+      {xlsx === 'failed' ? (
+        <p role="alert" className="text-red-700">
+          {t.xlsxFailed}
+        </p>
+      ) : null}
       <div id={id} hidden={!open} className="relative overflow-x-auto">
         {open && <ChartTable spec={spec} />}
       </div>

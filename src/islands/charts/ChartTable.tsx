@@ -1,34 +1,44 @@
-import { type ChartSpec, formatCell, formatNumber, sigMark } from '../../shared/chart-spec';
+import { type ChartSpec, formatNumber } from '../../shared/chart-spec';
+import { chartTableModel } from '../../shared/chart/table';
 import { chartsNl } from '../../shared/i18n/charts';
 
-/** The spec as an accessible HTML table: categories down, series across; suppressed columns show '–'. */
+/**
+ * The spec as an accessible HTML table: categories down, series across; suppressed columns show
+ * '–'. A value that differs significantly from another benchmark's reads ' *' and names that benchmark.
+ */
 export function ChartTable({ spec }: { spec: ChartSpec }) {
+  const model = chartTableModel(spec);
   return (
     <table className="w-full text-sm border-collapse">
       <caption className="sr-only">{spec.title}</caption>
       <thead>
         <tr className="bg-gray-100">
           <th scope="col" className="text-left p-2">
-            {spec.categories.length === spec.questions.length ? chartsNl.table.question : chartsNl.table.category}
+            {model.corner}
           </th>
-          {spec.series.map((s) => (
-            <th key={s.key} scope="col" className="text-right p-2">
-              {s.label}
-              {spec.showN && s.n !== null && !s.suppressed ? ` (n=${formatNumber(s.n)})` : ''}
+          {model.columns.map((c) => (
+            <th key={c.key} scope="col" className="text-right p-2">
+              {c.label}
             </th>
           ))}
         </tr>
       </thead>
       <tbody>
-        {spec.categories.map((c, ci) => (
-          <tr key={c.key} className="border-t border-gray-200">
+        {model.rows.map((r) => (
+          <tr key={r.key} className="border-t border-gray-200">
             <th scope="row" className="text-left font-normal p-2">
-              {c.label}
+              {r.label}
             </th>
-            {spec.series.map((s, k) => (
-              <td key={s.key} className={`text-right p-2 ${s.suppressed ? 'text-gray-500' : ''}`}>
-                {formatCell(spec, s.values[ci] ?? null, s.counts?.[ci])}
-                {sigMark(spec, k, ci) ? <abbr title={chartsNl.significantShort}>{sigMark(spec, k, ci)}</abbr> : null}
+            {r.cells.map((c, k) => (
+              <td key={model.columns[k]!.key} className={`text-right p-2 ${model.columns[k]!.suppressed ? 'text-gray-600' : ''}`} data-significant={c.differsFrom.length ? '' : undefined}>
+                {c.text}
+                {c.differsFrom.length ? (
+                  <>
+                    {' '}
+                    <abbr title={chartsNl.significantWith(c.differsFrom)}>*</abbr>
+                    <span className="block text-xs text-gray-600">{chartsNl.significantWith(c.differsFrom)}</span>
+                  </>
+                ) : null}
               </td>
             ))}
           </tr>

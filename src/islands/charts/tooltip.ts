@@ -1,5 +1,5 @@
 import type uPlot from 'uplot';
-import { type ChartSpec, formatCell, formatNumber } from '../../shared/chart-spec';
+import { type ChartSpec, formatCell, formatNumber, sigPartners } from '../../shared/chart-spec';
 import { chartsNl } from '../../shared/i18n/charts';
 import { drawnSeries } from './series';
 import { cssFill } from './patterns';
@@ -8,6 +8,8 @@ export interface TipRow {
   label: string;
   value: string;
   swatch: string;
+  /** 'significant verschil met Jongeren' when this value differs significantly from other benchmarks. */
+  significance?: string;
 }
 
 /**
@@ -24,8 +26,9 @@ export function tipContent(spec: ChartSpec, idx: number, visible: (k: number) =>
     const v = s.values[idx];
     if (!visible(k) || v === null || v === undefined) return;
     const margin = spec.showMarginOfError ? s.margins?.[idx] : null;
-    const value = formatCell(spec, v, s.counts?.[idx]) + (spec.significant?.[i]?.[idx] ? ` (${chartsNl.significantShort})` : '');
-    rows.push({ label: s.label, value: margin === null || margin === undefined ? value : `${value} ${chartsNl.margin(formatNumber(margin, 1))}`, swatch: isLine ? s.color : cssFill(s) });
+    const partners = sigPartners(spec, i, idx);
+    const value = formatCell(spec, v, s.counts?.[idx]) + (partners.length ? ' *' : '');
+    rows.push({ label: s.label, value: margin === null || margin === undefined ? value : `${value} ${chartsNl.margin(formatNumber(margin, 1))}`, swatch: isLine ? s.color : cssFill(s), ...(partners.length ? { significance: `* ${chartsNl.significantWith(partners)}` } : {}) });
   });
   return { title, rows, note: rows.length ? null : chartsNl.suppressed };
 }
@@ -55,6 +58,12 @@ function render(tip: HTMLElement, content: ReturnType<typeof tipContent>) {
     row.appendChild(label);
     row.appendChild(value);
     tip.appendChild(row);
+    if (r.significance) {
+      const sig = document.createElement('div');
+      sig.style.cssText = 'padding-left:16px;color:#4b5563;white-space:normal';
+      sig.textContent = r.significance;
+      tip.appendChild(sig);
+    }
   }
   if (content.note) {
     const note = document.createElement('div');

@@ -2,8 +2,10 @@ import { useEffect, useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { buildChartSpec, type ChartConfig } from '../../shared/chart-spec';
 import { reportViewNl } from '../../shared/i18n/report-view';
+import { type WidgetRow, widgetsOf } from '../../shared/report-widgets';
 import { Chart } from '../charts/Chart';
 import { ChartData } from '../charts/ChartData';
+import { WidgetCard } from './WidgetCard';
 import type { ReportLimits } from './benchmarks';
 import { listenForExport } from './export';
 import { initReportState } from './report.store';
@@ -16,6 +18,8 @@ export interface ReportViewProps {
   minN: number;
   limits: ReportLimits;
   charts: ChartConfig[];
+  /** The sections' widgets; drawn into their server-rendered hosts from the same data answer. */
+  widgets?: WidgetRow[];
 }
 
 /** The chart frames the page rendered on the server (titles + skeletons), by chart id. */
@@ -25,13 +29,21 @@ function findHosts(): Map<number, HTMLElement> {
   return hosts;
 }
 
+/** The hosts the page rendered for each section's widgets, by section id. */
+function findWidgetHosts(): Map<number, HTMLElement> {
+  const hosts = new Map<number, HTMLElement>();
+  for (const el of document.querySelectorAll<HTMLElement>('[data-widget-host]')) hosts.set(Number(el.dataset.widgetHost), el);
+  return hosts;
+}
+
 /**
  * Staff report view: one data call for the whole report with the current benchmarks, each chart
  * drawn into its server-rendered frame (portals), redrawn when the benchmarks change.
  */
-export default function ReportView({ reportId, title, lang, minN, limits, charts }: ReportViewProps) {
+export default function ReportView({ reportId, title, lang, minN, limits, charts, widgets = [] }: ReportViewProps) {
   initReportState(reportId, limits);
   const [hosts] = useState(findHosts);
+  const [widgetHosts] = useState(findWidgetHosts);
   const { data, loading, failed } = useReportData(reportId, lang);
   const specs = useMemo(() => {
     if (!data) return null;
@@ -39,6 +51,7 @@ export default function ReportView({ reportId, title, lang, minN, limits, charts
     for (const d of data.dataLocations) (byChart.get(d.chartId) ?? byChart.set(d.chartId, []).get(d.chartId)!).push(d);
     return new Map(charts.map((c) => [c.id, buildChartSpec(c, byChart.get(c.id) ?? [], { lang, minN })]));
   }, [data, charts, lang, minN]);
+  const shownWidgets = useMemo(() => (data ? widgetsOf(widgets, data) : []), [data, widgets]);
 
   useEffect(() => listenForExport(reportId, title), [reportId, title]);
   useEffect(() => {
@@ -65,6 +78,13 @@ export default function ReportView({ reportId, title, lang, minN, limits, charts
         ) : null;
         return body ? createPortal(body, host, String(c.id)) : null;
       })}
+      {[...widgetHosts].map(([sectionId, host]) =>
+        createPortal(
+          shownWidgets.filter((w) => w.sectionId === sectionId).map((w) => <WidgetCard key={w.id} widget={w} />),
+          host,
+          `w${sectionId}`,
+        ),
+      )}
     </>
   );
 }

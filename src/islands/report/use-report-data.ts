@@ -15,6 +15,8 @@ export const MEASURE_REDRAW = 'impulz:report-redraw';
 export interface ReportDataAnswer {
   benchmarks: { label: string; start: string | null; end: string | null; filterOptions: number[] }[];
   dataLocations: (DataLocationAnswer & { chartId: number; sectionId: number })[];
+  minN: number;
+  includeIncomplete: boolean;
 }
 
 export const dataPath = (reportId: number, lang: string) => `/api/v2/data/1/${lang}/report/${reportId}`;

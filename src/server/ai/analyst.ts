@@ -1,26 +1,28 @@
 import { aiNl } from '../../shared/i18n/ai';
 import { formatNumber } from '../pdf/text';
 import { findDifferences, findExtremes, findTrends } from './findings';
-import { focusLocations, focusWords } from './focus';
+import { asksForImprovements, meaningfulWords, relevantLocations } from './relevance';
 import { type AiInput, type AiLocation, optionLabel, releasedStats } from './types';
 
 const pct = (v: number) => `${formatNumber(v, 1)}%`;
 const points = (v: number) => `${formatNumber(Math.abs(v), 1)} ${aiNl.points}`;
 const mean = (v: number) => formatNumber(v, 1);
 
-/** The locations to talk about (focus words) and the sentence that says so. */
+/**
+ * The locations to talk about and the sentence that says so: with a topic or a question, the
+ * questions whose texts match it (relevance.ts: stemmed Dutch words, synonyms, TF-IDF), else all.
+ */
 export function scope(input: AiInput): { locations: AiLocation[]; note: string | null } {
-  const words = focusWords(input.topic, input.aiInput);
-  const focused = focusLocations(input.locations, words);
-  if (focused) return { locations: focused, note: aiNl.focus(words) };
+  const asked = [input.topic, input.aiInput].filter(Boolean).join(' ');
+  const words = meaningfulWords(asked);
+  const found = asked ? relevantLocations(input.locations, asked) : null;
+  if (found) {
+    const locations = found.map((f) => f.location);
+    // A matrix question once, not once per row: 'Hoe tevreden bent u over … – Straatverlichting' → 'Hoe tevreden bent u over …'.
+    const questions = [...new Set(locations.map((l) => l.question.split(' – ')[0]!))];
+    return { locations, note: [words.length ? aiNl.focus(words) : null, aiNl.matched(questions)].filter(Boolean).join(' ') };
+  }
   return { locations: input.locations, note: words.length ? aiNl.noFocusMatch(words) : null };
-}
-
-const IMPROVEMENT_STEMS = ['verbet', 'proble', 'knelpu', 'zwak', 'slecht', 'laagst', 'ontevr', 'aandac', 'klacht'];
-
-/** The question asks what to improve ('Wat zijn de drie belangrijkste verbeterpunten?'). */
-function asksForImprovements(input: AiInput): boolean {
-  return focusWords(input.topic, input.aiInput).some((w) => IMPROVEMENT_STEMS.some((s) => w.startsWith(s)));
 }
 
 /**
@@ -55,10 +57,11 @@ export function findImprovements(input: AiInput, locations: AiLocation[]): { low
  * It reads numbers only through releasedStats, so suppressed groups are named, never quantified.
  */
 export function writeAnalysis(input: AiInput): string {
-  const improve = asksForImprovements(input);
-  const { locations, note } = improve ? { locations: input.locations, note: aiNl.improvementsIntro } : scope(input);
+  const improve = asksForImprovements([input.topic, input.aiInput].filter(Boolean).join(' '));
+  const { locations, note } = scope(input);
   const lines: string[] = [aiNl.heading, '', aiNl.intro(locations.length, input.benchmarks)];
   if (note) lines.push(note);
+  if (improve) lines.push(aiNl.improvementsIntro);
   const anyReleased = locations.some((l) => l.benchmarks.some((c) => releasedStats(c)));
   if (!anyReleased) return [...lines, '', aiNl.noData].join('\n');
 
@@ -75,7 +78,7 @@ export function writeAnalysis(input: AiInput): string {
     const diffs = findDifferences(input, locations).slice(0, 5);
     if (!diffs.length) lines.push(aiNl.noDifferences);
     for (const d of diffs) {
-      if (d.mean) lines.push(aiNl.meanDifference(d.question, d.a, mean(d.va), d.b, mean(d.vb), formatNumber(Math.abs(d.diff), 1)));
+      if (d.mean) lines.push(aiNl.meanDifference(d.question, d.a, mean(d.va), d.b, mean(d.vb), formatNumber(Math.abs(d.diff), 1), d.margin === null ? null : formatNumber(d.margin, 1), d.margin !== null && Math.abs(d.diff) > d.margin));
       else lines.push(aiNl.difference(d.question, d.option, d.a, pct(d.va), d.b, pct(d.vb), points(d.diff), d.margin === null ? '?' : points(d.margin), d.margin !== null && Math.abs(d.diff) > d.margin));
     }
   }

@@ -41,31 +41,35 @@ export interface Score {
 const combined = (a: number | null, b: number | null) => (a === null || b === null ? null : Math.sqrt(a * a + b * b));
 const hasOptions = (s: Stats) => s.options.length > 0;
 
-/** Per location, the largest gap between the first released benchmark and each other released one. */
+/**
+ * Per location and per pair of released benchmarks (every pair, as the charts mark them), the
+ * largest gap, with the margin of that difference: √(mA² + mB²) of the two shares' own margins
+ * (the survey's confidence level), the same test as the chart's significance mark.
+ */
 export function findDifferences(input: AiInput, locations: AiLocation[]): Difference[] {
   const out: Difference[] = [];
   for (const loc of locations) {
     const cells = loc.benchmarks.map((c, i) => ({ label: input.benchmarks[i] ?? c.label, stats: releasedStats(c) })).filter((c) => c.stats);
-    const [ref, ...others] = cells;
-    if (!ref) continue;
-    for (const other of others) {
-      const sa = ref.stats!;
-      const sb = other.stats!;
-      if (hasOptions(sa) && hasOptions(sb)) {
-        let best: Difference | null = null;
-        sa.options.forEach((oa, i) => {
-          const ob = sb.options[i];
-          if (!ob || oa.percentage === null || ob.percentage === null || (oa.empty && ob.empty)) return;
-          const diff = ob.percentage - oa.percentage;
-          if (!best || Math.abs(diff) > Math.abs(best.diff)) {
-            best = { question: loc.question, option: optionLabel(loc, i), a: ref.label, b: other.label, va: oa.percentage, vb: ob.percentage, diff, margin: combined(sa.marginOfError, sb.marginOfError), mean: false };
-          }
-        });
-        if (best) out.push(best);
-      } else if (sa.mean !== null && sb.mean !== null) {
-        out.push({ question: loc.question, option: '', a: ref.label, b: other.label, va: sa.mean, vb: sb.mean, diff: sb.mean - sa.mean, margin: null, mean: true });
-      }
-    }
+    cells.forEach((ref, r) =>
+      cells.slice(r + 1).forEach((other) => {
+        const sa = ref.stats!;
+        const sb = other.stats!;
+        if (hasOptions(sa) && hasOptions(sb)) {
+          let best: Difference | null = null;
+          sa.options.forEach((oa, i) => {
+            const ob = sb.options[i];
+            if (!ob || oa.percentage === null || ob.percentage === null || (oa.empty && ob.empty)) return;
+            const diff = ob.percentage - oa.percentage;
+            if (!best || Math.abs(diff) > Math.abs(best.diff)) {
+              best = { question: loc.question, option: optionLabel(loc, i), a: ref.label, b: other.label, va: oa.percentage, vb: ob.percentage, diff, margin: combined(oa.marginOfError ?? sa.marginOfError ?? null, ob.marginOfError ?? sb.marginOfError ?? null), mean: false };
+            }
+          });
+          if (best) out.push(best);
+        } else if (sa.mean !== null && sb.mean !== null) {
+          out.push({ question: loc.question, option: '', a: ref.label, b: other.label, va: sa.mean, vb: sb.mean, diff: sb.mean - sa.mean, margin: combined(sa.meanMarginOfError ?? null, sb.meanMarginOfError ?? null), mean: true });
+        }
+      }),
+    );
   }
   // Percentage gaps first by size; mean gaps after them (their units differ).
   return out.sort((x, y) => Number(x.mean) - Number(y.mean) || Math.abs(y.diff) - Math.abs(x.diff));

@@ -64,6 +64,10 @@ export async function renderReportPdf(report: PdfReport, onProgress?: (fraction:
     w.y -= 6;
     for (const block of section.blocks) {
       if (block.kind === 'text' && block.text) w.text(block.text, { size: 10, gap: 10 });
+      if (block.kind === 'widget' && block.widget) {
+        w.text(block.widget.title, { size: 10, bold: true, gap: 2 });
+        block.widget.lines.forEach((line, i) => w.text(line, { size: 10, gap: i === block.widget!.lines.length - 1 ? 10 : 2 }));
+      }
       if (block.kind === 'chart' && block.chart) drawChart(w, block.chart, report.minN);
       done++;
       if (onProgress && done % 10 === 0) await onProgress(done / total);

@@ -34,7 +34,9 @@ export interface PdfPaint {
 }
 
 export interface PdfBlock {
-  kind: 'chart' | 'text';
+  kind: 'chart' | 'text' | 'widget';
+  /** A section widget (response counter, period, min_n notice, contact): its heading and lines. */
+  widget?: { title: string; lines: string[] };
   /** `note`: a line under the chart (the margin of error note when the chart asks for it). */
   chart?: PdfChart & PdfPaint & { note?: string | null };
   /** Plain text paragraphs (markdown already flattened). */

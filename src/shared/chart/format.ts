@@ -36,7 +36,7 @@ export function legendKind(spec: Pick<ChartSpec, 'showLegend' | 'series' | 'kind
   return spec.series.length > 1 ? 'series' : 'none';
 }
 
-/** ' *' after a value that differs significantly from the first benchmark's (see ChartSpec.significant). */
+/** ' *' after a value that differs significantly from another benchmark's (see ChartSpec.significant). */
 export function sigMark(spec: Pick<ChartSpec, 'significant'>, seriesIndex: number, categoryIndex: number): string {
   return spec.significant?.[seriesIndex]?.[categoryIndex] ? ' *' : '';
 }
@@ -45,6 +45,11 @@ export function sigMark(spec: Pick<ChartSpec, 'significant'>, seriesIndex: numbe
 export function seriesLegend(spec: Pick<ChartSpec, 'showN'>, s: SpecSeries): string {
   if (s.suppressed) return `${s.label}: ${chartsNl.suppressed}`;
   return spec.showN && s.n !== null ? `${s.label} (${chartsNl.n(s.n)})` : s.label;
+}
+
+/** The names of the benchmarks a cell differs from significantly (pairwise; empty when none). */
+export function sigPartners(spec: Pick<ChartSpec, 'significantWith' | 'series'>, seriesIndex: number, categoryIndex: number): string[] {
+  return (spec.significantWith?.[seriesIndex]?.[categoryIndex] ?? []).map((j) => spec.series[j]?.label ?? '').filter(Boolean);
 }
 
 /**

@@ -103,12 +103,14 @@ export interface ChartSpec {
   questions: string[];
   minN: number | null;
   /**
-   * Per series, per category: true where this benchmark differs from the first one by more than
-   * their combined margin of error (√(mA² + mB²), the survey's confidence level). Only between
-   * released cells with margins; never for suppressed groups. Absent when nothing is compared.
+   * Per series, per category: true where this benchmark differs from at least one other benchmark
+   * by more than their combined margin of error (√(mA² + mB²), the survey's confidence level).
+   * Only between released cells with margins; never for suppressed groups. Absent when nothing is compared.
    */
   significant?: boolean[][] | null;
-  /** Dutch note explaining the mark ('* verschil met … groter dan de foutmarge (95% betrouwbaarheid)'). */
+  /** Per series, per category: the indexes of the benchmarks this cell differs from significantly (pairwise). */
+  significantWith?: number[][][] | null;
+  /** Dutch note naming the significantly different pairs ('* Significant verschil (95% betrouwbaarheid): A en B (Zwerfafval)'). */
   significanceNote?: string | null;
   /** Dutch sentence when the chart type can't show these data (then nothing is drawn). */
   unfit?: string | null;

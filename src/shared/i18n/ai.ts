@@ -6,6 +6,7 @@ export const aiNl = {
   intro: (questions: number, benchmarks: string[]) =>
     `Deze samenvatting beschrijft ${questions} ${questions === 1 ? 'vraag' : 'vragen'}${benchmarks.length > 1 ? ` voor de benchmarks ${list(benchmarks)}` : ''}.`,
   focus: (words: string[]) => `Gericht op: ${words.map((w) => `'${w}'`).join(', ')}.`,
+  matched: (questions: string[]) => `Gekozen op de tekst van de vragen: ${list(questions.map((q) => `'${q}'`))}.`,
   noFocusMatch: (words: string[]) => `Geen vraag sluit aan bij ${words.map((w) => `'${w}'`).join(', ')}; daarom gaat de samenvatting over alle vragen.`,
   differencesHeading: '**Grootste verschillen tussen benchmarks**',
   improvementsIntro: 'U vraagt naar verbeterpunten: hieronder de onderdelen met de laagste scores en de meest genoemde problemen.',
@@ -17,8 +18,10 @@ export const aiNl = {
     `- ${question}${option ? ` – '${option}'` : ''}: ${a} ${pa} tegenover ${b} ${pb} (verschil ${diff}, foutmarge ±${margin}). ${
       significant ? 'Dit verschil is groter dan de foutmarge.' : 'Dit verschil valt binnen de foutmarge en is dus niet met zekerheid een echt verschil.'
     }`,
-  meanDifference: (question: string, a: string, ma: string, b: string, mb: string, diff: string) =>
-    `- ${question}: gemiddeld ${ma} bij ${a} tegenover ${mb} bij ${b} (verschil ${diff}; voor gemiddelden is geen foutmarge berekend).`,
+  meanDifference: (question: string, a: string, ma: string, b: string, mb: string, diff: string, margin: string | null, significant: boolean) =>
+    `- ${question}: gemiddeld ${ma} bij ${a} tegenover ${mb} bij ${b} (verschil ${diff}${
+      margin === null ? '; voor dit gemiddelde is geen foutmarge bekend).' : `, foutmarge ±${margin}). ${significant ? 'Dit verschil is groter dan de foutmarge.' : 'Dit verschil valt binnen de foutmarge.'}`
+    }`,
   noDifferences: 'Er zijn geen benchmarks met genoeg respondenten om te vergelijken.',
   trendsHeading: '**Ontwikkeling in de tijd**',
   trend: (question: string, subject: string, from: string, fromPeriod: string, to: string, toPeriod: string, direction: 'steeg' | 'daalde' | 'bleef gelijk', margin: string | null, significant: boolean | null) =>

@@ -11,6 +11,7 @@ import type { ExportReport, TextRow } from './load-export-report';
 import { pdfChartFromSpec } from './pdf-chart';
 import { longDate } from './period-label';
 import { responsesStatement } from '../../../shared/report-period';
+import { widgetsOf } from '../../../shared/report-widgets';
 
 const TREND_TYPES = new Set<number>(CHART_TYPES.filter((t) => t.key === 'line' || t.key === 'area').map((t) => t.id));
 const textBlocks = (texts: TextRow[]): PdfBlock[] => texts.map((t): PdfBlock => ({ kind: 'text', text: markdownToText(t.body) })).filter((b) => b.text);
@@ -34,9 +35,11 @@ export async function buildReportPdf(ctx: UserServiceContext, loaded: ExportRepo
     }
   }
   await onProgress?.(0.3);
+  const widgets = widgetsOf(loaded.widgets, data);
   const sections = loaded.sections.map((section) => {
     const ofSection = loaded.texts.filter((t) => t.sectionId === section.id && t.chartId === null);
     const blocks: PdfBlock[] = textBlocks(ofSection.filter((t) => t.position === 'before'));
+    for (const w of widgets.filter((x) => x.sectionId === section.id)) blocks.push({ kind: 'widget', widget: { title: w.label, lines: w.lines.map((l) => l.text) } });
     for (const chart of section.charts) {
       const ofChart = loaded.texts.filter((t) => t.chartId === chart.id);
       const locations = (trendData.get(chart.id) ?? data).dataLocations.filter((d) => d.chartId === chart.id);

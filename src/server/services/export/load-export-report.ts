@@ -2,7 +2,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { UserServiceContext } from '../../context';
 import type { Db } from '../../db/client';
 import { type Read, combine, constant, read, readOne } from '../../db/reads';
-import { companies, filterCategories, filterOptions, projects, reportCharts, reports, reportSections, reportTexts } from '../../db/schema';
+import { companies, filterCategories, filterOptions, projects, reportChartOptions, reportCharts, reports, reportSections, reportTexts, reportWidgets } from '../../db/schema';
 import { AppError } from '../../errors';
 import { reportExportNl } from '../../../shared/i18n/report-export';
 import type { ReportDataBody } from '../../../shared/validation/report-data';
@@ -22,8 +22,10 @@ export interface ExportReport {
   report: ReportRow;
   project: { id: number; title: string; companyId: number };
   company: string;
-  sections: (SectionRow & { charts: ChartRow[] })[];
+  sections: (SectionRow & { charts: (ChartRow & { chartOptions: { key: string; value: unknown }[] })[] })[];
   texts: TextRow[];
+  /** The sections' widgets: the PDF shows them as the staff view and the public page do. */
+  widgets: (typeof reportWidgets.$inferSelect)[];
   /** What the data call and the cover need, read in the same batch: the report's data locations, the surveys' texts and catalogues, the benchmarks' filter options, the company's PDF theme. */
   data: { scope: ResolvedScope; inputs: SurveyInputs; lang: string; options: BenchmarkOption[]; theme: PdfTheme };
 }
@@ -62,12 +64,15 @@ export function exportReportRead(ctx: UserServiceContext, reportId: number, body
       db.select().from(reportCharts).where(inArray(reportCharts.sectionId, sectionIds)).orderBy(asc(reportCharts.order), asc(reportCharts.id)),
       db.select().from(reportTexts).where(eq(reportTexts.reportId, reportId)).orderBy(asc(reportTexts.id)),
       effectiveThemeRows(db, companyId, 'pdf'),
+      db.select().from(reportWidgets).where(eq(reportWidgets.reportId, reportId)).orderBy(asc(reportWidgets.order), asc(reportWidgets.id)),
+      // The chart settings rows ('Toon legenda', 'Toon waarden', decimals …) win over a chart's options object, in the PDF too.
+      db.select().from(reportChartOptions).where(inArray(reportChartOptions.chartId, db.select({ id: reportCharts.id }).from(reportCharts).where(inArray(reportCharts.sectionId, sectionIds)))),
     ],
     (results) => results,
   );
   const inputs = combine(textsInAnyLanguage(db, surveyIds), filterCatalogRead(db, { id: reportId, projectId }, surveyIds), (texts, catalog) => ({ texts, catalog }));
   const rest = combine(rows, combine(inputs, optionsRead(db, body), (i, o) => ({ inputs: i, options: o })), (r, more) => ({ rows: r, ...more }));
-  return combine(scopeRead(ctx, reportId, { kind: 'report' }), rest, (scope, { rows: [[project], sections, charts, texts, themeRows], inputs, options }) => {
+  return combine(scopeRead(ctx, reportId, { kind: 'report' }), rest, (scope, { rows: [[project], sections, charts, texts, themeRows, widgets, chartOptions], inputs, options }) => {
     const { report } = scope;
     if (!report.pdfExport) throw new AppError('NOT_FOUND', reportExportNl.notEnabled);
     const lang = report.languages.split(',')[0]!.trim() || 'nl';
@@ -75,8 +80,9 @@ export function exportReportRead(ctx: UserServiceContext, reportId: number, body
       report,
       project: { id: project!.id, title: project!.title, companyId: project!.companyId },
       company: project!.company,
-      sections: sections.map((s) => ({ ...s, charts: charts.filter((c) => c.sectionId === s.id) })),
+      sections: sections.map((s) => ({ ...s, charts: charts.filter((c) => c.sectionId === s.id).map((c) => ({ ...c, chartOptions: chartOptions.filter((o) => o.chartId === c.id).map((o) => ({ key: o.key, value: o.value })) })) })),
       texts,
+      widgets,
       data: { scope, inputs: { texts: inputs.texts(lang), catalog: inputs.catalog }, lang, options, theme: pdfThemeOf(themeRows) },
     };
   });

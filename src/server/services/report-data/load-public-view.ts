@@ -15,7 +15,7 @@ import { publicReportRead } from './public-report';
 import { type ResolvedScope, scopeLocations, scopeSurveyIds } from './resolve-scope';
 import { type PublicQuery, applyDateRule, publicBenchmarks } from './public-query';
 import type { DateGranularity } from '../../../shared/date-periods';
-import { type PublicWidget, publicWidgets } from './public-widgets';
+import { type ReportWidget, widgetsOf } from '../../../shared/report-widgets';
 
 export interface PublicChart {
   id: number;
@@ -37,7 +37,7 @@ export interface PublicView {
   lang: string;
   benchmarks: { label: string; start: string | null; end: string | null }[];
   compare: { category: string; options: { id: number; label: string }[] }[];
-  sections: { id: number; title: string; before: string[]; after: string[]; widgets: PublicWidget[]; charts: PublicChart[] }[];
+  sections: { id: number; title: string; before: string[]; after: string[]; widgets: ReportWidget[]; charts: PublicChart[] }[];
   /** Dutch message when the chosen comparison could not be computed (the page then shows all respondents). */
   error: string | null;
   /** Whether the edge cache answered (hit), was filled (miss) or is absent (none: Node, tests). */
@@ -96,7 +96,7 @@ export async function loadPublicView(ctx: Pick<ServiceContext, 'db' | 'jobs'>, r
       data = await compute(benchmarks);
     }
     const md = (rows: typeof texts) => rows.map((t) => renderMarkdown(t.body));
-    const widgets = publicWidgets(widgetRows, data);
+    const widgets = widgetsOf(widgetRows, data);
     return {
       report: { id: report.id, title: report.title, startDate: report.startDate, endDate: report.endDate, minN: data.minN },
       dates: { filter: report.dateFilter, granularity: report.dateGranularity, period: data.period },

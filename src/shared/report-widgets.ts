@@ -1,11 +1,10 @@
-import type { reportWidgets } from '../../db/schema';
-import { chartsNl, publicReportNl } from '../../../shared/i18n/charts';
-import { WIDGETS } from '../../../shared/lookups';
-import { periodWidgetLines } from '../../../shared/report-period';
-import type { ReportDataAnswer } from './compute-report-data';
+import { chartsNl, publicReportNl } from './i18n/charts';
+import { WIDGETS } from './lookups';
+import { periodWidgetLines } from './report-period';
+import type { CellAnswer } from './chart/types';
 
-/** A section widget as the public page shows it: a heading and plain lines (no HTML). */
-export interface PublicWidget {
+/** A section widget as every renderer shows it (staff view, public page, PDF): a heading and plain lines (no HTML). */
+export interface ReportWidget {
   id: number;
   sectionId: number;
   key: string;
@@ -13,15 +12,33 @@ export interface PublicWidget {
   lines: { text: string; href?: string }[];
 }
 
-type WidgetRow = typeof reportWidgets.$inferSelect;
+/** A stored widget (row or API item): its type and its settings. */
+export interface WidgetRow {
+  id: number;
+  sectionId: number;
+  widgetTypeId: number;
+  settings: Record<string, unknown> | null;
+}
+
+/** The part of the data answer the widgets read: released numbers only (suppressed groups carry none). */
+export interface WidgetData {
+  benchmarks: { label: string; start: string | null; end: string | null }[];
+  dataLocations: { benchmarks: CellAnswer[] }[];
+  minN: number;
+  includeIncomplete: boolean;
+}
+
 const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
 
 /**
- * The widgets of the public report from the same data answer as the charts: the response counter
- * shows a group's size only when that group is released (else the Dutch suppression text).
+ * The widgets of a report from the same data answer as the charts, the same in the staff view,
+ * on the public page and in the PDF. The response counter is the engine's group size of each
+ * benchmark, shown only when the engine released that group (min_n, differencing); else the
+ * Dutch suppression text — never a number. A widget shows when it exists (the editor adds and
+ * removes it) and with the label it was given.
  */
-export function publicWidgets(rows: WidgetRow[], data: ReportDataAnswer): PublicWidget[] {
-  return rows.flatMap((w): PublicWidget[] => {
+export function widgetsOf(rows: WidgetRow[], data: WidgetData): ReportWidget[] {
+  return rows.flatMap((w): ReportWidget[] => {
     const kind = WIDGETS.find((k) => k.id === w.widgetTypeId);
     if (!kind) return [];
     const s = w.settings ?? {};
