@@ -8,7 +8,6 @@ import { renderMarkdown } from '../../../shared/markdown';
 import type { ReportDataBody } from '../../../shared/validation/report-data';
 import { readOne } from '../../db/reads';
 import { catalogRowsRead } from './load-filter-catalog';
-import type { ReportRow } from '../reports/access';
 import { type ReportDataAnswer, computeForScope } from './compute-report-data';
 import { edgeCached } from './edge-cache';
 import { publicReportRead } from './public-report';
