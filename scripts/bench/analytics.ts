@@ -10,17 +10,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type ColumnDef, type Cube, CubeBuilder, type ReportDataInput, computeReportData, deserializeCube, serializeCube } from '../../src/server/analytics';
+import { arg, median, seeded } from './_prelude';
 
-const arg = (name: string, dflt: number) => Number(process.argv[process.argv.indexOf(`--${name}`) + 1] || dflt) || dflt;
 const ROWS = arg('rows', 100_000);
 const RUNS = arg('runs', 25);
 const FIRST_DAY = 19_500;
 const SPAN = 730;
 
-let seed = 12345;
-const rand = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 4294967296);
-const int = (lo: number, hi: number) => lo + Math.floor(rand() * (hi - lo + 1));
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const { rand, int } = seeded(12345);
 const ms = (t0: number) => performance.now() - t0;
 /** Process CPU time in ms: on a shared machine wall time also counts waiting for a core. */
 const cpu = () => {

@@ -8,8 +8,8 @@
  *   NODE_OPTIONS=--expose-gc npx tsx scripts/bench/scale.ts [--rows 1000000] [--runs 9]
  */
 import { type ColumnDef, CubeBuilder, type ReportDataInput, computeReportData, cubeByteSize, deserializeCube, serializeCube } from '../../src/server/analytics';
+import { arg, median, seeded } from './_prelude';
 
-const arg = (name: string, dflt: number) => Number(process.argv[process.argv.indexOf(`--${name}`) + 1] || dflt) || dflt;
 const ROWS = arg('rows', 1_000_000);
 const RUNS = arg('runs', 9);
 const FIRST_DAY = 19_500;
@@ -19,10 +19,7 @@ const CACHE_MB = 64;
 /** What a cube may hold in a Worker: 128 MB minus the isolate's own memory (code, request, PDF, JSON). */
 const CUBE_BUDGET_MB = 90;
 
-let seed = 4242;
-const rand = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 4294967296);
-const int = (lo: number, hi: number) => lo + Math.floor(rand() * (hi - lo + 1));
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const { rand, int } = seeded(4242);
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const gc = () => (globalThis as { gc?: () => void }).gc?.();
 const heap = () => (gc(), gc(), process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers);

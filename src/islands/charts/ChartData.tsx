@@ -3,6 +3,7 @@ import { type ChartSpec, formatNumber } from '../../shared/chart-spec';
 import { chartsNl } from '../../shared/i18n/charts';
 import { ChartTable } from './ChartTable';
 import { chartFileName, chartXlsxBlob } from './chart-xlsx';
+import { downloadBlob } from '../download';
 
 const t = chartsNl.data;
 
@@ -32,28 +33,18 @@ export function chartCsv(spec: ChartSpec): string {
   return `\ufeff${lines.join('\r\n')}\r\n`;
 }
 
-/** Hands a blob to the browser as a download. */
-function save(blob: Blob, name: string): void {
-  const href = URL.createObjectURL(blob);
-  const a = Object.assign(document.createElement('a'), { href, download: name });
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
-}
-
 /** 'Tabel tonen' (the accessible data table of the released numbers), 'CSV downloaden' and 'Excel downloaden', under a chart. */
 export function ChartData({ spec }: { spec: ChartSpec }) {
   const [open, setOpen] = useState(false);
   const [xlsx, setXlsx] = useState<'idle' | 'busy' | 'failed'>('idle');
   const id = useId();
   if (spec.unfit || !spec.categories.length || spec.kind === 'table' || spec.kind === 'open-answers') return null;
-  const download = () => save(new Blob([chartCsv(spec)], { type: 'text/csv;charset=utf-8' }), chartFileName(spec.title, 'csv'));
+  const downloadCsv = () => downloadBlob(new Blob([chartCsv(spec)], { type: 'text/csv;charset=utf-8' }), chartFileName(spec.title, 'csv'));
   const downloadXlsx = () => {
     setXlsx('busy');
     chartXlsxBlob(spec).then(
       (blob) => {
-        save(blob, chartFileName(spec.title, 'xlsx'));
+        downloadBlob(blob, chartFileName(spec.title, 'xlsx'));
         setXlsx('idle');
       },
       () => setXlsx('failed'),
@@ -65,7 +56,7 @@ export function ChartData({ spec }: { spec: ChartSpec }) {
         <button type="button" className="rounded border border-gray-300 px-2 py-1 hover:bg-gray-100" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
           {open ? t.hideTable : t.showTable}
         </button>
-        <button type="button" className="rounded border border-gray-300 px-2 py-1 hover:bg-gray-100" onClick={download} aria-label={t.csvFor(spec.title)}>
+        <button type="button" className="rounded border border-gray-300 px-2 py-1 hover:bg-gray-100" onClick={downloadCsv} aria-label={t.csvFor(spec.title)}>
           {t.csv}
         </button>
         <button type="button" className="rounded border border-gray-300 px-2 py-1 hover:bg-gray-100 disabled:opacity-60" onClick={downloadXlsx} disabled={xlsx === 'busy'} aria-label={t.xlsxFor(spec.title)}>

@@ -2,6 +2,7 @@ import { ensureCsrfCookie, queue, request } from '../../shared/api-client';
 import { reportViewNl } from '../../shared/i18n/report-view';
 import { addAlert } from '../../shared/stores/alerts';
 import { exportBenchmarks } from './report.store';
+import { downloadBlob } from '../download';
 
 const API = '/portal/api/v2';
 const POLL_MS = 1000;
@@ -23,15 +24,6 @@ function xsrf(): string | undefined {
 export function pdfName(title: string): string {
   const safe = title.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 150);
   return `${safe || 'rapportage'}.pdf`;
-}
-
-function download(blob: Blob, name: string): void {
-  const href = URL.createObjectURL(blob);
-  const a = Object.assign(document.createElement('a'), { href, download: name });
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
 }
 
 async function fetchPdf(path: string, init: RequestInit = {}): Promise<Response> {
@@ -56,7 +48,7 @@ export async function exportReport(reportId: number, title: string): Promise<voi
   const token = xsrf();
   if (token) headers['X-XSRF-TOKEN'] = token;
   const res = await fetchPdf(`/report/${reportId}/export`, { method: 'POST', headers, body: JSON.stringify({ benchmarks: exportBenchmarks() }) });
-  if (res.status === 200) return download(await res.blob(), pdfName(title));
+  if (res.status === 200) return downloadBlob(await res.blob(), pdfName(title));
   if (res.status !== 202) throw new Error(`export ${res.status}`);
   const body = (await res.json()) as { data?: { job?: { id?: number }; id?: number } };
   const jobId = body.data?.job?.id ?? body.data?.id;
@@ -65,7 +57,7 @@ export async function exportReport(reportId: number, title: string): Promise<voi
   await waitForJob(jobId);
   const result = await fetchPdf(`/job/${jobId}/result`);
   if (!result.ok) throw new Error(`result ${result.status}`);
-  download(await result.blob(), pdfName(title));
+  downloadBlob(await result.blob(), pdfName(title));
 }
 
 /** The top bar's Export button fires impulz:export; whatever happens, impulz:export-done re-enables it. */
