@@ -13,7 +13,9 @@
  *   npm run bench -- concurrency          (or: npx astro build && npx tsx scripts/bench/concurrency.ts)
  *   env: CONNECTIONS=50, LOAD_SECONDS=8, PATHS=status,bootstrap,data,public,meedoen (a subset; status = the floor: session check only),
  *        PROFILE=1 (CPU profiles of workerd and the libSQL server per path, top functions printed,
- *        .cpuprofile files kept in .tmp/profiles/ for Chrome DevTools)
+ *        .cpuprofile files kept in .tmp/profiles/ for Chrome DevTools),
+ *        RUNTIME=miniflare (default: the built Worker under Miniflare directly, as production serves
+ *        it) or RUNTIME=wrangler (behind `wrangler dev` and its proxy Worker, as measured before)
  */
 import { mkdirSync, rmSync } from 'node:fs';
 import autocannon from 'autocannon';
@@ -29,6 +31,7 @@ import { DEMO_SURVEY_SID } from '../seed/surveys-burgerpeiling.ts';
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 8);
 const PROFILE = process.env.PROFILE === '1';
+const RUNTIME = process.env.RUNTIME === 'wrangler' ? 'wrangler' : 'miniflare';
 const WANTED = (process.env.PATHS ?? 'status,bootstrap,data,public,meedoen').split(',');
 const P99_BUDGET_MS = 100;
 const REPORT = 1;
@@ -40,7 +43,7 @@ mkdirSync(dir, { recursive: true });
 if (PROFILE) mkdirSync(profiles, { recursive: true });
 const dbInspector = PROFILE ? await freePort() : 0;
 console.log(`load average vóór de start: ${loadAverage()} (1, 5, 15 min; 2 cores)`);
-const stack = await startLocalStack({ dataDir: dir, dbProcess: { nodeArgs: PROFILE ? [`--inspect=127.0.0.1:${dbInspector}`] : [] } });
+const stack = await startLocalStack({ dataDir: dir, runtime: RUNTIME, dbProcess: { nodeArgs: PROFILE ? [`--inspect=127.0.0.1:${dbInspector}`] : [] } });
 
 try {
   const staff = new HttpSession((url, init) => fetch(url, init), stack.url);
@@ -72,8 +75,8 @@ try {
   ];
   const loads = all.filter((l) => WANTED.includes(l.key));
 
-  const roles = stackRoles(stack.pids.wrangler, { 'libSQL-server': [stack.pids.libsql], 'belasting (autocannon)': [process.pid] });
-  console.log(`\n${CONNECTIONS} gelijktijdige verbindingen, ${SECONDS} s per verzoek, loopback; workerd, wrangler, de libSQL-server en autocannon delen de cores.`);
+  const roles = stackRoles(stack.pids.wrangler, { 'libSQL-server': [stack.pids.libsql], 'belasting (autocannon)': [process.pid] }, stack.runtime);
+  console.log(`\n${CONNECTIONS} gelijktijdige verbindingen, ${SECONDS} s per verzoek, loopback, Worker via ${RUNTIME}; workerd, ${RUNTIME}, de libSQL-server en autocannon delen de cores.`);
   const summary: string[] = [];
   for (const load of loads) {
     const run = (duration: number) =>

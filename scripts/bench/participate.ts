@@ -190,7 +190,7 @@ try {
   // 3. 200 respondents at once.
   const [versionBefore] = (await db.execute({ sql: 'select responses_version as v from surveys where id = ?', args: [surveyId] })).rows;
   const people = tokens.slice(0, RESPONDENTS).map((t) => new Respondent(stack.url, surveyId, t));
-  const roles = stackRoles(stack.pids.wrangler, { 'libSQL-server': [stack.pids.libsql], 'belasting (respondenten)': [process.pid] });
+  const roles = stackRoles(stack.pids.wrangler, { 'libSQL-server': [stack.pids.libsql], 'belasting (respondenten)': [process.pid] }, stack.runtime);
   const loadBefore = loadAverage();
   const cpuBefore = cpuMs(roles);
   const started = performance.now();

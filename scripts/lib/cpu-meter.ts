@@ -55,9 +55,17 @@ export function cpuMs(roles: CpuRoles): Record<string, number> {
   return out;
 }
 
-/** The roles of a local stack: workerd (and its helpers) under the wrangler Node process. */
-export function stackRoles(wranglerPid: number, extra: CpuRoles): CpuRoles {
+/** The roles of a local stack: workerd (and its helpers) under the wrangler (or Miniflare) Node process. */
+export function stackRoles(wranglerPid: number, extra: CpuRoles, runtime: 'wrangler' | 'miniflare' = 'wrangler'): CpuRoles {
   const tree = processTree(wranglerPid);
+  if (runtime === 'miniflare') {
+    // Miniflare directly: one workerd, the Worker (and its assets router), no proxy.
+    return {
+      'workerd (Worker)': tree.filter((p) => p.comm.startsWith('workerd')).map((p) => p.pid),
+      'Miniflare (Node)': tree.filter((p) => !p.comm.startsWith('workerd')).map((p) => p.pid),
+      ...extra,
+    };
+  }
   // wrangler dev starts two workerd processes: first its proxy (ProxyWorker, inspector; not in
   // production), then the Worker itself.
   const workerd = tree.filter((p) => p.comm.startsWith('workerd')).map((p) => p.pid).sort((a, b) => a - b);

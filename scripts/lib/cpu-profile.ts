@@ -23,7 +23,8 @@ export interface CpuProfile {
 /** Starts the CPU profiler of a process with an inspector port (wrangler: the Worker; node --inspect); `stop()` ends it, writes the profile to `file` and returns it. */
 export async function profileInspector(inspectorPort: number, file: string): Promise<{ stop(): Promise<CpuProfile> }> {
   const targets = (await (await fetch(`http://127.0.0.1:${inspectorPort}/json`)).json()) as { webSocketDebuggerUrl: string; title?: string }[];
-  const target = targets.find((t) => !/loopback|internal/i.test(t.title ?? '')) ?? targets[0];
+  // Miniflare lists every workerd service (assets router, …): ours is named impulz-portal.
+  const target = targets.find((t) => /impulz-portal/.test(t.title ?? '')) ?? targets.find((t) => !/loopback|internal/i.test(t.title ?? '')) ?? targets[0];
   if (!target) throw new Error('no inspector target');
   // The `ws` client: wrangler's inspector proxy refuses the handshake of Node's built-in WebSocket.
   const ws = new WebSocket(target.webSocketDebuggerUrl);

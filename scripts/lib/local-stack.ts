@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { startLibsqlServer } from '../libsql-server.ts';
 import { migrateDatabase } from '../migrate.ts';
 import { seedDatabase } from '../seed.ts';
-import { freePort, startWorker } from './worker-process.ts';
+import { freePort, startMiniflareWorker, startWorker } from './worker-process.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -13,9 +13,10 @@ export interface LocalStack {
   libsqlUrl: string;
   /** Simulated network latency per database round trip (the local libSQL server's delay; in-process server only). */
   setDbDelay(ms: number): void;
-  /** Process ids for CPU figures: the wrangler Node process (workerd below it) and the libSQL server (this process unless dbProcess). */
+  /** Process ids for CPU figures: the wrangler or Miniflare Node process (workerd below it) and the libSQL server (this process unless dbProcess). */
   pids: { wrangler: number; libsql: number };
-  /** wrangler's inspector port (CPU profiles of the Worker). */
+  runtime: 'wrangler' | 'miniflare';
+  /** The Worker's inspector port (CPU profiles). */
   inspectorPort: number;
   stop(): Promise<void>;
 }
@@ -32,6 +33,12 @@ export interface LocalStackOptions {
    * `nodeArgs` go to that process (e.g. --cpu-prof).
    */
   dbProcess?: { nodeArgs?: string[] };
+  /**
+   * `wrangler` (default): `wrangler dev`, as developers and the tests run it — with its proxy Worker
+   * (a second workerd) in front. `miniflare`: the same built Worker under Miniflare directly, no
+   * proxy, as production serves it (load benchmark: the proxy's CPU is not the product's).
+   */
+  runtime?: 'wrangler' | 'miniflare';
 }
 
 /**
@@ -46,7 +53,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     await seedDatabase(db.url);
     // The simulated network latency starts after setting up, so migrating and seeding stay fast.
     db.setDelay(opts.dbDelayMs ?? 0);
-    const worker = await startWorker({
+    const worker = await (opts.runtime === 'miniflare' ? startMiniflareWorker : startWorker)({
       port: opts.port ?? (await freePort()),
       libsqlUrl: db.url,
       persistTo: `${opts.dataDir}/wrangler`,
@@ -57,6 +64,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       libsqlUrl: db.url,
       setDbDelay: (ms) => db.setDelay(ms),
       pids: { wrangler: worker.pid, libsql: 'pid' in db ? db.pid : process.pid },
+      runtime: opts.runtime ?? 'wrangler',
       inspectorPort: worker.inspectorPort,
       async stop() {
         await worker.stop();

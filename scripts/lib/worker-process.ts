@@ -72,10 +72,39 @@ export async function startWorker(opts: {
   return { url, pid: child.pid!, inspectorPort, stop: () => stopProcess(child) };
 }
 
+/**
+ * The built Worker under workerd through Miniflare directly (scripts/miniflare-worker.ts in its own
+ * Node process): what production runs, without wrangler dev's proxy Worker in front. `pid` is that
+ * Node process (workerd runs below it).
+ */
+export async function startMiniflareWorker(opts: { port: number; libsqlUrl: string; persistTo: string; verbose?: boolean }): Promise<WorkerProcess> {
+  const inspectorPort = await freePort();
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/miniflare-worker.ts', '--port', String(opts.port), '--libsql', opts.libsqlUrl, '--persist', opts.persistTo, '--inspector-port', String(inspectorPort)],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const url = `http://127.0.0.1:${opts.port}`;
+  const output: string[] = [];
+  const collect = (chunk: Buffer) => {
+    output.push(chunk.toString());
+    if (opts.verbose) process.stdout.write(chunk);
+  };
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
+  try {
+    await waitForHttp(`${url}/portal/login`, child, 60_000);
+  } catch (err) {
+    child.kill('SIGKILL');
+    throw new Error(`${(err as Error).message}\n${output.join('')}`);
+  }
+  return { url, pid: child.pid!, inspectorPort, stop: () => stopProcess(child) };
+}
+
 async function waitForHttp(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`wrangler stopped with code ${child.exitCode}`);
+    if (child.exitCode !== null) throw new Error(`the Worker process stopped with code ${child.exitCode}`);
     try {
       const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
       if (res.status < 500) return;

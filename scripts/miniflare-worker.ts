@@ -1,0 +1,61 @@
+/**
+ * The built Worker (dist/server) under workerd through Miniflare directly, without `wrangler dev`
+ * and its proxy Worker (a second workerd in front of ours that production does not have: ~1.8 ms
+ * CPU per request). The bindings come from the built wrangler config
+ * (`unstable_getMiniflareWorkerOptions`), so the Worker, its assets router, R2 and the Queue are
+ * those `wrangler dev` runs. The load benchmark starts it through scripts/lib/local-stack.ts
+ * (`runtime: 'miniflare'`).
+ *
+ *   npx tsx scripts/miniflare-worker.ts --port 4321 --libsql http://127.0.0.1:8080 --persist .tmp/x [--inspector-port 9229]
+ * Prints "listening <url>" when ready; SIGINT/SIGTERM dispose workerd.
+ */
+import { readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { unstable_getMiniflareWorkerOptions } from 'wrangler';
+
+// The Miniflare that wrangler itself runs (its own dependency, so the same workerd as `wrangler dev`).
+const wranglerRequire = createRequire(createRequire(import.meta.url).resolve('wrangler'));
+const { Miniflare, convertV4MiniflareOptions } = (await import(pathToFileURL(wranglerRequire.resolve('miniflare')).href)) as typeof import('miniflare');
+
+const { values } = parseArgs({
+  options: { port: { type: 'string' }, libsql: { type: 'string' }, persist: { type: 'string' }, 'inspector-port': { type: 'string' } },
+});
+if (!values.port || !values.libsql || !values.persist) throw new Error('--port, --libsql and --persist are required');
+const port = Number(values.port);
+
+const { workerOptions, main } = unstable_getMiniflareWorkerOptions('dist/server/wrangler.json');
+const { modulesRules: _rules, ...options } = workerOptions;
+// The build is not bundled again (`no_bundle`): every module of dist/server, the entry first, typed
+// like the built config's rules (Miniflare 5 takes the list, not the rules).
+const TYPES: [RegExp, 'ESModule' | 'CompiledWasm' | 'Text' | 'Data'][] = [[/\.m?js$/, 'ESModule'], [/\.wasm$/, 'CompiledWasm'], [/\.(txt|html|sql)$/, 'Text'], [/\.bin$/, 'Data']];
+const root = dirname(main!);
+const modules = [main!, ...readdirSync(root, { recursive: true, encoding: 'utf8' }).map((f) => join(root, f)).filter((f) => f !== main)]
+  .map((path) => ({ path, type: TYPES.find(([re]) => re.test(path))?.[1] }))
+  .filter((m): m is { path: string; type: NonNullable<typeof m.type> } => m.type !== undefined);
+
+// wrangler hands out options in Miniflare's v4 shape; Miniflare 5 converts them.
+const mf = new Miniflare(
+  convertV4MiniflareOptions({
+    host: '127.0.0.1',
+    port,
+    inspectorPort: values['inspector-port'] ? Number(values['inspector-port']) : undefined,
+    resourcePersistencePath: values.persist,
+    workers: [
+      {
+        ...options,
+        name: 'impulz-portal',
+        modules,
+        modulesRoot: root,
+        bindings: { ...options.bindings, LIBSQL_URL: values.libsql, APP_ENV: 'development', APP_URL: `http://localhost:${port}` },
+      },
+    ],
+  }),
+);
+const url = await mf.ready;
+console.log(`listening ${url.origin}`);
+const stop = () => void mf.dispose().then(() => process.exit(0));
+process.once('SIGINT', stop);
+process.once('SIGTERM', stop);
