@@ -49,7 +49,7 @@ const mf = new Miniflare(
         name: 'impulz-portal',
         modules,
         modulesRoot: root,
-        bindings: { ...options.bindings, LIBSQL_URL: values.libsql, APP_ENV: 'development', APP_URL: `http://localhost:${port}` },
+        bindings: { ...(options.bindings as Record<string, string>), LIBSQL_URL: values.libsql, APP_ENV: 'development', APP_URL: `http://localhost:${port}` },
       },
     ],
   }),

@@ -6,9 +6,10 @@ import type { Bindings } from './server/env';
 import { workerDb } from './server/db/web';
 
 /**
- * The one request pipeline (Astro's advanced-routing entry): the Hono app with request id,
- * security headers, session → user and the auth/API routers; then Astro renders the pages with
- * the same user in `Astro.locals`.
+ * The page pipeline (Astro's advanced-routing entry): the Hono app with request id, security
+ * headers, session → user (and the auth/API routers, though src/worker.ts sends API and auth
+ * calls to its own instance of that app first); then Astro renders the pages with the same user
+ * in `Astro.locals`.
  */
 const app = createApp({ db: workerDb, countsRoundTrips: true });
 
@@ -18,8 +19,6 @@ app.use(async (c, next) => {
   locals.ctx = serviceContext(c);
   locals.requestId = c.var.requestId;
   await next();
-  // Pages show personal data: never cache them in shared caches.
-  if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'private, no-store');
 });
 app.use(astro());
 

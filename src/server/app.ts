@@ -36,6 +36,8 @@ export function createApp(deps: AppDeps) {
     await next();
     // Page responses come from Astro, not from Hono's context, so stamp the id on them too.
     c.res.headers.set('X-Request-Id', c.var.requestId);
+    // Pages and API answers show personal data: never cache them in shared caches.
+    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'private, no-store');
   });
   app.use(
     secureHeaders({

@@ -13,6 +13,8 @@ export interface AppVariables {
   config: Config;
   user: SessionUser | null;
   session: SessionInfo | null;
+  /** The report data generation read with the session (null without a session): middleware/session.ts. */
+  dataGeneration: number | null;
 }
 
 export type AppEnv = { Bindings: Bindings; Variables: AppVariables };

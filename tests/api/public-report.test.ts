@@ -179,6 +179,26 @@ describe('public report page model', { timeout: 60_000 }, () => {
     expect(calls).toBe(1);
   });
 
+  it('computes concurrent misses of one view once; a refused first computation leaves the others to compute', async () => {
+    // A new version (title edit) makes every visitor miss at once.
+    await t.db.update(reports).set({ title: 'Gelijktijdig' }).where(eq(reports.id, 1));
+    let computed = 0;
+    const count = async () => void computed++;
+    const views = await Promise.all(Array.from({ length: 5 }, () => loadPublicView({ db: t.db }, 1, readPublicQuery(new URLSearchParams()), { beforeCompute: count })));
+    expect(computed).toBe(1);
+    expect(new Set(views.map((v) => JSON.stringify(v.sections)))).toHaveProperty('size', 1);
+    expect(views.every((v) => v.report.title === 'Gelijktijdig')).toBe(true);
+
+    await t.db.update(reports).set({ title: 'Na weigering' }).where(eq(reports.id, 1));
+    let calls = 0;
+    const refuseFirst = async () => {
+      if (calls++ === 0) throw new AppError('THROTTLED', 'te veel');
+    };
+    const results = await Promise.allSettled(Array.from({ length: 3 }, () => loadPublicView({ db: t.db }, 1, readPublicQuery(new URLSearchParams()), { beforeCompute: refuseFirst })));
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'fulfilled', 'fulfilled']);
+    expect(calls).toBeGreaterThanOrEqual(2);
+  });
+
   it('ignores malformed query values and unknown filter options', () => {
     expect(readPublicQuery(new URLSearchParams('van=gisteren&tot=2026-02-30&vergelijk=abc'))).toEqual({ van: null, tot: null, vergelijk: null });
     expect(readPublicQuery(new URLSearchParams('van=2026-01-01&vergelijk=12'))).toEqual({ van: '2026-01-01', tot: null, vergelijk: 12 });

@@ -87,6 +87,32 @@ describe('report data answer cache', { timeout: 60_000 }, () => {
     expect((await post(reader)).status).toBe(401);
   });
 
+  it('answers If-None-Match with its ETag by 304 while the generation holds, after the access check', async () => {
+    const first = await post(admin);
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^"\d+-[0-9a-z]+"$/);
+    await first.text();
+    const again = await admin.fetch(DATA, { method: 'POST', json: body, headers: { 'if-none-match': etag! } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    // Another body is another answer: its own ETag, so the old one gives the full answer.
+    const otherBody = await admin.fetch(DATA, { method: 'POST', json: { benchmarks: [{ label: 'Alle' }] }, headers: { 'if-none-match': etag! } });
+    expect(otherBody.status).toBe(200);
+    expect(otherBody.headers.get('etag')).not.toBe(etag);
+    await otherBody.text();
+    // A write to an input raises the generation: the old ETag no longer matches.
+    await t.client.execute(`update report_data_locations set label = 'Na ETag' where id = 7`);
+    const changed = await admin.fetch(DATA, { method: 'POST', json: body, headers: { 'if-none-match': etag! } });
+    expect(changed.status).toBe(200);
+    expect(location(await changed.text(), 7).label).toBe('Na ETag');
+    // Someone who may not see the report gets 404, not 304, whatever ETag they send.
+    const reader = await loginAs(t.session(), 'gebruiker@demo.impulz.nl');
+    const current = (await post(admin)).headers.get('etag')!;
+    await t.db.insert(reportUsers).values({ reportId: 1, userId: 1 });
+    expect((await reader.fetch(DATA, { method: 'POST', json: body, headers: { 'if-none-match': current } })).status).toBe(404);
+    await t.db.delete(reportUsers);
+  });
+
   it('never serves one database’s answer for another’s (caches are per database)', async () => {
     await t.client.execute(`update report_data_locations set label = 'Alleen in t' where id = 7`);
     expect(location(await text(post(admin)), 7).label).toBe('Alleen in t');

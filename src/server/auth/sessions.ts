@@ -1,6 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { companyAdmins, roles, sessions, userRoles, users } from '../db/schema';
+import { companyAdmins, dataGenerations, roles, sessions, userRoles, users } from '../db/schema';
+import { REPORT_INPUTS } from '../services/report-data/answer-cache';
 import { generateToken, hashToken } from './tokens';
 
 // Sliding expiry: a session lives 12 hours after its last use; it is extended at most once per
@@ -86,19 +87,38 @@ export function toSessionUser(row: IdentityRow): SessionUser {
   };
 }
 
-/** The one lookup per request: session, user, roles and company-admin flag in a single query. */
+function sessionLookup(db: Db) {
+  return db
+    .select({
+      expiresAt: sessions.expiresAt,
+      ...identityColumns,
+      // The request's snapshot of the report data generation (a primary-key read riding along):
+      // a cached report data answer then needs only its access check after this round trip.
+      dataGeneration: sql<number | null>`(select ${dataGenerations.n} from ${dataGenerations} where ${dataGenerations.name} = ${REPORT_INPUTS})`,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sql.placeholder('id')), sql`${users.deletedAt} is null and (${users.demoExpiresAt} is null or ${users.demoExpiresAt} > ${sql.placeholder('now')})`))
+    .limit(1)
+    .prepare();
+}
+
+// The lookup's SQL is built once per database object (per isolate in the Worker), not per request.
+const lookups = new WeakMap<Db, ReturnType<typeof sessionLookup>>();
+
+/**
+ * The one lookup per request: session, user, roles and company-admin flag in a single prepared
+ * query (the same condition as `activeAccount`), plus the report data generation at that moment.
+ */
 export async function validateSessionToken(
   db: Db,
   token: string,
   now = new Date(),
-): Promise<{ session: SessionInfo; user: SessionUser } | null> {
+): Promise<{ session: SessionInfo; user: SessionUser; dataGeneration: number | null } | null> {
   const id = hashToken(token);
-  const [row] = await db
-    .select({ expiresAt: sessions.expiresAt, ...identityColumns })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, id), activeAccount(now)))
-    .limit(1);
+  let lookup = lookups.get(db);
+  if (!lookup) lookups.set(db, (lookup = sessionLookup(db)));
+  const [row] = await lookup.all({ id, now: now.getTime() });
   if (!row) return null;
 
   let expiresAt = row.expiresAt;
@@ -110,7 +130,7 @@ export async function validateSessionToken(
     expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
     await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
   }
-  return { session: { id, expiresAt }, user: toSessionUser(row) };
+  return { session: { id, expiresAt }, user: toSessionUser(row), dataGeneration: row.dataGeneration };
 }
 
 export async function invalidateSession(db: Db, sessionId: string): Promise<void> {

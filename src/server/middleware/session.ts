@@ -20,6 +20,7 @@ const TOKEN_PATHS = /^\/portal\/api\/v2\/(?!public(\/|$))/;
 export const resolveSession = createMiddleware<AppEnv>(async (c, next) => {
   c.set('user', null);
   c.set('session', null);
+  c.set('dataGeneration', null);
   const authorization = c.req.header('authorization');
   if (authorization && TOKEN_PATHS.test(c.req.path)) {
     const token = BEARER.exec(authorization)?.[1];
@@ -34,6 +35,7 @@ export const resolveSession = createMiddleware<AppEnv>(async (c, next) => {
     if (result) {
       c.set('user', result.user);
       c.set('session', result.session);
+      c.set('dataGeneration', result.dataGeneration);
       setSessionCookie(c, token, result.session.expiresAt);
     } else {
       clearSessionCookie(c);

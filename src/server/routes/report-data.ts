@@ -6,7 +6,7 @@ import { userServiceContext } from '../context';
 import { AppError, nl } from '../errors';
 import { readBody } from '../http/body';
 import { requireRole } from '../middleware/guards';
-import { computeReportDataFor, reportDataJson } from '../services/report-data/compute-report-data';
+import { computeReportDataFor, reportDataBody } from '../services/report-data/compute-report-data';
 import type { ReportDataScope } from '../services/report-data/resolve-scope';
 import { ReportDataBody } from '../../shared/validation/report-data';
 import { idParam } from './params';
@@ -23,8 +23,13 @@ async function answer(c: AppContext, scope: ReportDataScope) {
   const lang = versionAndLang(c);
   const reportId = idParam(c, 'id');
   const body = await readBody(c, ReportDataBody);
-  // Without the assistant the answer's JSON text comes as is (possibly from the isolate's cache).
-  if (!body.askAi) return c.body(`{"data":${await reportDataJson(userServiceContext(c), reportId, lang, scope, body)}}`, 200, { 'Content-Type': 'application/json' });
+  // Without the assistant the answer's bytes come as they are (possibly from the isolate's cache);
+  // a client that sends the ETag it holds gets a 304 (after the access check, as every call).
+  if (!body.askAi) {
+    const { body: bytes, etag } = await reportDataBody(userServiceContext(c), reportId, lang, scope, body, c.var.dataGeneration);
+    if (c.req.header('if-none-match') === etag) return c.body(null, 304, { ETag: etag });
+    return c.body(bytes, 200, { 'Content-Type': 'application/json', ETag: etag });
+  }
   const data = await computeReportDataFor(userServiceContext(c), reportId, lang, scope, body);
   // The assistant reads the answer just computed: the same released aggregates, nothing more.
   return c.json({ data: { ...data, ai: await askAi(c.env.AI, aiInputFrom(data, body)) } });

@@ -10,10 +10,11 @@ import type { ReportDataScope } from './resolve-scope';
  * answer is a function of the report's rows (definition, filter catalogue), its surveys (structure,
  * settings, responses version → cube) and the request (scope, language, benchmarks) — not of the
  * user: who may see the report is checked on every request, cached or not. So an answer is kept as
- * its JSON text under the request's key with the **data generation** it was computed at (a counter
- * the database's triggers raise on every write to those tables, read in the same batch as the
- * inputs); a repeated request reads the access check and the generation (one round trip) and
- * serves the text only when the generation is unchanged. Every number in it went through the
+ * its response body (JSON, encoded once) under the request's key with the **data generation** it
+ * was computed at (a counter the database's triggers raise on every write to those tables, read in
+ * the same batch as the inputs); a repeated request learns the current generation with its session
+ * check (or, without one, reads it with the access check) and serves the body only when the
+ * generation is unchanged. Every number in it went through the
  * engine with min_n when it was computed; a new response (after the cube rebuild), an edit of the
  * report or its filters, or a new survey structure raises the generation and the next request
  * computes afresh. Bounded by size (least recently used out first).
@@ -22,9 +23,12 @@ const MAX_BYTES = 8 * 1024 * 1024;
 /** The row of data_generations the report inputs raise (migration 0011). */
 export const REPORT_INPUTS = 'report-inputs';
 
-interface Entry {
+export interface Entry {
   generation: number;
-  json: string;
+  /** The response body, serialised and encoded once: `{"data":<answer>}` as UTF-8. */
+  body: Uint8Array<ArrayBuffer>;
+  /** `"<generation>-<hash of the key>"`: a client that sends it back in If-None-Match gets a 304. */
+  etag: string;
 }
 
 export class AnswerCache {
@@ -42,16 +46,16 @@ export class AnswerCache {
     return entry;
   }
 
-  set(key: string, generation: number, json: string): void {
+  set(key: string, entry: Entry): void {
     this.delete(key);
-    const size = 2 * (key.length + json.length);
+    const size = sizeOf(key, entry);
     if (size > this.maxBytes / 4) return; // one huge answer must not push out everything else
-    this.entries.set(key, { generation, json });
+    this.entries.set(key, entry);
     this.bytes += size;
-    for (const [oldest, entry] of this.entries) {
+    for (const [oldest, old] of this.entries) {
       if (this.bytes <= this.maxBytes) break;
       this.entries.delete(oldest);
-      this.bytes -= 2 * (oldest.length + entry.json.length);
+      this.bytes -= sizeOf(oldest, old);
     }
   }
 
@@ -59,7 +63,7 @@ export class AnswerCache {
     const entry = this.entries.get(key);
     if (!entry) return;
     this.entries.delete(key);
-    this.bytes -= 2 * (key.length + entry.json.length);
+    this.bytes -= sizeOf(key, entry);
   }
 
   clear(): void {
@@ -70,6 +74,15 @@ export class AnswerCache {
   get size(): number {
     return this.entries.size;
   }
+}
+
+const sizeOf = (key: string, entry: Entry) => 2 * key.length + entry.body.byteLength;
+
+/** The ETag of an answer: its data generation and a hash (FNV-1a) of its key (report, scope, language, body). */
+export function answerEtag(key: string, generation: number): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
+  return `"${generation}-${(h >>> 0).toString(36)}"`;
 }
 
 const caches = new WeakMap<Db, AnswerCache>();

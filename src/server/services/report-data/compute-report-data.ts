@@ -5,7 +5,7 @@ import { CHART_TYPES, GRANULARITY, KPIS } from '../../../shared/lookups';
 import { type ReportDataBody, reportDataNl } from '../../../shared/validation/report-data';
 import { loadCube } from '../analytics/load-cube';
 import { findReportRead, requireReportRole } from '../reports/access';
-import { answerKey, generationRead, reportAnswers } from './answer-cache';
+import { type Entry, answerEtag, answerKey, generationRead, reportAnswers } from './answer-cache';
 import { eq, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type Read, combine, readAll, readOne } from '../../db/reads';
@@ -53,25 +53,33 @@ export async function computeReportDataFor(ctx: UserServiceContext, reportId: nu
 }
 
 /**
- * The staff data call's answer as JSON text, from the isolate's answer cache when the data
- * generation is unchanged (answer-cache.ts): then the request costs the access check and the
- * generation in one round trip after the session check, and no engine, parsing or JSON work.
- * Otherwise computed as computeReportDataFor (the generation read in the same batch) and kept.
+ * The staff data call's response body (`{"data":…}`, UTF-8) and ETag, from the isolate's answer
+ * cache when the data generation is unchanged (answer-cache.ts); `known` is the generation the
+ * session check read in its round trip (null without one). At most 2 round trips with the session
+ * check in every case:
+ * - cached, `known` equal to the entry's generation: the access check alone (1 statement);
+ * - `known` given but different, or nothing cached: the full batch (access, inputs, generation);
+ * - cached, `known` null (e.g. a personal access token): access check and generation, and the full
+ *   batch only when the generation moved (then 3).
+ * The access check runs on every call: a user taken off the report gets 404, cached or not.
  */
-export async function reportDataJson(ctx: UserServiceContext, reportId: number, lang: string, scope: ReportDataScope, body: ReportDataBody): Promise<string> {
+export async function reportDataBody(ctx: UserServiceContext, reportId: number, lang: string, scope: ReportDataScope, body: ReportDataBody, known: number | null): Promise<Entry> {
   requireReportRole(ctx.user, 'dashboard.view');
   const key = answerKey(reportId, scope, lang, body);
   const cache = reportAnswers(ctx.db);
   const cached = cache.get(key);
-  if (cached) {
-    // The report read throws 404 when this user may not see it (any more): access is never cached.
+  if (cached && known === cached.generation) {
+    await readOne(ctx.db, findReportRead(ctx, reportId));
+    return cached;
+  }
+  if (cached && known === null) {
     const [, generation] = await readAll(ctx.db, [findReportRead(ctx, reportId), generationRead(ctx.db)]);
-    if (generation === cached.generation) return cached.json;
+    if (generation === cached.generation) return cached;
   }
   const { answer, generation } = await readAndCompute(ctx, reportId, lang, scope, body);
-  const json = JSON.stringify(answer);
-  if (generation !== null) cache.set(key, generation, json);
-  return json;
+  const entry: Entry = { generation: generation ?? -1, body: new TextEncoder().encode(`{"data":${JSON.stringify(answer)}}`), etag: answerEtag(key, generation ?? -1) };
+  if (generation !== null) cache.set(key, entry);
+  return entry;
 }
 
 async function readAndCompute(ctx: UserServiceContext, reportId: number, lang: string, scope: ReportDataScope, body: ReportDataBody): Promise<{ answer: ReportDataAnswer; generation: number | null }> {

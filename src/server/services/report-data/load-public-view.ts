@@ -11,6 +11,7 @@ import { catalogRowsRead } from './load-filter-catalog';
 import { type ReportDataAnswer, computeForScope } from './compute-report-data';
 import { edgeCached } from './edge-cache';
 import { publicReportRead } from './public-report';
+import type { ReportRow } from '../reports/access';
 import { type ResolvedScope, scopeLocations, scopeSurveyIds } from './resolve-scope';
 import { type PublicQuery, applyDateRule, publicBenchmarks } from './public-query';
 import type { DateGranularity } from '../../../shared/date-periods';
@@ -65,7 +66,31 @@ export async function loadPublicView(ctx: Pick<ServiceContext, 'db' | 'jobs'>, r
   const memo = viewsOf(ctx.db);
   const seen = memo.get(key);
   if (seen) return { ...seen, cache: 'hit' };
-  const { value, cache } = await edgeCached(key, async (): Promise<PublicView> => {
+  // Concurrent misses of one key share one computation (a new version under load would otherwise
+  // compute the same view once per waiting visitor). When that one fails (e.g. its visitor was
+  // throttled), each waiter computes for itself.
+  const flights = flightsOf(ctx.db);
+  const running = flights.get(key);
+  if (running) {
+    const shared = await running.catch(() => null);
+    if (shared) return { ...shared, cache: 'hit' };
+  }
+  const flight = computeView(ctx, key, report, query, lang, opts);
+  const shared = flight.then((r) => r.value);
+  shared.catch(() => {}); // its failure is this caller's (below); waiters handle it themselves
+  flights.set(key, shared);
+  try {
+    const { value, cache } = await flight;
+    memo.set(key, value);
+    if (memo.size > MAX_VIEWS) memo.delete(memo.keys().next().value!);
+    return { ...value, cache };
+  } finally {
+    if (flights.get(key) === shared) flights.delete(key);
+  }
+}
+
+function computeView(ctx: Pick<ServiceContext, 'db' | 'jobs'>, key: string, report: ReportRow, query: PublicQuery, lang: string, opts: { beforeCompute?: () => Promise<void> }) {
+  return edgeCached(key, async (): Promise<PublicView> => {
     // Only a cache miss costs real work: that is what the caller may throttle.
     await opts.beforeCompute?.();
     const [sections, compare] = await Promise.all([
@@ -127,9 +152,6 @@ export async function loadPublicView(ctx: Pick<ServiceContext, 'db' | 'jobs'>, r
       })),
     };
   });
-  memo.set(key, value);
-  if (memo.size > MAX_VIEWS) memo.delete(memo.keys().next().value!);
-  return { ...value, cache };
 }
 
 /** Rendered public views by edge-cache key (which carries the report version), per database (tests have several), a few per isolate. */
@@ -139,6 +161,14 @@ function viewsOf(db: ServiceContext['db']): Map<string, PublicView> {
   let memo = views.get(db);
   if (!memo) views.set(db, (memo = new Map()));
   return memo;
+}
+
+/** Views being computed, by the same key, per database. */
+const inFlight = new WeakMap<ServiceContext['db'], Map<string, Promise<PublicView>>>();
+function flightsOf(db: ServiceContext['db']): Map<string, Promise<PublicView>> {
+  let flights = inFlight.get(db);
+  if (!flights) inFlight.set(db, (flights = new Map()));
+  return flights;
 }
 
 /** The report's filter options a visitor may compare with, per category (menu order). */
