@@ -6,9 +6,12 @@
  * those `wrangler dev` runs. The load benchmark starts it through scripts/lib/local-stack.ts
  * (`runtime: 'miniflare'`).
  *
- *   npx tsx scripts/miniflare-worker.ts --port 4321 --libsql http://127.0.0.1:8080 --persist .tmp/x [--inspector-port 9229]
+ *   npx tsx scripts/miniflare-worker.ts --port 4321 --libsql http://127.0.0.1:8080 --persist .tmp/x [--inspector-port 9229] [--production]
+ * --production: APP_ENV production (no round-trip counting wrapper, no count headers: the code path
+ * Cloudflare runs) with a random TOTP key; otherwise development.
  * Prints "listening <url>" when ready; SIGINT/SIGTERM dispose workerd.
  */
+import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -21,7 +24,7 @@ const wranglerRequire = createRequire(createRequire(import.meta.url).resolve('wr
 const { Miniflare, convertV4MiniflareOptions } = (await import(pathToFileURL(wranglerRequire.resolve('miniflare')).href)) as typeof import('miniflare');
 
 const { values } = parseArgs({
-  options: { port: { type: 'string' }, libsql: { type: 'string' }, persist: { type: 'string' }, 'inspector-port': { type: 'string' } },
+  options: { production: { type: 'boolean' }, port: { type: 'string' }, libsql: { type: 'string' }, persist: { type: 'string' }, 'inspector-port': { type: 'string' } },
 });
 if (!values.port || !values.libsql || !values.persist) throw new Error('--port, --libsql and --persist are required');
 const port = Number(values.port);
@@ -49,7 +52,12 @@ const mf = new Miniflare(
         name: 'impulz-portal',
         modules,
         modulesRoot: root,
-        bindings: { ...(options.bindings as Record<string, string>), LIBSQL_URL: values.libsql, APP_ENV: 'development', APP_URL: `http://localhost:${port}` },
+        bindings: {
+          ...(options.bindings as Record<string, string>),
+          LIBSQL_URL: values.libsql,
+          APP_URL: `http://localhost:${port}`,
+          ...(values.production ? { APP_ENV: 'production', TOTP_ENCRYPTION_KEY: randomBytes(32).toString('base64') } : { APP_ENV: 'development' }),
+        },
       },
     ],
   }),

@@ -15,7 +15,9 @@
  *        PROFILE=1 (CPU profiles of workerd and the libSQL server per path, top functions printed,
  *        .cpuprofile files kept in .tmp/profiles/ for Chrome DevTools),
  *        RUNTIME=miniflare (default: the built Worker under Miniflare directly, as production serves
- *        it) or RUNTIME=wrangler (behind `wrangler dev` and its proxy Worker, as measured before)
+ *        it) or RUNTIME=wrangler (behind `wrangler dev` and its proxy Worker, as measured before),
+ *        APP_ENV=production (default with miniflare: no round-trip counting wrapper, as at Cloudflare;
+ *        the warm line then has no counts — they come from `round-trips`) or APP_ENV=development
  */
 import { mkdirSync, rmSync } from 'node:fs';
 import autocannon from 'autocannon';
@@ -32,6 +34,7 @@ const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 8);
 const PROFILE = process.env.PROFILE === '1';
 const RUNTIME = process.env.RUNTIME === 'wrangler' ? 'wrangler' : 'miniflare';
+const PRODUCTION = RUNTIME === 'miniflare' && process.env.APP_ENV !== 'development';
 const WANTED = (process.env.PATHS ?? 'status,bootstrap,data,public,meedoen').split(',');
 const P99_BUDGET_MS = 100;
 const REPORT = 1;
@@ -43,7 +46,7 @@ mkdirSync(dir, { recursive: true });
 if (PROFILE) mkdirSync(profiles, { recursive: true });
 const dbInspector = PROFILE ? await freePort() : 0;
 console.log(`load average vóór de start: ${loadAverage()} (1, 5, 15 min; 2 cores)`);
-const stack = await startLocalStack({ dataDir: dir, runtime: RUNTIME, dbProcess: { nodeArgs: PROFILE ? [`--inspect=127.0.0.1:${dbInspector}`] : [] } });
+const stack = await startLocalStack({ dataDir: dir, runtime: RUNTIME, production: PRODUCTION, dbProcess: { nodeArgs: PROFILE ? [`--inspect=127.0.0.1:${dbInspector}`] : [] } });
 
 try {
   const staff = new HttpSession((url, init) => fetch(url, init), stack.url);
@@ -76,7 +79,7 @@ try {
   const loads = all.filter((l) => WANTED.includes(l.key));
 
   const roles = stackRoles(stack.pids.wrangler, { 'libSQL-server': [stack.pids.libsql], 'belasting (autocannon)': [process.pid] }, stack.runtime);
-  console.log(`\n${CONNECTIONS} gelijktijdige verbindingen, ${SECONDS} s per verzoek, loopback, Worker via ${RUNTIME}; workerd, ${RUNTIME}, de libSQL-server en autocannon delen de cores.`);
+  console.log(`\n${CONNECTIONS} gelijktijdige verbindingen, ${SECONDS} s per verzoek, loopback, Worker via ${RUNTIME}${PRODUCTION ? ' (APP_ENV production)' : ''}; workerd, ${RUNTIME}, de libSQL-server en autocannon delen de cores.`);
   const summary: string[] = [];
   for (const load of loads) {
     const run = (duration: number) =>
@@ -88,7 +91,8 @@ try {
       const res = await fetch(`${stack.url}${load.path}`, { method: load.method, headers: load.headers, body: load.body });
       if (res.status !== 200) throw new Error(`${load.name}: ${res.status}`);
       const bytes = (await res.arrayBuffer()).byteLength;
-      warm = `warm: ${res.headers.get('x-impulz-db-round-trips')} round trips, ${res.headers.get('x-impulz-db-statements')} statements, ${(bytes / 1024).toFixed(1)} kB`;
+      const counts = PRODUCTION ? 'round trips niet geteld (APP_ENV production; zie npm run bench -- round-trips)' : `${res.headers.get('x-impulz-db-round-trips')} round trips, ${res.headers.get('x-impulz-db-statements')} statements`;
+      warm = `warm: ${counts}, ${(bytes / 1024).toFixed(1)} kB`;
     }
     await run(1);
     await new Promise((r) => setTimeout(r, 1000));

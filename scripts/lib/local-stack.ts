@@ -39,6 +39,8 @@ export interface LocalStackOptions {
    * proxy, as production serves it (load benchmark: the proxy's CPU is not the product's).
    */
   runtime?: 'wrangler' | 'miniflare';
+  /** With `runtime: 'miniflare'`: APP_ENV production (no round-trip counting, no count headers), as at Cloudflare. */
+  production?: boolean;
 }
 
 /**
@@ -58,6 +60,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       libsqlUrl: db.url,
       persistTo: `${opts.dataDir}/wrangler`,
       verbose: opts.verbose,
+      production: opts.production,
     });
     return {
       url: worker.url,
