@@ -1,4 +1,5 @@
-import { AnalyticsError, type ColumnSource, type Cube, type CubeColumn, type Days, codesFor, indexColumns } from './cube';
+import { AnalyticsError, type ColumnSource, type Cube, type CubeColumn, type Days, codesFor, indexColumns, planeCount } from './cube';
+import { toPlanes } from './planes';
 
 /** Column definitions the storage side derives from a survey's questions and respondent fields. */
 export type ColumnDef =
@@ -20,7 +21,7 @@ export interface BuildReport {
 }
 
 type Stage =
-  | { def: Extract<ColumnDef, { kind: 'single' }>; codeIndex: Map<string, number>; data: Int16Array }
+  | { def: Extract<ColumnDef, { kind: 'single' }>; codeIndex: Map<string, number>; data: Uint8Array | Uint16Array }
   | { def: Extract<ColumnDef, { kind: 'multi' }>; codeIndex: Map<string, number>; bits: Uint32Array[]; answered: Uint32Array }
   | { def: Extract<ColumnDef, { kind: 'numeric' }>; data: Float64Array }
   | { def: Extract<ColumnDef, { kind: 'text' }>; dict: Map<string, number>; data: Int32Array };
@@ -28,7 +29,7 @@ type Stage =
 const NO_DAY = -2147483648;
 const DENSE_IDS = 1 << 24;
 
-function grown<T extends Int16Array | Int32Array | Float64Array | Uint32Array>(a: T, need: number, fill?: number): T {
+function grown<T extends Uint8Array | Uint16Array | Int16Array | Int32Array | Float64Array | Uint32Array>(a: T, need: number, fill?: number): T {
   if (need <= a.length) return a;
   const next = new (a.constructor as new (n: number) => T)(Math.max(need, a.length * 2, 64));
   next.set(a);
@@ -114,7 +115,7 @@ export class CubeBuilder {
     if (value === null || value === undefined || value === '') return this;
     switch (st.def.kind) {
       case 'single': {
-        const s = st as Extract<Stage, { codeIndex: Map<string, number>; data: Int16Array }>;
+        const s = st as Extract<Stage, { def: { kind: 'single' } }>;
         const i = s.codeIndex.get(String(value));
         if (i === undefined) return this.reject(key);
         s.data = grown(s.data, r + 1);
@@ -211,7 +212,8 @@ function makeStage(def: ColumnDef): Stage {
   switch (def.kind) {
     case 'single':
       if (def.options.length > 32767) throw new AnalyticsError('BAD_INPUT', `too many options in ${def.key}`);
-      return { def, codeIndex: new Map(def.options.map((o, i) => [o.code, i])), data: new Int16Array(64) };
+      // One byte a row while staging up to 255 options (the stage lives until build()).
+      return { def, codeIndex: new Map(def.options.map((o, i) => [o.code, i])), data: def.options.length <= 0xff ? new Uint8Array(64) : new Uint16Array(64) };
     case 'multi':
       return { def, codeIndex: new Map(def.options.map((o, i) => [o.code, i])), bits: def.options.map(() => new Uint32Array(2)), answered: new Uint32Array(2) };
     case 'numeric':
@@ -231,10 +233,10 @@ function finishColumn(st: Stage, perm: Int32Array): CubeColumn | null {
   const source = st.def.source ?? 'question';
   const key = st.def.key;
   if ('codeIndex' in st && 'data' in st) {
-    const data = codesFor(n, st.def.options.length);
-    for (let i = 0; i < n; i++) data[i] = perm[i]! < st.data.length ? st.data[perm[i]!]! : 0;
+    const src = st.data;
+    const planes = toPlanes(n, st.def.options.length, (i) => (perm[i]! < src.length ? src[perm[i]!]! : 0));
     const scores = Float64Array.from(st.def.options, (o) => optionScore(o.code, o.score));
-    return { kind: 'single', key, source, codes: st.def.options.map((o) => o.code), scores, data };
+    return { kind: 'single', key, source, codes: st.def.options.map((o) => o.code), scores, planes };
   }
   if ('bits' in st) {
     const words = (n + 31) >>> 5;
@@ -253,9 +255,9 @@ function finishColumn(st: Stage, perm: Int32Array): CubeColumn | null {
     const entries = [...st.dict.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
     const remap = new Int32Array(st.dict.size + 1);
     entries.forEach(([, old], i) => (remap[old] = i + 1));
-    const data = codesFor(n, st.dict.size);
-    for (let i = 0; i < n; i++) data[i] = perm[i]! < st.data.length ? remap[st.data[perm[i]!]!]! : 0;
-    return { kind: 'text', key, source, dictionary: entries.map((e) => e[0]), data };
+    const src = st.data;
+    const planes = toPlanes(n, st.dict.size, (i) => (perm[i]! < src.length ? remap[src[perm[i]!]!]! : 0));
+    return { kind: 'text', key, source, dictionary: entries.map((e) => e[0]), planes };
   }
   // Dictionary-coded: the distinct values ascending (after NaN = no answer), a code per row.
   const distinct = new Set<number>();
@@ -280,4 +282,22 @@ export function optionScore(code: string, score: number | null | undefined): num
   const t = code.trim();
   const v = t === '' ? NaN : Number(t);
   return Number.isFinite(v) ? v : NaN;
+}
+
+/**
+ * Bytes a cube of `rows` responses with these columns will hold in memory (cubeByteSize), known
+ * before building it: exact for single and multiple choice; numeric columns at two bytes a row
+ * (dictionary codes up to 65,535 distinct values); text columns as if their dictionary were as
+ * large as allowed (maxDistinct, default 500: 9 planes). So an upper estimate for text.
+ */
+export function estimateCubeBytes(defs: ColumnDef[], rows: number): number {
+  const bitset = Math.ceil(rows / 32) * 4;
+  let n = bitset * 2 + 256; // days (two bytes a row) and "complete"
+  for (const d of defs) {
+    if (d.kind === 'single') n += bitset * (planeCount(d.options.length) + 1) + d.options.length * 24;
+    else if (d.kind === 'multi') n += bitset * (d.options.length + 1) + d.options.length * 16;
+    else if (d.kind === 'numeric') n += rows * 2 + bitset;
+    else n += bitset * (planeCount(d.maxDistinct ?? 500) + 1);
+  }
+  return n;
 }
