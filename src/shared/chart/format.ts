@@ -25,6 +25,15 @@ export function formatCell(spec: Pick<ChartSpec, 'format' | 'unit' | 'decimals' 
 }
 
 /**
+ * The value label of a cell, one rule for uPlot, SVG and PDF: the formatted value, ' (n=123)' with
+ * 'Toon n' (unless the format already shows the count), then the significance mark.
+ */
+export function valueText(spec: Pick<ChartSpec, 'format' | 'unit' | 'decimals' | 'showN'>, value: number | null, count: number | null | undefined, mark = ''): string {
+  const n = spec.showN && spec.format !== 'percentage-count' && count !== null && count !== undefined && value !== null ? ` (n=${formatNumber(count)})` : '';
+  return formatCell(spec, value, count) + n + mark;
+}
+
+/**
  * Which legend a chart gets, the same in every renderer: none when 'Toon legenda' is off or when
  * there is one series only (its name is the chart's); pies and single-series colour-per-answer
  * charts name the categories only when the axis doesn't (pies); else the series.
@@ -66,7 +75,7 @@ export function columnLabel(
   column: { width: number; height: number; lineHeight: number },
   measure: (text: string) => number,
 ): { text: string; inside: boolean } | null {
-  const full = formatCell(spec, value, count) + mark;
+  const full = valueText(spec, value, count, mark);
   const short = formatCell({ ...spec, format: spec.format === 'percentage-count' ? 'percentage' : spec.format }, value, null) + mark;
   for (const text of [full, short]) if (measure(text) <= column.width + 1) return { text, inside: false };
   if (column.width >= column.lineHeight + 2) for (const text of [full, short]) if (measure(text) + 8 <= column.height) return { text, inside: true };
