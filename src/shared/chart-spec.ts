@@ -131,6 +131,10 @@ export function buildChartSpec(chart: ChartConfig, locations: DataLocationAnswer
   if (isText) topTexts(m, cfg.maxCategories ?? MAX_TEXT_ITEMS);
   else if (cfg.hideEmpty && isStacked) dropEmptySegments(m);
   else if (cfg.hideEmpty && !m.timeAxis) dropEmpty(m);
+  // An answer keeps its colour when others are folded into 'Overig' (grey, the slot after the last answer).
+  const catKeys = m.categories.map((c) => c.key);
+  const segKeys = m.series.map((x) => x.key);
+  const slot = (keys: string[], key: string) => (isFold(key) ? keys.length : keys.indexOf(key));
   // 'Maximaal aantal categorieën' folds answer options only (not periods, questions, or scores).
   if (cfg.maxCategories !== null && isStacked) foldSegments(m, locs, cfg.maxCategories);
   else if (cfg.maxCategories !== null && optionChart(kind, cfg, m)) foldCategories(m, locs, cfg.maxCategories, cfg.format === 'count');
@@ -142,12 +146,15 @@ export function buildChartSpec(chart: ChartConfig, locations: DataLocationAnswer
   const ordered = locs.length > 0 && locs.every((l) => l.kind === 'single' && scored(l));
   const scheme = isScaleScheme(cfg.schemeId) && !ordered ? 2 : cfg.schemeId;
   if (colorBy === 'category') {
-    const p = paints(scheme, cfg.patternId, m.categories.length, cfg.usePatterns);
-    m.categories = m.categories.map((c, i) => ({ ...c, ...p[i]!, ...(isFold(c.key) ? greyPaint(p[i]!.pattern) : {}) }));
+    const p = paints(scheme, cfg.patternId, catKeys.length + 1, cfg.usePatterns);
+    const own = paints(scheme, cfg.patternId, catKeys.length, cfg.usePatterns);
+    m.categories = m.categories.map((c) => (isFold(c.key) ? { ...c, ...greyPaint(p[catKeys.length]!.pattern) } : { ...c, ...own[slot(catKeys, c.key)]! }));
   }
   if (!isText && kind !== 'stacked-bar' && kind !== 'stacked-bar-100') sortCategories(m, cfg);
   const benchmarks = m.series.length > 0 && m.series.every((s) => /^b\d+$/.test(s.key));
-  const sp = benchmarks ? benchmarkPaints(cfg.schemeId, cfg.patternId, m.series.length, cfg.usePatterns) : paints(scheme, cfg.patternId, m.series.length, cfg.usePatterns);
+  const own = paints(scheme, cfg.patternId, segKeys.length, cfg.usePatterns);
+  const withFold = paints(scheme, cfg.patternId, segKeys.length + 1, cfg.usePatterns);
+  const sp = benchmarks ? benchmarkPaints(cfg.schemeId, cfg.patternId, m.series.length, cfg.usePatterns) : m.series.map((x) => (isFold(x.key) ? greyPaint(withFold[segKeys.length]!.pattern) : own[slot(segKeys, x.key)]!));
   const scalar = SCALAR_FORMATS.has(cfg.format) || cfg.kpi !== null || kind === 'kpi' || kind === 'gauge' || kind === 'net-promoter';
   const scale = kind === 'net-promoter' ? { unit: '' as const, decimals: 0, range: { min: -100, max: 100 } } : scalar ? scalarScale(cfg) : optionScale(cfg, kind);
   // A gauge needs a maximum: the highest answer code (a 1–5 scale) when the data does not say.
@@ -173,7 +180,7 @@ export function buildChartSpec(chart: ChartConfig, locations: DataLocationAnswer
     timeAxis: m.timeAxis,
     colorBy,
     categories: m.categories,
-    series: m.series.map((s, i) => ({ ...s, ...sp[i]!, ...(isFold(s.key) ? greyPaint(sp[i]!.pattern) : {}) })),
+    series: m.series.map((s, i) => ({ ...s, ...sp[i]! })),
     showN: cfg.showN,
     showLegend: cfg.showLegend,
     showValues: cfg.showValues,

@@ -68,10 +68,10 @@ export function staff(spec: ChartSpec): Drawn {
   const texts: string[] = [];
   const ctx = { save() {}, restore() {}, translate() {}, rotate() {}, fillRect() {}, measureText: (t: string) => ({ width: t.length * 6 }), fillText: (t: string) => texts.push(t) };
   const u = { ctx, valToPos: (v: number, axis: string) => (axis === 'x' ? 40 + v * 80 : 10 + v * 5), bbox: { left: 0, top: 0, width: 600, height: 300 }, width: 600 } as unknown as uPlot;
-  for (const hook of [opts.hooks?.draw ?? []].flat()) hook(u);
+  for (const hook of [opts.hooks?.draw ?? []].flat()) hook?.(u);
   const categoryOf = opts.series[0]!.value as (u: unknown, v: number) => string;
   const fillOf = (f: unknown) => (f === PATTERN ? 'pattern' : String(f));
-  const perCategory = builders.flatMap((b) => (b.disp?.fill ? (b.disp.fill.values(u, 1, 0, spec.categories.length - 1) as unknown[]) : []));
+  const perCategory = builders.flatMap((b) => { const values = b.disp?.fill?.values; return values ? (values(u, 1, 0, spec.categories.length - 1) as unknown[]) : []; });
   const seriesFills = opts.series.slice(1).map((s) => s.fill ?? s.stroke);
   const fills = (perCategory.length ? perCategory : seriesFills).map(fillOf);
   const range = opts.scales!.y!.range as (u: unknown, lo: number, hi: number) => [number, number];

@@ -534,6 +534,15 @@ describe("maxCategories: 'Overig' never reveals a number the engine did not rele
     expect(spec.series.at(-1)!.values).toEqual([12, null]);
     expect(spec.series.at(-1)!.color).toBe(FOLD_COLOR);
   });
+  it('an answer keeps its colour when others are folded', () => {
+    const all = buildChartSpec(chart(3), six(), { minN: 10 });
+    const folded = buildChartSpec(chart(3, {}, { maxCategories: 3 }), six(), { minN: 10 });
+    const colorOf = (spec: ChartSpec, label: string) => spec.series.find((s) => s.label === label)!.color;
+    for (const label of ['Bus', 'Auto', 'Te voet']) expect(colorOf(folded, label)).toBe(colorOf(all, label));
+    const bars = (spec: ChartSpec, label: string) => spec.categories.find((c) => c.label === label)!.color;
+    const one = (max?: number) => buildChartSpec(chart(BAR, {}, max ? { maxCategories: max } : {}), [{ ...six()[0]!, benchmarks: six()[0]!.benchmarks.slice(0, 1) }], { minN: 10 });
+    for (const label of ['Bus', 'Auto', 'Te voet']) expect(bars(one(3), label)).toBe(bars(one(), label));
+  });
 });
 
 describe("'Gestapeld' where stacking means nothing", () => {
