@@ -7,7 +7,7 @@ import type { BuildOptions, ChartConfig, ChartKind, ChartSpec, DataLocationAnswe
 import { scalarScale } from './chart/values';
 
 export type * from './chart/types';
-export { columnLabel, formatCell, valueText, formatNumber, fullGaps, legendKind, seriesLegend, sigMark, sigPartners, svgTextWidth } from './chart/format';
+export { columnLabel, fitColumnLabel, formatCell, shortValueText, valueText, formatNumber, fullGaps, legendKind, seriesLegend, sigMark, sigPartners, svgTextWidth } from './chart/format';
 import { formatNumber } from './chart/format';
 export { textColorFor, luminance, schemeColors } from './chart/colors';
 export { periodLabel } from './chart/periods';

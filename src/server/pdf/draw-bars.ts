@@ -3,6 +3,7 @@ import { INK, MUTED, GRID, hex, textOn } from './colors';
 import { colorAt, drawFootnotes, drawLegend, footnotes, formatValue, niceAxis } from './chart-frame';
 import type { PdfChart, PdfPaint } from './model';
 import { drawPattern } from './patterns';
+import { fitColumnLabel } from '../../shared/chart/format';
 import { fitText } from './text';
 import { CONTENT_WIDTH, PAGE, type PdfWriter } from './writer';
 
@@ -87,15 +88,12 @@ export function drawColumns(w: PdfWriter, chart: Bars, minN: number): void {
         page.drawRectangle({ x: gx + si * barWidth, y: base, width: barWidth - 1, height: h, color: hex(paint.color) });
         drawPattern(page, paint.pattern, paint.color, gx + si * barWidth, base, barWidth - 1, h);
       }
-      const label = labelAt(chart, s, ci);
-      // The rule of every renderer (shared/chart/format.ts columnLabel): a label wider than its column is left out.
       // The rule of every renderer (shared/chart/format.ts columnLabel): above the column when it fits
-      // its width, else upright inside a column tall enough, else left out.
-      const labelWidth = w.fonts.regular.widthOfTextAtSize(label, 6.5);
-      if (chart.values !== false && value !== null) {
-        if (labelWidth <= barWidth) page.drawText(label, { x: gx + si * barWidth + (barWidth - 1 - labelWidth) / 2, y: base + h + 2, size: 6.5, font: w.fonts.regular, color: MUTED });
-        else if (barWidth >= 8.5 && labelWidth + 6 <= h) page.drawText(label, { x: gx + si * barWidth + barWidth / 2 + 2, y: base + h - 3 - labelWidth, size: 6.5, font: w.fonts.regular, color: textOn(paint.color), rotate: degrees(90) });
-      }
+      // its width (the full label, else without its count), else upright inside a column tall enough, else left out.
+      const texts = [labelAt(chart, s, ci), s.shortLabels?.[ci]].filter((t): t is string => !!t);
+      const fit = chart.values !== false && value !== null ? fitColumnLabel(texts, { width: barWidth - 1, height: h, lineHeight: 6.5 }, (t) => w.fonts.regular.widthOfTextAtSize(t, 6.5)) : null;
+      if (fit && !fit.inside) page.drawText(fit.text, { x: gx + si * barWidth + (barWidth - 1 - w.fonts.regular.widthOfTextAtSize(fit.text, 6.5)) / 2, y: base + h + 2, size: 6.5, font: w.fonts.regular, color: MUTED });
+      if (fit?.inside) page.drawText(fit.text, { x: gx + si * barWidth + barWidth / 2 + 2, y: base + h - 3 - w.fonts.regular.widthOfTextAtSize(fit.text, 6.5), size: 6.5, font: w.fonts.regular, color: textOn(paint.color), rotate: degrees(90) });
     });
     page.drawText(fitText(category, w.fonts.regular, 7, groupWidth - 2), { x: left + ci * groupWidth + 1, y: base - 11, size: 7, font: w.fonts.regular, color: INK });
   });

@@ -14,6 +14,8 @@ export interface PdfSeries {
   marks?: boolean[];
   /** Per value: its label as every renderer writes it (decimals, 'Toon n', the mark; chart/format.ts valueText). */
   labels?: string[];
+  /** Per value: the label without its count, for a column too narrow for the full one. */
+  shortLabels?: string[];
 }
 
 export type PdfChart =

@@ -75,10 +75,18 @@ export function columnLabel(
   column: { width: number; height: number; lineHeight: number },
   measure: (text: string) => number,
 ): { text: string; inside: boolean } | null {
-  const full = valueText(spec, value, count, mark);
-  const short = formatCell({ ...spec, format: spec.format === 'percentage-count' ? 'percentage' : spec.format }, value, null) + mark;
-  for (const text of [full, short]) if (measure(text) <= column.width + 1) return { text, inside: false };
-  if (column.width >= column.lineHeight + 2) for (const text of [full, short]) if (measure(text) + 8 <= column.height) return { text, inside: true };
+  return fitColumnLabel([valueText(spec, value, count, mark), shortValueText(spec, value, mark)], column, measure);
+}
+
+/** A value label without its count ('45%' of '45% (123)'): the fallback when the full label does not fit. */
+export function shortValueText(spec: Pick<ChartSpec, 'format' | 'unit' | 'decimals'>, value: number | null, mark = ''): string {
+  return formatCell({ ...spec, showN: false, format: spec.format === 'percentage-count' ? 'percentage' : spec.format }, value, null) + mark;
+}
+
+/** columnLabel's placement for ready texts (longest first): the PDF measures with its own font. */
+export function fitColumnLabel(texts: string[], column: { width: number; height: number; lineHeight: number }, measure: (text: string) => number): { text: string; inside: boolean } | null {
+  for (const text of texts) if (measure(text) <= column.width + 1) return { text, inside: false };
+  if (column.width >= column.lineHeight + 2) for (const text of texts) if (measure(text) + 8 <= column.height) return { text, inside: true };
   return null;
 }
 

@@ -1,4 +1,4 @@
-import { type ChartSpec, formatCell, legendKind, sigMark, valueText } from '../../../shared/chart-spec';
+import { type ChartSpec, formatCell, legendKind, shortValueText, sigMark, valueText } from '../../../shared/chart-spec';
 import type { PdfChart, PdfPaint, PdfSeries } from '../../pdf/model';
 
 type Drawable = PdfChart & PdfPaint;
@@ -21,7 +21,7 @@ function drawableOf(spec: ChartSpec): Drawable {
   const categoryColors = spec.categories.map((c, i) => c.color ?? seriesColors[i % Math.max(1, seriesColors.length)] ?? '#1f4e79');
   const labelsOf = (s: ChartSpec['series'][number], k: number) => s.values.map((v, ci) => valueText(spec, v, s.counts?.[ci], sigMark(spec, k, ci)));
   const series: PdfSeries[] = spec.series.map((s, k) =>
-    s.suppressed !== null ? { label: s.label, suppressed: true, values: [], n: null } : { label: s.label, suppressed: false, values: s.values, n: s.n, marks: spec.significant?.[k] ?? undefined, labels: labelsOf(s, k) },
+    s.suppressed !== null ? { label: s.label, suppressed: true, values: [], n: null } : { label: s.label, suppressed: false, values: s.values, n: s.n, marks: spec.significant?.[k] ?? undefined, labels: labelsOf(s, k), shortLabels: s.values.map((v, ci) => shortValueText(spec, v, sigMark(spec, k, ci))) },
   );
   // One series coloured per answer (colour scheme over the categories), as the staff view and the public page draw it.
   const perCategory = spec.colorBy === 'category' ? { categoryColors, ...(spec.usePatterns ? { categoryPatterns: spec.categories.map((c) => c.pattern ?? null) } : {}) } : {};
