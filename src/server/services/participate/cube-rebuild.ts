@@ -11,19 +11,19 @@ export const CUBE_REBUILD_JOB = 'participate.cube-rebuild';
  * How far apart the rebuild rounds of one survey are: after a round the job keeps the claim and
  * looks again after a cool-down of `max(minSeconds, perBuild × the round's duration)`, at most
  * `maxSeconds`. Completions during the cool-down only count as pending, so a burst of them gives
- * one round per cool-down, not one per two or three responses (the demo survey's 200 respondents
- * at once gave 82 full rebuilds back to back before, each ~0.1–0.2 s of the Worker's CPU, a third
- * of all its CPU while respondents waited for their pages).
- * - `minSeconds` 10: the delay a report reader can see before a new response counts — shorter
- *   than anyone reloads a report to look for it; a lone completion after a quiet period is built
- *   at once (the cool-down starts with a round, it doesn't delay the first one).
- * - `perBuild` 20: rebuilding takes at most ~1/21 of the time (about 5 % of one core) however
- *   many responses come in, also for a big survey whose build takes seconds (100,000 responses:
- *   ~1.5 s → a round every 30 s).
- * - `maxSeconds` 300: the longest a new response waits to count (well inside the cron sweep's
- *   staleness of 30 minutes, so a waiting cool-down is never mistaken for a lost job).
+ * one round per cool-down instead of one per two or three responses (before: the demo survey's
+ * 200 respondents with reading time gave 82 full rebuilds of its 3,000 responses, each ~0.2 s of
+ * the Worker's CPU, which the respondents' pages queued behind).
+ * - `minSeconds` 15: how late a new response may count in the reports — shorter than anyone
+ *   reloads a report to look for it. A completion after a quiet spell is built at once (the
+ *   cool-down follows a round, it never delays the first one).
+ * - `perBuild` 20: rebuilding takes at most 1/21 of the time (about 5 % of one core) however many
+ *   responses arrive, also for a survey whose build takes seconds (100,000 responses: ~1.5 s →
+ *   a round every 30 s) and on a machine so busy that builds take longer (it backs off).
+ * - `maxSeconds` 120: the longest a new response waits to count once a round has run (far inside
+ *   the cron sweep's 30 minutes, so a waiting cool-down is never taken for a lost job).
  */
-export const REBUILD_COOL_DOWN = { minSeconds: 10, perBuild: 20, maxSeconds: 300 } as const;
+export const REBUILD_COOL_DOWN = { minSeconds: 15, perBuild: 20, maxSeconds: 120 } as const;
 
 /** The cool-down after a round that took `buildMs` (whole seconds: the Queue's delay unit). */
 export function coolDownSeconds(buildMs: number, rule: typeof REBUILD_COOL_DOWN = REBUILD_COOL_DOWN): number {
