@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CubeCache, count as popcount, deserializeCube, getColumn, numericValues, planeCodes } from '../../src/server/analytics';
+import { CUBE_FORMAT_VERSION, CubeCache, count as popcount, deserializeCube, getColumn, numericValues, planeCodes, serializeCube } from '../../src/server/analytics';
 import { jobs, surveyResponses, surveyTokens, surveys } from '../../src/server/db/schema';
 import type { FileStore } from '../../src/server/files/store';
 import { inlineJobSystem } from '../../src/server/jobs/enqueue';
@@ -88,6 +88,17 @@ describe('survey cube from libSQL', { timeout: 30_000 }, () => {
     expect(again).not.toBe(built);
     expect(again.rowCount).toBe(built.rowCount);
     expect(new CubeCache().size).toBe(0);
+
+    // A blob of an older format (format 3, before bit-slicing) is not misread: it is rebuilt and replaced.
+    const old = serializeCube(built);
+    new DataView(old.buffer, old.byteOffset).setUint32(8, CUBE_FORMAT_VERSION - 1, true);
+    await t.files.put(cubeBlobKey(surveyId, version), old, 'application/octet-stream');
+    cubeCache.delete(surveyId, version);
+    const rebuilt = await loadCube({ db: t.db, files: store }, surveyId);
+    expect(calls).toEqual({ get: 3, put: 2 });
+    expect(rebuilt.rowCount).toBe(built.rowCount);
+    const stored = await t.files.get(cubeBlobKey(surveyId, version));
+    expect(new DataView(await new Response(stored!.body).arrayBuffer()).getUint32(8, true)).toBe(CUBE_FORMAT_VERSION);
   });
 
   it('cube.build after a response import stores the new version, which misses the cached cube', async () => {
