@@ -139,6 +139,8 @@ test('a benchmark below min_n shows no numbers, only the suppression text', asyn
 });
 
 test('the benchmark menu is a rail at 1440 that opens over the content, pins for good and is pinned at 1920', async ({ page }) => {
+  // Four reloads, three widths and two axe runs: 25 s alone on this machine, over 30 s beside other work.
+  test.setTimeout(60_000);
   await page.setViewportSize({ width: 1440, height: 1000 });
   await login(page);
   // One filter option chosen: the folded rail shows the count.
