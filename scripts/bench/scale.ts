@@ -1,29 +1,65 @@
 /**
- * Scale (issue 20 §4): the engine at 1,000,000 respondents × 60 questions (the analytics bench's
- * column mix), built in memory — the cube's size is the same whether it came from libSQL or an
- * R2 blob. Prints build time, the cube's bytes (cubeByteSize, what the isolate cache counts), the
- * serialized blob, the heap a Worker holds after loading the blob, and the 30-chart × 4-benchmark
- * report on it. A Worker has 128 MB; the isolate cube cache keeps at most 64 MB.
+ * Scale (issue 20 §4): the engine at 100,000 and 1,000,000 respondents × 60 questions (+2
+ * respondent attributes; the analytics bench's column mix), built in memory — the cube is the same
+ * whether it came from libSQL or an R2 blob. Per size: build time and the build's live peak, the
+ * stored blob, the cube in memory after loading the blob the way a Worker does (cubeByteSize:
+ * what the isolate cache counts), the peak memory while answering the 30-chart × 4-benchmark
+ * report with filters, and its time. Memory is V8's used heap + ArrayBuffers of this process
+ * (process.memoryUsage), runtime included, after forced GCs; the peak while answering is read
+ * right after a run without a GC in between (checked with a GC observer), so nothing allocated
+ * during the run has been freed: an upper bound of the run's peak. A Worker has 128 MB.
  *
- *   NODE_OPTIONS=--expose-gc npx tsx scripts/bench/scale.ts [--rows 1000000] [--runs 9]
+ *   NODE_OPTIONS=--expose-gc npx tsx scripts/bench/scale.ts [--rows N (one size only)] [--runs 9]
  */
-import { type ColumnDef, CubeBuilder, type ReportDataInput, computeReportData, cubeByteSize, deserializeCube, serializeCube } from '../../src/server/analytics';
+import { spawnSync } from 'node:child_process';
+import { cpus, loadavg } from 'node:os';
+import { PerformanceObserver } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  type ColumnDef,
+  type Cube,
+  CubeBuilder,
+  type ReportDataInput,
+  computeReportData,
+  cubeByteSize,
+  deserializeCube,
+  estimateCubeBytes,
+  serializeCube,
+} from '../../src/server/analytics';
+import { WORKER_CUBE_BUDGET, answerBytes, buildBytes, cubeSizeProblem, largestSurvey } from '../../src/server/services/analytics/cube-limit';
 import { arg, median, seeded } from './_prelude';
 
-const ROWS = arg('rows', 1_000_000);
+const SIZES = process.argv.includes('--rows') ? [arg('rows', 1_000_000)] : [100_000, 1_000_000];
 const RUNS = arg('runs', 9);
 const FIRST_DAY = 19_500;
 const SPAN = 730;
-const WORKER_MB = 128;
-const CACHE_MB = 64;
-/** What a cube may hold in a Worker: 128 MB minus the isolate's own memory (code, request, PDF, JSON). */
-const CUBE_BUDGET_MB = 90;
+const MB = 1024 * 1024;
 
-const { rand, int } = seeded(4242);
-const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+// A young generation large enough that answering a report runs without any GC: what it allocates
+// stays counted until it ends (see peakOf). Re-run this script with it when not given.
+const SEMI_SPACE = '--max-semi-space-size=64';
+if (!(process.env.NODE_OPTIONS ?? '').includes('--max-semi-space-size')) {
+  const env = { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --expose-gc ${SEMI_SPACE}`.trim() };
+  const child = spawnSync(process.execPath, [...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit', env });
+  process.exit(child.status ?? 1);
+}
+
+const mb = (bytes: number) => `${(bytes / MB).toFixed(1)} MB`;
 const gc = () => (globalThis as { gc?: () => void }).gc?.();
-const heap = () => (gc(), gc(), process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers);
+const used = () => process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers;
+/** Memory after full GCs, once freed ArrayBuffers have been swept (V8 sweeps them in the background). */
+async function settled(): Promise<number> {
+  gc();
+  await sleep(50);
+  gc();
+  await sleep(50);
+  return used();
+}
 if (!(globalThis as { gc?: unknown }).gc) console.log('(zonder --expose-gc: geheugencijfers zijn ruw)');
+
+let gcs = 0;
+new PerformanceObserver((list) => (gcs += list.getEntries().length)).observe({ entryTypes: ['gc'] });
+const flush = () => new Promise((r) => setImmediate(r));
 
 const DISTRICTS = ['noord', 'zuid', 'oost', 'west', 'centrum', 'haven', 'dorp', 'veld'];
 const defs: ColumnDef[] = [
@@ -39,29 +75,6 @@ for (let q = 0; q < 60; q++) {
   else if (q < 55) defs.push({ key, kind: 'text' });
   else defs.push({ key, kind: 'single', options: [10, 20, 30, 40].map((score, i) => ({ code: `A${i + 1}`, score })) });
 }
-
-const before = heap();
-let t0 = performance.now();
-const builder = new CubeBuilder(1, 1, defs);
-for (let id = 1; id <= ROWS; id++) builder.setDay(id, FIRST_DAY + int(0, SPAN));
-// Column by column, as the builder is fed from libSQL (one column's ids and values at a time).
-for (const def of defs) {
-  const ids: number[] = [];
-  const values: string[] = [];
-  for (let id = 1; id <= ROWS; id++) {
-    if (rand() < 0.1) continue;
-    if (def.kind === 'single') (ids.push(id), values.push(def.options[int(0, def.options.length - 1)]!.code));
-    else if (def.kind === 'multi') for (const o of def.options) rand() < 0.35 && (ids.push(id), values.push(o.code));
-    else if (def.kind === 'numeric') (ids.push(id), values.push(String(int(0, 400) / 4)));
-    else (ids.push(id), values.push(DISTRICTS[int(0, 7)]!));
-  }
-  builder.setValues(def.key, ids, values);
-}
-const { cube } = builder.build();
-const buildMs = performance.now() - t0;
-const bytes = cubeByteSize(cube);
-const blob = serializeCube(cube);
-const built = heap() - before;
 
 const eq = (columnKey: string, value: string | number | string[], comparator: 'equal' | 'in' | 'greaterOrEqual' = 'equal') => ({ columnKey, comparator, value });
 const input: ReportDataInput = {
@@ -86,33 +99,109 @@ const input: ReportDataInput = {
   report: { startDay: FIRST_DAY, endDay: FIRST_DAY + SPAN, minN: 10 },
   accuracy: { populationSize: 2_500_000, confidenceLevel: 95 },
 };
-t0 = performance.now();
-computeReportData(cube, input);
-const coldMs = performance.now() - t0;
-const runs = Array.from({ length: RUNS }, () => ((t0 = performance.now()), computeReportData(cube, input), performance.now() - t0));
 
-// What a Worker holds after loading the cube from its R2 blob (the built cube dropped first).
-const blobBytes = blob.byteLength;
-const beforeLoad = heap();
-t0 = performance.now();
-const loaded = deserializeCube(blob);
-const loadMs = performance.now() - t0;
-const loadedHeap = heap() - beforeLoad;
-computeReportData(loaded, input);
+function feed(rows: number): CubeBuilder {
+  const { rand, int } = seeded(4242);
+  const builder = new CubeBuilder(1, 1, defs);
+  for (let id = 1; id <= rows; id++) builder.setDay(id, FIRST_DAY + int(0, SPAN));
+  // Column by column, as the builder is fed from libSQL (one column's ids and values at a time).
+  for (const def of defs) {
+    const ids: number[] = [];
+    const values: string[] = [];
+    for (let id = 1; id <= rows; id++) {
+      if (rand() < 0.1) continue;
+      if (def.kind === 'single') (ids.push(id), values.push(def.options[int(0, def.options.length - 1)]!.code));
+      else if (def.kind === 'multi') for (const o of def.options) rand() < 0.35 && (ids.push(id), values.push(o.code));
+      else if (def.kind === 'numeric') (ids.push(id), values.push(String(int(0, 400) / 4)));
+      else (ids.push(id), values.push(DISTRICTS[int(0, 7)]!));
+    }
+    builder.setValues(def.key, ids, values);
+  }
+  return builder;
+}
 
-// The loaded cube's arrays are views on the blob (no copy): that is what a Worker holds and the cache counts.
-const held = cubeByteSize(loaded);
-const fits = held <= CACHE_MB * 1024 * 1024;
-console.log(`Schaal: ${ROWS.toLocaleString('nl')} respondenten × 60 vragen (+2 kenmerken), in geheugen opgebouwd`);
-console.log(`  kubus bouwen                 ${(buildMs / 1000).toFixed(1)} s (heap na GC +${mb(built)}, inclusief de blob)`);
-console.log(`  kubus (cubeByteSize)         ${mb(bytes)} gebouwd; blob ${mb(blobBytes)}`);
-console.log(`  blob laden (deserialize)     ${loadMs.toFixed(0)} ms, heap +${mb(loadedHeap)} bovenop de blob`);
-console.log(`  rapportage 30 × 4 benchmarks eerste ${coldMs.toFixed(0)} ms, mediaan ${median(runs).toFixed(0)} ms (${RUNS} keer)`);
-const perRespondent = held / ROWS;
-const limit = (budgetMb: number) => Math.floor((budgetMb * 1024 * 1024) / perRespondent / 10_000) * 10_000;
+/** Runs fn once; the memory it holds right after (no GC in between: an upper bound of its peak), or NaN when a GC ran meanwhile. */
+async function peakOf(fn: () => void): Promise<number> {
+  await settled();
+  await flush();
+  const before = gcs;
+  fn();
+  const after = used();
+  await flush();
+  return gcs === before ? after : NaN;
+}
+
+interface Figures {
+  rows: number;
+  buildS: number;
+  staged: number;
+  blob: number;
+  inMemory: number;
+  loaded: number;
+  peak: number;
+  coldMs: number;
+  warmMs: number;
+}
+
+async function measure(rows: number): Promise<Figures> {
+  let t0 = performance.now();
+  let builder: CubeBuilder | null = feed(rows);
+  // Everything staged, before build(): from here build() hands column after column over to the cube.
+  const staged = await settled();
+  let built: Cube | null = builder.build().cube;
+  const buildS = (performance.now() - t0) / 1000;
+  builder = null;
+  const blob = serializeCube(built);
+  built = null;
+  // What a Worker holds: the blob read from R2 and the cube's views on it.
+  const cube = deserializeCube(blob);
+  const loaded = await settled();
+  t0 = performance.now();
+  let peak = await peakOf(() => computeReportData(cube, input));
+  const coldMs = performance.now() - t0;
+  const runs: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    t0 = performance.now();
+    computeReportData(cube, input);
+    runs.push(performance.now() - t0);
+  }
+  // The peak again on a warm cube (its derived "answered" bitsets and filter caches kept).
+  for (let i = 0; i < 3; i++) {
+    const p = await peakOf(() => computeReportData(cube, input));
+    peak = Number.isNaN(peak) ? p : Number.isNaN(p) ? peak : Math.max(peak, p);
+  }
+  return { rows, buildS, staged, blob: blob.byteLength, inMemory: cubeByteSize(cube), loaded, peak, coldMs, warmMs: median(runs) };
+}
+
+const baseline = await settled();
+console.log(`Schaal: 60 vragen (+2 kenmerken), in geheugen opgebouwd; Node ${process.version}, belasting ${loadavg().map((x) => x.toFixed(1)).join(' ')} op ${cpus().length} kernen`);
+console.log(`  geheugen = V8 heap + ArrayBuffers van dit proces (runtime ${mb(baseline)} inbegrepen); tijden zijn ruis op een gedeelde machine`);
+const all: Figures[] = [];
+for (const rows of SIZES) {
+  const f = await measure(rows);
+  all.push(f);
+  await settled();
+  console.log(`\n  ${rows.toLocaleString('nl')} respondenten`);
+  console.log(`    bouwen                          ${f.buildS.toFixed(1)} s; proces met alles klaargezet ${mb(f.staged)} (piek van build() ≈ dat + sorteervolgorde + één kolom)`);
+  console.log(`    opgeslagen (R2-blob)            ${mb(f.blob)}`);
+  console.log(`    in geheugen (cubeByteSize)      ${mb(f.inMemory)} (${(f.inMemory / rows).toFixed(1)} bytes per respondent); proces na laden ${mb(f.loaded)}`);
+  console.log(`    piek tijdens 30 × 4 rapportage  ${Number.isNaN(f.peak) ? 'onbekend (GC tijdens de meting)' : mb(f.peak)} (Worker: 128 MB)`);
+  console.log(`    rapportage 30 × 4 benchmarks    eerste ${f.coldMs.toFixed(0)} ms, mediaan ${f.warmMs.toFixed(1)} ms (${RUNS} keer)`);
+}
+
+// The limit: what answering costs per respondent (cube + the request's bitsets), from the largest size.
+const big = all[all.length - 1]!;
+if (!Number.isNaN(big.peak)) {
+  const perRow = (big.peak - baseline) / big.rows;
+  const fits = Math.floor((WORKER_CUBE_BUDGET - baseline) / perRow / 10_000) * 10_000;
+  console.log(
+    `\n  grens: ${perRow.toFixed(1)} bytes per respondent tijdens het antwoorden (kubus + aanvraag); binnen ${mb(WORKER_CUBE_BUDGET)} (128 MB min de rest van de isolate) past een vragenlijst als deze tot ~${fits.toLocaleString('nl')} respondenten`,
+  );
+}
 console.log(
-  `  ${perRespondent.toFixed(0)} bytes per respondent: een kubus van ≤ ${CUBE_BUDGET_MB} MB (Worker min isolate) tot ${limit(CUBE_BUDGET_MB).toLocaleString('nl')} respondenten, de isolate-cache (${CACHE_MB} MB) tot ${limit(CACHE_MB).toLocaleString('nl')}`,
+  `  schatting vooraf (cube-limit.ts), 1.000.000: kubus ${mb(estimateCubeBytes(defs, 1_000_000))}, antwoorden ${mb(answerBytes(defs, 1_000_000))}, bouwen ${mb(buildBytes(defs, 1_000_000))}; grootste vragenlijst van deze opbouw ${largestSurvey(defs).toLocaleString('nl')} responses`,
 );
-console.log(
-  `  Worker ${WORKER_MB} MB: geladen kubus ${mb(held)} ${held < WORKER_MB * 1024 * 1024 ? '✔ past' : '✘ past niet'}; isolate-cache ${CACHE_MB} MB: ${fits ? '✔ blijft warm' : '✘ te groot voor de cache (elke aanvraag laadt de blob opnieuw)'}`,
-);
+for (const rows of [1_000_000, 1_500_000, 2_000_000]) {
+  const problem = cubeSizeProblem(defs, rows);
+  console.log(`  ${rows.toLocaleString('nl')} responses → ${problem ? `geweigerd: '${problem}'` : 'wordt gebouwd en beantwoord'}`);
+}

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CubeCache, count as popcount, deserializeCube, getColumn, numericValues } from '../../src/server/analytics';
+import { CUBE_FORMAT_VERSION, CubeCache, count as popcount, deserializeCube, getColumn, numericValues, planeCodes, serializeCube } from '../../src/server/analytics';
 import { jobs, surveyResponses, surveyTokens, surveys } from '../../src/server/db/schema';
 import type { FileStore } from '../../src/server/files/store';
 import { inlineJobSystem } from '../../src/server/jobs/enqueue';
@@ -46,7 +46,7 @@ describe('survey cube from libSQL', { timeout: 30_000 }, () => {
     if (age.kind !== 'single') throw new Error('leeftijd is not single choice');
     for (const code of ['A1', 'A4']) {
       const i = age.codes.indexOf(code) + 1;
-      const inCube = [...age.data].reduce((n, v) => n + (v === i ? 1 : 0), 0);
+      const inCube = [...planeCodes(age.planes, cube.rowCount)].reduce((n, v) => n + (v === i ? 1 : 0), 0);
       expect(inCube).toBe(await sqlCount(`json_extract(answers, '$.leeftijd') = ?`, code));
     }
     const problems = getColumn(cube, 'problemen');
@@ -63,7 +63,7 @@ describe('survey cube from libSQL', { timeout: 30_000 }, () => {
     if (text.kind !== 'text') throw new Error('verbeterpunt is not text');
     const code = text.dictionary.indexOf('Meer groen') + 1;
     expect(code).toBeGreaterThan(0);
-    expect([...text.data].reduce((n, v) => n + (v === code ? 1 : 0), 0)).toBe(await sqlCount(`json_extract(answers, '$.verbeterpunt') = 'Meer groen'`));
+    expect([...planeCodes(text.planes, cube.rowCount)].reduce((n, v) => n + (v === code ? 1 : 0), 0)).toBe(await sqlCount(`json_extract(answers, '$.verbeterpunt') = 'Meer groen'`));
     // Long text (type T) is not in the cube.
     expect(cube.byKey.has('opmerking')).toBe(false);
   });
@@ -88,6 +88,17 @@ describe('survey cube from libSQL', { timeout: 30_000 }, () => {
     expect(again).not.toBe(built);
     expect(again.rowCount).toBe(built.rowCount);
     expect(new CubeCache().size).toBe(0);
+
+    // A blob of an older format (format 3, before bit-slicing) is not misread: it is rebuilt and replaced.
+    const old = serializeCube(built);
+    new DataView(old.buffer, old.byteOffset).setUint32(8, CUBE_FORMAT_VERSION - 1, true);
+    await t.files.put(cubeBlobKey(surveyId, version), old, 'application/octet-stream');
+    cubeCache.delete(surveyId, version);
+    const rebuilt = await loadCube({ db: t.db, files: store }, surveyId);
+    expect(calls).toEqual({ get: 3, put: 2 });
+    expect(rebuilt.rowCount).toBe(built.rowCount);
+    const stored = await t.files.get(cubeBlobKey(surveyId, version));
+    expect(new DataView(await new Response(stored!.body).arrayBuffer()).getUint32(8, true)).toBe(CUBE_FORMAT_VERSION);
   });
 
   it('cube.build after a response import stores the new version, which misses the cached cube', async () => {
@@ -129,8 +140,8 @@ describe('survey cube from libSQL', { timeout: 30_000 }, () => {
     if (col.kind !== 'text') throw new Error('attribute_1 is not text');
     expect(col.source).toBe('attribute');
     expect(col.dictionary).toEqual(['Noord', 'Zuid']);
-    expect([...col.data].reduce((n, v) => n + (v === 1 ? 1 : 0), 0)).toBe(2);
-    expect([...col.data].reduce((n, v) => n + (v === 2 ? 1 : 0), 0)).toBe(1);
+    expect([...planeCodes(col.planes, cube.rowCount)].reduce((n, v) => n + (v === 1 ? 1 : 0), 0)).toBe(2);
+    expect([...planeCodes(col.planes, cube.rowCount)].reduce((n, v) => n + (v === 2 ? 1 : 0), 0)).toBe(1);
     expect(cube.rowCount).toBe(await sqlCount('1'));
   });
 });

@@ -1,5 +1,6 @@
-import { type Bitset, andCountRange, collectRows, countRange } from './bitset';
-import { type CubeColumn, type NumericColumn, TEXT_BITSET_MAX, answeredBits, singleOptionBits, zeroedValues } from './cube';
+import { type Bitset, andCountRange, countRange } from './bitset';
+import { type CubeColumn, type NumericColumn, answeredBits, zeroedValues } from './cube';
+import { planeHistogram } from './planes';
 import { type Accuracy, marginOfError, meanMarginOfError } from './margin-of-error';
 import type { ColumnKind } from './cube';
 import type { DataLocationSpec, NMethod, OptionStat, Stats } from './types';
@@ -18,22 +19,13 @@ export function effectiveNMethod(kind: ColumnKind, method: NMethod | undefined):
   return method && nMethodsFor(kind).includes(method) ? method : 'respondents';
 }
 
-/** Scratch space reused across calls of one report computation (no per-row allocation). */
-export interface Scratch {
-  rows: Int32Array;
-}
-
-export function createScratch(rowCount: number): Scratch {
-  return { rows: new Int32Array(Math.max(rowCount, 1)) };
-}
-
 /**
  * Numbers of one group (rows of `bits` within [lo, hi)) for one column. Pure; the caller has
  * already decided the group may be released (suppression.ts).
  */
-export function computeStats(col: CubeColumn, bits: Bitset, lo: number, hi: number, spec: DataLocationSpec, minN: number, accuracy: Accuracy | undefined, scratch: Scratch): Stats {
+export function computeStats(col: CubeColumn, bits: Bitset, lo: number, hi: number, spec: DataLocationSpec, minN: number, accuracy: Accuracy | undefined): Stats {
   const groupSize = countRange(bits, lo, hi);
-  const counts = optionCounts(col, bits, lo, hi, scratch, !!spec.nps);
+  const counts = optionCounts(col, bits, lo, hi, !!spec.nps);
   const answered =
     col.kind === 'numeric' ? counts.valueCount : col.kind === 'multi' ? andCountRange(bits, answeredBits(col), lo, hi) : sumOf(counts.perOption);
   let answers = answered;
@@ -97,20 +89,15 @@ interface Counts {
   numeric: ScaleSums | null;
 }
 
-function optionCounts(col: CubeColumn, bits: Bitset, lo: number, hi: number, scratch: Scratch, nps: boolean): Counts {
-  if (col.kind === 'single' || col.kind === 'multi' || (col.kind === 'text' && col.dictionary.length <= TEXT_BITSET_MAX)) {
-    const optionBits = col.kind === 'multi' ? col.optionBits : singleOptionBits(col).options;
-    const perOption = new Int32Array(optionBits.length);
-    for (let i = 0; i < optionBits.length; i++) perOption[i] = andCountRange(bits, optionBits[i]!, lo, hi);
+function optionCounts(col: CubeColumn, bits: Bitset, lo: number, hi: number, nps: boolean): Counts {
+  if (col.kind === 'multi') {
+    const perOption = new Int32Array(col.optionBits.length);
+    for (let i = 0; i < col.optionBits.length; i++) perOption[i] = andCountRange(bits, col.optionBits[i]!, lo, hi);
     return { perOption, valueCount: 0, numeric: null };
   }
-  if (col.kind === 'text') {
-    const tally = new Int32Array(col.dictionary.length + 1);
-    const n = collectRows(bits, lo, hi, scratch.rows);
-    const rows = scratch.rows;
-    const data = col.data;
-    for (let i = 0; i < n; i++) tally[data[rows[i]!]!]!++;
-    return { perOption: tally.subarray(1), valueCount: 0, numeric: null };
+  if (col.kind === 'single' || col.kind === 'text') {
+    const n = col.kind === 'single' ? col.codes.length : col.dictionary.length;
+    return { perOption: planeHistogram(col.planes, bits, lo, hi).subarray(1, n + 1), valueCount: 0, numeric: null };
   }
   const sums = nps ? numericWithNps(col, bits, lo, hi) : numericSum(col, bits, lo, hi);
   return { perOption: new Int32Array(0), valueCount: sums.scored, numeric: sums };

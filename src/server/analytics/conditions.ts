@@ -1,5 +1,6 @@
 import { type Bitset, and, andNot, createBitset, or } from './bitset';
 import { AnalyticsError, type Codes, type Cube, type CubeColumn, answeredBits, getColumn } from './cube';
+import { planeMatch } from './planes';
 
 /** The eight comparators of spec 001 §3 (filter condition). */
 export const COMPARATORS = ['equal', 'notEqual', 'greater', 'greaterOrEqual', 'less', 'lessOrEqual', 'in', 'notIn'] as const;
@@ -66,9 +67,9 @@ export function conditionBitset(cube: Cube, c: FilterCondition): Bitset {
     case 'numeric':
       return tableScan(cube, col.data, numericTable(col.values, c.comparator, list.map(asNumber)));
     case 'single':
-      return tableScan(cube, col.data, singleTable(col, c.comparator, list));
+      return planeMatch(col.planes, cube.rowCount, padded(singleTable(col, c.comparator, list), col.planes.length));
     case 'text':
-      return tableScan(cube, col.data, textTable(col.dictionary, c.comparator, list));
+      return planeMatch(col.planes, cube.rowCount, padded(textTable(col.dictionary, c.comparator, list), col.planes.length));
   }
 }
 
@@ -126,6 +127,13 @@ function textTable(dictionary: string[], cmp: Comparator, list: (string | number
     table[i + 1] = hit ? 1 : 0;
   }
   return table;
+}
+
+/** A code table widened to every code the planes can hold (codes beyond the options never occur). */
+function padded(table: Uint8Array, planes: number): Uint8Array {
+  const out = new Uint8Array(Math.max(1 << planes, table.length));
+  out.set(table);
+  return out;
 }
 
 function tableScan(cube: Cube, data: Codes, table: Uint8Array): Bitset {

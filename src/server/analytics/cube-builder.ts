@@ -1,4 +1,5 @@
-import { AnalyticsError, type ColumnSource, type Cube, type CubeColumn, type Days, codesFor, indexColumns } from './cube';
+import { AnalyticsError, type ColumnSource, type Cube, type CubeColumn, type Days, codesFor, indexColumns, planeCount } from './cube';
+import { toPlanes } from './planes';
 
 /** Column definitions the storage side derives from a survey's questions and respondent fields. */
 export type ColumnDef =
@@ -20,15 +21,17 @@ export interface BuildReport {
 }
 
 type Stage =
-  | { def: Extract<ColumnDef, { kind: 'single' }>; codeIndex: Map<string, number>; data: Int16Array }
+  /** Single choice staged bit-sliced as well (3 bits a row for 5 options, not a byte): planes in feeding order. */
+  | { def: Extract<ColumnDef, { kind: 'single' }>; codeIndex: Map<string, number>; planes: Uint32Array[] }
   | { def: Extract<ColumnDef, { kind: 'multi' }>; codeIndex: Map<string, number>; bits: Uint32Array[]; answered: Uint32Array }
-  | { def: Extract<ColumnDef, { kind: 'numeric' }>; data: Float64Array }
-  | { def: Extract<ColumnDef, { kind: 'text' }>; dict: Map<string, number>; data: Int32Array };
+  /** Numeric values dictionary-coded while staging (two bytes a row, not eight): code = 1-based index into `seen`. */
+  | { def: Extract<ColumnDef, { kind: 'numeric' }>; index: Map<number, number>; seen: number[]; data: Uint16Array | Uint32Array }
+  | { def: Extract<ColumnDef, { kind: 'text' }>; dict: Map<string, number>; data: Uint16Array | Uint32Array };
 
 const NO_DAY = -2147483648;
 const DENSE_IDS = 1 << 24;
 
-function grown<T extends Int16Array | Int32Array | Float64Array | Uint32Array>(a: T, need: number, fill?: number): T {
+function grown<T extends Uint8Array | Uint16Array | Int16Array | Int32Array | Float64Array | Uint32Array>(a: T, need: number, fill?: number): T {
   if (need <= a.length) return a;
   const next = new (a.constructor as new (n: number) => T)(Math.max(need, a.length * 2, 64));
   next.set(a);
@@ -48,7 +51,7 @@ export class CubeBuilder {
   private denseRow = new Int32Array(64);
   private days = new Int32Array(64).fill(NO_DAY);
   /** 1 = unfinished response (its day is the start day). */
-  private unfinished = new Int16Array(64);
+  private unfinished = new Uint8Array(64);
   private rows = 0;
   private readonly stages = new Map<string, Stage>();
   private readonly rejected: Record<string, number> = {};
@@ -114,11 +117,16 @@ export class CubeBuilder {
     if (value === null || value === undefined || value === '') return this;
     switch (st.def.kind) {
       case 'single': {
-        const s = st as Extract<Stage, { codeIndex: Map<string, number>; data: Int16Array }>;
+        const s = st as Extract<Stage, { def: { kind: 'single' } }>;
         const i = s.codeIndex.get(String(value));
         if (i === undefined) return this.reject(key);
-        s.data = grown(s.data, r + 1);
-        s.data[r] = i + 1;
+        const w = r >>> 5;
+        const bit = 1 << (r & 31);
+        for (let j = 0; j < s.planes.length; j++) {
+          const p = (s.planes[j] = grown(s.planes[j]!, w + 1));
+          if ((i + 1) & (1 << j)) p[w]! |= bit;
+          else p[w]! &= ~bit;
+        }
         return this;
       }
       case 'multi': {
@@ -136,8 +144,14 @@ export class CubeBuilder {
         const s = st as Extract<Stage, { def: { kind: 'numeric' } }>;
         const v = typeof value === 'number' ? value : value.trim() === '' ? NaN : Number(value);
         if (!Number.isFinite(v)) return this.reject(key);
-        s.data = grown(s.data, r + 1, NaN);
-        s.data[r] = v;
+        let code = s.index.get(v);
+        if (code === undefined) {
+          s.seen.push(v);
+          s.index.set(v, (code = s.seen.length));
+          if (code > 0xffff && s.data instanceof Uint16Array) s.data = Uint32Array.from(s.data);
+        }
+        s.data = grown(s.data, r + 1);
+        s.data[r] = code;
         return this;
       }
       case 'text': {
@@ -145,7 +159,10 @@ export class CubeBuilder {
         const t = String(value).trim();
         if (t === '') return this;
         let code = s.dict.get(t);
-        if (code === undefined) s.dict.set(t, (code = s.dict.size + 1));
+        if (code === undefined) {
+          s.dict.set(t, (code = s.dict.size + 1));
+          if (code > 0xffff && s.data instanceof Uint16Array) s.data = Uint32Array.from(s.data);
+        }
         s.data = grown(s.data, r + 1);
         s.data[r] = code;
         return this;
@@ -169,15 +186,16 @@ export class CubeBuilder {
     return this;
   }
 
+  /** Builds the cube; the staged values are handed over column by column (the builder is empty afterwards). */
   build(): { cube: Cube; report: BuildReport } {
-    const order: number[] = [];
-    for (let r = 0; r < this.rows; r++) if (this.days[r] !== NO_DAY) order.push(r);
     const days = this.days;
     const ids = this.ids;
+    let n = 0;
+    for (let r = 0; r < this.rows; r++) if (days[r] !== NO_DAY) n++;
+    const perm = new Int32Array(n);
+    for (let r = 0, i = 0; r < this.rows; r++) if (days[r] !== NO_DAY) perm[i++] = r;
     // Day, then response id: the same responses give the same cube whatever order they were fed in.
-    order.sort((a, b) => days[a]! - days[b]! || compareIds(ids[a]!, ids[b]!));
-    const n = order.length;
-    const perm = Int32Array.from(order);
+    perm.sort((a, b) => days[a]! - days[b]! || compareIds(ids[a]!, ids[b]!));
     // Two bytes a day while every day fits (1970 … 2149), as the rows are sorted: first and last.
     const fits = n === 0 || (days[perm[0]!]! >= 0 && days[perm[n - 1]!]! <= 0xffff);
     const sortedDays: Days = fits ? new Uint16Array(n) : new Int32Array(n);
@@ -192,6 +210,8 @@ export class CubeBuilder {
     const dropped: string[] = [];
     for (const def of this.defs) {
       const col = finishColumn(this.stages.get(def.key)!, perm);
+      // The staged values are handed over: release them before the next column (the build's peak).
+      this.stages.set(def.key, makeStage(def));
       if (col) columns.push(col);
       else dropped.push(def.key);
     }
@@ -211,13 +231,13 @@ function makeStage(def: ColumnDef): Stage {
   switch (def.kind) {
     case 'single':
       if (def.options.length > 32767) throw new AnalyticsError('BAD_INPUT', `too many options in ${def.key}`);
-      return { def, codeIndex: new Map(def.options.map((o, i) => [o.code, i])), data: new Int16Array(64) };
+      return { def, codeIndex: new Map(def.options.map((o, i) => [o.code, i])), planes: Array.from({ length: planeCount(def.options.length) }, () => new Uint32Array(2)) };
     case 'multi':
       return { def, codeIndex: new Map(def.options.map((o, i) => [o.code, i])), bits: def.options.map(() => new Uint32Array(2)), answered: new Uint32Array(2) };
     case 'numeric':
-      return { def, data: new Float64Array(64).fill(NaN) };
+      return { def, index: new Map(), seen: [], data: new Uint16Array(64) };
     case 'text':
-      return { def, dict: new Map(), data: new Int32Array(64) };
+      return { def, dict: new Map(), data: new Uint16Array(64) };
   }
 }
 
@@ -230,11 +250,16 @@ function finishColumn(st: Stage, perm: Int32Array): CubeColumn | null {
   const n = perm.length;
   const source = st.def.source ?? 'question';
   const key = st.def.key;
-  if ('codeIndex' in st && 'data' in st) {
-    const data = codesFor(n, st.def.options.length);
-    for (let i = 0; i < n; i++) data[i] = perm[i]! < st.data.length ? st.data[perm[i]!]! : 0;
+  if ('planes' in st) {
+    const staged = st.planes;
+    const planes = toPlanes(n, st.def.options.length, (i) => {
+      const r = perm[i]!;
+      let c = 0;
+      for (let j = 0; j < staged.length; j++) if (bitAt(staged[j]!, r)) c |= 1 << j;
+      return c;
+    });
     const scores = Float64Array.from(st.def.options, (o) => optionScore(o.code, o.score));
-    return { kind: 'single', key, source, codes: st.def.options.map((o) => o.code), scores, data };
+    return { kind: 'single', key, source, codes: st.def.options.map((o) => o.code), scores, planes };
   }
   if ('bits' in st) {
     const words = (n + 31) >>> 5;
@@ -253,24 +278,22 @@ function finishColumn(st: Stage, perm: Int32Array): CubeColumn | null {
     const entries = [...st.dict.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
     const remap = new Int32Array(st.dict.size + 1);
     entries.forEach(([, old], i) => (remap[old] = i + 1));
-    const data = codesFor(n, st.dict.size);
-    for (let i = 0; i < n; i++) data[i] = perm[i]! < st.data.length ? remap[st.data[perm[i]!]!]! : 0;
-    return { kind: 'text', key, source, dictionary: entries.map((e) => e[0]), data };
+    const src = st.data;
+    const planes = toPlanes(n, st.dict.size, (i) => (perm[i]! < src.length ? remap[src[perm[i]!]!]! : 0));
+    return { kind: 'text', key, source, dictionary: entries.map((e) => e[0]), planes };
   }
   // Dictionary-coded: the distinct values ascending (after NaN = no answer), a code per row.
-  const distinct = new Set<number>();
-  for (let i = 0; i < n; i++) {
-    const v = perm[i]! < st.data.length ? st.data[perm[i]!]! : NaN;
-    if (v === v) distinct.add(v);
-  }
-  const values = Float64Array.from([NaN, ...[...distinct].sort((a, b) => a - b)]);
-  const index = new Map<number, number>();
-  values.forEach((v, i) => i > 0 && index.set(v, i));
+  const num = st as Extract<Stage, { def: { kind: 'numeric' } }>;
+  const src = num.data;
+  const used = new Uint8Array(num.seen.length + 1);
+  for (let i = 0; i < n; i++) if (perm[i]! < src.length) used[src[perm[i]!]!] = 1;
+  const distinct = num.seen.map((v, i) => ({ v, code: i + 1 })).filter((e) => used[e.code] === 1);
+  distinct.sort((a, b) => a.v - b.v);
+  const values = Float64Array.from([NaN, ...distinct.map((e) => e.v)]);
+  const remap = new Uint32Array(num.seen.length + 1);
+  distinct.forEach((e, i) => (remap[e.code] = i + 1));
   const data = codesFor(n, values.length - 1);
-  for (let i = 0; i < n; i++) {
-    const v = perm[i]! < st.data.length ? st.data[perm[i]!]! : NaN;
-    data[i] = v === v ? index.get(v)! : 0;
-  }
+  for (let i = 0; i < n; i++) data[i] = perm[i]! < src.length ? remap[src[perm[i]!]!]! : 0;
   return { kind: 'numeric', key, source, data, values };
 }
 
@@ -280,4 +303,22 @@ export function optionScore(code: string, score: number | null | undefined): num
   const t = code.trim();
   const v = t === '' ? NaN : Number(t);
   return Number.isFinite(v) ? v : NaN;
+}
+
+/**
+ * Bytes a cube of `rows` responses with these columns will hold in memory (cubeByteSize), known
+ * before building it: exact for single and multiple choice; numeric columns at two bytes a row
+ * (dictionary codes up to 65,535 distinct values); text columns as if their dictionary were as
+ * large as allowed (maxDistinct, default 500: 9 planes). So an upper estimate for text.
+ */
+export function estimateCubeBytes(defs: ColumnDef[], rows: number): number {
+  const bitset = Math.ceil(rows / 32) * 4;
+  let n = bitset * 2 + 256; // days (two bytes a row) and "complete"
+  for (const d of defs) {
+    if (d.kind === 'single') n += bitset * (planeCount(d.options.length) + 1) + d.options.length * 24;
+    else if (d.kind === 'multi') n += bitset * (d.options.length + 1) + d.options.length * 16;
+    else if (d.kind === 'numeric') n += rows * 2 + bitset;
+    else n += bitset * (planeCount(d.maxDistinct ?? 500) + 1);
+  }
+  return n;
 }

@@ -8,13 +8,16 @@ import { AnalyticsError, type Cube, type CubeColumn, indexColumns } from './cube
  *  16  H bytes  UTF-8 JSON header: survey id, version, row count, the [offset, length, type] of
  *               the days and of the "complete" bitset, per column its kind, key, source,
  *               codes / scores / dictionary and the [offset, length, type] of each of its arrays
- *               (type: u8, u16, u32, i32 or f64 — format 3 stores per-row codes and days in the
- *               narrowest type and numeric columns dictionary-coded: codes, then their values)
+ *               (type: u8, u16, u32, i32 or f64). Format 4: single choice and text columns are
+ *               bit-sliced — their spans are the planes (u32 bitsets, bit j of each row's code);
+ *               numeric columns are dictionary-coded (codes in the narrowest type, then the
+ *               values); days in the narrowest type. A blob of another format is refused, and
+ *               the caller rebuilds it (load-cube.ts).
  *  …            zero padding to a multiple of 8, then the typed arrays, each 8-byte aligned
  * Offsets are relative to the start of the body. Deserialising creates views over the blob (one
  * aligned copy when the input is not 8-byte aligned), so loading costs no per-row work.
  */
-export const CUBE_FORMAT_VERSION = 3;
+export const CUBE_FORMAT_VERSION = 4;
 const MAGIC = 'IMPZCUBE';
 
 type ArrayType = 'u8' | 'u16' | 'u32' | 'i32' | 'f64';
@@ -61,13 +64,13 @@ export function serializeCube(cube: Cube): Uint8Array {
     const base = { key: c.key, source: c.source, kind: c.kind };
     switch (c.kind) {
       case 'single':
-        return { ...base, codes: c.codes, scores: Array.from(c.scores, (s) => (Number.isNaN(s) ? null : s)), spans: [place(c.data)] };
+        return { ...base, codes: c.codes, scores: Array.from(c.scores, (s) => (Number.isNaN(s) ? null : s)), spans: c.planes.map(place) };
       case 'multi':
         return { ...base, codes: c.codes, spans: [place(c.answeredBits), ...c.optionBits.map(place)] };
       case 'numeric':
         return { ...base, spans: [place(c.data), place(c.values)] };
       case 'text':
-        return { ...base, dictionary: c.dictionary, spans: [place(c.data)] };
+        return { ...base, dictionary: c.dictionary, spans: c.planes.map(place) };
     }
   });
   const header: Header = { surveyId: cube.surveyId, version: cube.version, rowCount: cube.rowCount, days, ...(complete ? { complete } : {}), columns };
@@ -114,13 +117,13 @@ export function deserializeCube(input: Uint8Array | ArrayBuffer): Cube {
     const base = { key: h.key, source: h.source };
     switch (h.kind) {
       case 'single':
-        return { ...base, kind: 'single', codes: h.codes ?? [], scores: Float64Array.from(h.scores ?? [], (s) => s ?? NaN), data: take(h.spans[0]!, ...CODES) };
+        return { ...base, kind: 'single', codes: h.codes ?? [], scores: Float64Array.from(h.scores ?? [], (s) => s ?? NaN), planes: h.spans.map((s) => take(s, 'u32')) };
       case 'multi':
         return { ...base, kind: 'multi', codes: h.codes ?? [], answeredBits: take(h.spans[0]!, 'u32'), optionBits: h.spans.slice(1).map((s) => take(s, 'u32')) };
       case 'numeric':
         return { ...base, kind: 'numeric', data: take(h.spans[0]!, ...CODES), values: take(h.spans[1]!, 'f64') };
       case 'text':
-        return { ...base, kind: 'text', dictionary: h.dictionary ?? [], data: take(h.spans[0]!, ...CODES) };
+        return { ...base, kind: 'text', dictionary: h.dictionary ?? [], planes: h.spans.map((s) => take(s, 'u32')) };
     }
   });
   return {

@@ -36,7 +36,8 @@ interface ColumnBase {
 
 /**
  * Per-row codes in the narrowest unsigned type that holds the largest (issue 20, scale): one byte
- * a row up to 255 options or values, two up to 65,535, four beyond. 0 = no answer.
+ * a row up to 255 values, two up to 65,535, four beyond. 0 = no answer. Numeric columns use them
+ * (their sums read one code a row); choice and text columns are bit-sliced (Planes).
  */
 export type Codes = Uint8Array | Uint16Array | Uint32Array;
 export type Days = Uint16Array | Int32Array;
@@ -46,15 +47,26 @@ export function codesFor(n: number, max: number): Codes {
   return max <= 0xff ? new Uint8Array(n) : max <= 0xffff ? new Uint16Array(n) : new Uint32Array(n);
 }
 
-/** Single choice (and each subquestion of an array): data[r] = 1-based option index, 0 = no answer. */
+/**
+ * Bit-sliced codes (format 4): planes[j] is a row bitset holding bit j of every row's code, so a
+ * row costs exactly as many bits as the largest code needs (3 for 5 options, 4 for 11) and a
+ * group's count per code is a popcount of planes ANDed with the group's bitset (planes.ts).
+ */
+export type Planes = Bitset[];
+
+/** Planes needed for codes 0 … max. */
+export function planeCount(max: number): number {
+  return max <= 0 ? 0 : 32 - Math.clz32(max);
+}
+
+/** Single choice (and each subquestion of an array): the 1-based option index per row (0 = no answer), bit-sliced. */
 export interface SingleColumn extends ColumnBase {
   kind: 'single';
   codes: string[];
   /** Score per option (assessment value, else the numeric code, else NaN = not on the scale). */
   scores: Float64Array;
-  data: Codes;
-  /** Lazily derived: one bitset per option (index 0 = option 1) and "answered". Not serialised. */
-  optionBits?: Bitset[];
+  planes: Planes;
+  /** Lazily derived: "answered" (any plane set). Not serialised. */
   answeredBits?: Bitset;
 }
 
@@ -80,18 +92,13 @@ export interface NumericColumn extends ColumnBase {
   zeroed?: Float64Array;
 }
 
-/** Short text with few distinct values: data[r] = 1-based index into dictionary, 0 = no answer. */
+/** Short text with few distinct values: the 1-based index into dictionary per row (0 = no answer), bit-sliced. */
 export interface TextColumn extends ColumnBase {
   kind: 'text';
   dictionary: string[];
-  data: Codes;
+  planes: Planes;
   answeredBits?: Bitset;
-  /** Lazily derived for small dictionaries (≤ TEXT_BITSET_MAX entries), like single choice. */
-  optionBits?: Bitset[];
 }
-
-/** Text columns with at most this many distinct values are counted with bitsets. */
-export const TEXT_BITSET_MAX = 64;
 
 export type CubeColumn = SingleColumn | MultiColumn | NumericColumn | TextColumn;
 export type ColumnKind = CubeColumn['kind'];
@@ -117,34 +124,22 @@ export class AnalyticsError extends Error {
   }
 }
 
-/** Option bitsets (index 0 = code 1) and "answered" of a coded column, derived once and kept on it. */
-export function singleOptionBits(col: SingleColumn | TextColumn): { options: Bitset[]; answered: Bitset } {
-  if (col.optionBits && col.answeredBits) return { options: col.optionBits, answered: col.answeredBits };
-  const words = (col.data.length + 31) >>> 5;
-  const options = (col.kind === 'single' ? col.codes : col.dictionary).map(() => new Uint32Array(words));
-  const answered = new Uint32Array(words);
-  const data = col.data;
-  for (let r = 0; r < data.length; r++) {
-    const v = data[r]!;
-    if (v !== 0) {
-      options[v - 1]![r >>> 5]! |= 1 << (r & 31);
-      answered[r >>> 5]! |= 1 << (r & 31);
-    }
-  }
-  col.optionBits = options;
-  col.answeredBits = answered;
-  return { options, answered };
-}
-
 /** "Has an answer" bitset of any column, derived once and kept on the column. */
 export function answeredBits(col: CubeColumn): Bitset {
   if (col.kind === 'multi') return col.answeredBits;
-  if (col.kind === 'single') return singleOptionBits(col).answered;
   if (col.answeredBits) return col.answeredBits;
-  const bits = new Uint32Array((col.data.length + 31) >>> 5);
-  const data = col.data;
-  for (let r = 0; r < data.length; r++) if (data[r] !== 0) bits[r >>> 5]! |= 1 << (r & 31);
-  col.answeredBits = bits;
+  if (col.kind === 'numeric') {
+    const bits = new Uint32Array((col.data.length + 31) >>> 5);
+    const data = col.data;
+    for (let r = 0; r < data.length; r++) if (data[r] !== 0) bits[r >>> 5]! |= 1 << (r & 31);
+    return (col.answeredBits = bits);
+  }
+  return (col.answeredBits = anyPlane(col.planes, col.planes[0]?.length ?? 0));
+}
+
+function anyPlane(planes: Planes, words: number): Bitset {
+  const bits = new Uint32Array(words);
+  for (const p of planes) for (let w = 0; w < words; w++) bits[w]! |= p[w]!;
   return bits;
 }
 
@@ -176,15 +171,15 @@ export function numericValues(col: NumericColumn): Float64Array {
   return Float64Array.from(col.data, (i) => col.values[i]!);
 }
 
-/** Approximate bytes held by a cube (for the LRU budget). */
+/** Approximate bytes held by a cube (for the LRU budget), derived "answered" bitsets counted up front. */
 export function cubeByteSize(cube: Cube): number {
+  const bitset = Math.ceil(cube.rowCount / 32) * 4;
   let n = cube.days.byteLength + 256 + (cube.complete?.byteLength ?? 0);
   for (const c of cube.columns) {
     if (c.kind === 'multi') n += c.answeredBits.byteLength * (c.optionBits.length + 1) + c.codes.length * 16;
-    // Single-choice option bitsets and answered bitsets are derived on first use; count them up front.
-    else if (c.kind === 'single') n += c.data.byteLength + c.codes.length * 24 + Math.ceil(c.data.length / 8) * (c.codes.length + 1);
-    else if (c.kind === 'numeric') n += c.data.byteLength + c.values.byteLength * 2 + Math.ceil(c.data.length / 8);
-    else n += c.data.byteLength + Math.ceil(c.data.length / 8) * (c.dictionary.length <= TEXT_BITSET_MAX ? c.dictionary.length + 1 : 1) + c.dictionary.reduce((s, d) => s + d.length * 2 + 16, 0);
+    else if (c.kind === 'single') n += bitset * (c.planes.length + 1) + c.codes.length * 24;
+    else if (c.kind === 'numeric') n += c.data.byteLength + c.values.byteLength * 2 + bitset;
+    else n += bitset * (c.planes.length + 1) + c.dictionary.reduce((s, d) => s + d.length * 2 + 16, 0);
   }
   return n;
 }

@@ -1,7 +1,8 @@
 // The analytics engine (ARCHITECTURE §8): pure TypeScript, no I/O.
 export * from './bitset';
 export * from './cube';
-export { CubeBuilder, optionScore, type BuildReport, type ColumnDef } from './cube-builder';
+export { CubeBuilder, estimateCubeBytes, optionScore, type BuildReport, type ColumnDef } from './cube-builder';
+export { planeCodes, planeHistogram } from './planes';
 export { serializeCube, deserializeCube, CUBE_FORMAT_VERSION } from './cube-serialize';
 export { CubeCache } from './cube-cache';
 export * from './days';

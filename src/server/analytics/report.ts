@@ -1,6 +1,6 @@
 import { type Bitset, countRange } from './bitset';
 import { type BenchmarkInput, type FilterCategory, type Group, type ReportScope, compileBenchmark, frameOf, selectionOf } from './benchmarks';
-import { computeStats, createScratch } from './aggregate';
+import { computeStats } from './aggregate';
 import { AnalyticsError, type Cube, answeredBits, getColumn } from './cube';
 import { effectiveRange, trendGranularity } from './dates';
 import type { Granularity } from './days';
@@ -46,16 +46,15 @@ export function computeReportData(cube: Cube, input: ReportDataInput): ReportDat
   const plan = buildPlan(cube, input.filters, groups, buckets, frame);
   const minN = input.report.minN;
   const groupPass = applySuppression(plan, null, minN);
-  const scratch = createScratch(cube.rowCount);
 
   const dataLocations = input.dataLocations.map((spec): DataLocationResult => {
     const col = getColumn(cube, spec.columnKey);
     // Numbers of every benchmark first: their `answered` counts are the sizes the rule needs.
-    const stats = groups.map((grp, b) => (groupPass.wholes[b] ? null : computeStats(col, grp.bits, grp.lo, grp.hi, spec, minN, input.accuracy, scratch)));
+    const stats = groups.map((grp, b) => (groupPass.wholes[b] ? null : computeStats(col, grp.bits, grp.lo, grp.hi, spec, minN, input.accuracy)));
     const sizes = stats.every((s) => s !== null) ? stats.map((s) => s!.answered) : undefined;
     const pass = applySuppression(plan, answeredBits(col), minN, groupPass, sizes);
     const result = (bits: Bitset, lo: number, hi: number, reason: Suppression['wholes'][number]): GroupResult =>
-      reason ? { suppressed: true, reason } : { suppressed: false, stats: computeStats(col, bits, lo, hi, spec, minN, input.accuracy, scratch) };
+      reason ? { suppressed: true, reason } : { suppressed: false, stats: computeStats(col, bits, lo, hi, spec, minN, input.accuracy) };
     const benchmarks = groups.map((grp, b): BenchmarkCell => {
       const reason = pass.wholes[b]!;
       const whole: GroupResult = reason ? { suppressed: true, reason } : { suppressed: false, stats: stats[b]! };

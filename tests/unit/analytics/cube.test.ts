@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Cube, CubeBuilder, CubeCache, cubeByteSize, numericValues, cubeKindOf, fixedCodes, marginOfError, dayFromIso, deserializeCube, isoFromDay, periodIndex, periodStart, serializeCube } from '../../../src/server/analytics';
+import { type Cube, CubeBuilder, CubeCache, cubeByteSize, numericValues, planeCodes, cubeKindOf, fixedCodes, marginOfError, dayFromIso, deserializeCube, isoFromDay, periodIndex, periodStart, serializeCube } from '../../../src/server/analytics';
 import { buildCube } from './feed';
 import { generateDataset, prng } from './generate';
 
@@ -14,7 +14,7 @@ function plain(c: Cube) {
       codes: 'codes' in col ? col.codes : null,
       scores: col.kind === 'single' ? [...col.scores].map(String) : null,
       dictionary: col.kind === 'text' ? col.dictionary : null,
-      data: col.kind === 'multi' ? [[...col.answeredBits], ...col.optionBits.map((b) => [...b])] : col.kind === 'numeric' ? [...numericValues(col)].map(String) : [...col.data].map(String),
+      data: col.kind === 'multi' ? [[...col.answeredBits], ...col.optionBits.map((b) => [...b])] : col.kind === 'numeric' ? [...numericValues(col)].map(String) : [...planeCodes(col.planes, c.rowCount)].map(String),
     })),
   };
 }

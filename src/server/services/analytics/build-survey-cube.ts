@@ -2,7 +2,9 @@ import { type BuildReport, type Cube, CubeBuilder, dayFromIso } from '../../anal
 import type { Db } from '../../db/client';
 import { loadSurveyColumns } from '../surveys/responses/survey-columns';
 import { rawClient } from '../surveys/scope';
+import { AppError } from '../../errors';
 import { cubeLayout } from './cube-columns';
+import { cubeSizeProblem, largestSurvey } from './cube-limit';
 import { loadPanelAttributes, memberOfParticipant } from './panel-attributes';
 
 const PAGE = 5000;
@@ -31,9 +33,13 @@ export async function buildSurveyCube(db: Db, surveyId: number): Promise<{ cube:
   const panel = await loadPanelAttributes(db, surveyId);
   const layout = cubeLayout(structure, columns, attributeNames, panel.defs);
   const version = survey.responsesVersion;
+  const client = rawClient(db);
+  // Too many responses for a Worker's memory: a clear Dutch refusal while reading (no extra query),
+  // before staging more than the budget holds — not a crashed isolate.
+  const largest = largestSurvey(layout.defs);
+  let read = 0;
   const builder = new CubeBuilder(surveyId, version, layout.defs);
   const multiColumns = new Set(layout.feeds.filter((f) => f.multiCode).map((f) => f.column));
-  const client = rawClient(db);
   const withTokens = layout.attributes.length > 0 || panel.defs.length > 0;
   // `+r.survey_id` keeps SQLite on the primary key (rowid > ?, already in id order); through the
   // (survey_id, submit_date) index every page would sort all remaining rows of the survey again.
@@ -43,6 +49,8 @@ export async function buildSurveyCube(db: Db, surveyId: number): Promise<{ cube:
   let after = 0;
   for (;;) {
     const { rows } = await client.execute({ sql, args: [surveyId, after] });
+    read += rows.length;
+    if (read > largest) throw new AppError('VALIDATION', cubeSizeProblem(layout.defs, read, rows.length === PAGE) ?? '');
     for (const row of rows) {
       const id = Number(row.id);
       after = id;

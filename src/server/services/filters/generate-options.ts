@@ -1,4 +1,4 @@
-import { type Cube, type FilterCondition, getColumn } from '../../analytics';
+import { type Cube, type FilterCondition, getColumn, planeHistogram } from '../../analytics';
 import type { SurveyStructure } from '../surveys/load-structure';
 import type { ResponseColumn } from '../surveys/column-map';
 
@@ -43,8 +43,7 @@ export function generateOptions(cube: Cube, key: string, labels: Map<string, str
     return col.codes.map((code) => ({ label: clip(labels.get(code) || FIXED_LABELS[code] || code), conditions: [{ columnKey: key, comparator: 'equal', value: code }] }));
   }
   if (col.kind === 'text') {
-    const counts = new Int32Array(col.dictionary.length + 1);
-    for (let r = 0; r < col.data.length; r++) counts[col.data[r]!]!++;
+    const counts = planeHistogram(col.planes, null, 0, cube.rowCount);
     return col.dictionary
       .map((value, i) => ({ value, count: counts[i + 1]! }))
       .filter((d) => d.count >= minCount && d.value.length <= MAX_LABEL)
