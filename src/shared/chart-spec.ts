@@ -1,12 +1,13 @@
 import { chartsNl } from './i18n/charts';
-import { benchmarkPaints, isScaleScheme, paints } from './chart/colors';
+import { benchmarkPaints, isScaleScheme, paints, textColorFor } from './chart/colors';
 import { type NormalConfig, normalizeConfig } from './chart/config';
+import { FOLD_COLOR, foldCategories, foldSegments, isFold } from './chart/fold';
 import { type Matrix, npsMatrix, optionMatrix, scalarMatrix, stackedMatrix, timeMatrix } from './chart/matrices';
-import type { BuildOptions, ChartConfig, ChartKind, ChartSpec, DataLocationAnswer } from './chart/types';
+import type { BuildOptions, ChartConfig, ChartKind, ChartSpec, DataLocationAnswer, Paint } from './chart/types';
 import { scalarScale } from './chart/values';
 
 export type * from './chart/types';
-export { columnLabel, formatCell, formatNumber, fullGaps, legendKind, seriesLegend, sigMark, sigPartners, svgTextWidth } from './chart/format';
+export { columnLabel, fitColumnLabel, formatCell, shortValueText, valueText, formatNumber, fullGaps, legendKind, seriesLegend, sigMark, sigPartners, svgTextWidth } from './chart/format';
 import { formatNumber } from './chart/format';
 export { textColorFor, luminance, schemeColors } from './chart/colors';
 export { periodLabel } from './chart/periods';
@@ -20,6 +21,26 @@ function drawableKind(typeKey: string): ChartKind {
   if (typeKey === 'rchart') return 'column';
   return typeKey as ChartKind;
 }
+
+/**
+ * 'Gestapeld' on a bar or column chart of answer options: one stacked bar per data location and
+ * benchmark, the answers as segments (the stacked-bar drawing of every renderer). Single choice
+ * only (shares of a multiple choice add up to more than 100%); not for one number per group
+ * (means, KPIs: nothing to stack), trends, numeric or open questions.
+ */
+function stackedKind(kind: ChartKind, cfg: NormalConfig, locs: DataLocationAnswer[]): ChartKind {
+  if (!cfg.stacked || (kind !== 'bar' && kind !== 'column')) return kind;
+  if (SCALAR_FORMATS.has(cfg.format) || cfg.kpi !== null || !locs.length || locs.some((l) => l.kind !== 'single')) return kind;
+  return locs.some((l) => l.benchmarks.some((b) => b.buckets?.length)) ? kind : 'stacked-bar';
+}
+
+/** Whether categories are answer options (so maxCategories can fold them). */
+function optionChart(kind: ChartKind, cfg: NormalConfig, m: Matrix): boolean {
+  const scalar = SCALAR_FORMATS.has(cfg.format) || cfg.kpi !== null || kind === 'kpi' || kind === 'gauge' || kind === 'net-promoter';
+  return !scalar && !m.timeAxis && ['bar', 'column', 'pie', 'donut', 'table', 'line', 'area'].includes(kind);
+}
+
+const greyPaint = (pattern: Paint['pattern']): Paint => ({ color: FOLD_COLOR, textColor: textColorFor(FOLD_COLOR), pattern });
 
 function matrixFor(kind: ChartKind, cfg: NormalConfig, locs: DataLocationAnswer[], minN: number | null): Matrix {
   const scalar = SCALAR_FORMATS.has(cfg.format) || cfg.kpi !== null || kind === 'kpi' || kind === 'gauge';
@@ -40,6 +61,9 @@ function sortCategories(m: Matrix, cfg: NormalConfig): void {
   const value = (i: number) => ref?.values[i] ?? null;
   const collator = new Intl.Collator('nl', { numeric: true, sensitivity: 'base' });
   idx.sort((a, b) => {
+    // A folded 'Overig' stays last whatever the order.
+    const fa = isFold(m.categories[a]!.key);
+    if (fa !== isFold(m.categories[b]!.key)) return fa ? 1 : -1;
     if (cfg.sort === 'label-asc') return collator.compare(m.categories[a]!.label, m.categories[b]!.label);
     if (cfg.sort === 'label-desc') return collator.compare(m.categories[b]!.label, m.categories[a]!.label);
     const va = value(a);
@@ -68,12 +92,19 @@ function dropEmpty(m: Matrix): void {
   }
 }
 
-/** Open answers and word clouds: most frequent texts first, at most 100. */
-function topTexts(m: Matrix): void {
+/** Stacked charts with 'Verberg antwoorden zonder respondenten': segments nobody (in any released bar) chose. */
+function dropEmptySegments(m: Matrix): void {
+  const open = m.categories.map((c) => !c.suppressed);
+  if (!open.some(Boolean)) return;
+  m.series = m.series.filter((s) => (s.counts ?? []).some((c, ci) => open[ci] && (c ?? 0) > 0));
+}
+
+/** Open answers and word clouds: most frequent texts first, at most 100 (or the chart's maxCategories). */
+function topTexts(m: Matrix, max: number): void {
   const ref = m.series.find((s) => !s.suppressed);
   const idx = m.categories.map((_, i) => i).filter((i) => (ref?.counts?.[i] ?? 0) > 0);
   idx.sort((a, b) => (ref!.counts![b] ?? 0) - (ref!.counts![a] ?? 0) || a - b);
-  const top = idx.slice(0, MAX_TEXT_ITEMS);
+  const top = idx.slice(0, Math.min(max, MAX_TEXT_ITEMS));
   m.categories = top.map((i) => m.categories[i]!);
   for (const s of m.series) {
     s.values = top.map((i) => s.values[i] ?? null);
@@ -89,15 +120,24 @@ function topTexts(m: Matrix): void {
  */
 export function buildChartSpec(chart: ChartConfig, locations: DataLocationAnswer[], opts: BuildOptions = {}): ChartSpec {
   const cfg = normalizeConfig(chart, opts);
-  const kind = drawableKind(cfg.typeKey);
   const locs = locations.filter((l) => l.chartId === undefined || l.chartId === chart.id);
+  const kind = stackedKind(drawableKind(cfg.typeKey), cfg, locs);
   const minN = opts.minN ?? null;
   const unfit = fitProblem(kind, locs);
   if (unfit) return unfitSpec(cfg, kind, locs, minN, unfit);
   const m = matrixFor(kind, cfg, locs, minN);
   const isText = kind === 'open-answers' || kind === 'wordcloud';
-  if (isText) topTexts(m);
-  else if (cfg.hideEmpty && !m.timeAxis && kind !== 'stacked-bar' && kind !== 'stacked-bar-100') dropEmpty(m);
+  const isStacked = kind === 'stacked-bar' || kind === 'stacked-bar-100';
+  if (isText) topTexts(m, cfg.maxCategories ?? MAX_TEXT_ITEMS);
+  else if (cfg.hideEmpty && isStacked) dropEmptySegments(m);
+  else if (cfg.hideEmpty && !m.timeAxis) dropEmpty(m);
+  // An answer keeps its colour when others are folded into 'Overig' (grey, the slot after the last answer).
+  const catKeys = m.categories.map((c) => c.key);
+  const segKeys = m.series.map((x) => x.key);
+  const slot = (keys: string[], key: string) => (isFold(key) ? keys.length : keys.indexOf(key));
+  // 'Maximaal aantal categorieën' folds answer options only (not periods, questions, or scores).
+  if (cfg.maxCategories !== null && isStacked) foldSegments(m, locs, cfg.maxCategories);
+  else if (cfg.maxCategories !== null && optionChart(kind, cfg, m)) foldCategories(m, locs, cfg.maxCategories, cfg.format === 'count');
   const colorBy = kind === 'pie' || kind === 'donut' || (m.series.length === 1 && !m.timeAxis && !kind.startsWith('stacked') && kind !== 'line' && kind !== 'area') ? 'category' : 'series';
   // Category colours are fixed before sorting so an answer keeps its colour (scales follow the options).
   // A scale scheme (oneens–eens, rapportcijfer) only for answers with an order (numeric codes).
@@ -106,12 +146,15 @@ export function buildChartSpec(chart: ChartConfig, locations: DataLocationAnswer
   const ordered = locs.length > 0 && locs.every((l) => l.kind === 'single' && scored(l));
   const scheme = isScaleScheme(cfg.schemeId) && !ordered ? 2 : cfg.schemeId;
   if (colorBy === 'category') {
-    const p = paints(scheme, cfg.patternId, m.categories.length, cfg.usePatterns);
-    m.categories = m.categories.map((c, i) => ({ ...c, ...p[i]! }));
+    const p = paints(scheme, cfg.patternId, catKeys.length + 1, cfg.usePatterns);
+    const own = paints(scheme, cfg.patternId, catKeys.length, cfg.usePatterns);
+    m.categories = m.categories.map((c) => (isFold(c.key) ? { ...c, ...greyPaint(p[catKeys.length]!.pattern) } : { ...c, ...own[slot(catKeys, c.key)]! }));
   }
   if (!isText && kind !== 'stacked-bar' && kind !== 'stacked-bar-100') sortCategories(m, cfg);
   const benchmarks = m.series.length > 0 && m.series.every((s) => /^b\d+$/.test(s.key));
-  const sp = benchmarks ? benchmarkPaints(cfg.schemeId, cfg.patternId, m.series.length, cfg.usePatterns) : paints(scheme, cfg.patternId, m.series.length, cfg.usePatterns);
+  const own = paints(scheme, cfg.patternId, segKeys.length, cfg.usePatterns);
+  const withFold = paints(scheme, cfg.patternId, segKeys.length + 1, cfg.usePatterns);
+  const sp = benchmarks ? benchmarkPaints(cfg.schemeId, cfg.patternId, m.series.length, cfg.usePatterns) : m.series.map((x) => (isFold(x.key) ? greyPaint(withFold[segKeys.length]!.pattern) : own[slot(segKeys, x.key)]!));
   const scalar = SCALAR_FORMATS.has(cfg.format) || cfg.kpi !== null || kind === 'kpi' || kind === 'gauge' || kind === 'net-promoter';
   const scale = kind === 'net-promoter' ? { unit: '' as const, decimals: 0, range: { min: -100, max: 100 } } : scalar ? scalarScale(cfg) : optionScale(cfg, kind);
   // A gauge needs a maximum: the highest answer code (a 1–5 scale) when the data does not say.

@@ -104,6 +104,10 @@ describe('report data endpoint (staff)', { timeout: 60_000 }, () => {
     const many = await post(admin, '/1', { benchmarks: [{}, {}, {}, {}] });
     expect(many.status).toBe(422);
     expect(((await many.json()) as { errors: Record<string, string[]> }).errors.benchmarks).toEqual(['Maximaal 3 benchmarks']);
+    // Whatever a report allows, a call never compares more than MAX_BENCHMARKS (the engine's pair plan is quadratic).
+    const tooMany = await post(admin, '/1', { benchmarks: Array.from({ length: 9 }, () => ({})) });
+    expect(tooMany.status).toBe(422);
+    expect(((await tooMany.json()) as { errors: Record<string, string[]> }).errors.benchmarks).toEqual(['Maximaal 8 benchmarks']);
     const foreign = await post(admin, '/1', { benchmarks: [{ filterOptions: [999_999] }] });
     expect(foreign.status).toBe(422);
     expect(((await foreign.json()) as { message: string }).message).toBe('Een gekozen filteroptie hoort niet bij dit rapport');

@@ -88,6 +88,7 @@ describe('reports api (spec 001 §7 Dashboard)', { timeout: 30_000 }, () => {
     const put = await env<Report>(await send(admin, 'PUT', `/report/${created.data.id}`, { title: 'Hernoemd', benchmark_count: 3 }));
     expect(put).toMatchObject({ alert: 'Rapportage is opgeslagen', data: { title: 'Hernoemd', benchmark_count: 3 } });
     expect((await env<unknown>(await send(admin, 'PUT', `/report/${created.data.id}`, { benchmark_count: 0 }))).errors).toEqual({ benchmark_count: ['Minimaal 1 benchmark'] });
+    expect((await env<unknown>(await send(admin, 'PUT', `/report/${created.data.id}`, { benchmark_count: 9 }))).errors).toEqual({ benchmark_count: ['Maximaal 8 benchmarks'] });
     // A project of another company is not there for this user.
     expect((await send(admin, 'POST', '/report', { project_id: 6, title: 'Vreemd' })).status).toBe(404);
   });

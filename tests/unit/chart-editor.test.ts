@@ -35,10 +35,10 @@ describe('chart editor column keys (same keys as the import column map)', () => 
 const sent: { method: string; path: string; body: unknown }[] = [];
 vi.mock('../../src/shared/api-client', () => ({
   ApiError: class extends Error {},
-  request: vi.fn(async (method: string, path: string, body: { key?: string; value: unknown }) => {
+  request: vi.fn(async (method: string, path: string, body?: { key?: string; value: unknown }) => {
     sent.push({ method, path, body });
     const id = Number(/chartOption\/(\d+)$/.exec(path)?.[1] ?? 100 + sent.length);
-    return { data: { id, chart_id: 7, key: body.key ?? 'decimals', value: body.value } };
+    return { data: { id, chart_id: 7, key: body?.key ?? 'decimals', value: body?.value } };
   }),
 }));
 
@@ -67,5 +67,19 @@ describe('chart editor store', () => {
     expect(sent[0]!.body).toEqual({ value: 2 });
     expect(sent[1]!.body).toEqual({ key: 'showN', value: true });
     expect(out.map((r) => [r.key, r.value])).toEqual([['decimals', 2], ['showN', true]]);
+  });
+
+  it("a cleared number ('Maximaal aantal categorieën') deletes its row, so the default applies again", async () => {
+    sent.length = 0;
+    const rows = [{ id: 4, chart_id: 7, key: 'maxCategories', value: 3 }];
+    const out = await saveChartOptions(7, rows, { maxCategories: 3 }, { maxCategories: undefined }, ['maxCategories']);
+    expect(sent.map((s) => `${s.method} ${s.path}`)).toEqual(['DELETE /api/v2/chart/7/chartOption/4']);
+    expect(out).toEqual([]);
+  });
+
+  it("switches read as the chart model reads them: 'Toon legenda' and 'Toon waarden' are on until switched off", async () => {
+    const { switchOn } = await import('../../src/islands/chart-editor/ChartOptionsPanel');
+    expect([switchOn('showLegend', undefined), switchOn('showValues', undefined), switchOn('showLegend', false)]).toEqual([true, true, false]);
+    expect([switchOn('showN', undefined), switchOn('stacked', true)]).toEqual([false, true]);
   });
 });

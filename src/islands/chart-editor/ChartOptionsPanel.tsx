@@ -5,6 +5,10 @@ const t = chartEditorNl.options;
 export const OPTION_KEYS = Object.keys(CHART_OPTION_VALUES) as ChartOptionKey[];
 /** The number options with their allowed range (the API checks the same with zod). */
 const NUMBERS: Partial<Record<ChartOptionKey, { min: number; max: number }>> = { decimals: { min: 0, max: 3 }, maxCategories: { min: 1, max: 50 } };
+/** Switches that are on until switched off (the chart model reads them as `!== false`). */
+export const DEFAULT_ON = new Set<ChartOptionKey>(['showLegend', 'showValues']);
+/** Whether a switch shows as on: as the chart model reads the stored value. */
+export const switchOn = (key: ChartOptionKey, value: unknown) => (DEFAULT_ON.has(key) ? value !== false : value === true);
 
 interface Props {
   options: Record<string, unknown>;
@@ -41,7 +45,7 @@ export default function ChartOptionsPanel({ options, onChange, errors }: Props) 
           }
           return (
             <label key={key} className="flex items-center gap-2">
-              <input type="checkbox" checked={options[key] === true} onChange={(e) => onChange(key, e.target.checked)} />
+              <input type="checkbox" checked={switchOn(key, options[key])} onChange={(e) => onChange(key, e.target.checked)} />
               {t[key]}
               {error && <span className="text-red-700">{error}</span>}
             </label>

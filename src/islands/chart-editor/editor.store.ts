@@ -96,12 +96,20 @@ export function schedulePreview(reportId: number, chartId: number, lang: string,
   timer = setTimeout(() => void loadPreview(reportId, chartId, lang, granularityId), delay);
 }
 
-/** The chart options to write after a save: changed keys only, POST for new keys, PUT for known rows. */
+/** The chart options to write after a save: changed keys only, POST for new keys, PUT for known rows, DELETE for cleared ones. */
 export async function saveChartOptions(chartId: number, rows: ChartOptionRow[], before: Record<string, unknown>, after: Record<string, unknown>, keys: readonly string[]): Promise<ChartOptionRow[]> {
   const out = [...rows];
   for (const key of keys) {
-    if (after[key] === undefined || after[key] === before[key]) continue;
+    if (after[key] === before[key]) continue;
     const row = out.find((r) => r.key === key);
+    // A cleared number ('Maximaal aantal categorieën', decimals) removes its row: the default applies again.
+    if (after[key] === undefined) {
+      if (row) {
+        await request('DELETE', `/api/v2/chart/${chartId}/chartOption/${row.id}`);
+        out.splice(out.indexOf(row), 1);
+      }
+      continue;
+    }
     const saved = row
       ? (await request<{ data: ChartOptionRow }>('PUT', `/api/v2/chart/${chartId}/chartOption/${row.id}`, { value: after[key] })).data
       : (await request<{ data: ChartOptionRow }>('POST', `/api/v2/chart/${chartId}/chartOption`, { key, value: after[key] })).data;

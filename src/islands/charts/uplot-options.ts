@@ -1,5 +1,5 @@
 import uPlot from 'uplot';
-import { type ChartSpec, columnLabel, formatCell, formatNumber, fullGaps, legendKind, seriesLegend, sigMark } from '../../shared/chart-spec';
+import { type ChartSpec, columnLabel, formatCell, formatNumber, fullGaps, legendKind, seriesLegend, sigMark, valueText } from '../../shared/chart-spec';
 import { labelLines } from '../../shared/chart/labels';
 import { niceMax } from '../../shared/chart/svg/frame';
 import { chartsNl } from '../../shared/i18n/charts';
@@ -83,7 +83,9 @@ export function uplotOptions(spec: ChartSpec, width: number, height: number): uP
               y1: { unit: SCALE_VALUE, values: () => edges!.tops[k]! },
             }
           : {}),
-        ...(perCategory ? { fill: { unit: COLOR, values: () => spec.categories.map((c) => c.color ?? s.color) } } : {}),
+        // Colour per answer, with the answer's pattern when the chart uses patterns (as SVG and PDF draw it);
+        // uPlot keys its fills by these values and sets them as fillStyle, so a CanvasPattern works.
+        ...(perCategory ? { fill: { unit: COLOR, values: () => spec.categories.map((c) => (c.color ? canvasFill({ color: c.color, textColor: c.textColor ?? '#ffffff', pattern: c.pattern ?? null }) : canvasFill(s))) as unknown as string[] } } : {}),
       },
     });
     return { label: seriesLegend(spec, s), stroke: s.color, fill: canvasFill(s), width: 0, paths: bars, points: { show: false }, value: fmt };
@@ -186,7 +188,7 @@ function valueLabels(spec: ChartSpec, horizontal: boolean, stacked: boolean, edg
       s.values.forEach((v, ci) => {
         if (v === null || v === undefined || spec.categories[ci]?.suppressed) return;
         const count = s.counts?.[ci];
-        const text = formatCell(spec, v, count) + (spec.showN && spec.format !== 'percentage-count' && count != null ? ` (n=${formatNumber(count)})` : '') + sigMark(spec, i, ci);
+        const text = valueText(spec, v, count, sigMark(spec, i, ci));
         const w = ctx.measureText(text).width;
         if (stacked) {
           const lo = edges!.bottoms[k]![ci];

@@ -3,15 +3,24 @@ import { INK, MUTED, GRID, hex, textOn } from './colors';
 import { colorAt, drawFootnotes, drawLegend, footnotes, formatValue, niceAxis } from './chart-frame';
 import type { PdfChart, PdfPaint } from './model';
 import { drawPattern } from './patterns';
+import { fitColumnLabel } from '../../shared/chart/format';
 import { fitLines } from './text';
 import { CONTENT_WIDTH, PAGE, type PdfWriter } from './writer';
 
 type Bars = Extract<PdfChart, { type: 'bars' }> & PdfPaint;
 
 const scaleMax = (chart: Bars) => {
+  if (chart.max !== null && chart.max !== undefined && chart.max > 0) return chart.max;
   const max = Math.max(0, ...chart.series.flatMap((s) => s.values.map((v) => v ?? 0)));
   return chart.unit === '%' ? Math.max(100, max) : niceAxis(max > 0 ? max : 1).max;
 };
+
+/** A bar's paint: its series', or its answer's when one series is coloured per answer. */
+const paintAt = (chart: Bars, color: string, pattern: string | null, ci: number) =>
+  chart.categoryColors ? { color: colorAt(chart.categoryColors, ci), pattern: chart.categoryPatterns?.[ci] ?? null } : { color, pattern };
+
+/** The value label as the chart model writes it (decimals, 'Toon n', significance), else formatted here. */
+const labelAt = (chart: Bars, s: Bars['series'][number], ci: number) => s.labels?.[ci] ?? formatValue(s.values[ci] ?? null, chart.unit, chart.decimals) + (s.marks?.[ci] ? ' *' : '');
 
 /** Grouped horizontal bars: one row per category, one bar per (unsuppressed) benchmark. */
 export function drawHorizontalBars(w: PdfWriter, chart: Bars, minN: number): void {
@@ -39,12 +48,13 @@ export function drawHorizontalBars(w: PdfWriter, chart: Bars, minN: number): voi
     shown.forEach(({ s, color, pattern }, si) => {
       const value = s.values[ci] ?? null;
       const y = top - (rowHeight - barsHeight) / 2 - 4 - (si + 1) * (barHeight + 2) + 2;
-      const width = value === null ? 0 : (Math.max(0, value) / max) * plotWidth;
+      const width = value === null ? 0 : (Math.min(max, Math.max(0, value)) / max) * plotWidth;
+      const paint = paintAt(chart, color, pattern, ci);
       if (width > 0) {
-        page.drawRectangle({ x: PAGE.margin + labelWidth, y, width, height: barHeight, color: hex(color) });
-        drawPattern(page, pattern, color, PAGE.margin + labelWidth, y, width, barHeight);
+        page.drawRectangle({ x: PAGE.margin + labelWidth, y, width, height: barHeight, color: hex(paint.color) });
+        drawPattern(page, paint.pattern, paint.color, PAGE.margin + labelWidth, y, width, barHeight);
       }
-      if (chart.values !== false) page.drawText(formatValue(value, chart.unit, chart.decimals) + (s.marks?.[ci] ? ' *' : ''), { x: PAGE.margin + labelWidth + width + 3, y: y + 1.5, size: 7, font: w.fonts.regular, color: MUTED });
+      if (chart.values !== false) page.drawText(labelAt(chart, s, ci), { x: PAGE.margin + labelWidth + width + 3, y: y + 1.5, size: 7, font: w.fonts.regular, color: MUTED });
     });
     w.y -= rowHeight;
   });
@@ -75,20 +85,18 @@ export function drawColumns(w: PdfWriter, chart: Bars, minN: number): void {
     const gx = left + ci * groupWidth + (groupWidth - barWidth * shown.length) / 2;
     shown.forEach(({ s, color, pattern }, si) => {
       const value = s.values[ci] ?? null;
-      const h = value === null ? 0 : (Math.max(0, value) / max) * plotHeight;
+      const h = value === null ? 0 : (Math.min(max, Math.max(0, value)) / max) * plotHeight;
+      const paint = paintAt(chart, color, pattern, ci);
       if (h > 0) {
-        page.drawRectangle({ x: gx + si * barWidth, y: base, width: barWidth - 1, height: h, color: hex(color) });
-        drawPattern(page, pattern, color, gx + si * barWidth, base, barWidth - 1, h);
+        page.drawRectangle({ x: gx + si * barWidth, y: base, width: barWidth - 1, height: h, color: hex(paint.color) });
+        drawPattern(page, paint.pattern, paint.color, gx + si * barWidth, base, barWidth - 1, h);
       }
-      const label = formatValue(value, chart.unit, chart.decimals) + (s.marks?.[ci] ? ' *' : '');
-      // The rule of every renderer (shared/chart/format.ts columnLabel): a label wider than its column is left out.
       // The rule of every renderer (shared/chart/format.ts columnLabel): above the column when it fits
-      // its width, else upright inside a column tall enough, else left out.
-      const labelWidth = w.fonts.regular.widthOfTextAtSize(label, 6.5);
-      if (chart.values !== false && value !== null) {
-        if (labelWidth <= barWidth) page.drawText(label, { x: gx + si * barWidth + (barWidth - 1 - labelWidth) / 2, y: base + h + 2, size: 6.5, font: w.fonts.regular, color: MUTED });
-        else if (barWidth >= 8.5 && labelWidth + 6 <= h) page.drawText(label, { x: gx + si * barWidth + barWidth / 2 + 2, y: base + h - 3 - labelWidth, size: 6.5, font: w.fonts.regular, color: textOn(color), rotate: degrees(90) });
-      }
+      // its width (the full label, else without its count), else upright inside a column tall enough, else left out.
+      const texts = [labelAt(chart, s, ci), s.shortLabels?.[ci]].filter((t): t is string => !!t);
+      const fit = chart.values !== false && value !== null ? fitColumnLabel(texts, { width: barWidth - 1, height: h, lineHeight: 6.5 }, (t) => w.fonts.regular.widthOfTextAtSize(t, 6.5)) : null;
+      if (fit && !fit.inside) page.drawText(fit.text, { x: gx + si * barWidth + (barWidth - 1 - w.fonts.regular.widthOfTextAtSize(fit.text, 6.5)) / 2, y: base + h + 2, size: 6.5, font: w.fonts.regular, color: MUTED });
+      if (fit?.inside) page.drawText(fit.text, { x: gx + si * barWidth + barWidth / 2 + 2, y: base + h - 3 - w.fonts.regular.widthOfTextAtSize(fit.text, 6.5), size: 6.5, font: w.fonts.regular, color: textOn(paint.color), rotate: degrees(90) });
     });
     fitLines(category, w.fonts.regular, 7, groupWidth - 2).forEach((line, li) => {
       const lw = w.fonts.regular.widthOfTextAtSize(line, 7);

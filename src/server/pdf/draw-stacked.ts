@@ -15,7 +15,7 @@ export function drawStacked(w: PdfWriter, chart: Stacked, minN: number): void {
   const labelWidth = 170;
   const plotWidth = CONTENT_WIDTH - labelWidth - 10;
   const barHeight = 12;
-  const max = chart.full ? 100 : Math.max(1, ...chart.rows.map((r) => r.values.reduce<number>((a, v) => a + (v ?? 0), 0)));
+  const max = chart.full ? 100 : chart.max && chart.max > 0 ? chart.max : Math.max(1, ...chart.rows.map((r) => r.values.reduce<number>((a, v) => a + (v ?? 0), 0)));
   for (const row of chart.rows) {
     const label = row.n === null ? row.label : `${row.label} (${reportExportNl.n(row.n)})`;
     // Long labels wrap onto two lines (the rule of the staff view and the public SVG); the row grows to hold them.
@@ -31,12 +31,12 @@ export function drawStacked(w: PdfWriter, chart: Stacked, minN: number): void {
       const total = chart.full ? row.values.reduce<number>((a, v) => a + (v ?? 0), 0) || 1 : max;
       let x = PAGE.margin + labelWidth;
       row.values.forEach((v, i) => {
-        const width = ((v ?? 0) / (chart.full ? total : max)) * plotWidth;
+        const width = Math.min(((v ?? 0) / (chart.full ? total : max)) * plotWidth, PAGE.margin + labelWidth + plotWidth - x);
         if (width <= 0) return;
         const color = colorAt(chart.colors, i);
         page.drawRectangle({ x, y, width, height: barHeight, color: hex(color) });
         drawPattern(page, chart.patterns?.[i], color, x, y, width, barHeight);
-        const label = formatValue(chart.full ? ((v ?? 0) / total) * 100 : v, chart.full ? '%' : chart.unit, chart.full ? 0 : chart.decimals);
+        const label = row.labels?.[i] ?? formatValue(chart.full ? ((v ?? 0) / total) * 100 : v, chart.full ? '%' : chart.unit, chart.decimals);
         if (chart.values !== false && w.fonts.regular.widthOfTextAtSize(label, 6.5) < width - 2) page.drawText(label, { x: x + 2, y: y + 3.5, size: 6.5, font: w.fonts.regular, color: textOn(color) });
         x += width;
       });

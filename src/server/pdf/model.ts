@@ -10,13 +10,30 @@ export interface PdfSeries {
   values: (number | null)[];
   /** Respondents behind the series (shown as n = …); null when suppressed. */
   n: number | null;
-  /** Per value: differs significantly from the first benchmark (written as ' *'). */
+  /** Per value: differs significantly from another benchmark (written as ' *'). */
   marks?: boolean[];
+  /** Per value: its label as every renderer writes it (decimals, 'Toon n', the mark; chart/format.ts valueText). */
+  labels?: string[];
+  /** Per value: the label without its count, for a column too narrow for the full one. */
+  shortLabels?: string[];
 }
 
 export type PdfChart =
-  | { type: 'bars'; title: string; orientation: 'horizontal' | 'vertical'; categories: string[]; series: PdfSeries[]; unit: string; decimals: number }
-  | { type: 'stacked'; title: string; segments: string[]; rows: (PdfSeries & { label: string })[]; unit: string; decimals: number; full: boolean }
+  | {
+      type: 'bars';
+      title: string;
+      orientation: 'horizontal' | 'vertical';
+      categories: string[];
+      series: PdfSeries[];
+      unit: string;
+      decimals: number;
+      /** The axis maximum the chart asks for (the 'max' option, a gauge's scale); else from the data. */
+      max?: number | null;
+      /** One series coloured per answer (the colour scheme over the categories, as on screen). */
+      categoryColors?: string[];
+      categoryPatterns?: (string | null)[];
+    }
+  | { type: 'stacked'; title: string; segments: string[]; rows: (PdfSeries & { label: string })[]; unit: string; decimals: number; full: boolean; max?: number | null }
   | { type: 'pie'; title: string; donut: boolean; categories: string[]; series: PdfSeries[]; decimals: number }
   | { type: 'lines'; title: string; area: boolean; periods: string[]; series: PdfSeries[]; unit: string; decimals: number }
   | { type: 'table'; title: string; columns: string[]; rows: { label: string; cells: (string | null)[] }[] }

@@ -23,8 +23,13 @@ export interface NormalConfig {
   showMarginOfError: boolean;
   decimals: number | null;
   max: number | null;
+  /** 'Gestapeld': a bar or column chart of answer options draws stacked bars (one per benchmark). */
+  stacked: boolean;
+  /** 'Maximaal aantal categorieën': the top N answers, the rest folded into 'Overig' (chart/fold.ts). */
+  maxCategories: number | null;
 }
 
+const SOLID_PATTERN = 1;
 const pick = <T>(a: T | undefined, b: T | undefined): T | undefined => (a !== undefined ? a : b);
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
@@ -50,11 +55,14 @@ export function normalizeConfig(c: ChartConfig, opts: { usePatterns?: boolean; g
     showN: o.showN === true,
     showLegend: o.showLegend !== false,
     showValues: o.showValues !== false,
-    usePatterns: opts.usePatterns === true || o.usePatterns === true,
+    // Choosing a pattern in the editor ('Patroon', anything but none or 'Effen') switches patterns on.
+    usePatterns: opts.usePatterns === true || o.usePatterns === true || ((pick(c.patternId, c.pattern_id) ?? null) !== null && pick(c.patternId, c.pattern_id) !== SOLID_PATTERN),
     hideEmpty: o.hideEmpty === true,
     showMarginOfError: o.showMarginOfError === true,
     decimals: num(o.decimals) !== null ? Math.max(0, Math.min(3, Math.floor(num(o.decimals)!))) : null,
     max: num(o.max),
+    stacked: o.stacked === true,
+    maxCategories: num(o.maxCategories) !== null && num(o.maxCategories)! >= 1 ? Math.min(50, Math.floor(num(o.maxCategories)!)) : null,
   };
 }
 

@@ -25,6 +25,15 @@ export function formatCell(spec: Pick<ChartSpec, 'format' | 'unit' | 'decimals' 
 }
 
 /**
+ * The value label of a cell, one rule for uPlot, SVG and PDF: the formatted value, ' (n=123)' with
+ * 'Toon n' (unless the format already shows the count), then the significance mark.
+ */
+export function valueText(spec: Pick<ChartSpec, 'format' | 'unit' | 'decimals' | 'showN'>, value: number | null, count: number | null | undefined, mark = ''): string {
+  const n = spec.showN && spec.format !== 'percentage-count' && count !== null && count !== undefined && value !== null ? ` (n=${formatNumber(count)})` : '';
+  return formatCell(spec, value, count) + n + mark;
+}
+
+/**
  * Which legend a chart gets, the same in every renderer: none when 'Toon legenda' is off or when
  * there is one series only (its name is the chart's); pies and single-series colour-per-answer
  * charts name the categories only when the axis doesn't (pies); else the series.
@@ -66,10 +75,18 @@ export function columnLabel(
   column: { width: number; height: number; lineHeight: number },
   measure: (text: string) => number,
 ): { text: string; inside: boolean } | null {
-  const full = formatCell(spec, value, count) + mark;
-  const short = formatCell({ ...spec, format: spec.format === 'percentage-count' ? 'percentage' : spec.format }, value, null) + mark;
-  for (const text of [full, short]) if (measure(text) <= column.width + 1) return { text, inside: false };
-  if (column.width >= column.lineHeight + 2) for (const text of [full, short]) if (measure(text) + 8 <= column.height) return { text, inside: true };
+  return fitColumnLabel([valueText(spec, value, count, mark), shortValueText(spec, value, mark)], column, measure);
+}
+
+/** A value label without its count ('45%' of '45% (123)'): the fallback when the full label does not fit. */
+export function shortValueText(spec: Pick<ChartSpec, 'format' | 'unit' | 'decimals'>, value: number | null, mark = ''): string {
+  return formatCell({ ...spec, showN: false, format: spec.format === 'percentage-count' ? 'percentage' : spec.format }, value, null) + mark;
+}
+
+/** columnLabel's placement for ready texts (longest first): the PDF measures with its own font. */
+export function fitColumnLabel(texts: string[], column: { width: number; height: number; lineHeight: number }, measure: (text: string) => number): { text: string; inside: boolean } | null {
+  for (const text of texts) if (measure(text) <= column.width + 1) return { text, inside: false };
+  if (column.width >= column.lineHeight + 2) for (const text of texts) if (measure(text) + 8 <= column.height) return { text, inside: true };
   return null;
 }
 

@@ -106,7 +106,8 @@ export function stackedMatrix(cfg: NormalConfig, locs: DataLocationAnswer[], min
   for (const l of locs) {
     l.benchmarks.forEach((cell, b) => {
       const stats = released(cell);
-      const label = multi ? `${locationLabel(l)} (${labels[b]})` : locationLabel(l);
+      // One question: the bars are its benchmarks (the question is the chart's), so the name is never cut off.
+      const label = multi ? (locs.length === 1 ? labels[b]! : `${locationLabel(l)} (${labels[b]})`) : locationLabel(l);
       const text = stats ? null : suppressionText(reasonOf(cell), minN);
       if (text) notes.push(`${label}: ${text}`);
       categories.push({ key: `${l.id}:b${b}`, label, suppressed: text });

@@ -10,6 +10,8 @@ export const chartsNl = {
     differencing: () => 'de uitkomst zou via andere groepen herleidbaar zijn naar kleine groepen',
   },
   other: 'Overig',
+  /** maxCategories on multiple choice: shares of respondents do not add up, so the rest is left out. */
+  foldLeftOut: (count: number, of: string | null) => `${of ? `${of}: ` : ''}${count} ${count === 1 ? 'ander antwoord' : 'andere antwoorden'} niet getoond (meerdere antwoorden mogelijk, dus niet op te tellen tot 'Overig').`,
   partlySuppressed: (label: string) => `${label}: enkele uitkomsten zijn verborgen (te weinig respondenten)`,
   /** A trend's suppressed periods, named: the line breaks there (never drawn across). */
   gaps: (parts: string[]) => `Geen uitkomst (te weinig respondenten), de lijn is daar onderbroken: ${parts.join('; ')}.`,

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { GRANULARITY } from '../lookups';
 import { messages } from './messages';
+import { MAX_BENCHMARKS, tooManyBenchmarks } from './reports';
 
 /** Dutch texts of the data endpoint (spec 001 §7 Dashboard). */
 export const reportDataNl = {
   date: 'Voer een geldige datum in (jjjj-mm-dd)',
   granularity: 'Kies een geldige granulariteit',
-  tooManyBenchmarks: (max: number) => `Maximaal ${max} ${max === 1 ? 'benchmark' : 'benchmarks'}`,
+  tooManyBenchmarks,
   foreignFilterOption: 'Een gekozen filteroptie hoort niet bij dit rapport',
   filterCombination: 'Deze combinatie van filters is in dit rapport niet toegestaan',
   unknownColumn: 'Een grafiek verwijst naar een vraag die niet (meer) in de enquête staat',
@@ -32,7 +33,7 @@ export const BenchmarkBody = z.object({
 
 /** POST data/{version}/{lang}/report/{id}[/section|chart|dataLocation/{id}]. */
 export const ReportDataBody = z.object({
-  benchmarks: z.array(BenchmarkBody, { error: messages.benchmarkMin }).min(1, messages.benchmarkMin).max(10_000, messages.max10000),
+  benchmarks: z.array(BenchmarkBody, { error: messages.benchmarkMin }).min(1, messages.benchmarkMin).max(MAX_BENCHMARKS, tooManyBenchmarks(MAX_BENCHMARKS)),
   granularity: z
     .number({ error: reportDataNl.granularity })
     .int(reportDataNl.granularity)

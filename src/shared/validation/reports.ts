@@ -6,6 +6,15 @@ import { messages } from './messages';
 /** The smallest min_n a report may have (the FAQ promises results only from groups of 5 or more); 10 is the default. */
 export const MIN_N_FLOOR = 5;
 export const DEFAULT_MIN_N = 10;
+/**
+ * The most benchmarks a report may compare side by side. The engine's differencing plan keeps
+ * three bitsets per pair of benchmarks (3·k² row bitsets per request): at 1,000,000 respondents
+ * 8 benchmarks add ~24 MB to the ~66 MB peak of a 4-benchmark report, still inside the Worker's
+ * 90 MB cube budget; 10 would add ~37 MB and the old ceiling of 10,000 would exhaust any isolate.
+ */
+export const MAX_BENCHMARKS = 8;
+/** 'Maximaal 8 benchmarks' — for a report's benchmark_count and for a data call's benchmarks. */
+export const tooManyBenchmarks = (max: number) => `Maximaal ${max} ${max === 1 ? 'benchmark' : 'benchmarks'}`;
 /** date_granularity: the unit date ranges snap to with the date filter on (day only on purpose). */
 export const DATE_GRANULARITIES = ['day', 'week', 'month', 'quarter', 'year'] as const;
 
@@ -26,7 +35,7 @@ const reportFields = {
   start_date: date.nullable().optional(),
   end_date: date.optional(),
   date_filter: bool.optional(),
-  benchmark_count: num(int().min(1, messages.benchmarkMin).max(10_000, messages.max10000)).optional(),
+  benchmark_count: num(int().min(1, messages.benchmarkMin).max(MAX_BENCHMARKS, tooManyBenchmarks(MAX_BENCHMARKS))).optional(),
   multiple_filters: z.preprocess((v) => (v === '' ? null : v), num(z.union([z.literal(2), z.literal(3)], { error: reportsNl.multipleFilters })).nullable()).optional(),
   hide_risky_filters: bool.optional(),
   hide_empty_filters: bool.optional(),

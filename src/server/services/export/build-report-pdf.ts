@@ -8,7 +8,7 @@ import type { ReportDataBody } from '../../../shared/validation/report-data';
 import { type ReportDataAnswer, computeForScope } from '../report-data/compute-report-data';
 import { describeBenchmarks } from './describe-benchmarks';
 import type { ExportReport, TextRow } from './load-export-report';
-import { pdfChartFromSpec } from './pdf-chart';
+import { pdfChartFromSpec, pdfNote } from './pdf-chart';
 import { longDate } from './period-label';
 import { responsesStatement } from '../../../shared/report-period';
 import { widgetsOf } from '../../../shared/report-widgets';
@@ -70,13 +70,4 @@ export async function buildReportPdf(ctx: UserServiceContext, loaded: ExportRepo
     theme: loaded.data.theme,
   };
   return renderReportPdf(model, onProgress ? (f) => onProgress(0.3 + 0.7 * f) : undefined);
-}
-
-/**
- * The chart's Dutch notes as the staff view and the public page show them (trend focus, gaps,
- * margin, significance, …), less the suppressed groups' lines that the PDF writes itself.
- */
-function pdfNote(spec: ReturnType<typeof buildChartSpec>): string | null {
-  const own = [...spec.series.filter((s) => s.suppressed).map((s) => s.label), ...spec.categories.filter((c) => c.suppressed).map((c) => c.label)];
-  return spec.notes.filter((n) => !own.some((label) => n.startsWith(`${label}: `))).join(' ') || null;
 }

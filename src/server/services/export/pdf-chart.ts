@@ -1,4 +1,4 @@
-import { type ChartSpec, formatCell, legendKind } from '../../../shared/chart-spec';
+import { type ChartSpec, formatCell, legendKind, shortValueText, sigMark, valueText } from '../../../shared/chart-spec';
 import type { PdfChart, PdfPaint, PdfSeries } from '../../pdf/model';
 
 type Drawable = PdfChart & PdfPaint;
@@ -19,23 +19,30 @@ function drawableOf(spec: ChartSpec): Drawable {
   const seriesColors = spec.series.map((s) => s.color);
   const patterns = spec.usePatterns ? spec.series.map((s) => s.pattern) : undefined;
   const categoryColors = spec.categories.map((c, i) => c.color ?? seriesColors[i % Math.max(1, seriesColors.length)] ?? '#1f4e79');
-  const series: PdfSeries[] = spec.series.map((s, k) => (s.suppressed !== null ? { label: s.label, suppressed: true, values: [], n: null } : { label: s.label, suppressed: false, values: s.values, n: s.n, marks: spec.significant?.[k] ?? undefined }));
+  const labelsOf = (s: ChartSpec['series'][number], k: number) => s.values.map((v, ci) => valueText(spec, v, s.counts?.[ci], sigMark(spec, k, ci)));
+  const series: PdfSeries[] = spec.series.map((s, k) =>
+    s.suppressed !== null ? { label: s.label, suppressed: true, values: [], n: null } : { label: s.label, suppressed: false, values: s.values, n: s.n, marks: spec.significant?.[k] ?? undefined, labels: labelsOf(s, k), shortLabels: s.values.map((v, ci) => shortValueText(spec, v, sigMark(spec, k, ci))) },
+  );
+  // One series coloured per answer (colour scheme over the categories), as the staff view and the public page draw it.
+  const perCategory = spec.colorBy === 'category' ? { categoryColors, ...(spec.usePatterns ? { categoryPatterns: spec.categories.map((c) => c.pattern ?? null) } : {}) } : {};
   const open = spec.series.filter((s) => s.suppressed === null);
   if (spec.unfit) return { type: 'message', title, text: spec.unfit, colors: seriesColors };
   switch (spec.kind) {
     case 'bar':
     case 'column':
-      return { type: 'bars', title, orientation: spec.kind === 'bar' ? 'horizontal' : 'vertical', categories: labels, series, unit: spec.unit, decimals: spec.decimals, colors: seriesColors, patterns };
+      return { type: 'bars', title, orientation: spec.kind === 'bar' ? 'horizontal' : 'vertical', categories: labels, series, unit: spec.unit, decimals: spec.decimals, max: spec.range.max, colors: seriesColors, patterns, ...perCategory };
     case 'line':
     case 'area':
       if (spec.timeAxis) return { type: 'lines', title, area: spec.kind === 'area', periods: labels, series, unit: spec.unit, decimals: spec.decimals, colors: seriesColors };
-      return { type: 'bars', title, orientation: 'vertical', categories: labels, series, unit: spec.unit, decimals: spec.decimals, colors: seriesColors, patterns };
+      return { type: 'bars', title, orientation: 'vertical', categories: labels, series, unit: spec.unit, decimals: spec.decimals, max: spec.range.max, colors: seriesColors, patterns, ...perCategory };
     case 'stacked-bar':
     case 'stacked-bar-100': {
       const rows = spec.categories.map((c, ci) =>
-        c.suppressed ? { label: c.label, suppressed: true, values: [], n: null } : { label: c.label, suppressed: false, values: spec.series.map((s) => s.values[ci] ?? null), n: null },
+        c.suppressed
+          ? { label: c.label, suppressed: true, values: [], n: null }
+          : { label: c.label, suppressed: false, values: spec.series.map((s) => s.values[ci] ?? null), n: null, labels: spec.series.map((s, k) => valueText(spec, s.values[ci] ?? null, s.counts?.[ci], sigMark(spec, k, ci))) },
       );
-      return { type: 'stacked', title, segments: spec.series.map((s) => s.label), rows, unit: spec.unit, decimals: spec.decimals, full: spec.kind === 'stacked-bar-100', colors: seriesColors, patterns };
+      return { type: 'stacked', title, segments: spec.series.map((s) => s.label), rows, unit: spec.unit, decimals: spec.decimals, full: spec.kind === 'stacked-bar-100', max: spec.range.max, colors: seriesColors, patterns };
     }
     case 'pie':
     case 'donut':
@@ -60,4 +67,13 @@ function drawableOf(spec: ChartSpec): Drawable {
       return { type: 'table', title, columns: spec.series.map((s) => s.label), rows, colors: seriesColors };
     }
   }
+}
+
+/**
+ * The chart's Dutch notes as the staff view and the public page show them (trend focus, gaps,
+ * margin, significance, …), less the suppressed groups' lines that the PDF writes itself.
+ */
+export function pdfNote(spec: ChartSpec): string | null {
+  const own = [...spec.series.filter((s) => s.suppressed).map((s) => s.label), ...spec.categories.filter((c) => c.suppressed).map((c) => c.label)];
+  return spec.notes.filter((n) => !own.some((label) => n.startsWith(`${label}: `))).join(' ') || null;
 }

@@ -1,5 +1,5 @@
 import { chartsNl } from '../../i18n/charts';
-import { columnLabel, formatCell, formatNumber, legendKind, sigMark, svgTextWidth } from '../format';
+import { columnLabel, formatNumber, legendKind, sigMark, svgTextWidth, valueText } from '../format';
 import { labelLines as wrapLabel } from '../labels';
 import type { ChartSpec, Paint } from '../types';
 import { FONT, Fills, GRID, MUTED, TEXT, esc, f, footer, frame, niceMax } from './frame';
@@ -55,8 +55,8 @@ export function renderBars(spec: ChartSpec, width: number): string {
       const v = s.values[ci];
       const y = barsTop + 5 + k * (barH + 3);
       if (v === null || v === undefined) return;
-      const w = Math.max(0, x(v) - x(Math.max(min, 0)));
-      const label = formatCell(spec, v, s.counts?.[ci]) + (spec.showN && spec.format !== 'percentage-count' && s.counts?.[ci] != null ? ` (n=${s.counts[ci]})` : '') + sigMark(spec, i, ci);
+      const w = Math.max(0, x(Math.min(v, max)) - x(Math.max(min, 0)));
+      const label = valueText(spec, v, s.counts?.[ci], sigMark(spec, i, ci));
       body.push(`<rect x="${f(x(Math.max(min, 0)))}" y="${f(y)}" width="${f(w)}" height="${barH}" fill="${fills.fill(paintOf(spec, i, ci))}"><title>${esc(`${s.label} – ${c.label}: ${label}`)}</title></rect>`);
       if (spec.showValues !== false) body.push(`<text x="${f(x(Math.max(min, 0)) + w + 4)}" y="${f(y + barH / 2)}" dominant-baseline="middle" ${FONT} font-size="11" fill="${TEXT}">${esc(label)}</text>`);
     });
@@ -93,8 +93,8 @@ export function renderColumns(spec: ChartSpec, width: number, height: number): s
     shown.forEach(({ s, i }, k) => {
       const v = s.values[ci];
       if (v === null || v === undefined) return;
-      const label = formatCell(spec, v, s.counts?.[ci]) + sigMark(spec, i, ci);
-      const yy = y(v);
+      const label = valueText(spec, v, s.counts?.[ci], sigMark(spec, i, ci));
+      const yy = y(Math.min(v, max));
       out.push(`<rect x="${f(x0 + k * colW)}" y="${f(yy)}" width="${f(colW - 2)}" height="${f(plotH - yy)}" fill="${fills.fill(paintOf(spec, i, ci))}"><title>${esc(`${s.label} – ${c.label}: ${label}`)}</title></rect>`);
       // Only what fits above its own column (format.ts columnLabel): neighbours never overlap.
       const fit = spec.showValues !== false ? columnLabel(spec, v, s.counts?.[ci], sigMark(spec, i, ci), { width: colW - 2, height: plotH - yy, lineHeight: 11 }, svgTextWidth) : null;
@@ -132,11 +132,11 @@ export function renderStacked(spec: ChartSpec, width: number): string {
       return;
     }
     let x = labelW;
-    spec.series.forEach((s) => {
+    spec.series.forEach((s, i) => {
       const v = s.values[ci];
       if (v === null || v === undefined || v <= 0) return;
       const w = (v / (max || 1)) * plotW;
-      const label = formatCell(spec, v, s.counts?.[ci]);
+      const label = valueText(spec, v, s.counts?.[ci], sigMark(spec, i, ci));
       out.push(`<rect x="${f(x)}" y="${top}" width="${f(w)}" height="${barH}" fill="${fills.fill(s)}"><title>${esc(`${c.label} – ${s.label}: ${label}`)}</title></rect>`);
       if (spec.showValues !== false && w > svgTextWidth(label) + 6) out.push(`<text x="${f(x + w / 2)}" y="${f(top + barH / 2)}" text-anchor="middle" dominant-baseline="middle" ${FONT} font-size="11" fill="${s.textColor}">${esc(label)}</text>`);
       x += w;
