@@ -11,7 +11,9 @@
  *
  *   npm run bench -- participate          (or: npx astro build && npx tsx scripts/bench/participate.ts)
  *   env: RESPONDENTS=200, THINK_MS=0 (reading time before each post), LIGHTHOUSE=0 (skip it),
- *        BENCH_VERBOSE=1 (the Worker's log)
+ *        BENCH_VERBOSE=1 (the Worker's log), PROFILE=1 (a CPU profile of the Worker while the
+ *        respondents run: top functions and the shares of cube rebuilds, form model, rendering,
+ *        saving; the .cpuprofile is kept in .tmp/profiles/ for Chrome DevTools)
  */
 import { mkdirSync, rmSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
@@ -20,6 +22,7 @@ import { createClient } from '@libsql/client';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { cpuMs, loadAverage, perRequest, stackRoles } from '../lib/cpu-meter.ts';
+import { inclusiveTime, profileInspector, topSelfTime } from '../lib/cpu-profile.ts';
 import { startLocalStack } from '../lib/local-stack.ts';
 import { DEMO_SURVEY_SID } from '../seed/surveys-burgerpeiling.ts';
 
@@ -191,6 +194,9 @@ try {
   const [versionBefore] = (await db.execute({ sql: 'select responses_version as v from surveys where id = ?', args: [surveyId] })).rows;
   const people = tokens.slice(0, RESPONDENTS).map((t) => new Respondent(stack.url, surveyId, t));
   const roles = stackRoles(stack.pids.wrangler, { 'libSQL-server': [stack.pids.libsql], 'belasting (respondenten)': [process.pid] });
+  const PROFILE = process.env.PROFILE === '1';
+  if (PROFILE) mkdirSync('.tmp/profiles', { recursive: true });
+  const profile = PROFILE ? await profileInspector(stack.inspectorPort, '.tmp/profiles/workerd-participate.cpuprofile') : null;
   const loadBefore = loadAverage();
   const cpuBefore = cpuMs(roles);
   const started = performance.now();
@@ -215,6 +221,14 @@ try {
   const requests = waits.length * 2 + people.length * 2;
   console.log(`  ${(waits.length / seconds).toFixed(0)} pagina's/s (${(requests / seconds).toFixed(0)} HTTP-verzoeken/s); load average vóór / na: ${loadBefore} / ${loadAfter}`);
   console.log(`  CPU ms per HTTP-verzoek: ${perRequest(cpuBefore, cpuAfter, requests).text}`);
+  const p = await profile?.stop();
+  if (p) {
+    const busy = topSelfTime(p, 1e9).reduce((sum, f) => sum + f.ms, 0);
+    const share = (re: RegExp) => `${(inclusiveTime(p, re) * 100).toFixed(0)}%`;
+    console.log(`  profiel workerd: ${(busy / requests).toFixed(2)} ms JavaScript per HTTP-verzoek in de isolate van de Worker; eigen tijd, aandeel:`);
+    for (const f of topSelfTime(p, 12)) console.log(`    ${(f.share * 100).toFixed(1).padStart(5)}%  ${f.name}`);
+    console.log(`    inclusief: kubus herbouwen (cubeRebuildJob) ${share(/^cubeRebuildJob$/)}, formuliermodel (loadFormModel) ${share(/^loadFormModel$/)}, respondent lezen (loadRespondent) ${share(/^loadRespondent$/)}, pagina tonen (viewParticipation) ${share(/^viewParticipation$/)}, opslaan (submitParticipation) ${share(/^submitParticipation$/)}, Astro render ${share(/^renderPage$/)}, hashToken ${share(/^hashToken$/)}`);
+  }
   console.log(`  per pagina (post + volgende pagina, ${waits.length} keer): mediaan ${pct(waits, 50).toFixed(0)} ms, p90 ${pct(waits, 90).toFixed(0)} ms, p99 ${pct(waits, 99).toFixed(0)} ms, max ${waits.at(-1)!.toFixed(0)} ms   budget p99 200 ms ${ok(pct(waits, 99) <= 200)}`);
 
   // Reconcile with the database: exactly one completed response per respondent, nothing left over.
@@ -236,12 +250,13 @@ try {
   let state;
   for (;;) {
     [state] = (await db.execute({ sql: `select r.pending, r.scheduled, s.responses_version as v, (select count(*) from jobs where kind = 'participate.cube-rebuild') as jobs,
-      (select coalesce(sum(json_extract(result, '$.rounds')), 0) from jobs where kind = 'participate.cube-rebuild' and status = 'done') as rounds
+      (select coalesce(sum(json_extract(result, '$.rounds')), 0) from jobs where kind = 'participate.cube-rebuild' and status = 'done') as rounds,
+      (select coalesce(sum(json_extract(result, '$.buildMs')), 0) from jobs where kind = 'participate.cube-rebuild' and status = 'done') as build_ms
       from survey_cube_rebuilds r join surveys s on s.id = r.survey_id where r.survey_id = ?`, args: [surveyId] })).rows;
     if ((Number(state?.pending) === 0 && !Number(state?.scheduled)) || Date.now() > deadline) break;
     await new Promise((r) => setTimeout(r, 500));
   }
-  console.log(`  kubus: ${state?.jobs} herbouwtaken, ${state?.rounds} herbouwrondes voor ${RESPONDENTS + 1} afgeronde responsen; responses_version ${versionBefore!.v} → ${state?.v}; nog in de wachtrij: ${state?.pending}`);
+  console.log(`  kubus: ${state?.jobs} herbouwtaken, ${state?.rounds} herbouwrondes (samen ${state?.build_ms} ms) voor ${RESPONDENTS + 1} afgeronde responsen; responses_version ${versionBefore!.v} → ${state?.v}; nog in de wachtrij: ${state?.pending}`);
 } finally {
   db.close();
   agent.destroy();

@@ -1,5 +1,6 @@
 import type { Db } from '../../src/server/db/client';
 import { r2FileStore } from '../../src/server/files/store';
+import { queueJobSystem } from '../../src/server/jobs/enqueue';
 import { runJob } from '../../src/server/jobs/run-job';
 import type { JobMessage } from '../../src/server/jobs/types';
 import { memoryBucket } from './file-stores';
@@ -7,8 +8,8 @@ import { createTestApp } from './test-app';
 
 /**
  * The test app with the two bindings jobs need: FILES as an in-memory bucket and JOBS as a queue
- * double that delivers each message at once (same runJob as the Worker's consumer, retries
- * without the wait).
+ * double that delivers each message at once (same runJob as the Worker's consumer, retries and
+ * delayed messages without the wait).
  */
 export function createSurveyTestApp() {
   const bucket = memoryBucket();
@@ -19,7 +20,9 @@ export function createSurveyTestApp() {
   const queue = {
     async send(message: JobMessage) {
       sent.push(message);
-      if (deliver && database) while ((await runJob({ db: database, files, now: () => new Date() }, message.jobId)) === 'retry');
+      if (!deliver || !database) return;
+      const jobs = queueJobSystem(database, queue as unknown as Queue, files);
+      while ((await runJob({ db: database, files, now: () => new Date(), jobs }, message.jobId)) === 'retry');
     },
   };
   const t = createTestApp((db) => {

@@ -2,6 +2,7 @@ import { workerDb } from '../db/web';
 import { readConfig, type Bindings } from '../env';
 import { r2FileStore } from '../files/store';
 import { createMailer } from '../mail/mailer';
+import { queueJobSystem } from './enqueue';
 import { runJob } from './run-job';
 import type { JobMessage } from './types';
 
@@ -13,7 +14,9 @@ export async function consumeJobs(batch: MessageBatch<JobMessage>, env: Bindings
   if (!env.FILES) throw new Error('FILES binding missing: the job consumer needs R2');
   const db = workerDb(env);
   const config = readConfig(env);
-  const deps = { db, files: r2FileStore(env.FILES), now: () => new Date(), mailer: createMailer(db, config), appUrl: config.appUrl, secretKey: env.TOTP_ENCRYPTION_KEY || undefined };
+  const files = r2FileStore(env.FILES);
+  const jobs = env.JOBS ? queueJobSystem(db, env.JOBS, files) : undefined;
+  const deps = { db, files, now: () => new Date(), mailer: createMailer(db, config), appUrl: config.appUrl, secretKey: env.TOTP_ENCRYPTION_KEY || undefined, jobs };
   for (const message of batch.messages) {
     const jobId = Number(message.body?.jobId);
     if (!Number.isInteger(jobId)) {

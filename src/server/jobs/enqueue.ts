@@ -13,9 +13,10 @@ async function insertJob(db: Db, kind: string, payload: Record<string, unknown>,
 export function queueJobSystem(db: Db, queue: Pick<Queue<JobMessage>, 'send'>, files: FileStore): JobSystem {
   return {
     files,
-    async enqueue(kind, payload, createdBy) {
+    async enqueue(kind, payload, createdBy, opts) {
       const job = await insertJob(db, kind, payload, createdBy);
-      await queue.send({ jobId: job.id });
+      const delaySeconds = Math.max(0, Math.round(opts?.delaySeconds ?? 0));
+      await queue.send({ jobId: job.id }, delaySeconds ? { delaySeconds } : undefined);
       return job;
     },
     async redeliver(jobId) {
@@ -26,18 +27,20 @@ export function queueJobSystem(db: Db, queue: Pick<Queue<JobMessage>, 'send'>, f
 
 /**
  * Runs the job to completion before returning (with the same retry rule as the Queue, minus the
- * wait): for Node scripts (seed, benchmarks) and tests, where there is no Queue.
+ * wait — a delayed job runs at once too): for Node scripts (seed, benchmarks) and tests, where
+ * there is no Queue.
  */
 export function inlineJobSystem(db: Db, files: FileStore, now: () => Date = () => new Date()): JobSystem {
-  return {
+  const system: JobSystem = {
     files,
     async enqueue(kind, payload, createdBy) {
       const job = await insertJob(db, kind, payload, createdBy);
-      while ((await runJob({ db, files, now }, job.id)) === 'retry');
+      await system.redeliver(job.id);
       return job;
     },
     async redeliver(jobId) {
-      while ((await runJob({ db, files, now }, jobId)) === 'retry');
+      while ((await runJob({ db, files, now, jobs: system }, jobId)) === 'retry');
     },
   };
+  return system;
 }

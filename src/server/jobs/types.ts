@@ -16,6 +16,8 @@ export interface JobDeps {
   appUrl?: string;
   /** TOTP_ENCRYPTION_KEY, for jobs that open sealed secrets (a LimeSurvey connection's password); absent = the development key. */
   secretKey?: string;
+  /** The job system the job runs in, for a job that schedules its own follow-up (the cube rebuild's cool-down); absent in bare test runs. */
+  jobs?: JobSystem;
 }
 
 export type ReportProgress = (percent: number) => Promise<void>;
@@ -24,9 +26,17 @@ export type JobHandler = (deps: JobDeps, job: JobRow, progress: ReportProgress) 
 /** ctx.jobs: start long work and reach the files it reads. Queue-backed in the Worker, inline in Node. */
 export interface JobSystem {
   files: FileStore;
-  enqueue(kind: string, payload: Record<string, unknown>, createdBy: number | null): Promise<JobRow>;
+  /**
+   * `delaySeconds`: deliver no earlier than that (the Queue's delayed delivery, whole seconds up to
+   * 12 hours). The inline job system runs at once: it has no clock to wait on, like its retries.
+   */
+  enqueue(kind: string, payload: Record<string, unknown>, createdBy: number | null, opts?: EnqueueOptions): Promise<JobRow>;
   /** Delivers an existing (queued) job again: the admin's restart of a failed job. */
   redeliver(jobId: number): Promise<void>;
+}
+
+export interface EnqueueOptions {
+  delaySeconds?: number;
 }
 
 export interface JobMessage {

@@ -3,9 +3,19 @@ export const FIELDWORK_TIME_ZONE = 'Europe/Amsterdam';
 
 const local = new Intl.DateTimeFormat('sv-SE', { timeZone: FIELDWORK_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
+// Every participation request asks for the stamp of its minute (fieldwork and token windows); Intl
+// formatting with a time zone is one of the dearer calls of such a request, so a minute is formatted once.
+let lastMinute = Number.NaN;
+let lastStamp = '';
+
 /** 'YYYY-MM-DDTHH:MM' of a moment in the Netherlands. */
 export function localStamp(now: Date): string {
-  return local.format(now).replace(' ', 'T');
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (minute !== lastMinute) {
+    lastStamp = local.format(now).replace(' ', 'T');
+    lastMinute = minute;
+  }
+  return lastStamp;
 }
 
 /** LimeSurvey's 'YYYY-MM-DD HH:MM:SS' (or a date alone) as 'YYYY-MM-DDTHH:MM'; null when empty or unreadable. */
