@@ -26,6 +26,8 @@ export interface WidgetData {
   dataLocations: { benchmarks: CellAnswer[] }[];
   minN: number;
   includeIncomplete: boolean;
+  /** First paint of the staff view (server): the numbers are still coming; the counter says so, line for line. */
+  pending?: boolean;
 }
 
 const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
@@ -48,6 +50,7 @@ export function widgetsOf(rows: WidgetRow[], data: WidgetData): ReportWidget[] {
         const first = data.dataLocations[0];
         const lines = data.benchmarks.map((b, i) => {
           const cell = first?.benchmarks[i];
+          if (data.pending) return { text: `${b.label}: ${chartsNl.counting}` };
           const n = cell && !cell.suppressed ? cell.stats.groupSize.toLocaleString('nl-NL') : chartsNl.suppressedMinN(data.minN);
           return { text: `${b.label}: ${n}` };
         });

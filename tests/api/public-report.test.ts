@@ -200,7 +200,21 @@ describe('public report page model', { timeout: 60_000 }, () => {
   });
 
   it('ignores malformed query values and unknown filter options', () => {
-    expect(readPublicQuery(new URLSearchParams('van=gisteren&tot=2026-02-30&vergelijk=abc'))).toEqual({ van: null, tot: null, vergelijk: null });
-    expect(readPublicQuery(new URLSearchParams('van=2026-01-01&vergelijk=12'))).toEqual({ van: '2026-01-01', tot: null, vergelijk: 12 });
+    expect(readPublicQuery(new URLSearchParams('van=gisteren&tot=2026-02-30&vergelijk=abc'))).toEqual({ van: null, tot: null, vergelijk: [] });
+    expect(readPublicQuery(new URLSearchParams('van=2026-01-01&vergelijk=12'))).toEqual({ van: '2026-01-01', tot: null, vergelijk: [12] });
+    // Repeated: in order, once each; the empty 'Niet vergelijken' choice is left out.
+    expect(readPublicQuery(new URLSearchParams('vergelijk=&vergelijk=7&vergelijk=3&vergelijk=7')).vergelijk).toEqual([7, 3]);
+  });
+
+  it('compares with as many groups as the report allows beside all respondents (benchmark_count), unknown options left out', async () => {
+    await setDirectAccess(true);
+    const [count] = await t.db.select({ n: reports.benchmarkCount }).from(reports).where(eq(reports.id, 1));
+    const first = await loadPublicView({ db: t.db }, 1, readPublicQuery(new URLSearchParams()));
+    const options = first.compare.flatMap((c) => c.options);
+    const ids = [options[0]!.id, 999_999, options[1]!.id, options[2]!.id];
+    const view = await loadPublicView({ db: t.db }, 1, readPublicQuery(new URLSearchParams(ids.map((id) => ['vergelijk', String(id)]))));
+    expect(count!.n).toBe(3);
+    expect(view.benchmarks.map((b) => b.label)).toEqual(['Alle respondenten', options[0]!.label, options[1]!.label]);
+    expect(view.report.benchmarkCount).toBe(3);
   });
 });

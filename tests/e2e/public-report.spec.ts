@@ -112,6 +112,21 @@ test('the public report needs no login, shows SVG charts without navigation, and
   expect((await page.goto('/portal/public/report/999999'))!.status()).toBe(404);
 });
 
+test('the public page compares all respondents with as many groups as the report allows (benchmark_count 3)', async ({ page }) => {
+  await page.goto(`${URL}?drie=1`);
+  // benchmark_count 3: two comparison fields beside all respondents, and no third.
+  await page.getByLabel('Vergelijken met').selectOption({ label: 'Haven' });
+  await page.getByLabel('Tweede vergelijking').selectOption({ label: 'Centrum' });
+  await expect(page.getByLabel('Derde vergelijking')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Toon resultaten' }).click();
+  await expect(page).toHaveURL(/vergelijk=\d+&vergelijk=\d+/);
+  await expect(page.getByRole('list', { name: 'Getoonde groepen' }).getByRole('listitem')).toHaveText([/^Alle respondenten/, /^Haven/, /^Centrum/]);
+  // The choice stays selected, and the charts draw the three groups side by side.
+  await expect(page.getByLabel('Tweede vergelijking')).toHaveValue(/\d+/);
+  const titles = await page.locator('figure', { hasText: 'Tevredenheid over de dienstverlening' }).locator('.chart-wide svg rect title').allTextContents();
+  for (const group of ['Alle respondenten', 'Haven', 'Centrum']) expect(titles.some((t) => t.startsWith(`${group} – `)), group).toBe(true);
+});
+
 test('the public report works with JavaScript disabled', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();

@@ -52,6 +52,19 @@ test('at 820 px the navigation drawer opens on screen and closes again', async (
   await expect(nav).not.toBeInViewport();
 });
 
+test('a window widened past 1024 px shows the side navigation in place at once, not sliding in from the left edge', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 900 });
+  await login(page);
+  await page.goto('/portal/report/1');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  // Read in the first frame after the resize: a slide would put the column (and its '…ppen') at x < 0.
+  const at = await page.evaluate(() => new Promise<number[]>((done) => requestAnimationFrame(() => {
+    const nav = document.getElementById('side-nav')!;
+    done([nav.getBoundingClientRect().x, getComputedStyle(nav).transitionProperty === 'none' ? 1 : 0]);
+  })));
+  expect(at).toEqual([0, 1]);
+});
+
 test('the help popover closes after sending, so its success message is seen', async ({ page }) => {
   await login(page, 'gebruiker@demo.impulz.nl');
   await page.getByRole('button', { name: 'Help' }).click();

@@ -23,6 +23,12 @@ test('the server-rendered page (first paint without JavaScript) has the section 
   expect(html).toContain('Burgerpeiling Zuiderhaven 2026');
   expect(html).toMatch(/data-chart-host="1"/);
   expect(html).toContain('Grafiek laden');
+  // The widgets are there at first paint too (issue 18): the contact block whole, the counter one line per benchmark until its numbers come.
+  expect(html).toContain('data-widget="contact"');
+  expect(html).toContain('Team Onderzoek en Statistiek');
+  expect(html).toMatch(/data-widget="response-counter"[\s\S]*Alle respondenten: wordt geteld…/);
+  const two = await (await page.request.get(`/portal/report/1?b=${encodeURIComponent(JSON.stringify([{}, { f: [1] }]))}`)).text();
+  expect(two.match(/: wordt geteld…/g)).toHaveLength(2);
   expect((await page.request.get('/portal/report/999999')).status()).toBe(404);
   await context.close();
 });
@@ -133,6 +139,8 @@ test('a benchmark below min_n shows no numbers, only the suppression text', asyn
 });
 
 test('the benchmark menu is a rail at 1440 that opens over the content, pins for good and is pinned at 1920', async ({ page }) => {
+  // Four reloads, three widths and two axe runs: 25 s alone on this machine, over 30 s beside other work.
+  test.setTimeout(60_000);
   await page.setViewportSize({ width: 1440, height: 1000 });
   await login(page);
   // One filter option chosen: the folded rail shows the count.

@@ -18,6 +18,10 @@ describe('report widgets', () => {
     expect(w).toMatchObject({ key: 'response-counter', label: 'Responsteller' });
     expect(w!.lines.map((l) => l.text)).toEqual(['Alle respondenten: 1.234', 'Haven: Te weinig respondenten (minder dan 10)']);
   });
+  it('at first paint (pending) the counter has its line per benchmark, without any number', () => {
+    const [w] = widgetsOf([{ id: 1, sectionId: 1, widgetTypeId: 1, settings: null }], { ...data, dataLocations: [], pending: true });
+    expect(w!.lines.map((l) => l.text)).toEqual(['Alle respondenten: wordt geteld…', 'Haven: wordt geteld…']);
+  });
   it('period, min_n notice and contact block read their settings; an unknown type shows nothing', () => {
     const rows = [
       { id: 2, sectionId: 1, widgetTypeId: 2, settings: { label: 'Periode' } },

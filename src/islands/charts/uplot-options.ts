@@ -1,5 +1,7 @@
 import uPlot from 'uplot';
 import { type ChartSpec, columnLabel, formatCell, formatNumber, fullGaps, legendKind, seriesLegend, sigMark, valueText } from '../../shared/chart-spec';
+import { labelLines } from '../../shared/chart/labels';
+import { niceMax } from '../../shared/chart/svg/frame';
 import { chartsNl } from '../../shared/i18n/charts';
 import { canvasMeasure, categoryTicks } from './axis-labels';
 import { canvasFill, cssFill } from './patterns';
@@ -94,14 +96,14 @@ export function uplotOptions(spec: ChartSpec, width: number, height: number): uP
   const narrow = width < NARROW;
   const labelSize = Math.min(width * (narrow ? 0.5 : 0.4), 8 + Math.max(...spec.categories.map((c) => c.label.length), 4) * 6.2);
   const labelChars = Math.max(8, Math.floor((labelSize - 8) / 6.2));
-  const labelLines = narrow ? 3 : 2;
+  const maxLines = narrow ? 3 : 2;
   const categoryAxis: uPlot.Axis = horizontal
     ? {
         ...AXIS,
         grid: { show: false },
         splits: () => spec.categories.map((_, i) => i),
         // Long labels wrap onto a second line (uPlot draws '\n' as lines) instead of being cut.
-        values: (_u, ticks) => ticks.map((t) => wrapLabel(label(t), labelChars, labelLines)),
+        values: (_u, ticks) => ticks.map((t) => labelLines(label(t), labelChars, maxLines).join('\n')),
         size: labelSize,
       }
     : bottomAxis(spec);
@@ -154,35 +156,21 @@ export function uplotOptions(spec: ChartSpec, width: number, height: number): uP
           },
         }
       : {}),
+    // Room above the plot of lines and areas: the top tick's label is drawn whole, not cut at the edge.
+    ...(isBars ? {} : { padding: [12, null, null, null] as uPlot.Padding }),
     // Not live: no 'Categorie: –' row and no '–' values; the x series never appears in the legend.
     legend: { show: legendKind(spec) !== 'none', live: false, markers: { width: 0, fill: (_u: uPlot, i: number) => (i > 0 ? legendFills[i - 1]! : 'transparent') } },
     plugins: [tooltipPlugin(spec), legendRowHeaders],
     cursor: { points: { show: !isBars }, drag: { x: !isBars, y: false } },
     scales: {
       x: { time: false, range: (): uPlot.Range.MinMax => [-0.5, Math.max(0.5, n - 0.5)], ...(horizontal ? { ori: 1, dir: -1 } : {}) },
-      y: { range: (_u: uPlot, lo: number | null, hi: number | null): uPlot.Range.MinMax => [Math.min(spec.range.min, lo ?? 0, 0), max ?? Math.max(hi ?? 1, 1) * (stacked ? 1 : 1.08)], ...(horizontal ? { ori: 0 } : {}) },
+      // Lines and areas end on a round value as in the SVG and the PDF (6,9 → 10), so the top tick has its label.
+      y: { range: (_u: uPlot, lo: number | null, hi: number | null): uPlot.Range.MinMax => [Math.min(spec.range.min, lo ?? 0, 0), max ?? (isBars ? Math.max(hi ?? 1, 1) * (stacked ? 1 : 1.08) : niceMax(drawn.flatMap(({ s }) => s.values), 1))], ...(horizontal ? { ori: 0 } : {}) },
     },
     axes: horizontal ? [{ ...categoryAxis, side: 3 }, { ...valueAxis, side: 2 }] : [categoryAxis, valueAxis],
     series: [{ label: spec.timeAxis ? 'Periode' : 'Categorie', value: (_u: uPlot, v: number | null) => (v === null ? '–' : label(v)) }, ...series],
   };
   return opts;
-}
-
-/** A label in at most `max` lines of about `chars` characters (wrapped on words; the rest cut with …). */
-function wrapLabel(text: string, chars: number, max = 2): string {
-  if (text.length <= chars) return text;
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/)) {
-    if (line && `${line} ${word}`.length > chars) {
-      lines.push(line);
-      line = word;
-    } else line = line ? `${line} ${word}` : word;
-  }
-  if (line) lines.push(line);
-  if (lines.length <= max) return lines.join('\n');
-  const rest = lines.slice(max - 1).join(' ');
-  return `${lines.slice(0, max - 1).join('\n')}\n${rest.slice(0, chars - 1).trimEnd()}…`;
 }
 
 /**

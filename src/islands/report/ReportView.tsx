@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { buildChartSpec, type ChartConfig } from '../../shared/chart-spec';
 import { reportViewNl } from '../../shared/i18n/report-view';
@@ -53,6 +53,10 @@ export default function ReportView({ reportId, title, lang, minN, limits, charts
   }, [data, charts, lang, minN]);
   const shownWidgets = useMemo(() => (data ? widgetsOf(widgets, data) : []), [data, widgets]);
 
+  // The server's first-paint widgets ('wordt geteld…') give way to these cards before the paint that shows them.
+  useLayoutEffect(() => {
+    if (data) document.querySelectorAll('[data-widget-first]').forEach((el) => el.remove());
+  }, [data]);
   useEffect(() => listenForExport(reportId, title), [reportId, title]);
   useEffect(() => {
     if (specs) measureRedraw();

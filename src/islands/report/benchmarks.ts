@@ -1,4 +1,8 @@
 import { type DateGranularity, snapIso } from '../../shared/date-periods';
+import { LABEL_MAX, letter } from '../../shared/benchmark-names';
+
+// The naming rule is shared with the PDF export (server), which names benchmarks the same way.
+export { LABEL_MAX, type NamingCatalog, displayNames, letter } from '../../shared/benchmark-names';
 
 /**
  * Benchmark rules of spec 001 §3/§4, pure (the store and the tests share them). A benchmark's
@@ -38,44 +42,10 @@ export function conformDates(list: readonly Benchmark[], limits: ReportLimits): 
   });
 }
 
-export const LABEL_MAX = 60;
 
 export const emptyBenchmark = (): Benchmark => ({ label: '', start: null, end: null, filterOptions: [] });
 
-/** A, B, … Z, AA, AB … by position. */
-export function letter(index: number): string {
-  let n = index;
-  let out = '';
-  do {
-    out = String.fromCharCode(65 + (n % 26)) + out;
-    n = Math.floor(n / 26) - 1;
-  } while (n >= 0);
-  return out;
-}
-
 export const labelOf = (b: Benchmark, index: number): string => b.label.trim() || letter(index);
-
-/** Option labels of the report's filters, as the menu loaded them (id → label, category order). */
-export interface NamingCatalog {
-  options: { id: number; label: string }[];
-}
-
-/**
- * What legends, tables and the PDF call each benchmark: its own label, else what it is — 'Alle
- * respondenten' without filters, else its options' labels ('18 t/m 34 jaar, Centrum'). Names that
- * would repeat get the position letter, so two series never read the same.
- */
-export function displayNames(list: readonly Benchmark[], catalog: readonly NamingCatalog[], everyone = 'Alle respondenten'): string[] {
-  const labels = new Map(catalog.flatMap((c) => c.options.map((o) => [o.id, o.label] as const)));
-  const raw = list.map((b, i) => {
-    const own = b.label.trim();
-    if (own && own !== letter(i)) return own;
-    if (!b.filterOptions.length) return everyone;
-    const parts = b.filterOptions.map((id) => labels.get(id));
-    return parts.every(Boolean) ? (parts.join(', ').length > LABEL_MAX ? `${parts.join(', ').slice(0, LABEL_MAX - 1)}…` : parts.join(', ')) : letter(i);
-  });
-  return raw.map((name, i) => (raw.indexOf(name) !== raw.lastIndexOf(name) && name !== letter(i) ? `${name} (${letter(i)})` : name));
-}
 
 /** At least one benchmark always; at most benchmark_count (a report may allow only 1). */
 export const maxBenchmarks = (limits: ReportLimits) => Math.max(1, limits.benchmarkCount);

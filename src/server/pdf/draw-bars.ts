@@ -4,7 +4,7 @@ import { colorAt, drawFootnotes, drawLegend, footnotes, formatValue, niceAxis } 
 import type { PdfChart, PdfPaint } from './model';
 import { drawPattern } from './patterns';
 import { fitColumnLabel } from '../../shared/chart/format';
-import { fitText } from './text';
+import { fitLines } from './text';
 import { CONTENT_WIDTH, PAGE, type PdfWriter } from './writer';
 
 type Bars = Extract<PdfChart, { type: 'bars' }> & PdfPaint;
@@ -32,19 +32,22 @@ export function drawHorizontalBars(w: PdfWriter, chart: Bars, minN: number): voi
   const labelWidth = 170;
   const plotWidth = CONTENT_WIDTH - labelWidth - 50;
   const barHeight = 9;
-  const rowHeight = Math.max(16, shown.length * (barHeight + 2) + 6);
+  const barsHeight = Math.max(16, shown.length * (barHeight + 2) + 6);
   const max = scaleMax(chart);
   const size = 8;
   chart.categories.forEach((category, ci) => {
+    // Long labels wrap onto two lines (the rule of the staff view and the public SVG); the row grows to hold them.
+    const lines = fitLines(category, w.fonts.regular, size, labelWidth - 6);
+    const rowHeight = Math.max(barsHeight, lines.length * 9.5 + 6);
     // The last row keeps its footnote (n, suppressed groups) on the same page.
     w.ensure(rowHeight + (ci === chart.categories.length - 1 ? 24 : 0));
     const top = w.y;
     const page = w.page;
-    page.drawText(fitText(category, w.fonts.regular, size, labelWidth - 6), { x: PAGE.margin, y: top - rowHeight / 2 - 3, size, font: w.fonts.regular, color: INK });
+    lines.forEach((line, li) => page.drawText(line, { x: PAGE.margin, y: top - rowHeight / 2 - 3 + ((lines.length - 1) / 2 - li) * 9.5, size, font: w.fonts.regular, color: INK }));
     page.drawLine({ start: { x: PAGE.margin + labelWidth, y: top }, end: { x: PAGE.margin + labelWidth, y: top - rowHeight }, thickness: 0.5, color: GRID });
     shown.forEach(({ s, color, pattern }, si) => {
       const value = s.values[ci] ?? null;
-      const y = top - 4 - (si + 1) * (barHeight + 2) + 2;
+      const y = top - (rowHeight - barsHeight) / 2 - 4 - (si + 1) * (barHeight + 2) + 2;
       const width = value === null ? 0 : (Math.min(max, Math.max(0, value)) / max) * plotWidth;
       const paint = paintAt(chart, color, pattern, ci);
       if (width > 0) {
@@ -95,7 +98,10 @@ export function drawColumns(w: PdfWriter, chart: Bars, minN: number): void {
       if (fit && !fit.inside) page.drawText(fit.text, { x: gx + si * barWidth + (barWidth - 1 - w.fonts.regular.widthOfTextAtSize(fit.text, 6.5)) / 2, y: base + h + 2, size: 6.5, font: w.fonts.regular, color: MUTED });
       if (fit?.inside) page.drawText(fit.text, { x: gx + si * barWidth + barWidth / 2 + 2, y: base + h - 3 - w.fonts.regular.widthOfTextAtSize(fit.text, 6.5), size: 6.5, font: w.fonts.regular, color: textOn(paint.color), rotate: degrees(90) });
     });
-    page.drawText(fitText(category, w.fonts.regular, 7, groupWidth - 2), { x: left + ci * groupWidth + 1, y: base - 11, size: 7, font: w.fonts.regular, color: INK });
+    fitLines(category, w.fonts.regular, 7, groupWidth - 2).forEach((line, li) => {
+      const lw = w.fonts.regular.widthOfTextAtSize(line, 7);
+      page.drawText(line, { x: left + ci * groupWidth + (groupWidth - lw) / 2, y: base - 11 - li * 8.5, size: 7, font: w.fonts.regular, color: INK });
+    });
   });
   w.y = base - labelHeight;
   drawFootnotes(w, footnotes(chart.series, minN));

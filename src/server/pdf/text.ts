@@ -1,4 +1,5 @@
 import type { PDFFont } from 'pdf-lib';
+import { labelLines } from '../../shared/chart/labels';
 
 // WinAnsi (the encoding of the standard PDF fonts) = Latin-1 plus these extra characters.
 const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
@@ -59,4 +60,9 @@ export function fitText(text: string, font: PDFFont, size: number, width: number
 /** Dutch number: comma decimal separator, dot thousands. */
 export function formatNumber(value: number, decimals = 0): string {
   return value.toLocaleString('nl-NL', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+}
+
+/** A category label in at most `max` lines, wrapped by the rule of every renderer (shared/chart/labels.ts). */
+export function fitLines(text: string, font: PDFFont, size: number, width: number, max = 2): string[] {
+  return labelLines(toWinAnsi(text).replace(/\n/g, ' '), width, max, (s) => font.widthOfTextAtSize(s, size));
 }

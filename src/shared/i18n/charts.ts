@@ -2,6 +2,8 @@
 export const chartsNl = {
   suppressed: 'Te weinig respondenten',
   suppressedMinN: (minN: number) => `Te weinig respondenten (minder dan ${minN})`,
+  /** The response counter before the numbers arrived (first paint of the staff view). */
+  counting: 'wordt geteld…',
   reasons: {
     group_below_min_n: (minN: number | null) => (minN ? `deze groep telt minder dan ${minN} respondenten` : 'deze groep telt te weinig respondenten'),
     answered_below_min_n: (minN: number | null) => (minN ? `minder dan ${minN} respondenten hebben deze vraag beantwoord` : 'te weinig respondenten hebben deze vraag beantwoord'),
@@ -65,6 +67,8 @@ export const publicReportNl = {
   from: 'Van',
   to: 'Tot en met',
   compare: 'Vergelijken met',
+  /** The label of the 2nd, 3rd … comparison group's field. */
+  compareMore: (n: number) => `${['Tweede', 'Derde', 'Vierde', 'Vijfde', 'Zesde', 'Zevende', 'Achtste', 'Negende'][n - 2] ?? `${n}e`} vergelijking`,
   noCompare: 'Niet vergelijken',
   show: 'Toon resultaten',
   minN: (n: number) => `Uitkomsten van groepen met minder dan ${n} respondenten worden niet getoond.`,

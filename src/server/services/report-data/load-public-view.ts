@@ -29,7 +29,7 @@ export interface PublicChart {
   after: string[];
 }
 export interface PublicView {
-  report: { id: number; title: string; startDate: string | null; endDate: string; minN: number };
+  report: { id: number; title: string; startDate: string | null; endDate: string; minN: number; benchmarkCount?: number };
   /** The date choice the page offers: none (date filter off) or whole periods of `granularity` within `period`. */
   dates: { filter: boolean; granularity: DateGranularity; period: { start: string | null; end: string | null } };
   /** Whether unfinished responses count. */
@@ -60,7 +60,7 @@ export async function loadPublicView(ctx: Pick<ServiceContext, 'db' | 'jobs'>, r
   const query = applyDateRule(asked, report);
   // The report's first data language (default nl) is the page's language.
   const lang = report.languages.split(',')[0]?.trim() || 'nl';
-  const key = `public-report/${report.id}/${encodeURIComponent(version)}/${lang}?van=${query.van ?? ''}&tot=${query.tot ?? ''}&vergelijk=${query.vergelijk ?? ''}`;
+  const key = `public-report/${report.id}/${encodeURIComponent(version)}/${lang}?van=${query.van ?? ''}&tot=${query.tot ?? ''}&vergelijk=${query.vergelijk.join(',')}`;
   // The isolate keeps the views it served (the key carries the version): a repeat visit skips the
   // edge cache's read and JSON parse too.
   const memo = viewsOf(ctx.db);
@@ -122,7 +122,7 @@ function computeView(ctx: Pick<ServiceContext, 'db' | 'jobs'>, key: string, repo
     const md = (rows: typeof texts) => rows.map((t) => renderMarkdown(t.body));
     const widgets = widgetsOf(widgetRows, data);
     return {
-      report: { id: report.id, title: report.title, startDate: report.startDate, endDate: report.endDate, minN: data.minN },
+      report: { id: report.id, title: report.title, startDate: report.startDate, endDate: report.endDate, minN: data.minN, benchmarkCount: report.benchmarkCount },
       dates: { filter: report.dateFilter, granularity: report.dateGranularity, period: data.period },
       includeIncomplete: report.includeIncomplete,
       lang,

@@ -2,12 +2,16 @@ import type { ReportDataBody } from '../../../shared/validation/report-data';
 import { publicReportNl } from '../../../shared/i18n/charts';
 import { type DateGranularity, snapIso } from '../../../shared/date-periods';
 
-/** The GET parameters of the public page: period (van/tot) and a filter option to compare with. */
+/** The GET parameters of the public page: period (van/tot) and the filter options to compare with (one each). */
 export interface PublicQuery {
   van: string | null;
   tot: string | null;
-  vergelijk: number | null;
+  /** `vergelijk` may repeat: up to benchmark_count − 1 groups beside all respondents. */
+  vergelijk: number[];
 }
+
+/** More than any report's comparison groups; the rest of a longer list is dropped. */
+const MAX_COMPARE = 9;
 
 // A real calendar day only (2026-02-30 is not): the date must survive a round trip.
 const isoDate = (v: string | null) => {
@@ -18,8 +22,8 @@ const isoDate = (v: string | null) => {
 
 /** Reads the query; malformed values are dropped (the page shows the report's defaults instead). */
 export function readPublicQuery(params: URLSearchParams): PublicQuery {
-  const id = params.get('vergelijk') ?? '';
-  return { van: isoDate(params.get('van')), tot: isoDate(params.get('tot')), vergelijk: /^\d{1,9}$/.test(id) && Number(id) > 0 ? Number(id) : null };
+  const ids = params.getAll('vergelijk').filter((id) => /^\d{1,9}$/.test(id) && Number(id) > 0).map(Number);
+  return { van: isoDate(params.get('van')), tot: isoDate(params.get('tot')), vergelijk: [...new Set(ids)].slice(0, MAX_COMPARE) };
 }
 
 /**
@@ -32,13 +36,14 @@ export function applyDateRule(q: PublicQuery, report: { dateFilter: boolean; dat
 }
 
 /**
- * Benchmark A is every respondent in the period; B (when asked, the option exists and the report
- * allows two benchmarks) the respondents of one filter option in the same period.
+ * The first benchmark is every respondent in the period; then, as asked, one per filter option
+ * (known to the page) in the same period, up to the report's benchmark_count in all — the same
+ * limit as the staff view's menu (spec 001: at most benchmark_count benchmarks).
  */
 export function publicBenchmarks(q: PublicQuery, report: { benchmarkCount: number }, known: Set<number>, compare: { options: { id: number; label: string }[] }[]): ReportDataBody['benchmarks'] {
   const period = { start: q.van, end: q.tot };
   const all = { label: publicReportNl.everyone, ...period, filterOptions: [] };
-  if (q.vergelijk === null || !known.has(q.vergelijk) || report.benchmarkCount < 2) return [all];
-  const label = compare.flatMap((c) => c.options).find((o) => o.id === q.vergelijk)?.label ?? 'B';
-  return [all, { label: label.slice(0, 60), ...period, filterOptions: [q.vergelijk] }];
+  const labels = new Map(compare.flatMap((c) => c.options).map((o) => [o.id, o.label] as const));
+  const ids = q.vergelijk.filter((id) => known.has(id)).slice(0, Math.max(0, report.benchmarkCount - 1));
+  return [all, ...ids.map((id) => ({ label: (labels.get(id) ?? String(id)).slice(0, 60), ...period, filterOptions: [id] }))];
 }

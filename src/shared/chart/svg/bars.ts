@@ -1,12 +1,12 @@
 import { chartsNl } from '../../i18n/charts';
 import { columnLabel, formatNumber, legendKind, sigMark, svgTextWidth, valueText } from '../format';
+import { labelLines as wrapLabel } from '../labels';
 import type { ChartSpec, Paint } from '../types';
-import { FONT, Fills, GRID, MUTED, TEXT, clip, esc, f, footer, frame, niceMax, wrap } from './frame';
+import { FONT, Fills, GRID, MUTED, TEXT, esc, f, footer, frame, niceMax } from './frame';
 
 /** A category label in up to two lines (wrapped on words, the rest cut): right-aligned at x. */
 function labelLines(label: string, x: number, midY: number, chars: number): string {
-  const all = wrap(label, Math.max(6, chars));
-  const lines = all.length > 2 ? [all[0]!, clip(all.slice(1).join(' '), Math.max(6, chars))] : all;
+  const lines = wrapLabel(label, Math.max(6, chars));
   const top = midY - ((lines.length - 1) * 13) / 2;
   return `<text text-anchor="end" dominant-baseline="middle" ${FONT} font-size="12" fill="${TEXT}"><title>${esc(label)}</title>${lines.map((l, i) => `<tspan x="${f(x)}" y="${f(top + i * 13)}">${esc(l)}</tspan>`).join('')}</text>`;
 }
@@ -17,8 +17,7 @@ const NARROW = 420;
 /** A category label above its bars (phones): up to two lines of the full width, left-aligned; returns markup and height. */
 function headLines(label: string, top: number, width: number): { svg: string; height: number } {
   const chars = Math.max(12, Math.floor(width / 6.6));
-  const all = wrap(label, chars);
-  const lines = all.length > 2 ? [all[0]!, clip(all.slice(1).join(' '), chars)] : all;
+  const lines = wrapLabel(label, chars);
   const svg = `<text ${FONT} font-size="12" fill="${TEXT}"><title>${esc(label)}</title>${lines.map((l, i) => `<tspan x="0" y="${f(top + 12 + i * 14)}">${esc(l)}</tspan>`).join('')}</text>`;
   return { svg, height: lines.length * 14 + 4 };
 }
@@ -103,9 +102,7 @@ export function renderColumns(spec: ChartSpec, width: number, height: number): s
       if (fit && !fit.inside) out.push(`<text x="${f(cx)}" y="${f(yy - 3)}" text-anchor="middle" ${FONT} font-size="11" fill="${TEXT}">${esc(fit.text)}</text>`);
       if (fit?.inside) out.push(`<text transform="translate(${f(cx)},${f(yy + 4)}) rotate(-90)" text-anchor="end" dominant-baseline="middle" ${FONT} font-size="11" fill="${paintOf(spec, i, ci).textColor ?? '#ffffff'}">${esc(fit.text)}</text>`);
     });
-    const words = wrap(c.label, chars);
-    const lines = words.length > 2 ? [words[0]!, clip(words.slice(1).join(' '), chars)] : words;
-    lines.forEach((line, li) => out.push(`<text x="${f(left + ci * slot + slot / 2)}" y="${plotH + 14 + li * 13}" text-anchor="middle" ${FONT} font-size="11" fill="${TEXT}">${esc(line)}</text>`));
+    wrapLabel(c.label, chars).forEach((line, li) => out.push(`<text x="${f(left + ci * slot + slot / 2)}" y="${plotH + 14 + li * 13}" text-anchor="middle" ${FONT} font-size="11" fill="${TEXT}">${esc(line)}</text>`));
   });
   const legend = footer(spec, fills, width, plotH + 34, legendKind(spec));
   return frame(spec, width, plotH + 34 + legend.height + 8, out.join('') + legend.svg, fills);
