@@ -54,22 +54,7 @@ export async function startWorker(opts: {
     ],
     { cwd: ROOT, env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: process.env.CI ?? '' }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
-  const url = `http://127.0.0.1:${opts.port}`;
-  const output: string[] = [];
-  const collect = (chunk: Buffer) => {
-    const text = chunk.toString();
-    output.push(text);
-    if (opts.verbose) process.stdout.write(text);
-  };
-  child.stdout.on('data', collect);
-  child.stderr.on('data', collect);
-  try {
-    await waitForHttp(`${url}/portal/login`, child, 60_000);
-  } catch (err) {
-    child.kill('SIGKILL');
-    throw new Error(`${(err as Error).message}\n${output.join('')}`);
-  }
-  return { url, pid: child.pid!, inspectorPort, stop: () => stopProcess(child) };
+  return whenServing(child, opts.port, inspectorPort, opts.verbose);
 }
 
 /**
@@ -84,14 +69,19 @@ export async function startMiniflareWorker(opts: { port: number; libsqlUrl: stri
     ['--import', 'tsx', 'scripts/miniflare-worker.ts', '--port', String(opts.port), '--libsql', opts.libsqlUrl, '--persist', opts.persistTo, '--inspector-port', String(inspectorPort), ...(opts.production ? ['--production'] : [])],
     { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
   );
-  const url = `http://127.0.0.1:${opts.port}`;
+  return whenServing(child, opts.port, inspectorPort, opts.verbose);
+}
+
+/** Waits until the started Worker answers its login page; on failure kills it and throws with its output. */
+async function whenServing(child: ChildProcess, port: number, inspectorPort: number, verbose?: boolean): Promise<WorkerProcess> {
+  const url = `http://127.0.0.1:${port}`;
   const output: string[] = [];
   const collect = (chunk: Buffer) => {
     output.push(chunk.toString());
-    if (opts.verbose) process.stdout.write(chunk);
+    if (verbose) process.stdout.write(chunk);
   };
-  child.stdout.on('data', collect);
-  child.stderr.on('data', collect);
+  child.stdout!.on('data', collect);
+  child.stderr!.on('data', collect);
   try {
     await waitForHttp(`${url}/portal/login`, child, 60_000);
   } catch (err) {
