@@ -29,7 +29,9 @@ export function displayNames(list: readonly { label: string; filterOptions: read
     if (own && own !== letter(i)) return own;
     if (!b.filterOptions.length) return everyone;
     const parts = b.filterOptions.map((id) => labels.get(id));
-    return parts.every(Boolean) ? (parts.join(', ').length > LABEL_MAX ? `${parts.join(', ').slice(0, LABEL_MAX - 1)}…` : parts.join(', ')) : letter(i);
+    if (!parts.every(Boolean)) return letter(i);
+    const name = parts.join(', ');
+    return name.length > LABEL_MAX ? `${name.slice(0, LABEL_MAX - 1)}…` : name;
   });
   return raw.map((name, i) => (raw.indexOf(name) !== raw.lastIndexOf(name) && name !== letter(i) ? `${name} (${letter(i)})` : name));
 }

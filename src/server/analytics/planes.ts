@@ -80,7 +80,12 @@ function hist3(P0: Bitset, P1: Bitset, P2: Bitset, bits: Bitset, lo: number, hi:
   out[7] = c7;
 }
 
-/** Rows per code over words [w0, w1] of g (edges masked), 16 codes, every value kept in locals (no boxing of 32-bit words). */
+/**
+ * Rows per code over words [w0, w1] of g (edges masked), 16 codes, every value kept in locals (no
+ * boxing of 32-bit words). It is hist3's tree under ~p3 (codes 0–7) and again under p3 (codes 8–15),
+ * written out on purpose rather than as a shared helper: the engine's hottest loop, where a helper
+ * would have to hand its eight counts back through memory per word.
+ */
 function hist4(P0: Bitset, P1: Bitset, P2: Bitset, P3: Bitset, bits: Bitset, lo: number, hi: number, out: Int32Array): void {
   const w0 = lo >>> 5;
   const w1 = (hi - 1) >>> 5;

@@ -1,5 +1,5 @@
 import type { PDFFont } from 'pdf-lib';
-import { labelLines } from '../../shared/chart/labels';
+import { cutLine, labelLines } from '../../shared/chart/labels';
 
 // WinAnsi (the encoding of the standard PDF fonts) = Latin-1 plus these extra characters.
 const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
@@ -48,13 +48,9 @@ export function wrapText(text: string, font: PDFFont, size: number, width: numbe
   return lines;
 }
 
-/** One line cut with an ellipsis to fit a width (axis labels, legends). */
+/** One line cut with an ellipsis to fit a width (axis labels, legends): the shared rule, measured in the font. */
 export function fitText(text: string, font: PDFFont, size: number, width: number): string {
-  const t = toWinAnsi(text).replace(/\n/g, ' ');
-  if (font.widthOfTextAtSize(t, size) <= width) return t;
-  let cut = t.length;
-  while (cut > 0 && font.widthOfTextAtSize(`${t.slice(0, cut)}…`, size) > width) cut--;
-  return `${t.slice(0, cut)}…`;
+  return cutLine(toWinAnsi(text).replace(/\n/g, ' '), width, (s) => font.widthOfTextAtSize(s, size));
 }
 
 /** Dutch number: comma decimal separator, dot thousands. */

@@ -24,7 +24,10 @@ export function foldCategories(m: Matrix, locs: DataLocationAnswer[], max: numbe
   const groups = new Map<number, number[]>();
   m.categories.forEach((c, i) => {
     const li = locOf.get(c.key);
-    if (li !== undefined) groups.set(li, [...(groups.get(li) ?? []), i]);
+    if (li === undefined) return;
+    const idx = groups.get(li);
+    if (idx) idx.push(i);
+    else groups.set(li, [i]);
   });
   const open = m.series.filter((s) => !s.suppressed && s.counts);
   const keepIdx: number[] = [];
