@@ -11,6 +11,8 @@
  *
  *   npm run bench -- participate          (or: npx astro build && npx tsx scripts/bench/participate.ts)
  *   env: RESPONDENTS=200, THINK_MS=0 (reading time before each post), LIGHTHOUSE=0 (skip it),
+ *        RUNTIME=miniflare (default: the built Worker under Miniflare directly, as production serves
+ *        it, APP_ENV production) or RUNTIME=wrangler (behind `wrangler dev` and its proxy Worker),
  *        BENCH_VERBOSE=1 (the Worker's log), PROFILE=1 (a CPU profile of the Worker while the
  *        respondents run: top functions and the shares of cube rebuilds, form model, rendering,
  *        saving; the .cpuprofile is kept in .tmp/profiles/ for Chrome DevTools)
@@ -34,6 +36,7 @@ const RESPONDENTS = Number(process.env.RESPONDENTS ?? 200);
 const THINK_MS = Number(process.env.THINK_MS ?? 0);
 const think = () => (THINK_MS ? new Promise((r) => setTimeout(r, THINK_MS * (0.4 + 1.2 * Math.random()))) : Promise.resolve());
 const arrive = () => (THINK_MS ? new Promise((r) => setTimeout(r, 2 * THINK_MS * Math.random())) : Promise.resolve());
+const RUNTIME = process.env.RUNTIME === 'wrangler' ? 'wrangler' : 'miniflare';
 const agent = new Agent({ keepAlive: true, maxSockets: RESPONDENTS + 10 });
 
 interface Fetched { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer; ttfbMs: number; ms: number }
@@ -131,7 +134,8 @@ rmSync(dir, { recursive: true, force: true });
 mkdirSync(dir, { recursive: true });
 console.log(`load average vóór de start: ${loadAverage()} (1, 5, 15 min; 2 cores)`);
 // The libSQL server in its own process (as Turso is its own machine): its CPU apart from the load generator's.
-const stack = await startLocalStack({ dataDir: dir, verbose: process.env.BENCH_VERBOSE === '1', dbProcess: {} });
+const stack = await startLocalStack({ dataDir: dir, verbose: process.env.BENCH_VERBOSE === '1', dbProcess: {}, runtime: RUNTIME, production: RUNTIME === 'miniflare' });
+console.log(`Worker via ${RUNTIME === 'miniflare' ? 'Miniflare (APP_ENV production, geen proxy)' : 'wrangler dev (met zijn proxy-Worker)'}`);
 const db = createClient({ url: stack.libsqlUrl });
 try {
   const [survey] = (await db.execute({ sql: 'select id from surveys where ls_sid = ? and company_id = 1', args: [DEMO_SURVEY_SID] })).rows;

@@ -4,7 +4,7 @@ import { CUBE_FORMAT_VERSION, CubeCache, count as popcount, deserializeCube, get
 import { jobs, surveyResponses, surveyTokens, surveys } from '../../src/server/db/schema';
 import type { FileStore } from '../../src/server/files/store';
 import { inlineJobSystem } from '../../src/server/jobs/enqueue';
-import { buildSurveyCube } from '../../src/server/services/analytics/build-survey-cube';
+import { BACKGROUND_BUILD, buildSurveyCube } from '../../src/server/services/analytics/build-survey-cube';
 import { buildCubeAfterImport } from '../../src/server/services/analytics/cube-job';
 import { cubeBlobKey, cubeCache, loadCube } from '../../src/server/services/analytics/load-cube';
 import { createSurveyTestApp } from '../helpers/survey-test-app';
@@ -66,6 +66,21 @@ describe('survey cube from libSQL', { timeout: 30_000 }, () => {
     expect([...planeCodes(text.planes, cube.rowCount)].reduce((n, v) => n + (v === code ? 1 : 0), 0)).toBe(await sqlCount(`json_extract(answers, '$.verbeterpunt') = 'Meer groen'`));
     // Long text (type T) is not in the cube.
     expect(cube.byKey.has('opmerking')).toBe(false);
+  });
+
+  it('a background build (small pages, pauses between row chunks) gives the same cube byte for byte', async () => {
+    const whole = await buildSurveyCube(t.db, surveyId);
+    let pauses = 0;
+    const pause = async () => {
+      pauses++;
+      await new Promise((r) => setTimeout(r, 0));
+    };
+    const paced = await buildSurveyCube(t.db, surveyId, { pageRows: 333, pauseEvery: 100, pause });
+    expect(serializeCube(paced.cube)).toEqual(serializeCube(whole.cube));
+    expect(paced.report).toEqual(whole.report);
+    // After every 100 rows within a page of 333 (3 a whole page), more while finishing the columns.
+    expect(pauses).toBeGreaterThanOrEqual(Math.floor(whole.cube.rowCount / 333) * 3);
+    expect(BACKGROUND_BUILD.pauseEvery).toBeGreaterThan(0);
   });
 
   it('loads from the isolate cache, then the R2 blob, and builds only when both miss', async () => {

@@ -188,6 +188,25 @@ export class CubeBuilder {
 
   /** Builds the cube; the staged values are handed over column by column (the builder is empty afterwards). */
   build(): { cube: Cube; report: BuildReport } {
+    const steps = this.steps();
+    for (let step = steps.next(); ; step = steps.next()) if (step.done) return step.value;
+  }
+
+  /**
+   * The same build with `pause()` awaited after every `everyColumns` columns, so a build in a
+   * Worker isolate lets the isolate's requests run in between (a background rebuild); the cube is
+   * the one build() gives (the same steps).
+   */
+  async buildPaced(pause: () => Promise<void>, everyColumns = 8): Promise<{ cube: Cube; report: BuildReport }> {
+    const steps = this.steps();
+    for (let i = 1, step = steps.next(); ; i++, step = steps.next()) {
+      if (step.done) return step.value;
+      if (i % everyColumns === 0) await pause();
+    }
+  }
+
+  /** The build, one column per step. */
+  private *steps(): Generator<void, { cube: Cube; report: BuildReport }> {
     const days = this.days;
     const ids = this.ids;
     let n = 0;
@@ -214,6 +233,7 @@ export class CubeBuilder {
       this.stages.set(def.key, makeStage(def));
       if (col) columns.push(col);
       else dropped.push(def.key);
+      yield;
     }
     const cube: Cube = { surveyId: this.surveyId, version: this.version, rowCount: n, days: sortedDays, complete, columns, byKey: indexColumns(columns) };
     return { cube, report: { droppedColumns: dropped, rejectedValues: { ...this.rejected }, rowsWithoutDay: this.rows - n, incompleteRows: incomplete } };

@@ -28,6 +28,30 @@ describe('cube builder', () => {
     expect([...a.days]).toEqual([...ds.responses.map((r) => r.day)].sort((x, y) => x - y));
   });
 
+  it('gives the same cube, byte for byte, when built with pauses between columns (buildPaced)', async () => {
+    const ds = generateDataset(7, 400);
+    const feed = () => {
+      const b = new CubeBuilder(3, 2, ds.defs);
+      for (const r of ds.responses) {
+        b.setDay(r.id, r.day, r.complete !== false);
+        for (const def of ds.defs) {
+          const v = r.values[def.key];
+          if (Array.isArray(v)) {
+            if (v.length === 0) b.markAnswered(r.id, def.key);
+            for (const code of v) b.setValue(r.id, def.key, code);
+          } else b.setValue(r.id, def.key, v);
+        }
+      }
+      return b;
+    };
+    const whole = feed().build();
+    let pauses = 0;
+    const paced = await feed().buildPaced(async () => void pauses++, 2);
+    expect(pauses).toBe(Math.floor(ds.defs.length / 2));
+    expect(serializeCube(paced.cube)).toEqual(serializeCube(whole.cube));
+    expect(paced.report).toEqual(whole.report);
+  });
+
   it('keeps days and values of rows registered while its arrays grow (days first)', () => {
     const b = new CubeBuilder(1, 1, [{ key: 'n', kind: 'numeric' }]);
     for (let i = 0; i < 1000; i++) b.setDay(`x${i}`, 20_000 + (i % 7));

@@ -1,6 +1,7 @@
 import { jobs } from '../../db/schema';
 import { runJob } from '../../jobs/run-job';
 import type { JobDeps, JobHandler } from '../../jobs/types';
+import { BACKGROUND_BUILD } from './build-survey-cube';
 import { buildAndStoreCube } from './load-cube';
 
 export const CUBE_BUILD_JOB = 'cube.build';
@@ -8,7 +9,7 @@ export const CUBE_BUILD_JOB = 'cube.build';
 /** Job 'cube.build' { surveyId }: builds the survey's cube from libSQL and stores the R2 blob. */
 export const cubeBuildJob: JobHandler = async (deps, job) => {
   const surveyId = Number(job.payload.surveyId);
-  const cube = await buildAndStoreCube(deps, surveyId);
+  const cube = await buildAndStoreCube(deps, surveyId, BACKGROUND_BUILD);
   return { surveyId, version: cube.version, rows: cube.rowCount, columns: cube.columns.length };
 };
 

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { surveys } from '../../db/schema';
 import { AppError, nl } from '../../errors';
 import type { FileStore } from '../../files/store';
-import { buildSurveyCube } from './build-survey-cube';
+import { type BuildOptions, buildSurveyCube } from './build-survey-cube';
 
 /** Isolate-memory LRU shared by every request of this isolate (keyed by survey id + version). */
 export const cubeCache = new CubeCache();
@@ -29,9 +29,13 @@ async function readBlob(files: FileStore, key: string): Promise<Cube | null> {
   }
 }
 
-/** Builds the cube from libSQL and stores it as the blob of the version it was built from; the blob of the version before is removed. */
-export async function buildAndStoreCube(deps: CubeDeps, surveyId: number): Promise<Cube> {
-  const { cube, version } = await buildSurveyCube(deps.db, surveyId);
+/**
+ * Builds the cube from libSQL and stores it as the blob of the version it was built from; the blob
+ * of the version before is removed. `opts`: BACKGROUND_BUILD for a job (it pauses between row
+ * chunks so the isolate's requests go on meanwhile).
+ */
+export async function buildAndStoreCube(deps: CubeDeps, surveyId: number, opts?: BuildOptions): Promise<Cube> {
+  const { cube, version } = await buildSurveyCube(deps.db, surveyId, opts);
   if (deps.files) {
     await deps.files.put(cubeBlobKey(surveyId, version), serializeCube(cube), 'application/octet-stream');
     // The previous version is superseded (an isolate still asking for it rebuilds the current one).

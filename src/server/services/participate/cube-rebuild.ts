@@ -3,6 +3,7 @@ import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { jobs, surveyCubeRebuilds, surveys } from '../../db/schema';
 import type { JobDeps, JobHandler, JobSystem } from '../../jobs/types';
+import { BACKGROUND_BUILD } from '../analytics/build-survey-cube';
 import { buildAndStoreCube } from '../analytics/load-cube';
 
 export const CUBE_REBUILD_JOB = 'participate.cube-rebuild';
@@ -76,7 +77,8 @@ async function pendingOrRelease(db: Db, surveyId: number): Promise<number> {
 async function rebuildRound(deps: JobDeps, surveyId: number, pending: number): Promise<number> {
   const started = deps.now().getTime();
   await deps.db.update(surveys).set({ responsesVersion: sql`${surveys.responsesVersion} + 1` }).where(eq(surveys.id, surveyId));
-  await buildAndStoreCube(deps, surveyId);
+  // Pauses between row chunks: the respondents' pages in this isolate go on during the build.
+  await buildAndStoreCube(deps, surveyId, BACKGROUND_BUILD);
   // Only what was pending when the round began: responses that arrived during the build stay pending.
   await deps.db.update(surveyCubeRebuilds).set({ pending: sql`${surveyCubeRebuilds.pending} - ${pending}`, updatedAt: deps.now() }).where(eq(surveyCubeRebuilds.surveyId, surveyId));
   return deps.now().getTime() - started;
