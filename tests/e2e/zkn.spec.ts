@@ -137,6 +137,7 @@ test('a Zorgkaart user makes a rating job from De Linde’s client survey, mappi
 test('an organisation without a fitting survey is told so on the form', async ({ page }) => {
   await login(page, 'beheerder@noordbroek.demo.impulz.nl');
   await page.goto('/portal/ZorgkaartNederland/ratings');
+  await expect(page.getByRole('button', { name: 'Inlezen en rangschikken' })).toBeEnabled();
   await page.getByRole('radio', { name: 'Enquête' }).check();
   await expect(page.getByText('Uw organisatie heeft nog geen enquêtes met vragen die bij de beoordelingsvelden passen.')).toBeVisible();
   await axeClean(page, 'rating job from a survey, no survey');
