@@ -162,7 +162,7 @@ const SETTINGS: Row[] = [
   },
   {
     setting: 'max',
-    label: 'Maximum van de as (options.max; the editor offers no field for it, the API stores it)',
+    label: 'Maximum van de as',
     on: chart(COLUMN, {}, { max: 80 }),
     off: chart(COLUMN),
     data: () => likert(1),
