@@ -85,7 +85,7 @@ function UploadList({ uploads, sending, onRemove }: { uploads: Upload[]; sending
     <ul className="flex flex-col gap-2" aria-label={t.attachments}>
       {uploads.map((u, i) => (
         <li key={`${u.file.name}-${i}`} className="flex flex-wrap items-center gap-2 text-sm">
-          <span className="min-w-0 flex-1 break-all">{u.file.name} ({formatSize(u.file.size)})</span>
+          <span className="min-w-0 basis-full break-all sm:basis-auto sm:flex-1">{u.file.name} ({formatSize(u.file.size)})</span>
           <progress className="h-2 w-40" max={100} value={Math.round(u.progress * 100)} aria-label={t.progress(u.file.name)} />
           <span className="w-10 text-right text-xs" aria-hidden="true">{Math.round(u.progress * 100)}%</span>
           {!sending && (
