@@ -40,7 +40,7 @@ export function findEarlyInput(root: HTMLElement): EarlyInput[] {
     } else if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {
       // A radio group changes two buttons; the newly checked one carries the change.
       if (field.checked !== field.defaultChecked && (field.type === 'checkbox' || field.checked)) found.push({ field, value: field.checked });
-    } else if (!NOT_EDITABLE.has(field.type) && field.value !== field.defaultValue) {
+    } else if (!NOT_EDITABLE.has(field.type) && field.value !== renderedValue(field)) {
       found.push({ field, value: field.value });
     }
   }
@@ -77,6 +77,17 @@ export function replayEarlyInput(early: EarlyInput[]): void {
 function setUntracked<K extends 'value' | 'checked'>(field: HTMLInputElement | HTMLTextAreaElement, key: K, now: unknown, before: unknown): void {
   (field as unknown as Record<K, unknown>)[key] = before;
   Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), key)?.set?.call(field, now);
+}
+
+/**
+ * The value the server's HTML gives the field as the browser reads it: an untouched copy, so a
+ * colour written '#FF0000' (read '#ff0000') or an out-of-range number doesn't count as typed.
+ */
+function renderedValue(field: HTMLInputElement | HTMLTextAreaElement): string {
+  if (field instanceof HTMLTextAreaElement) return field.defaultValue;
+  const probe = document.createElement('input');
+  for (const attribute of Array.from(field.attributes)) probe.setAttribute(attribute.name, attribute.value);
+  return probe.value;
 }
 
 /** A select whose chosen option(s) differ from the ones its HTML marks `selected`. */

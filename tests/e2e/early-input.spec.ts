@@ -88,3 +88,16 @@ test('a project message typed before hydration is kept and sent', async ({ page 
   await expect(page.getByTestId('messages').locator('li[data-message]').filter({ hasText: text })).toBeVisible({ timeout: 15_000 });
   await expect(body).toHaveValue('');
 });
+
+test('a response file chosen before hydration reaches the server (whose answer, not "choose a file", comes back)', async ({ page }) => {
+  await login(page, 'beheerder@demo.impulz.nl');
+  const release = await holdScripts(page);
+  await page.goto('/portal/survey/1/edit/response', { waitUntil: 'commit' });
+  await page.getByLabel(/Responsbestand/).setInputFiles({ name: 'leeg.csv', mimeType: 'text/csv', buffer: Buffer.from('id,submitdate\n') });
+
+  await release();
+  await page.getByRole('button', { name: 'Uploaden' }).click();
+  // The server read the file (and changes nothing: no question columns); a lost file would get 'Dit veld mag niet leeg zijn'.
+  await expect(page.locator('#main').getByText('Het responsbestand bevat geen enkele kolom van een vraag uit deze enquête.')).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('#main').getByText('Dit veld mag niet leeg zijn')).toHaveCount(0);
+});
