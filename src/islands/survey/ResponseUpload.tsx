@@ -6,12 +6,19 @@ import { messages } from '../../shared/validation/messages';
 import { JobProgress, useJob, type JobView } from './JobProgress';
 import { uploadFile } from '../upload';
 import { useHydrated } from '../use-hydrated';
+import { useKeepEarlyInput } from '../early-input';
 
 const t = surveysNl.edit;
-interface Report { rows: number; accepted: number; inserted: number; rejected: number; rejectedRows: { row: number; line: number; column?: string; reason: string }[] }
+interface Report {
+  rows: number; accepted: number; inserted: number; rejected: number; rejectedRows: { row: number; line: number; column?: string; reason: string }[];
+  /** An archive's participants (present when they were read), or why they were not. */
+  tokens?: { inserted: number; updated: number; unchanged: number };
+  tokensNotRead?: boolean;
+}
 
 /** Tab 'Respons': upload, progress of the import job, then the validation report. */
 export default function ResponseUpload({ surveyId }: { surveyId: number }) {
+  const keepInput = useKeepEarlyInput<HTMLDivElement>();
   const hydrated = useHydrated();
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -19,12 +26,10 @@ export default function ResponseUpload({ surveyId }: { surveyId: number }) {
   const job = useJob(started);
   async function submit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
-    // A file chosen before the island hydrated never reached onChange: read it from the input then.
-    const chosen = file ?? e.currentTarget.querySelector<HTMLInputElement>('input[type=file]')?.files?.[0] ?? null;
-    if (!chosen) return setError(messages.required);
-    if (chosen.size > MAX_UPLOAD_BYTES) return setError(messages.fileTooLarge);
+    if (!file) return setError(messages.required);
+    if (file.size > MAX_UPLOAD_BYTES) return setError(messages.fileTooLarge);
     try {
-      const res = await uploadFile<{ data: JobView }>(`/api/v2/survey/${surveyId}/response`, chosen);
+      const res = await uploadFile<{ data: JobView }>(`/api/v2/survey/${surveyId}/response`, file);
       setError(null);
       setStarted(res.data);
     } catch (err) {
@@ -33,7 +38,7 @@ export default function ResponseUpload({ surveyId }: { surveyId: number }) {
   }
   const report = job?.status === 'done' ? (job.result as unknown as Report) : null;
   return (
-    <div className="flex flex-col gap-4">
+    <div ref={keepInput} className="flex flex-col gap-4">
       <form method="post" className="flex flex-col gap-3 max-w-xl" onSubmit={submit} noValidate>
         <label className="flex flex-col gap-1 text-sm">
           {t.file}
@@ -46,6 +51,8 @@ export default function ResponseUpload({ surveyId }: { surveyId: number }) {
       {report && (
         <section className="flex flex-col gap-2">
           <p className="text-sm">{t.report(report.rows, report.accepted, report.inserted, report.rejected)}</p>
+          {report.tokens && <p className="text-sm">{t.tokensReport(report.tokens.inserted, report.tokens.updated, report.tokens.unchanged)}</p>}
+          {report.tokensNotRead && <p className="text-sm">{t.tokensNotRead}</p>}
           {report.rejectedRows.length > 0 && (
             <table className="text-sm w-full">
               <caption className="text-left font-semibold">{t.rejectedTitle}</caption>
