@@ -26,6 +26,7 @@ import { seedPanels } from './panels';
 import { seedIndicators } from './projects';
 import { seedUsers } from './users';
 import { seedZkn } from './zkn';
+import { seedZknSurvey } from './zkn-survey';
 
 const DAY = 86_400_000;
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
@@ -119,4 +120,5 @@ export async function seedDemo(db: Db, today = new Date()): Promise<void> {
   await seedIndicators(db, today);
   await seedUsers(db, today);
   await seedZkn(db, today);
+  await seedZknSurvey(db, today);
 }

@@ -3,12 +3,15 @@ import type { SessionUser } from '../../src/server/auth/sessions';
 import type { UserServiceContext } from '../../src/server/context';
 import type { Db } from '../../src/server/db/client';
 import { panelFields } from '../../src/server/db/schema';
+import { r2FileStore } from '../../src/server/files/store';
+import { inlineJobSystem } from '../../src/server/jobs/enqueue';
 import { createMailer } from '../../src/server/mail/mailer';
 import { loadFields } from '../../src/server/services/panels/load-fields';
 import { createPanelField } from '../../src/server/services/panels/panel-fields';
 import { saveUserAnswers } from '../../src/server/services/panels/user-answers';
 import { ROLES } from '../../src/shared/permissions';
 import type { PanelFieldInput } from '../../src/shared/validation/panels';
+import { memoryBucket } from '../../tests/helpers/file-stores';
 
 /** Background fields of the demo panels (field and option id 1 are the Burgerpanel's 'Leeftijdsgroep' and '18 – 34 jaar'). */
 export const DEMO_PANEL_FIELDS: { panelId: number; fields: PanelFieldInput[] }[] = [
@@ -36,7 +39,9 @@ const seedCtx = (db: Db, user: Partial<SessionUser> & { id: number; companyId: n
     groupId: 1, email: 'seed@impulz.nl', fullname: 'Seed', isRoot: false, isCompanyAdmin: false, roles: [...ROLES],
     mustChangePassword: false, mustEnable2fa: false, twoFactorConfirmed: true, ...user,
   };
-  return { db, user: full, now, config, mailer: createMailer(db, config) };
+  // A job system as in production: background answers of a fielded panel schedule the survey's
+  // cube rebuild, which runs here at once, so the seed ends with nothing pending.
+  return { db, user: full, now, config, mailer: createMailer(db, config), jobs: inlineJobSystem(db, r2FileStore(memoryBucket()), () => now) };
 };
 
 /**

@@ -69,9 +69,34 @@ function table(name: string, rows: Record<string, string | number>[]): string {
     .join('')}</rows></${name}>`;
 }
 
+/** What a demo survey's .lss says besides its groups (surveys and surveys_languagesettings). */
+export interface DemoSurveyMeta {
+  sid: number;
+  admin: string;
+  title: string;
+  description: string;
+  welcome: string;
+  end: string;
+  usetokens: 'Y' | 'N';
+  /** First question and answer ids (LimeSurvey's own ids; SGQA names are built from them). */
+  firstQid: number;
+  firstAid: number;
+}
+
 /** The survey as a LimeSurvey 5 (DBVersion 495, `_l10ns` tables) .lss document. */
 export function burgerpeilingLss(): string {
-  const sid = DEMO_SURVEY_SID;
+  return demoLss(
+    {
+      sid: DEMO_SURVEY_SID, admin: 'Onderzoek en Statistiek', title: 'Burgerpeiling Zuiderhaven', description: 'Hoe tevreden bent u over uw buurt en over de gemeente?',
+      welcome: 'Welkom bij de burgerpeiling van de gemeente Zuiderhaven.', end: 'Hartelijk dank voor uw deelname.', usetokens: 'Y', firstQid: 101, firstAid: 1001,
+    },
+    DEMO_GROUPS,
+  );
+}
+
+/** A demo survey as a LimeSurvey 5 .lss document (one language, nl), so it enters the portal through the importer. */
+export function demoLss(meta: DemoSurveyMeta, demoGroups: { name: string; description: string; questions: DemoQuestion[] }[]): string {
+  const { sid } = meta;
   const groups: Record<string, string | number>[] = [];
   const groupL10n: Record<string, string | number>[] = [];
   const questions: Record<string, string | number>[] = [];
@@ -80,9 +105,9 @@ export function burgerpeilingLss(): string {
   const answers: Record<string, string | number>[] = [];
   const answerL10n: Record<string, string | number>[] = [];
   const attributes: Record<string, string | number>[] = [];
-  let qid = 100;
-  let aid = 1000;
-  DEMO_GROUPS.forEach((g, gi) => {
+  let qid = meta.firstQid - 1;
+  let aid = meta.firstAid - 1;
+  demoGroups.forEach((g, gi) => {
     const gid = 10 + gi;
     groups.push({ gid, sid, group_order: gi, randomization_group: '', grelevance: '1' });
     groupL10n.push({ id: gid, gid, group_name: g.name, description: g.description, language: 'nl' });
@@ -104,7 +129,7 @@ export function burgerpeilingLss(): string {
       });
     });
   });
-  const survey = { sid, gsid: 1, admin: 'Onderzoek en Statistiek', language: 'nl', additional_languages: '', anonymized: 'N', datestamp: 'Y', usetokens: 'Y', tokenlength: 15, format: 'G', attributedescriptions: '' };
-  const settings = { surveyls_survey_id: sid, surveyls_language: 'nl', surveyls_title: 'Burgerpeiling Zuiderhaven', surveyls_description: 'Hoe tevreden bent u over uw buurt en over de gemeente?', surveyls_welcometext: 'Welkom bij de burgerpeiling van de gemeente Zuiderhaven.', surveyls_endtext: 'Hartelijk dank voor uw deelname.', surveyls_url: '' };
+  const survey = { sid, gsid: 1, admin: meta.admin, language: 'nl', additional_languages: '', anonymized: 'N', datestamp: 'Y', usetokens: meta.usetokens, tokenlength: 15, format: 'G', attributedescriptions: '' };
+  const settings = { surveyls_survey_id: sid, surveyls_language: 'nl', surveyls_title: meta.title, surveyls_description: meta.description, surveyls_welcometext: meta.welcome, surveyls_endtext: meta.end, surveyls_url: '' };
   return `<?xml version="1.0" encoding="UTF-8"?>\n<document><LimeSurveyDocType>Survey</LimeSurveyDocType><DBVersion>495</DBVersion><languages><language>nl</language></languages>${table('answers', answers)}${table('answer_l10ns', answerL10n)}${table('groups', groups)}${table('group_l10ns', groupL10n)}${table('questions', questions)}${table('subquestions', subquestions)}${table('question_l10ns', questionL10n)}${table('question_attributes', attributes)}${table('surveys', [survey])}${table('surveys_languagesettings', [settings])}</document>\n`;
 }

@@ -72,12 +72,14 @@ describe('rating job from a survey of the portal', () => {
     const res = await linde.get('/portal/api/v2/ratingJob/surveys');
     expect(res.status).toBe(200);
     const { data } = await json(res);
-    expect(data.map((s: { id: number }) => s.id)).toEqual([surveyId]);
-    const by = (key: string) => data[0].columns.find((c: { key: string }) => c.key === key);
+    // The test's survey and the demo seed's 'Cliëntervaring De Linde 2026'; not the other organisation's.
+    expect(data.map((s: { title: string }) => s.title).sort()).toEqual(['Cliëntervaring 2026', 'Cliëntervaring De Linde 2026']);
+    const mine = data.find((s: { id: number }) => s.id === surveyId);
+    const by = (key: string) => mine.columns.find((c: { key: string }) => c.key === key);
     expect(by('AGB').fields).toContain('agb_code');
     expect(by('DATUM').fields).toEqual(['datum']);
     expect(by('CIJFER').fields).toEqual(expect.arrayContaining(['cijfer', 'afspraak']));
-    expect(by('ASP_afspraak').label).toBe('ASP_afspraak — Hoe beoordeelt u — afspraak');
+    expect(by('ASP_afspraak').label).toBe('ASP_afspraak — afspraak — Hoe beoordeelt u');
     expect(by('AANBEVELEN').fields).toEqual(['aanbevelen']);
     expect((await gebruiker.get('/portal/api/v2/ratingJob/surveys')).status).toBe(403);
   });

@@ -8,7 +8,12 @@ import { uploadFile } from '../upload';
 import { useHydrated } from '../use-hydrated';
 
 const t = surveysNl.edit;
-interface Report { rows: number; accepted: number; inserted: number; rejected: number; rejectedRows: { row: number; line: number; column?: string; reason: string }[] }
+interface Report {
+  rows: number; accepted: number; inserted: number; rejected: number; rejectedRows: { row: number; line: number; column?: string; reason: string }[];
+  /** An archive's participants (present when they were read), or why they were not. */
+  tokens?: { inserted: number; updated: number; unchanged: number };
+  tokensNotRead?: boolean;
+}
 
 /** Tab 'Respons': upload, progress of the import job, then the validation report. */
 export default function ResponseUpload({ surveyId }: { surveyId: number }) {
@@ -46,6 +51,8 @@ export default function ResponseUpload({ surveyId }: { surveyId: number }) {
       {report && (
         <section className="flex flex-col gap-2">
           <p className="text-sm">{t.report(report.rows, report.accepted, report.inserted, report.rejected)}</p>
+          {report.tokens && <p className="text-sm">{t.tokensReport(report.tokens.inserted, report.tokens.updated, report.tokens.unchanged)}</p>}
+          {report.tokensNotRead && <p className="text-sm">{t.tokensNotRead}</p>}
           {report.rejectedRows.length > 0 && (
             <table className="text-sm w-full">
               <caption className="text-left font-semibold">{t.rejectedTitle}</caption>

@@ -9,6 +9,7 @@ import { uploadFile } from '../upload';
 import { useHydrated } from '../use-hydrated';
 import { addAlert } from '../../shared/stores/alerts';
 import SurveyMapping from './SurveyMapping';
+import { suggestMapping } from './suggest-mapping';
 import type { RatingJobView, RatingSurveyView } from './types';
 
 const t = zknNl.screens;
@@ -141,7 +142,7 @@ export default function RatingJobs({ initial, canCreate, surveys = [] }: { initi
                 {fieldError('file')}
               </label>
             ) : (
-              <SurveyMapping surveys={surveys} surveyId={surveyId} onSurvey={(id) => { setSurveyId(id); setMapping({}); }} mapping={mapping} onMapping={setMapping} fieldError={fieldError} errors={errors} />
+              <SurveyMapping surveys={surveys} surveyId={surveyId} onSurvey={(id) => { setSurveyId(id); setMapping(suggestMapping(surveys.find((s) => String(s.id) === id))); setErrors({}); }} mapping={mapping} onMapping={setMapping} fieldError={fieldError} errors={errors} />
             )}
             {errors._ && !Object.keys(errors).some((k) => k !== '_') && <p className="text-sm text-red-700">{errors._[0]}</p>}
             <button className="self-start rounded bg-brand text-white px-4 py-2 hover:bg-brand-dark disabled:opacity-50" type="submit" disabled={!hydrated || sending}>{t.start}</button>

@@ -1,5 +1,6 @@
 import { zknNl } from '../../shared/i18n/zkn';
 import { RATING_FIELDS, REQUIRED_RATING_FIELDS } from '../../shared/validation/zkn';
+import { suggestMapping } from './suggest-mapping';
 import type { RatingSurveyView } from './types';
 
 const t = zknNl.screens;
@@ -33,6 +34,7 @@ export default function SurveyMapping({ surveys, surveyId, onSurvey, mapping, on
         <fieldset className="flex flex-col gap-3 rounded border border-gray-300 p-3 min-w-0">
           <legend className="px-1 text-sm font-semibold">{t.mappingTitle}</legend>
           <p className="text-xs text-gray-700">{t.surveyHelp}</p>
+          {Object.keys(suggestMapping(survey)).length > 0 && <p className="text-xs text-gray-700">{t.suggested}</p>}
           {RATING_FIELDS.map((f) => {
             const key = `mapping.${f}`;
             const id = `zkn-${key.replace('.', '-')}-error`;

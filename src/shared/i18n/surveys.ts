@@ -238,6 +238,9 @@ export const surveysNl = {
     done: 'Klaar',
     report: (rows: number, accepted: number, inserted: number, rejected: number) =>
       `${rows} regels: ${accepted} geaccepteerd (${inserted} nieuw, ${accepted - inserted} al aanwezig), ${rejected} afgewezen.`,
+    tokensReport: (inserted: number, updated: number, unchanged: number) =>
+      `Tokens uit het archief: ${inserted.toLocaleString('nl-NL')} nieuw, ${updated.toLocaleString('nl-NL')} bijgewerkt (uitnodiging, herinnering, afmelding of voltooiing), ${unchanged.toLocaleString('nl-NL')} ongewijzigd.`,
+    tokensNotRead: 'De tokens in het archief zijn niet ingelezen: daarvoor is het recht nodig om enquêtes te bewerken.',
     rejectedTitle: 'Afgewezen regels',
     row: 'Regel',
     column: 'Kolom',

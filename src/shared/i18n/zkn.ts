@@ -74,6 +74,7 @@ export const zknNl = {
     chooseSurvey: 'Kies een enquête',
     noSurveys: 'Uw organisatie heeft nog geen enquêtes met vragen die bij de beoordelingsvelden passen.',
     mappingTitle: 'Welke vraag hoort bij welk veld?',
+    suggested: 'Vooraf ingevuld op grond van de vraagcodes: controleer de keuzes.',
     surveyHelp: 'Alleen voltooide antwoorden tellen. Antwoorden zonder bekende AGB-code of geldig cijfer worden overgeslagen; lege aspecten tellen niet mee.',
     start: 'Inlezen en rangschikken',
     progress: 'Voortgang',

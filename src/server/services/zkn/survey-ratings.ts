@@ -70,7 +70,8 @@ export async function surveySources(db: Db, companyId: number) {
     const questions = new Map(structure.groups.flatMap((g) => g.questions.flatMap((q) => [[q.id, q] as const, ...q.subquestions.map((sq) => [sq.id, sq] as const)])));
     const text = (id: number | null) => (id === null ? '' : plainText(questions.get(id)?.texts[lang] ?? '').slice(0, 80));
     const choices = columns
-      .map((c) => ({ key: c.key, label: [c.key, text(c.questionId), text(c.subquestionId)].filter(Boolean).join(' — '), fields: fieldsOfColumn(c) }))
+      // A subquestion's own text before its question's: in a narrow select the row ('Het maken van een afspraak') is what tells the options apart.
+      .map((c) => ({ key: c.key, label: [c.key, text(c.subquestionId), text(c.questionId)].filter(Boolean).join(' — '), fields: fieldsOfColumn(c) }))
       .filter((c) => c.fields.length);
     if (choices.some((c) => c.fields.includes('agb_code')) && choices.some((c) => c.fields.includes('cijfer'))) out.push({ id: s.id, title: s.title, columns: choices });
   }

@@ -9,32 +9,74 @@ const ROWS_PER_BATCH = 2000;
 const COLUMNS = ['token', 'participant_id', 'firstname', 'lastname', 'email', 'email_status', 'language', 'blacklisted', 'sent', 'reminder_sent', 'reminder_count', 'completed', 'uses_left', 'valid_from', 'valid_until', 'attributes'] as const;
 
 /**
+ * How a participant of a LimeSurvey archive meets a token the survey already has (same token):
+ * the portal's row is the one staff manage, so its personal data (names, e-mail, language,
+ * attributes, validity) is never overwritten by a file; only LimeSurvey's progress moves it
+ * forward. An invitation or reminder date fills a portal 'N'; the reminder count takes the
+ * higher; an opt-out ('blacklisted' Y) is taken over, never undone. Completion is the one field
+ * with a rule of its own: an archive's completion date replaces a portal 'N' only when the survey
+ * now holds a completed response with that token (the reason to believe it), and a completed
+ * token is never set back to 'N' or given another date (a portal completion, or one staff reset on
+ * purpose, stays as it is). Uses left then follow LimeSurvey (the lower of the two).
+ */
+const TAKE_COMPLETION = `survey_tokens.completed = 'N' and excluded.completed <> 'N' and exists (select 1 from survey_responses r where r.survey_id = survey_tokens.survey_id and r.token = survey_tokens.token and r.submit_date is not null)`;
+const MERGE = `on conflict (survey_id, token) do update set
+  completed = case when ${TAKE_COMPLETION} then excluded.completed else survey_tokens.completed end,
+  uses_left = case when ${TAKE_COMPLETION} then min(survey_tokens.uses_left, excluded.uses_left) else survey_tokens.uses_left end,
+  sent = case when survey_tokens.sent = 'N' then excluded.sent else survey_tokens.sent end,
+  reminder_sent = case when survey_tokens.reminder_sent = 'N' then excluded.reminder_sent else survey_tokens.reminder_sent end,
+  reminder_count = max(survey_tokens.reminder_count, excluded.reminder_count),
+  blacklisted = case when excluded.blacklisted = 'Y' then 'Y' else survey_tokens.blacklisted end,
+  updated_at = excluded.updated_at
+where (${TAKE_COMPLETION}) or (survey_tokens.sent = 'N' and excluded.sent <> 'N') or (survey_tokens.reminder_sent = 'N' and excluded.reminder_sent <> 'N')
+  or excluded.reminder_count > survey_tokens.reminder_count or (excluded.blacklisted = 'Y' and survey_tokens.blacklisted <> 'Y')`;
+
+export interface TokenImportResult {
+  rows: number;
+  inserted: number;
+  /** Tokens the survey had whose progress the archive moved forward (see MERGE). */
+  updated: number;
+  /** Tokens the survey had that stay exactly as they were. */
+  unchanged: number;
+  withoutToken: number;
+}
+
+/**
  * Reads LimeSurvey's participants XML (.lst: tokens_{sid} with tid, firstname, …, attribute_N)
  * from a stream into survey_tokens: one row per participant with a token (LimeSurvey allows rows
- * whose token isn't generated yet: those are skipped and counted), attributes as JSON, existing
- * tokens of the survey left as they are. An archive without a .lst (no participant table) gives 0.
+ * whose token isn't generated yet: those are skipped and counted), attributes as JSON; tokens the
+ * survey already has are merged by the rule above. An archive without a .lst gives 0. Read after
+ * the archive's responses, so a completion can be checked against them. Used by the archive
+ * import and by an archive uploaded as a response file alike.
  */
-export async function importTokenStream(deps: JobDeps, surveyId: number, body: ReadableStream<Uint8Array>) {
+export async function importTokenStream(deps: JobDeps, surveyId: number, body: ReadableStream<Uint8Array>): Promise<TokenImportResult> {
   const client = rawClient(deps.db);
   const stamp = deps.now().getTime();
   const reader = new LimeSurveyXmlReader('tokens');
   const decoder = new TextDecoder('utf-8');
-  let rows = 0, inserted = 0, withoutToken = 0;
+  let rows = 0, inserted = 0, updated = 0, withoutToken = 0;
   let pending: unknown[][] = [];
   let started = false;
+  const seen = new Set<string>();
   const flush = async () => {
     if (!pending.length) return;
     const statements = [];
     for (let i = 0; i < pending.length; i += ROWS_PER_STATEMENT) {
       const part = pending.slice(i, i + ROWS_PER_STATEMENT);
       const one = `(${surveyId},${COLUMNS.map(() => '?').join(',')},${stamp},${stamp})`;
-      statements.push({
-        sql: `insert into survey_tokens (survey_id, ${COLUMNS.join(', ')}, created_at, updated_at) values ${part.map(() => one).join(',')} on conflict (survey_id, token) do nothing`,
-        args: part.flat() as never[],
-      });
+      // In the same write batch: how many of these tokens the survey has already, then the upsert.
+      statements.push(
+        { sql: `select count(*) as n from survey_tokens where survey_id = ${surveyId} and token in (${part.map(() => '?').join(',')})`, args: part.map((p) => p[0]) as never[] },
+        { sql: `insert into survey_tokens (survey_id, ${COLUMNS.join(', ')}, created_at, updated_at) values ${part.map(() => one).join(',')} ${MERGE}`, args: part.flat() as never[] },
+      );
     }
     const results = await client.batch(statements, 'write');
-    inserted += results.reduce((sum, r) => sum + r.rowsAffected, 0);
+    for (let i = 0; i < results.length; i += 2) {
+      const existing = Number(results[i]!.rows[0]!.n);
+      const rowsInPart = Math.min(ROWS_PER_STATEMENT, pending.length - (i / 2) * ROWS_PER_STATEMENT);
+      inserted += rowsInPart - existing;
+      updated += results[i + 1]!.rowsAffected - (rowsInPart - existing);
+    }
     pending = [];
   };
   const take = async (batch: LsrRecord[]) => {
@@ -50,6 +92,9 @@ export async function importTokenStream(deps: JobDeps, surveyId: number, body: R
         withoutToken++;
         continue;
       }
+      // LimeSurvey keeps tokens unique; a repeat in a hand-edited file changes nothing.
+      if (seen.has(token)) continue;
+      seen.add(token);
       const int = (name: string, fallback: number) => (/^-?\d+$/.test((v(name) ?? '').trim()) ? Number(v(name)!.trim()) : fallback);
       const attributes = Object.fromEntries(attributeCols.map(([f, i]) => [f, rec[i] ?? '']));
       pending.push([
@@ -74,5 +119,5 @@ export async function importTokenStream(deps: JobDeps, surveyId: number, body: R
   }
   if (started && reader.docType && reader.docType !== 'Tokens') throw new AppError('VALIDATION', surveysNl.import.wrongDocType(reader.docType, 'Tokens'));
   await flush();
-  return { rows, inserted, alreadyPresent: rows - withoutToken - inserted, withoutToken };
+  return { rows, inserted, updated, unchanged: rows - withoutToken - inserted - updated, withoutToken };
 }

@@ -10,6 +10,8 @@ import { planColumns, resolveHeader, type HeaderPlan, type SurveyHeaderColumns }
 import { loadSurveyColumns } from './survey-columns';
 import { rawClient } from '../scope';
 import { evaluateAfterImport } from '../../indicators/evaluate-after-import';
+import { importTokenStream } from '../archive/import-tokens';
+import { ARCHIVE_MEMBER, zipMemberStream } from '../archive/zip-entries';
 
 const ROWS_PER_STATEMENT = 250;
 // A round trip carries at most 2,000 rows or ~4 MB of answers, whichever comes first.
@@ -206,18 +208,31 @@ export async function importResponseStream(
 }
 
 /**
- * Job 'survey.responses.import' { surveyId, key, name }: streams the uploaded file from the file
- * store into the survey (importResponseStream), removes the upload, and builds the new cube.
+ * Job 'survey.responses.import' { surveyId, key, name, archive?, tokens? }: streams the uploaded
+ * file from the file store into the survey (importResponseStream), removes the upload, and builds
+ * the new cube. An archive (.lsa) is read twice: its responses member, then — when the upload
+ * said `tokens: 'read'` — its participants, merged into the survey's tokens (importTokenStream).
  */
 export const importResponsesJob: JobHandler = async (deps, job, progress) => {
   const surveyId = Number(job.payload.surveyId);
   const key = String(job.payload.key);
-  const file = await deps.files.get(key);
-  if (!file) throw new AppError('NOT_FOUND', surveysNl.responses.missingFile);
-  const result = await importResponseStream(deps, { surveyId, jobId: job.id, body: file.body, size: file.size, progress: (f) => progress(f * 95) });
+  const open = async () => {
+    const file = await deps.files.get(key);
+    if (!file) throw new AppError('NOT_FOUND', surveysNl.responses.missingFile);
+    return file;
+  };
+  const file = await open();
+  const archive = job.payload.archive === true;
+  let read = 0;
+  const body = archive ? zipMemberStream(file.body, ARCHIVE_MEMBER.responses, (n) => (read += n)) : file.body;
+  const result = await importResponseStream(deps, {
+    surveyId, jobId: job.id, body, size: file.size,
+    progress: archive ? () => progress((read / Math.max(1, file.size)) * 90) : (f) => progress(f * 95),
+  });
+  const tokens = archive && job.payload.tokens === 'read' ? await importTokenStream(deps, surveyId, zipMemberStream((await open()).body, ARCHIVE_MEMBER.tokens)) : undefined;
   await deps.files.delete(key);
   if (result.inserted > 0) await buildCube(deps, surveyId, job.createdBy);
-  return { surveyId, file: String(job.payload.name ?? ''), ...result };
+  return { surveyId, file: String(job.payload.name ?? ''), ...result, ...(tokens ? { tokens } : {}), ...(job.payload.tokens === 'no-rights' ? { tokensNotRead: true } : {}) };
 };
 
 /**

@@ -3,7 +3,8 @@ import { responseUploadKey } from '../../../files/store';
 import { AppError, nl } from '../../../errors';
 import { surveysNl } from '../../../../shared/i18n/surveys';
 import { MAX_UPLOAD_BYTES } from '../../../../shared/validation/surveys';
-import { ARCHIVE_MEMBER, isZip, zipMember } from '../archive/zip-entries';
+import { hasRole } from '../../../../shared/permissions';
+import { ARCHIVE_MEMBER, isZip, zipMember, zipMemberPrefix } from '../archive/zip-entries';
 import { findVisibleSurvey, requireSurveyRole } from '../scope';
 import { assertPlan, lsrPlan } from './import-job';
 import { looksLikeXml, sniffLimeSurveyXml } from './lsr-reader';
@@ -46,25 +47,36 @@ export async function planResponseFile(file: Blob, survey: SurveyHeaderColumns):
 }
 
 /**
- * A LimeSurvey archive (.lsa) sent as a response file: its responses member (.lsr) is the file.
- * The archive's structure and participants are not read here (the structure is the survey's own;
- * the header check refuses an archive of another survey).
+ * A LimeSurvey archive (.lsa) sent as a response file: its responses member (.lsr) is the file the
+ * header check reads; its structure is not read (it is the survey's own; the header check refuses
+ * an archive of another survey). Its participants (.lst), when there are any, must be a
+ * participants document: checked now, so the job cannot fail on them after the responses.
  */
-async function archiveResponses(file: Blob): Promise<Blob> {
+async function archiveResponses(file: Blob): Promise<{ responses: Blob; hasTokens: boolean }> {
   const fail = (message: string) => new AppError('VALIDATION', message, { file: [message] });
   const chunks: Uint8Array[] = [];
+  let tokensHead: string | null;
   try {
     for await (const chunk of zipMember(file.stream(), ARCHIVE_MEMBER.responses)) chunks.push(chunk);
+    tokensHead = await zipMemberPrefix(new Uint8Array(await file.arrayBuffer()), ARCHIVE_MEMBER.tokens, SNIFF_BYTES, (text) => text.includes('</LimeSurveyDocType>'));
   } catch {
     throw fail(surveysNl.import.archiveBroken);
   }
   if (!chunks.length) throw fail(surveysNl.responses.archiveNoResponses);
-  return new Blob(chunks as BlobPart[], { type: 'application/xml' });
+  if (tokensHead !== null) {
+    const { docType } = sniffLimeSurveyXml(tokensHead, 'tokens');
+    if (docType !== 'Tokens') throw fail(surveysNl.import.wrongDocType(docType || '(leeg)', 'Tokens'));
+  }
+  return { responses: new Blob(chunks as BlobPart[], { type: 'application/xml' }), hasTokens: tokensHead !== null };
 }
 
 /**
  * POST survey/{id}/response: the header is checked now (a file for another survey or with unknown
  * columns is refused before anything is stored); the rows are read by a job from the file store.
+ * An archive is stored as it is: the job reads its responses and then its participants, merged
+ * into the survey's tokens like an archive import does (importTokenStream) — only for an uploader
+ * who may manage tokens (survey.edit); with survey.upload alone the participants are left out and
+ * the job's result says so.
  */
 export async function uploadResponses(ctx: UserServiceContext, surveyId: number, file: Blob | null, name = '') {
   requireSurveyRole(ctx.user, ['survey.edit', 'survey.upload']);
@@ -72,10 +84,11 @@ export async function uploadResponses(ctx: UserServiceContext, surveyId: number,
   if (!file || typeof file === 'string') throw new AppError('VALIDATION', surveysNl.responses.noFile, { file: [surveysNl.responses.noFile] });
   if (file.size > MAX_UPLOAD_BYTES) throw new AppError('TOO_LARGE', nl.tooLarge);
   if (file.size === 0) throw new AppError('VALIDATION', surveysNl.responses.empty, { file: [surveysNl.responses.empty] });
-  if (isZip(new Uint8Array(await file.slice(0, 4).arrayBuffer()))) file = await archiveResponses(file);
-  await planResponseFile(file, await loadSurveyColumns(ctx.db, surveyId));
+  const archive = isZip(new Uint8Array(await file.slice(0, 4).arrayBuffer())) ? await archiveResponses(file) : null;
+  await planResponseFile(archive?.responses ?? file, await loadSurveyColumns(ctx.db, surveyId));
   if (!ctx.jobs) throw new AppError('FAILED_DEPENDENCY', surveysNl.jobs.failed);
   const key = responseUploadKey(surveyId, crypto.randomUUID());
-  await ctx.jobs.files.put(key, file, 'text/csv');
-  return ctx.jobs.enqueue(IMPORT_RESPONSES_JOB, { surveyId, key, name: name.slice(0, 255), size: file.size }, ctx.user.id);
+  await ctx.jobs.files.put(key, file, archive ? 'application/zip' : 'text/csv');
+  const tokens = archive?.hasTokens ? (hasRole(ctx.user, 'survey.edit') ? 'read' : 'no-rights') : null;
+  return ctx.jobs.enqueue(IMPORT_RESPONSES_JOB, { surveyId, key, name: name.slice(0, 255), size: file.size, ...(archive ? { archive: true, tokens } : {}) }, ctx.user.id);
 }
