@@ -3,6 +3,7 @@ import { formatDateTime } from '../../shared/format';
 import { filesNl as t } from '../../shared/i18n/admin-files';
 import { Confirm } from './Confirm';
 import { adminCall } from './call';
+import { useKeepEarlyInput } from '../early-input';
 
 interface FileView { key: string; size: number; type: string | null; uploaded: string | null; owner: string; project: string | null; orphan: boolean }
 
@@ -10,6 +11,7 @@ export const formatBytes = (n: number) => (n < 1024 ? `${n} B` : n < 1024 ** 2 ?
 
 /** /admin/files: every stored object with its owner; orphans can be removed. */
 export default function FileList({ initial, canDelete }: { initial: FileView[]; canDelete: boolean }) {
+  const keepInput = useKeepEarlyInput<HTMLDivElement>();
   const [files, setFiles] = useState(initial);
   const [onlyOrphans, setOnlyOrphans] = useState(false);
   const [confirm, setConfirm] = useState<FileView | null>(null);
@@ -22,7 +24,7 @@ export default function FileList({ initial, canDelete }: { initial: FileView[]; 
     if (!res.error) setFiles((list) => list.filter((x) => x.key !== f.key));
   }
   return (
-    <div>
+    <div ref={keepInput}>
       <p className="text-sm mb-3" aria-live="polite">{t.total(files.length, formatBytes(files.reduce((a, f) => a + f.size, 0)), orphans)}</p>
       <label className="inline-flex items-center gap-2 text-sm mb-3">
         <input type="checkbox" checked={onlyOrphans} onChange={(e) => setOnlyOrphans(e.target.checked)} /> {t.onlyOrphans}

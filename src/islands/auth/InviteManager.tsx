@@ -4,6 +4,7 @@ import { formatDateTime } from '../../shared/format';
 import { accountsNl } from '../../shared/i18n/accounts';
 import { Field } from './Field';
 import { SubmitButton } from './FormMessage';
+import { useKeepEarlyInput } from '../early-input';
 
 export interface InviteRow {
   id: number;
@@ -22,6 +23,7 @@ interface Props {
 
 /** /manage/user/invite: send an invitation and see or withdraw the company's invitations. */
 export default function InviteManager({ initial, groups }: Props) {
+  const keepInput = useKeepEarlyInput<HTMLDivElement>();
   const t = accountsNl.invites;
   const [invites, setInvites] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
@@ -67,7 +69,7 @@ export default function InviteManager({ initial, groups }: Props) {
 
   const statusOf = (row: InviteRow) => (row.accepted_at ? t.accepted : now && new Date(row.expires_at).getTime() < now ? t.expired : t.open);
   return (
-    <div className="flex flex-col gap-8">
+    <div ref={keepInput} className="flex flex-col gap-8">
       <form method="post" onSubmit={invite} noValidate className="flex flex-col gap-4 max-w-md" aria-busy={busy}>
         <p className="text-sm text-gray-700">{t.intro}</p>
         <Field label={t.email} name="email" type="email" autoComplete="off" errors={errors.email} />

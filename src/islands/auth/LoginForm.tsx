@@ -3,6 +3,7 @@ import { ApiError, request, setLoginFlag } from '../../shared/api-client';
 import { nl } from '../../shared/i18n/nl';
 import { Field } from './Field';
 import { useAccountForm } from './use-form';
+import { useKeepEarlyInput } from '../early-input';
 
 type Step = 'credentials' | 'code' | 'recovery';
 
@@ -11,6 +12,7 @@ type Step = 'credentials' | 'code' | 'recovery';
  * `panelToken` (/login/panel/:token): after logging in, the user joins that panel.
  */
 export default function LoginForm({ redirectTo, panelToken }: { redirectTo: string; panelToken?: string }) {
+  const keepInput = useKeepEarlyInput<HTMLFormElement>();
   const [step, setStep] = useState<Step>('credentials');
   const [showPassword, setShowPassword] = useState(false);
   const { busy, ready, message, errors, onSubmit: submit } = useAccountForm(async (form) => {
@@ -40,7 +42,7 @@ export default function LoginForm({ redirectTo, panelToken }: { redirectTo: stri
 
   const t = nl.login;
   return (
-    <form method="post" onSubmit={submit} noValidate className="flex flex-col gap-4" aria-busy={busy}>
+    <form ref={keepInput} method="post" onSubmit={submit} noValidate className="flex flex-col gap-4" aria-busy={busy}>
       {message && (
         <p role="alert" className="rounded bg-red-50 border border-red-300 text-red-800 px-3 py-2 text-sm">
           {message}

@@ -5,9 +5,11 @@ import { Field } from './Field';
 import { FormMessage, SubmitButton } from './FormMessage';
 import { NewPasswordFields } from './NewPasswordFields';
 import { useAccountForm } from './use-form';
+import { useKeepEarlyInput } from '../early-input';
 
 /** The own password change (ViewUserPassword and the must_change_password hold). */
 export default function PasswordChangeForm({ reloadWhenDone = false }: { reloadWhenDone?: boolean }) {
+  const keepInput = useKeepEarlyInput<HTMLFormElement>();
   const t = accountsNl.changePassword;
   const [done, setDone] = useState(false);
   const [round, setRound] = useState(0);
@@ -22,7 +24,7 @@ export default function PasswordChangeForm({ reloadWhenDone = false }: { reloadW
     setRound((r) => r + 1);
   });
   return (
-    <form key={round} method="post" onSubmit={form.onSubmit} noValidate className="flex flex-col gap-4 max-w-md" aria-busy={form.busy}>
+    <form ref={keepInput} key={round} method="post" onSubmit={form.onSubmit} noValidate className="flex flex-col gap-4 max-w-md" aria-busy={form.busy}>
       <FormMessage message={done && !form.message ? t.done : form.message} success={done && !form.message} />
       <Field label={accountsNl.password.current} name="current_password" type="password" autoComplete="current-password" errors={form.errors.current_password} />
       <NewPasswordFields errors={form.errors} />

@@ -5,9 +5,11 @@ import { urls } from '../../shared/urls';
 import { FormMessage, SubmitButton } from './FormMessage';
 import { NewPasswordFields } from './NewPasswordFields';
 import { useAccountForm } from './use-form';
+import { useKeepEarlyInput } from '../early-input';
 
 /** /password/reset/:token: a new password; afterwards the user logs in (with two-factor if on). */
 export default function PasswordResetForm({ token }: { token: string }) {
+  const keepInput = useKeepEarlyInput<HTMLFormElement>();
   const t = accountsNl.passwordReset;
   const [done, setDone] = useState(false);
   const form = useAccountForm(async (data) => {
@@ -30,7 +32,7 @@ export default function PasswordResetForm({ token }: { token: string }) {
   }
   const tokenError = form.errors.token?.join(', ') ?? null;
   return (
-    <form method="post" onSubmit={form.onSubmit} noValidate className="flex flex-col gap-4" aria-busy={form.busy}>
+    <form ref={keepInput} method="post" onSubmit={form.onSubmit} noValidate className="flex flex-col gap-4" aria-busy={form.busy}>
       <FormMessage message={tokenError ?? form.message} />
       <NewPasswordFields errors={form.errors} />
       <SubmitButton busy={form.busy} ready={form.ready} label={t.submit} />

@@ -7,6 +7,7 @@ import { NewPasswordFields } from './NewPasswordFields';
 import { useAccountForm } from './use-form';
 import { AnswerFields, readAnswers, type FormField } from '../panels/AnswerFields';
 import { panelsNl } from '../../shared/i18n/panels';
+import { useKeepEarlyInput } from '../early-input';
 
 interface Props {
   kind: 'invite' | 'panel';
@@ -20,6 +21,7 @@ interface Props {
 
 /** /register/invite/:token and /register/panel/:token: create the account and log in. */
 export default function RegisterForm({ kind, token, email, fullname, fields = [] }: Props) {
+  const keepInput = useKeepEarlyInput<HTMLFormElement>();
   const t = accountsNl.register;
   const form = useAccountForm(async (data) => {
     const body = {
@@ -34,7 +36,7 @@ export default function RegisterForm({ kind, token, email, fullname, fields = []
     window.location.assign(urls.frontpage());
   });
   return (
-    <form method="post" onSubmit={form.onSubmit} noValidate className="flex flex-col gap-4" aria-busy={form.busy}>
+    <form ref={keepInput} method="post" onSubmit={form.onSubmit} noValidate className="flex flex-col gap-4" aria-busy={form.busy}>
       <FormMessage message={form.errors.token?.join(', ') ?? form.message} />
       <Field label={t.fullname} name="fullname" autoComplete="name" defaultValue={fullname} errors={form.errors.fullname} autoFocus />
       {kind === 'panel' ? (

@@ -6,9 +6,11 @@ import { Field } from './Field';
 import { FormMessage, SubmitButton } from './FormMessage';
 import TwoFactorSetupDialog from './TwoFactorSetupDialog';
 import { useAccountForm } from './use-form';
+import { useKeepEarlyInput } from '../early-input';
 
 /** Two-factor status on the own account page: enable (setup dialog) or disable (password). */
 export default function TwoFactorSettings({ enabled, required }: { enabled: boolean; required: boolean }) {
+  const keepInput = useKeepEarlyInput<HTMLDivElement>();
   const t = accountsNl.twoFactor;
   const [open, setOpen] = useState(false);
   const form = useAccountForm(async (data) => {
@@ -16,7 +18,7 @@ export default function TwoFactorSettings({ enabled, required }: { enabled: bool
     window.location.reload();
   });
   return (
-    <div className="flex flex-col gap-3" data-testid="two-factor-settings">
+    <div ref={keepInput} className="flex flex-col gap-3" data-testid="two-factor-settings">
       <p>
         {nl.frontpage.twoFactor}: <strong>{enabled ? nl.frontpage.twoFactorOn : nl.frontpage.twoFactorOff}</strong>
       </p>

@@ -5,11 +5,13 @@ import FieldworkSettings from './FieldworkSettings';
 import Invitations from './Invitations';
 import PanelFielding from './PanelFielding';
 import type { Fieldwork } from './types';
+import { useKeepEarlyInput } from '../early-input';
 
 const t = participateNl;
 
 /** Tokens tab, above the token list: taking part (link, open/closed, period), invitations, panels. */
 export default function FieldworkPanel({ surveyId, initial }: { surveyId: number; initial: Fieldwork }) {
+  const keepInput = useKeepEarlyInput<HTMLDivElement>();
   const [fieldwork, setFieldwork] = useState(initial);
   const reload = useCallback(async () => {
     const res = await request<{ data: Fieldwork }>('GET', `/api/v2/survey/${surveyId}/fieldwork`).catch(() => null);
@@ -17,7 +19,7 @@ export default function FieldworkPanel({ surveyId, initial }: { surveyId: number
   }, [surveyId]);
   useEffect(() => setFieldwork(initial), [initial]);
   return (
-    <div className="flex flex-col gap-6" data-testid="fieldwork">
+    <div ref={keepInput} className="flex flex-col gap-6" data-testid="fieldwork">
       <section aria-labelledby="fw-title" className="flex flex-col gap-3">
         <h2 id="fw-title" className="text-lg font-semibold">{t.fieldwork.title}</h2>
         <FieldworkSettings surveyId={surveyId} fieldwork={fieldwork} onSaved={setFieldwork} />

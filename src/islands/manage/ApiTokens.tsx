@@ -6,6 +6,7 @@ import { TOKEN_SCOPES, TokenInput } from '../../shared/validation/api-tokens';
 import { buttonClass, issuesToErrors, TextField, type FieldErrors } from '../report-editor/fields';
 import { useHydrated } from '../use-hydrated';
 import { OnceSecret } from './OnceSecret';
+import { useKeepEarlyInput } from '../early-input';
 
 const t = tokensNl;
 
@@ -21,6 +22,7 @@ export interface TokenRow {
 
 /** The API user's personal access tokens: create (secret shown once), list, revoke. */
 export default function ApiTokens({ userId, initial }: { userId: number; initial: TokenRow[] }) {
+  const keepInput = useKeepEarlyInput<HTMLElement>();
   const hydrated = useHydrated();
   const [tokens, setTokens] = useState(initial);
   const [v, setV] = useState({ name: '', expires_at: '', scopes: new Set<string>(['responses:upload']) });
@@ -60,7 +62,7 @@ export default function ApiTokens({ userId, initial }: { userId: number; initial
 
   const toggleScope = (scope: string, on: boolean) => setV((old) => { const scopes = new Set(old.scopes); if (on) scopes.add(scope); else scopes.delete(scope); return { ...old, scopes }; });
   return (
-    <section className="flex flex-col gap-4 rounded-lg bg-white p-6 shadow" aria-labelledby="tokens-title">
+    <section ref={keepInput} className="flex flex-col gap-4 rounded-lg bg-white p-6 shadow" aria-labelledby="tokens-title">
       <h2 id="tokens-title" className="text-lg font-semibold">{t.title}</h2>
       <p className="max-w-3xl text-sm text-gray-700">{t.intro}</p>
       {secret && <OnceSecret label={t.token} value={secret} note={t.shownOnce} copyText={t.copy} copiedText={t.copied} />}

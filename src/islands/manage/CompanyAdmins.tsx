@@ -3,6 +3,7 @@ import { api } from '../../shared/api-client';
 import { companiesNl } from '../../shared/i18n/companies';
 import { buttonClass, dangerButtonClass, SelectField } from '../report-editor/fields';
 import { useHydrated } from '../use-hydrated';
+import { useKeepEarlyInput } from '../early-input';
 
 const t = companiesNl.admins;
 
@@ -14,6 +15,7 @@ interface Person {
 
 /** PUT/DELETE company/{id}/admin/{uid}: the company's admins (at least one stays; nobody removes themselves). */
 export default function CompanyAdmins({ companyId, initial, candidates, selfId, editable }: { companyId: number; initial: Person[]; candidates: Person[]; selfId: number; editable: boolean }) {
+  const keepInput = useKeepEarlyInput<HTMLDivElement>();
   const hydrated = useHydrated();
   const [admins, setAdmins] = useState(initial);
   const [chosen, setChosen] = useState('');
@@ -34,7 +36,7 @@ export default function CompanyAdmins({ companyId, initial, candidates, selfId, 
   }
 
   return (
-    <div className="flex flex-col gap-4">
+    <div ref={keepInput} className="flex flex-col gap-4">
       <p className="max-w-3xl text-sm text-gray-700">{t.intro}</p>
       {admins.length === 0 ? (
         <p>{t.empty}</p>

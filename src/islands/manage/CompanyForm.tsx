@@ -5,6 +5,7 @@ import { url } from '../../shared/urls';
 import { CompanyInput } from '../../shared/validation/companies';
 import { buttonClass, dangerButtonClass, issuesToErrors, TextField, type FieldErrors } from '../report-editor/fields';
 import { useHydrated } from '../use-hydrated';
+import { useKeepEarlyInput } from '../early-input';
 
 const t = companiesNl.form;
 
@@ -17,6 +18,7 @@ interface Props {
 
 /** The company's name: create or rename; delete for root users (refused with a Dutch message while it has users or projects). */
 export default function CompanyForm({ company, canDelete = false }: Props) {
+  const keepInput = useKeepEarlyInput<HTMLDivElement>();
   const hydrated = useHydrated();
   const [name, setName] = useState(company?.name ?? '');
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -51,7 +53,7 @@ export default function CompanyForm({ company, canDelete = false }: Props) {
   }
 
   return (
-    <div className="flex max-w-xl flex-col gap-6">
+    <div ref={keepInput} className="flex max-w-xl flex-col gap-6">
       <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-busy={busy}>
         {!company && <p className="text-sm text-gray-700">{t.intro}</p>}
         <TextField name="name" label={t.name} errors={errors} value={name} onChange={setName} />

@@ -5,6 +5,7 @@ import type { ThemeFields, ThemeType } from '../../shared/theme';
 import { buttonClass, dangerButtonClass, secondaryButtonClass } from '../report-editor/fields';
 import { useHydrated } from '../use-hydrated';
 import { ThemeEditor, type EditableTheme } from './ThemeEditor';
+import { useKeepEarlyInput } from '../early-input';
 
 const t = themesNl.tab;
 
@@ -30,6 +31,7 @@ interface Props {
 
 /** The themes tab: which theme the company uses per type, its own themes (editor), system themes to attach. */
 export default function CompanyThemes({ companyId, initial, editable }: Props) {
+  const keepInput = useKeepEarlyInput<HTMLDivElement>();
   const hydrated = useHydrated();
   const [themes, setThemes] = useState(initial);
   const [editing, setEditing] = useState<EditableTheme | null>(null);
@@ -56,7 +58,7 @@ export default function CompanyThemes({ companyId, initial, editable }: Props) {
   const shown = themes.filter((th) => th.company_id !== null || th.attached || th.default);
   const available = themes.filter((th) => th.company_id === null && !th.attached && !th.default);
   return (
-    <div className="flex flex-col gap-6">
+    <div ref={keepInput} className="flex flex-col gap-6">
       <p className="max-w-3xl text-sm text-gray-700">{t.intro}</p>
       <ul className="grid gap-3 md:grid-cols-2" aria-label={t.title}>
         {shown.map((th) => (

@@ -4,6 +4,7 @@ import { usersNl } from '../../shared/i18n/users';
 import { messages } from '../../shared/validation/messages';
 import { buttonClass, secondaryButtonClass, SelectField, TextField, type FieldErrors } from '../report-editor/fields';
 import { useHydrated } from '../use-hydrated';
+import { useKeepEarlyInput } from '../early-input';
 
 const t = usersNl.limeTab;
 interface LimeUser { uid: number; username: string; full_name: string; email: string; portal_user: { id: number; fullname: string } | null }
@@ -14,6 +15,7 @@ interface LimeUser { uid: number; username: string; full_name: string; email: st
  * id is typed (the note says why).
  */
 export default function LimeForm({ userId, initial, editable }: { userId: number; initial: number | null; editable: boolean }) {
+  const keepInput = useKeepEarlyInput<HTMLFormElement>();
   const hydrated = useHydrated();
   const [value, setValue] = useState(initial === null ? '' : String(initial));
   const [saved, setSaved] = useState(initial);
@@ -54,7 +56,7 @@ export default function LimeForm({ userId, initial, editable }: { userId: number
   }
 
   return (
-    <form onSubmit={submit} noValidate className="flex max-w-md flex-col gap-3" aria-busy={busy}>
+    <form ref={keepInput} onSubmit={submit} noValidate className="flex max-w-md flex-col gap-3" aria-busy={busy}>
       <p className="text-sm text-gray-700">{t.intro}</p>
       <p className="text-sm" role="status">{saved === null ? t.none : `${t.uid}: ${saved}${chosen ? ` (${chosen.full_name || chosen.username}, ${chosen.username})` : ''}`}</p>
       {editable && note && <p className="text-sm text-gray-700">{note}</p>}

@@ -6,6 +6,7 @@ import { UserInput } from '../../shared/validation/users';
 import { buttonClass, CheckField, issuesToErrors, SelectField, TextField, type FieldErrors } from '../report-editor/fields';
 import { useHydrated } from '../use-hydrated';
 import { OnceSecret } from './OnceSecret';
+import { useKeepEarlyInput } from '../early-input';
 
 const t = usersNl.form;
 
@@ -26,6 +27,7 @@ type Created = { id: number; fullname: string; password: string } | { invited: s
 
 /** /manage/user/new: a user with a generated password (shown once), a demo account, or an invitation. */
 export default function NewUserForm({ groups, companies, projects, initial, canDemo, canInvite, defaultExpiry }: Props) {
+  const keepInput = useKeepEarlyInput<HTMLFormElement>();
   const hydrated = useHydrated();
   const [mode, setMode] = useState<'password' | 'invite'>('password');
   const [demo, setDemo] = useState(initial.demo && canDemo);
@@ -83,7 +85,7 @@ export default function NewUserForm({ groups, companies, projects, initial, canD
   }
 
   return (
-    <form onSubmit={submit} noValidate className="flex max-w-xl flex-col gap-4" aria-busy={busy}>
+    <form ref={keepInput} onSubmit={submit} noValidate className="flex max-w-xl flex-col gap-4" aria-busy={busy}>
       {canDemo && <CheckField name="demo" label={t.demo} checked={demo} onChange={setDemo} />}
       {!demo && canInvite && (
         <fieldset className="flex flex-col gap-2 text-sm">

@@ -4,11 +4,13 @@ import { usersNl } from '../../shared/i18n/users';
 import { buttonClass, secondaryButtonClass, TextField, type FieldErrors } from '../report-editor/fields';
 import { useHydrated } from '../use-hydrated';
 import { OnceSecret } from './OnceSecret';
+import { useKeepEarlyInput } from '../early-input';
 
 const t = usersNl.passwordTab;
 
 /** PUT user/{id}/password: an admin sets a temporary password (generated or typed); the user must change it. */
 export default function TemporaryPassword({ id }: { id: number }) {
+  const keepInput = useKeepEarlyInput<HTMLDivElement>();
   const hydrated = useHydrated();
   const [typed, setTyped] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -35,7 +37,7 @@ export default function TemporaryPassword({ id }: { id: number }) {
   };
 
   return (
-    <div className="flex max-w-xl flex-col gap-4">
+    <div ref={keepInput} className="flex max-w-xl flex-col gap-4">
       <p className="text-sm text-gray-700">{t.intro}</p>
       {result && <OnceSecret label={usersNl.password} value={result} note={t.result} copyText={usersNl.form.copy} copiedText={usersNl.form.copied} />}
       <button type="button" disabled={!hydrated || busy} onClick={() => send({})} className={`${buttonClass} self-start`}>{t.generate}</button>

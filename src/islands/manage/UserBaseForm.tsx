@@ -4,6 +4,7 @@ import { usersNl } from '../../shared/i18n/users';
 import { UserUpdate } from '../../shared/validation/users';
 import { buttonClass, issuesToErrors, TextField, type FieldErrors } from '../report-editor/fields';
 import { useHydrated } from '../use-hydrated';
+import { useKeepEarlyInput } from '../early-input';
 
 const t = usersNl;
 
@@ -16,6 +17,7 @@ interface Props {
 
 /** PUT user/{id}: name (own profile) or name, e-mail and demo end date (a user one manages). */
 export default function UserBaseForm({ id, initial, manage }: Props) {
+  const keepInput = useKeepEarlyInput<HTMLFormElement>();
   const hydrated = useHydrated();
   const [v, setV] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -40,7 +42,7 @@ export default function UserBaseForm({ id, initial, manage }: Props) {
   }
 
   return (
-    <form onSubmit={submit} noValidate className="flex max-w-xl flex-col gap-4" aria-busy={busy}>
+    <form ref={keepInput} onSubmit={submit} noValidate className="flex max-w-xl flex-col gap-4" aria-busy={busy}>
       <TextField name="fullname" label={t.form.fullname} errors={errors} value={v.fullname} onChange={(fullname) => setV({ ...v, fullname })} />
       {manage ? (
         <TextField name="email" label={t.form.email} type="email" errors={errors} value={v.email} onChange={(email) => setV({ ...v, email })} />

@@ -4,6 +4,7 @@ import { usersNl } from '../../shared/i18n/users';
 import { url } from '../../shared/urls';
 import { dangerButtonClass, SelectField } from '../report-editor/fields';
 import { useHydrated } from '../use-hydrated';
+import { useKeepEarlyInput } from '../early-input';
 
 const t = usersNl.base;
 
@@ -16,6 +17,7 @@ interface Props {
 
 /** DELETE user/{id}, or DELETE user/{id}/transfer/{tid}: hand everything over first, then delete. */
 export default function UserDangerZone({ id, fullname, colleagues }: Props) {
+  const keepInput = useKeepEarlyInput<HTMLElement>();
   const hydrated = useHydrated();
   const [to, setTo] = useState('');
   const [busy, setBusy] = useState(false);
@@ -34,7 +36,7 @@ export default function UserDangerZone({ id, fullname, colleagues }: Props) {
 
   const target = colleagues.find((c) => String(c.id) === to);
   return (
-    <section className="flex flex-col gap-3 rounded-lg border border-red-300 bg-white p-6 shadow" aria-labelledby="danger-title">
+    <section ref={keepInput} className="flex flex-col gap-3 rounded-lg border border-red-300 bg-white p-6 shadow" aria-labelledby="danger-title">
       <h2 id="danger-title" className="text-lg font-semibold">{t.danger}</h2>
       <p className="text-sm text-gray-700">{t.deleteIntro}</p>
       <button type="button" disabled={!hydrated || busy} className={`${dangerButtonClass} self-start`} onClick={() => run(`/api/v2/user/${id}`, t.confirmDelete(fullname))}>

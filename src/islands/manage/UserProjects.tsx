@@ -4,6 +4,7 @@ import { usersNl } from '../../shared/i18n/users';
 import { url } from '../../shared/urls';
 import { buttonClass, dangerButtonClass, SelectField } from '../report-editor/fields';
 import { useHydrated } from '../use-hydrated';
+import { useKeepEarlyInput } from '../early-input';
 
 const t = usersNl.projectsTab;
 
@@ -27,6 +28,7 @@ interface Props {
 
 /** The user's projects (GET user/{id}/project); add or remove them with PUT/DELETE project/{id}/user/{uid}. */
 export default function UserProjects({ userId, initial, choices, roles, editable, linkProjects }: Props) {
+  const keepInput = useKeepEarlyInput<HTMLDivElement>();
   const hydrated = useHydrated();
   const [rows, setRows] = useState(initial);
   const [project, setProject] = useState('');
@@ -52,7 +54,7 @@ export default function UserProjects({ userId, initial, choices, roles, editable
   }
 
   return (
-    <div className="flex flex-col gap-4">
+    <div ref={keepInput} className="flex flex-col gap-4">
       <p className="text-sm text-gray-700">{t.intro}</p>
       {rows.length === 0 ? (
         <p>{t.empty}</p>

@@ -3,6 +3,7 @@ import { api } from '../../shared/api-client';
 import { usersNl } from '../../shared/i18n/users';
 import { buttonClass, SelectField } from '../report-editor/fields';
 import { useHydrated } from '../use-hydrated';
+import { useKeepEarlyInput } from '../early-input';
 
 const t = usersNl.rolesTab;
 
@@ -23,6 +24,7 @@ interface Props {
 
 /** The roles tab: attach/detach roles (PUT/DELETE user/{id}/role/{rid}) and change the group (PUT user/{id}/group/{g}). */
 export default function UserRoles({ userId, roles, initialRoleIds, initialGroupId, groups, grantable, editable, demoRoleIds }: Props) {
+  const keepInput = useKeepEarlyInput<HTMLDivElement>();
   const hydrated = useHydrated();
   const [held, setHeld] = useState(() => new Set(initialRoleIds));
   const [groupId, setGroupId] = useState(String(initialGroupId));
@@ -62,7 +64,7 @@ export default function UserRoles({ userId, roles, initialRoleIds, initialGroupI
   const disabledReason = (roleId: number) =>
     !editable ? null : demoRoleIds && !demoRoleIds.includes(roleId) && !held.has(roleId) ? t.demo : !grantable.includes(roleId) ? t.notYours : null;
   return (
-    <div className="flex flex-col gap-6">
+    <div ref={keepInput} className="flex flex-col gap-6">
       {!editable && <p className="text-sm text-gray-700">{t.self}</p>}
       <section className="flex flex-col gap-2" aria-labelledby="group-title">
         <h2 id="group-title" className="text-lg font-semibold">{t.groupTitle}</h2>

@@ -6,6 +6,7 @@ import { AdminsDialog } from './AdminsDialog';
 import { matchesSearch } from './search';
 import { Skeletons } from './Skeletons';
 import type { OverviewField, OverviewItem, OverviewProps } from './types';
+import { useKeepEarlyInput } from '../early-input';
 
 export type { OverviewProps, OverviewItem, OverviewField, OverviewFilter } from './types';
 
@@ -61,6 +62,7 @@ function useBlockPageSize(): number {
 
 /** The generic overview of spec 000 §2.12: search, block grid or table, edit / 'Toon Beheerders'. */
 export default function Overview({ items, type = 'elementen', searchPlaceholder = 'Zoeken...', searchFields, edit, forceType, label, filters, pageBlocks, pageSize: initialPageSize = 25 }: OverviewProps) {
+  const keepInput = useKeepEarlyInput<HTMLElement>();
   const [query, setQuery] = useState('');
   const debounced = useDebounced(query, 400);
   const [view, setView] = useOverviewType(forceType);
@@ -130,7 +132,7 @@ export default function Overview({ items, type = 'elementen', searchPlaceholder 
   };
 
   return (
-    <section aria-label={label} className="flex flex-col gap-4" data-testid="overview">
+    <section ref={keepInput} aria-label={label} className="flex flex-col gap-4" data-testid="overview">
       <div className="flex flex-wrap items-center gap-3">
         <label className="flex min-w-[16rem] flex-1 flex-col text-sm">
           <span className="sr-only">{searchPlaceholder}</span>

@@ -10,6 +10,7 @@ import { buttonClass, CheckField, dangerButtonClass, issuesToErrors, secondaryBu
 import { MoveButtons } from '../report-editor/MoveButtons';
 import { DragHandle, SortableList } from '../report-editor/SortableList';
 import { TextArea } from './fields';
+import { useKeepEarlyInput } from '../early-input';
 
 const t = panelsNl.fields;
 type Field = PanelFieldView;
@@ -174,6 +175,7 @@ function OptionsEditor({ panelId, field, onChange }: { panelId: number; field: F
 
 /** Tab 'Velden' (panel.edit): background fields with their options, reorderable by keyboard and pointer. */
 export default function PanelFields({ panelId, initial }: { panelId: number; initial: Field[] }) {
+  const keepInput = useKeepEarlyInput<HTMLDivElement>();
   const hydrated = useHydrated();
   const [fields, setFields] = useState(initial);
   const [editing, setEditing] = useState<number | null>(null);
@@ -210,7 +212,7 @@ export default function PanelFields({ panelId, initial }: { panelId: number; ini
 
   const items = fields.map((f) => ({ ...f, title: f.name }));
   return (
-    <div className="flex flex-col gap-6">
+    <div ref={keepInput} className="flex flex-col gap-6">
       <div className="flex max-w-2xl flex-col gap-1">
         <h2 className="text-lg font-semibold">{t.title}</h2>
         <p className="text-sm text-gray-700">{t.intro}</p>

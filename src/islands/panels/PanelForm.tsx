@@ -5,6 +5,7 @@ import { PanelInput } from '../../shared/validation/panels';
 import { useHydrated } from '../use-hydrated';
 import { buttonClass, issuesToErrors, SelectField, TextField, type FieldErrors } from '../report-editor/fields';
 import { TextArea } from './fields';
+import { useKeepEarlyInput } from '../early-input';
 
 const t = panelsNl.form;
 
@@ -18,6 +19,7 @@ interface Props {
 
 /** NewPanel and the 'Algemeen' tab: name and description (and the organisation for root users). */
 export default function PanelForm({ panelId, initial, companies = [] }: Props) {
+  const keepInput = useKeepEarlyInput<HTMLFormElement>();
   const hydrated = useHydrated();
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -42,7 +44,7 @@ export default function PanelForm({ panelId, initial, companies = [] }: Props) {
   }
 
   return (
-    <form method="post" noValidate onSubmit={submit} className="flex max-w-2xl flex-col gap-4" aria-label={panelId ? panelsNl.base.details : t.newTitle}>
+    <form ref={keepInput} method="post" noValidate onSubmit={submit} className="flex max-w-2xl flex-col gap-4" aria-label={panelId ? panelsNl.base.details : t.newTitle}>
       <TextField name="name" label={t.name} errors={errors} value={values.name} onChange={set('name')} />
       <TextArea name="description" label={t.description} errors={errors} value={values.description} onChange={set('description')} />
       {!panelId && companies.length > 0 && (

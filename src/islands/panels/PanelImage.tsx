@@ -4,12 +4,14 @@ import { panelsNl } from '../../shared/i18n/panels';
 import { useHydrated } from '../use-hydrated';
 import { buttonClass, dangerButtonClass } from '../report-editor/fields';
 import { uploadFile } from '../upload';
+import { useKeepEarlyInput } from '../early-input';
 
 const t = panelsNl.base;
 const MAX_BYTES = 5 * 1024 * 1024;
 
 /** The panel image (POST/DELETE panel/{id}/image): shown at most 300 × 250, as members see it. */
 export default function PanelImage({ panelId, name, imageUrl }: { panelId: number; name: string; imageUrl: string | null }) {
+  const keepInput = useKeepEarlyInput<HTMLDivElement>();
   const hydrated = useHydrated();
   const [current, setCurrent] = useState(imageUrl);
   const [file, setFile] = useState<File | null>(null);
@@ -45,7 +47,7 @@ export default function PanelImage({ panelId, name, imageUrl }: { panelId: numbe
   }
 
   return (
-    <div className="flex flex-col gap-3">
+    <div ref={keepInput} className="flex flex-col gap-3">
       <h2 className="text-lg font-semibold">{t.image}</h2>
       {current ? (
         <img src={current} alt={t.imageAlt(name)} className="h-auto max-h-[250px] w-auto max-w-[min(300px,100%)] self-start rounded border border-gray-200 object-contain" />

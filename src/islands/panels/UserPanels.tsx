@@ -6,6 +6,7 @@ import type { MemberPanel } from '../../server/services/panels/user-answers';
 import { useHydrated } from '../use-hydrated';
 import { buttonClass, dangerButtonClass } from '../report-editor/fields';
 import { AnswerFields, readAnswers } from './AnswerFields';
+import { useKeepEarlyInput } from '../early-input';
 
 const t = panelsNl.profile;
 
@@ -80,6 +81,7 @@ function PanelCard({ userId, panel, onLeft }: { userId: number; panel: MemberPan
 
 /** ViewUserPanel ('Achtergrondgegevens', own profile only): my panels, my background data, leaving, my data as JSON. */
 export default function UserPanels({ userId, initial }: { userId: number; initial: MemberPanel[] }) {
+  const keepInput = useKeepEarlyInput<HTMLDivElement>();
   const [panels, setPanels] = useState(initial);
   function left(id: number, closed: boolean) {
     // A respondent-only account is gone with its last panel: the session ended with it.
@@ -87,7 +89,7 @@ export default function UserPanels({ userId, initial }: { userId: number; initia
     setPanels((list) => list.filter((p) => p.id !== id));
   }
   return (
-    <div className="flex flex-col gap-6">
+    <div ref={keepInput} className="flex flex-col gap-6">
       <p className="max-w-2xl text-sm text-gray-700">{t.intro}</p>
       {panels.length === 0 && <p className="text-sm">{t.none}</p>}
       {panels.map((p) => (

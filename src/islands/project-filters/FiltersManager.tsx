@@ -7,6 +7,7 @@ import { useHydrated } from '../use-hydrated';
 import { CategoryCard } from './CategoryCard';
 import { CreateForms } from './CreateForms';
 import type { Category, FilterScreen } from './types';
+import { useKeepEarlyInput } from '../early-input';
 
 interface Props {
   projectId: number;
@@ -24,6 +25,7 @@ const LIST = (projectId: number) => `/api/v2/project/${projectId}/filterCategory
  * counts (from the engine, risky ones withheld) stay true.
  */
 export default function FiltersManager({ projectId, canEdit, screen, initial }: Props) {
+  const keepInput = useKeepEarlyInput<HTMLDivElement>();
   const hydrated = useHydrated();
   const [categories, setCategories] = useState(initial);
   const editable = canEdit && hydrated;
@@ -52,7 +54,7 @@ export default function FiltersManager({ projectId, canEdit, screen, initial }: 
 
   if (!screen.surveys.length) return <p className="text-sm text-gray-700">{t.noSurveys}</p>;
   return (
-    <div className="flex flex-col gap-8">
+    <div ref={keepInput} className="flex flex-col gap-8">
       {screen.surveys.map((survey) => {
         const own = categories.filter((c) => c.survey_id === survey.id);
         return (

@@ -5,6 +5,7 @@ import { INDICATOR_COMPARATORS, INDICATOR_METRICS, IndicatorInput, type Indicato
 import type { IndicatorChoices } from '../../server/services/indicators/list-indicator-choices';
 import { useHydrated } from '../use-hydrated';
 import { buttonClass, CheckField, dangerButtonClass, issuesToErrors, SelectField, TextField, type FieldErrors } from '../report-editor/fields';
+import { useKeepEarlyInput } from '../early-input';
 
 const t = indicatorsNl.form;
 
@@ -32,6 +33,7 @@ interface Props {
 
 /** /indicator/new and /indicator/:id/edit: what the indicator watches, for whom, against which threshold, when. */
 export default function IndicatorForm({ projectId, indicatorId, initial, choices }: Props) {
+  const keepInput = useKeepEarlyInput<HTMLFormElement>();
   const hydrated = useHydrated();
   const [v, setValues] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -82,7 +84,7 @@ export default function IndicatorForm({ projectId, indicatorId, initial, choices
 
   if (!choices.surveys.length) return <p className="text-sm text-gray-700">{t.noSurvey}</p>;
   return (
-    <form method="post" noValidate onSubmit={submit} className="flex max-w-2xl flex-col gap-4">
+    <form ref={keepInput} method="post" noValidate onSubmit={submit} className="flex max-w-2xl flex-col gap-4">
       <TextField name="title" label={t.title} errors={errors} value={v.title} onChange={set('title')} />
       <SelectField name="survey_id" label={t.survey} errors={errors} value={v.survey_id} onChange={(s) => setValues((old) => ({ ...old, survey_id: s, column_key: '', answer_code: '', filter_option_ids: [] }))}>
         {choices.surveys.map((s) => (

@@ -5,6 +5,7 @@ import { projectPagesNl as t } from '../../shared/i18n/projects';
 import { LicenceInput } from '../../shared/validation/projects';
 import { useHydrated } from '../use-hydrated';
 import { buttonClass, dangerButtonClass, issuesToErrors, TextField, type FieldErrors } from '../report-editor/fields';
+import { useKeepEarlyInput } from '../early-input';
 
 export interface Licence {
   id: number;
@@ -55,6 +56,7 @@ function LicenceForm({ projectId, licence, onSaved }: { projectId: number; licen
 
 /** Tab 'Licentie' of the project's edit page: the licence periods (start, end, note) and a new one. */
 export default function LicenceEditor({ projectId, initial }: { projectId: number; initial: Licence[] }) {
+  const keepInput = useKeepEarlyInput<HTMLDivElement>();
   const hydrated = useHydrated();
   const [licences, setLicences] = useState(initial);
   const sorted = [...licences].sort((a, b) => b.end_date.localeCompare(a.end_date) || b.id - a.id);
@@ -70,7 +72,7 @@ export default function LicenceEditor({ projectId, initial }: { projectId: numbe
   }
 
   return (
-    <div className="flex flex-col gap-6">
+    <div ref={keepInput} className="flex flex-col gap-6">
       {sorted.length === 0 && <p className="text-sm text-gray-700">{t.noLicence}</p>}
       <ul className="flex flex-col gap-4" data-testid="licences">
         {sorted.map((l) => (

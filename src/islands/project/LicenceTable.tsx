@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { formatDate } from '../../shared/format';
 import { projectPagesNl as t } from '../../shared/i18n/projects';
 import { matchesSearch } from '../overview/search';
+import { useKeepEarlyInput } from '../early-input';
 
 export interface LicenceRow {
   id: number;
@@ -20,6 +21,7 @@ const stateClass = { active: 'bg-green-100 text-green-900', future: 'bg-gray-100
 
 /** /manage/license: every licence the user may see, searchable and sortable by column, with its state. */
 export default function LicenceTable({ rows, projectHref }: { rows: LicenceRow[]; projectHref: string | null }) {
+  const keepInput = useKeepEarlyInput<HTMLDivElement>();
   const [sort, setSort] = useState<{ key: Key; dir: 1 | -1 }>({ key: 'end_date', dir: 1 });
   const [query, setQuery] = useState('');
   // On phones only project (with its organisation below it), end date and state fit.
@@ -42,7 +44,7 @@ export default function LicenceTable({ rows, projectHref }: { rows: LicenceRow[]
   }, [rows, sort, query]);
 
   return (
-    <div className="flex flex-col gap-3">
+    <div ref={keepInput} className="flex flex-col gap-3">
       <label className="flex max-w-md flex-col text-sm">
         <span className="sr-only">{t.licenceSearch}</span>
         <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder={t.licenceSearch} className="rounded border border-gray-400 bg-white px-3 py-2" />

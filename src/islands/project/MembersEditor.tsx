@@ -3,6 +3,7 @@ import { api } from '../../shared/api-client';
 import { projectPagesNl as t } from '../../shared/i18n/projects';
 import { useHydrated } from '../use-hydrated';
 import { buttonClass, dangerButtonClass } from '../report-editor/fields';
+import { useKeepEarlyInput } from '../early-input';
 
 export interface Member {
   id: number;
@@ -27,6 +28,7 @@ const selectClass = 'min-w-0 max-w-full rounded border border-gray-400 bg-white 
  * role, remove a member (project/{id}/user[/{uid}]). Every answer is the new member list.
  */
 export default function MembersEditor({ projectId, initial, users, roles }: Props) {
+  const keepInput = useKeepEarlyInput<HTMLDivElement>();
   const hydrated = useHydrated();
   const [members, setMembers] = useState(initial);
   const [userId, setUserId] = useState('');
@@ -54,7 +56,7 @@ export default function MembersEditor({ projectId, initial, users, roles }: Prop
   }
 
   return (
-    <div className="flex flex-col gap-4">
+    <div ref={keepInput} className="flex flex-col gap-4">
       {members.length === 0 ? (
         <p className="text-sm text-gray-700">{t.noMembers}</p>
       ) : (

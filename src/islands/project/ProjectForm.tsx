@@ -4,6 +4,7 @@ import { projectPagesNl as t } from '../../shared/i18n/projects';
 import { ProjectInput } from '../../shared/validation/projects';
 import { useHydrated } from '../use-hydrated';
 import { buttonClass, CheckField, issuesToErrors, SelectField, TextField, type FieldErrors } from '../report-editor/fields';
+import { useKeepEarlyInput } from '../early-input';
 
 export interface ProjectFormValues {
   title: string;
@@ -24,6 +25,7 @@ interface Props {
 
 /** NewProject and the project's 'Algemeen' edit tab: title, client, status, parent, messaging. */
 export default function ProjectForm({ projectId, initial, statuses, parents }: Props) {
+  const keepInput = useKeepEarlyInput<HTMLFormElement>();
   const hydrated = useHydrated();
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -48,7 +50,7 @@ export default function ProjectForm({ projectId, initial, statuses, parents }: P
   }
 
   return (
-    <form method="post" noValidate onSubmit={submit} className="flex max-w-2xl flex-col gap-4">
+    <form ref={keepInput} method="post" noValidate onSubmit={submit} className="flex max-w-2xl flex-col gap-4">
       <TextField name="title" label={t.title} errors={errors} value={values.title} onChange={set('title')} />
       <TextField name="client" label={t.client} errors={errors} value={values.client} onChange={set('client')} />
       <SelectField name="status_id" label={t.status} errors={errors} value={values.status_id} onChange={set('status_id')}>

@@ -3,6 +3,7 @@ import { api } from '../../shared/api-client';
 import { projectPagesNl as t } from '../../shared/i18n/projects';
 import { useHydrated } from '../use-hydrated';
 import { buttonClass, dangerButtonClass } from '../report-editor/fields';
+import { useKeepEarlyInput } from '../early-input';
 
 interface Survey {
   id: number;
@@ -20,6 +21,7 @@ interface Props {
 
 /** Tab 'Onderzoeken' for editors: link a survey of the organisation, unlink one (PUT/DELETE project/{id}/survey/{sid}). */
 export default function SurveyLinks({ projectId, initial, choices, manageHref }: Props) {
+  const keepInput = useKeepEarlyInput<HTMLDivElement>();
   const hydrated = useHydrated();
   const [linked, setLinked] = useState(initial);
   const [choice, setChoice] = useState('');
@@ -45,7 +47,7 @@ export default function SurveyLinks({ projectId, initial, choices, manageHref }:
   }
 
   return (
-    <div className="flex flex-col gap-4">
+    <div ref={keepInput} className="flex flex-col gap-4">
       {linked.length === 0 ? (
         <p className="text-sm text-gray-700">{t.noSurveys}</p>
       ) : (

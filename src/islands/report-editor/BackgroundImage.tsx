@@ -4,12 +4,14 @@ import { reportEditorNl } from '../../shared/i18n/report-editor';
 import { useHydrated } from '../use-hydrated';
 import { buttonClass } from './fields';
 import { uploadFile } from '../upload';
+import { useKeepEarlyInput } from '../early-input';
 
 const t = reportEditorNl.background;
 const MAX_BYTES = 5 * 1024 * 1024;
 
 /** Tab 'Achtergrond': the report image (POST report/{id}/image, multipart) with a preview. */
 export default function BackgroundImage({ reportId, imageUrl }: { reportId: number; imageUrl: string | null }) {
+  const keepInput = useKeepEarlyInput<HTMLDivElement>();
   const hydrated = useHydrated();
   const [current, setCurrent] = useState(imageUrl);
   const [file, setFile] = useState<File | null>(null);
@@ -42,7 +44,7 @@ export default function BackgroundImage({ reportId, imageUrl }: { reportId: numb
   }
 
   return (
-    <div className="flex flex-col gap-4">
+    <div ref={keepInput} className="flex flex-col gap-4">
       <h2 className="text-lg font-semibold">{t.heading}</h2>
       <figure className="flex flex-col gap-2">
         <figcaption className="text-sm text-gray-700">{t.current}</figcaption>

@@ -3,6 +3,7 @@ import { api, ApiError, request } from '../../shared/api-client';
 import { reportEditorNl } from '../../shared/i18n/report-editor';
 import { useHydrated } from '../use-hydrated';
 import { buttonClass, CheckField, SelectField, type FieldErrors } from './fields';
+import { useKeepEarlyInput } from '../early-input';
 
 const t = reportEditorNl.filters;
 
@@ -22,6 +23,7 @@ interface Settings {
  * report/{id}/filterCategory/{cid}) and how they combine (PUT report/{id}).
  */
 export default function FiltersEditor({ reportId, projectId, initial }: { reportId: number; projectId: number; initial: Settings }) {
+  const keepInput = useKeepEarlyInput<HTMLDivElement>();
   const hydrated = useHydrated();
   const [categories, setCategories] = useState<Category[] | null>(null);
   const [attached, setAttached] = useState<Set<number>>(new Set());
@@ -86,7 +88,7 @@ export default function FiltersEditor({ reportId, projectId, initial }: { report
   );
 
   return (
-    <div className="flex flex-col gap-6">
+    <div ref={keepInput} className="flex flex-col gap-6">
       <fieldset className="flex flex-col gap-2">
         <legend className="text-lg font-semibold">{t.heading}</legend>
         <p className="text-sm text-gray-600">{t.intro}</p>

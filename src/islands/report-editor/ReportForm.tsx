@@ -9,6 +9,7 @@ import type { DateGranularity } from '../../shared/date-periods';
 import { reportDatesNl } from '../../shared/i18n/report-dates';
 import { useHydrated } from '../use-hydrated';
 import { buttonClass, CheckField, issuesToErrors, SelectField, TextField, type FieldErrors } from './fields';
+import { useKeepEarlyInput } from '../early-input';
 
 const t = reportEditorNl.form;
 const d = reportDatesNl.editor;
@@ -39,6 +40,7 @@ interface Props {
 
 /** The report's own fields: POST report (then on to its editor) or PUT report/{id}. */
 export default function ReportForm({ initial, projects = [] }: Props) {
+  const keepInput = useKeepEarlyInput<HTMLFormElement>();
   const hydrated = useHydrated();
   const creating = initial.id === undefined;
   const [v, setV] = useState(() => ({
@@ -90,7 +92,7 @@ export default function ReportForm({ initial, projects = [] }: Props) {
   }
 
   return (
-    <form method="post" noValidate onSubmit={submit} className="grid max-w-3xl gap-4 sm:grid-cols-2" aria-label={creating ? t.create : t.heading}>
+    <form ref={keepInput} method="post" noValidate onSubmit={submit} className="grid max-w-3xl gap-4 sm:grid-cols-2" aria-label={creating ? t.create : t.heading}>
       {creating && projects.length > 0 && (
         <SelectField name="project_id" label={t.project} errors={errors} value={v.project_id} onChange={set('project_id')}>
           <option value="">{t.chooseProject}</option>

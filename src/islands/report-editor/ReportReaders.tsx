@@ -3,6 +3,7 @@ import { api } from '../../shared/api-client';
 import { reportEditorNl } from '../../shared/i18n/report-editor';
 import { matchesSearch } from '../overview/search';
 import { useHydrated } from '../use-hydrated';
+import { useKeepEarlyInput } from '../early-input';
 
 const t = reportEditorNl.readers;
 
@@ -17,6 +18,7 @@ interface Person {
  * The candidates are the users of the project's company.
  */
 export default function ReportReaders({ reportId, candidates, initial }: { reportId: number; candidates: Person[]; initial: Person[] }) {
+  const keepInput = useKeepEarlyInput<HTMLFieldSetElement>();
   const hydrated = useHydrated();
   const [readers, setReaders] = useState(() => new Set(initial.map((p) => p.id)));
   const [busy, setBusy] = useState<number | null>(null);
@@ -42,7 +44,7 @@ export default function ReportReaders({ reportId, candidates, initial }: { repor
   }
 
   return (
-    <fieldset className="flex flex-col gap-2">
+    <fieldset ref={keepInput} className="flex flex-col gap-2">
       <legend className="text-lg font-semibold">{t.heading}</legend>
       <p className="text-sm text-gray-600">{t.intro}</p>
       <p className="text-sm font-medium" role="status">{readers.size ? t.restricted(readers.size) : t.open}</p>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { reportEditorNl } from '../../shared/i18n/report-editor';
 import { SelectField, TextField } from './fields';
 import { SurveyForm, type SurveyChoice } from './SurveyForm';
+import { useKeepEarlyInput } from '../early-input';
 
 const t = reportEditorNl.response;
 
@@ -10,12 +11,13 @@ const t = reportEditorNl.response;
  * one KPI chart with the survey's response count (created or updated).
  */
 export default function ResponseChart({ reportId, surveys, sections }: { reportId: number; surveys: SurveyChoice[]; sections: { id: number; title: string }[] }) {
+  const keepInput = useKeepEarlyInput<HTMLDivElement>();
   const [title, setTitle] = useState<string>(t.defaultTitle);
   const [section, setSection] = useState('');
   const [done, setDone] = useState(false);
   const extra = { title, ...(section ? { section_id: Number(section) } : {}) };
   return (
-    <div className="flex flex-col gap-4">
+    <div ref={keepInput} className="flex flex-col gap-4">
       <h2 className="text-lg font-semibold">{t.heading}</h2>
       <p className="text-sm text-gray-700">{t.intro}</p>
       <SurveyForm path={`/report/${reportId}/responseChart`} surveys={surveys} extra={extra} onDone={() => setDone(true)} labels={{ survey: t.survey, choose: reportEditorNl.seed.chooseSurvey, none: reportEditorNl.seed.noSurveys, submit: t.submit }}>

@@ -8,11 +8,13 @@ import { $sections, addSection, moveSection, type EditorSection } from './editor
 import { buttonClass } from './fields';
 import { SectionCard } from './SectionCard';
 import { SortableList } from './SortableList';
+import { useKeepEarlyInput } from '../early-input';
 
 const t = reportEditorNl.sections;
 
 /** Tab 'Algemeen', lower half: the report's sections and their charts. */
 export default function SectionsEditor({ reportId, initial }: { reportId: number; initial: EditorSection[] }) {
+  const keepInput = useKeepEarlyInput<HTMLDivElement>();
   const hydrated = useHydrated();
   const live = useStore($sections);
   // The server render (and the first client render) use the props; the store takes over after.
@@ -36,7 +38,7 @@ export default function SectionsEditor({ reportId, initial }: { reportId: number
   }
 
   return (
-    <div className="flex flex-col gap-4">
+    <div ref={keepInput} className="flex flex-col gap-4">
       <h2 className="text-lg font-semibold">{t.heading}</h2>
       <p className="text-sm text-gray-600">{t.dragHelp}</p>
       {sections.length === 0 ? (

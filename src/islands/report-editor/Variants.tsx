@@ -6,6 +6,7 @@ import { url } from '../../shared/urls';
 import { ReportInput } from '../../shared/validation/reports';
 import { useHydrated } from '../use-hydrated';
 import { buttonClass, issuesToErrors, secondaryButtonClass, TextField, type FieldErrors } from './fields';
+import { useKeepEarlyInput } from '../early-input';
 
 const t = reportEditorNl.variants;
 
@@ -22,6 +23,7 @@ interface Variant {
  * A variant has no variants of its own, so its tab only explains that.
  */
 export default function Variants({ reportId, isVariant }: { reportId: number; isVariant: boolean }) {
+  const keepInput = useKeepEarlyInput<HTMLDivElement>();
   const hydrated = useHydrated();
   const [variants, setVariants] = useState<Variant[] | null>(null);
   const [title, setTitle] = useState('');
@@ -49,7 +51,7 @@ export default function Variants({ reportId, isVariant }: { reportId: number; is
   }
 
   return (
-    <div className="flex flex-col gap-4">
+    <div ref={keepInput} className="flex flex-col gap-4">
       <h2 className="text-lg font-semibold">{t.heading}</h2>
       <p className="text-sm text-gray-700">{t.intro}</p>
       {variants === null ? (

@@ -2,12 +2,14 @@ import { useState, type SubmitEvent } from 'react';
 import { api, ApiError } from '../../shared/api-client';
 import { surveysNl } from '../../shared/i18n/surveys';
 import { useHydrated } from '../use-hydrated';
+import { useKeepEarlyInput } from '../early-input';
 
 const t = surveysNl.edit;
 interface Accuracy { population_size: number | null; confidence_level: number | null; margin_of_error: number | null }
 
 /** Tab 'Nauwkeurigheid': population size and confidence level; shows the resulting margin of error. */
 export default function AccuracyForm({ surveyId, initial, completed }: { surveyId: number; initial: Accuracy; completed: number }) {
+  const keepInput = useKeepEarlyInput<HTMLFormElement>();
   const hydrated = useHydrated();
   const [population, setPopulation] = useState(initial.population_size?.toString() ?? '');
   const [confidence, setConfidence] = useState(String(initial.confidence_level ?? 95));
@@ -24,7 +26,7 @@ export default function AccuracyForm({ surveyId, initial, completed }: { surveyI
     }
   }
   return (
-    <form method="post" className="flex flex-col gap-4 max-w-md" onSubmit={submit} noValidate>
+    <form ref={keepInput} method="post" className="flex flex-col gap-4 max-w-md" onSubmit={submit} noValidate>
       <label className="flex flex-col gap-1 text-sm">
         {t.populationSize}
         <input className="border rounded px-2 py-1" inputMode="numeric" value={population} onChange={(e) => setPopulation(e.target.value)} aria-invalid={!!errors.population_size} />

@@ -3,11 +3,13 @@ import { api, ApiError } from '../../shared/api-client';
 import { surveysNl } from '../../shared/i18n/surveys';
 import { JobProgress, useJob, type JobView } from './JobProgress';
 import { useHydrated } from '../use-hydrated';
+import { useKeepEarlyInput } from '../early-input';
 
 const t = surveysNl.edit;
 
 /** Tab 'Genereren': up to 1,000,000 tokens as a job, with a progress bar. */
 export default function GenerateTokens({ surveyId, tokens }: { surveyId: number; tokens: number }) {
+  const keepInput = useKeepEarlyInput<HTMLFormElement>();
   const hydrated = useHydrated();
   const [count, setCount] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -25,7 +27,7 @@ export default function GenerateTokens({ surveyId, tokens }: { surveyId: number;
   }
   const busy = job !== null && (job.status === 'queued' || job.status === 'running');
   return (
-    <form method="post" className="flex flex-col gap-4 max-w-md" onSubmit={submit} noValidate>
+    <form ref={keepInput} method="post" className="flex flex-col gap-4 max-w-md" onSubmit={submit} noValidate>
       <p className="text-sm">{t.tokensNow}: {tokens.toLocaleString('nl-NL')}</p>
       <label className="flex flex-col gap-1 text-sm">
         {t.count}

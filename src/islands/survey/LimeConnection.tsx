@@ -5,6 +5,7 @@ import { surveysNl } from '../../shared/i18n/surveys';
 import { url as portalUrl } from '../../shared/urls';
 import { useHydrated } from '../use-hydrated';
 import { JobProgress, useJob, type JobView } from './JobProgress';
+import { useKeepEarlyInput } from '../early-input';
 
 const t = surveysNl.lime;
 interface Connection { url: string; username: string; last_checked_at: string | null; last_error: string | null }
@@ -16,6 +17,7 @@ interface Remote { sid: number; title: string; active: boolean; survey_id: numbe
  * for new ones and, for linked ones, 'Nu synchroniseren' and the quarter-hourly schedule.
  */
 export default function LimeConnection({ initial }: { initial: Connection | null }) {
+  const keepInput = useKeepEarlyInput<HTMLDivElement>();
   const [conn, setConn] = useState(initial);
   const [form, setForm] = useState({ url: initial?.url ?? '', username: initial?.username ?? '', password: '' });
   const [errors, setErrors] = useState<Record<string, string[]>>({});
@@ -121,7 +123,7 @@ export default function LimeConnection({ initial }: { initial: Connection | null
     </label>
   );
   return (
-    <div className="flex flex-col gap-6">
+    <div ref={keepInput} className="flex flex-col gap-6">
       <p className="max-w-3xl text-sm text-gray-700">{t.intro}</p>
       <form className="flex max-w-xl flex-col gap-2" onSubmit={save} noValidate>
         {input('url', t.url, 'url', t.urlHint)}

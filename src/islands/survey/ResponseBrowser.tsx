@@ -2,6 +2,8 @@ import { useCallback, useEffect, useState, type SubmitEvent } from 'react';
 import { ApiError, BASE, request } from '../../shared/api-client';
 import { surveysNl } from '../../shared/i18n/surveys';
 import { Dialog } from '../shell/Dialog';
+import { useKeepEarlyInput } from '../early-input';
+import { useHydrated } from '../use-hydrated';
 
 const t = surveysNl.browser;
 interface Row { id: number; response_id: number | null; token: string | null; submit_date: string | null; start_date: string | null; last_page: number | null; start_language: string | null; complete: boolean }
@@ -20,6 +22,8 @@ const query = (f: Filters, extra: Record<string, string> = {}) =>
  * responses.
  */
 export default function ResponseBrowser({ surveyId }: { surveyId: number }) {
+  const keepInput = useKeepEarlyInput<HTMLElement>();
+  const hydrated = useHydrated();
   const [draft, setDraft] = useState<Filters>({ status: 'all', from: '', to: '', token: '' });
   const [filters, setFilters] = useState<Filters>(draft);
   const [page, setPage] = useState(1);
@@ -62,7 +66,7 @@ export default function ResponseBrowser({ surveyId }: { surveyId: number }) {
   const field = (name: keyof Filters) => errors[name]?.[0];
   const cell = (v: string | number | null) => (v === null || v === '' ? '—' : v);
   return (
-    <section className="flex flex-col gap-3" aria-labelledby="browser-heading">
+    <section ref={keepInput} className="flex flex-col gap-3" aria-labelledby="browser-heading">
       <h2 id="browser-heading" className="text-lg font-semibold">{t.heading}</h2>
       <p className="text-sm text-gray-700">{t.privacy}</p>
       <form className="flex flex-wrap items-end gap-3 text-sm" onSubmit={submit} noValidate>
@@ -85,7 +89,7 @@ export default function ResponseBrowser({ surveyId }: { surveyId: number }) {
           {t.token}
           <input type="search" value={draft.token} onChange={(e) => setDraft({ ...draft, token: e.target.value })} className="rounded border border-gray-400 px-2 py-1" />
         </label>
-        <button type="submit" className="rounded bg-brand px-3 py-1.5 text-white">{t.filter}</button>
+        <button type="submit" className="rounded bg-brand px-3 py-1.5 text-white disabled:opacity-50" disabled={!hydrated}>{t.filter}</button>
         <a className="rounded border border-brand px-3 py-1.5 text-brand hover:bg-brand-light" href={`${BASE}/api/v2/survey/${surveyId}/responses/export?${query(filters)}`} download>
           {t.export}
         </a>

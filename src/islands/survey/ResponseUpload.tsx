@@ -6,6 +6,7 @@ import { messages } from '../../shared/validation/messages';
 import { JobProgress, useJob, type JobView } from './JobProgress';
 import { uploadFile } from '../upload';
 import { useHydrated } from '../use-hydrated';
+import { useKeepEarlyInput } from '../early-input';
 
 const t = surveysNl.edit;
 interface Report {
@@ -17,6 +18,7 @@ interface Report {
 
 /** Tab 'Respons': upload, progress of the import job, then the validation report. */
 export default function ResponseUpload({ surveyId }: { surveyId: number }) {
+  const keepInput = useKeepEarlyInput<HTMLDivElement>();
   const hydrated = useHydrated();
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -24,12 +26,10 @@ export default function ResponseUpload({ surveyId }: { surveyId: number }) {
   const job = useJob(started);
   async function submit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
-    // A file chosen before the island hydrated never reached onChange: read it from the input then.
-    const chosen = file ?? e.currentTarget.querySelector<HTMLInputElement>('input[type=file]')?.files?.[0] ?? null;
-    if (!chosen) return setError(messages.required);
-    if (chosen.size > MAX_UPLOAD_BYTES) return setError(messages.fileTooLarge);
+    if (!file) return setError(messages.required);
+    if (file.size > MAX_UPLOAD_BYTES) return setError(messages.fileTooLarge);
     try {
-      const res = await uploadFile<{ data: JobView }>(`/api/v2/survey/${surveyId}/response`, chosen);
+      const res = await uploadFile<{ data: JobView }>(`/api/v2/survey/${surveyId}/response`, file);
       setError(null);
       setStarted(res.data);
     } catch (err) {
@@ -38,7 +38,7 @@ export default function ResponseUpload({ surveyId }: { surveyId: number }) {
   }
   const report = job?.status === 'done' ? (job.result as unknown as Report) : null;
   return (
-    <div className="flex flex-col gap-4">
+    <div ref={keepInput} className="flex flex-col gap-4">
       <form method="post" className="flex flex-col gap-3 max-w-xl" onSubmit={submit} noValidate>
         <label className="flex flex-col gap-1 text-sm">
           {t.file}

@@ -7,6 +7,7 @@ import { url } from '../../shared/urls';
 import { JobProgress, useJob, type JobView } from './JobProgress';
 import { uploadFile } from '../upload';
 import { useHydrated } from '../use-hydrated';
+import { useKeepEarlyInput } from '../early-input';
 
 const t = surveysNl.importScreen;
 interface Imported { id: number; groups: number; questions: number }
@@ -18,6 +19,7 @@ interface ArchiveResult { surveyId: number; responses: { inserted: number; rejec
  * 'Toch importeren' sends the file again with confirm_duplicate=1. An archive runs as a job.
  */
 export default function SurveyImport({ companies, ownCompanyId }: { companies: { id: number; name: string }[]; ownCompanyId: number | null }) {
+  const keepInput = useKeepEarlyInput<HTMLDivElement>();
   const hydrated = useHydrated();
   const [file, setFile] = useState<File | null>(null);
   const [companyId, setCompanyId] = useState(String(ownCompanyId ?? companies[0]?.id ?? ''));
@@ -52,10 +54,7 @@ export default function SurveyImport({ companies, ownCompanyId }: { companies: {
   }
   function submit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
-    // A file chosen before the island hydrated never reached onChange: read it from the input then.
-    const chosen = file ?? e.currentTarget.querySelector<HTMLInputElement>('input[type=file]')?.files?.[0] ?? null;
-    if (chosen !== file) setFile(chosen);
-    void send(false, chosen);
+    void send(false, file);
   }
   const archive = job?.status === 'done' ? (job.result as unknown as ArchiveResult) : null;
   const openLink = (id: number) => (
@@ -64,7 +63,7 @@ export default function SurveyImport({ companies, ownCompanyId }: { companies: {
     </a>
   );
   return (
-    <div className="flex max-w-xl flex-col gap-4">
+    <div ref={keepInput} className="flex max-w-xl flex-col gap-4">
       <p className="text-sm text-gray-700">{t.intro}</p>
       <form method="post" className="flex flex-col gap-3" onSubmit={submit} noValidate>
         {companies.length > 0 && (

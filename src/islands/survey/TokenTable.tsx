@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { api, BASE, request } from '../../shared/api-client';
 import { surveysNl } from '../../shared/i18n/surveys';
+import { useKeepEarlyInput } from '../early-input';
 
 const t = surveysNl.edit;
 interface Token { id: number; token: string; firstname: string; lastname: string; email: string; completed: string; usesleft: number }
@@ -8,6 +9,7 @@ const PER_PAGE = 25;
 
 /** Tab 'Tokens': paged list with search, toggle complete, CSV export. */
 export default function TokenTable({ surveyId }: { surveyId: number }) {
+  const keepInput = useKeepEarlyInput<HTMLDivElement>();
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
   const [rows, setRows] = useState<Token[] | null>(null);
@@ -29,7 +31,7 @@ export default function TokenTable({ surveyId }: { surveyId: number }) {
   }
   const pages = Math.max(1, Math.ceil(total / PER_PAGE));
   return (
-    <div className="flex flex-col gap-3">
+    <div ref={keepInput} className="flex flex-col gap-3">
       <div className="flex gap-3 items-center">
         <input className="border rounded px-2 py-1 flex-1" aria-label={t.search} placeholder={t.search} value={search} onChange={(e) => { setSearch(e.target.value); setPage(1); }} />
         <a className="rounded border px-3 py-1" href={`${BASE}/api/v2/survey/${surveyId}/token/export`}>{t.export}</a>

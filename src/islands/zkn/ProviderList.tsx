@@ -5,12 +5,14 @@ import { MAX_RATINGS_BYTES, PROVIDER_TYPES } from '../../shared/validation/zkn';
 import { uploadFile } from '../upload';
 import { useHydrated } from '../use-hydrated';
 import type { ProviderView } from './types';
+import { useKeepEarlyInput } from '../early-input';
 
 const t = zknNl.screens;
 interface ListView { items: ProviderView[]; total: number }
 
 /** /ZorgkaartNederland/companies: search providers by name/place, type and AGB code; import a CSV (zkn.create). */
 export default function ProviderList({ initial, canImport }: { initial: ListView; canImport: boolean }) {
+  const keepInput = useKeepEarlyInput<HTMLDivElement>();
   const hydrated = useHydrated();
   const [list, setList] = useState(initial);
   const [q, setQ] = useState('');
@@ -57,7 +59,7 @@ export default function ProviderList({ initial, canImport }: { initial: ListView
   }
 
   return (
-    <div className="flex flex-col gap-6">
+    <div ref={keepInput} className="flex flex-col gap-6">
       <section className="rounded-lg bg-white shadow p-4 sm:p-6" aria-labelledby="zkn-providers">
         <h2 id="zkn-providers" className="sr-only">{t.companies}</h2>
         <form role="search" className="flex flex-wrap items-end gap-3 mb-4" onSubmit={search} noValidate>

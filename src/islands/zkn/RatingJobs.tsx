@@ -11,12 +11,14 @@ import { addAlert } from '../../shared/stores/alerts';
 import SurveyMapping from './SurveyMapping';
 import { suggestMapping } from './suggest-mapping';
 import type { RatingJobView, RatingSurveyView } from './types';
+import { useKeepEarlyInput } from '../early-input';
 
 const t = zknNl.screens;
 const busy = (j: RatingJobView) => j.status === 'queued' || j.status === 'running';
 
 /** /ZorgkaartNederland/ratings: the rating jobs (polled while one runs) and, with zkn.create, the form to start one. */
 export default function RatingJobs({ initial, canCreate, surveys = [] }: { initial: RatingJobView[]; canCreate: boolean; surveys?: RatingSurveyView[] }) {
+  const keepInput = useKeepEarlyInput<HTMLDivElement>();
   const hydrated = useHydrated();
   const [jobs, setJobs] = useState(initial);
   const [name, setName] = useState('');
@@ -70,7 +72,7 @@ export default function RatingJobs({ initial, canCreate, surveys = [] }: { initi
   const fieldError = (key: string) => errors[key]?.length ? <ul id={`zkn-${key}-error`} className="text-sm text-red-700 list-none">{errors[key]!.map((m) => <li key={m}>{m}</li>)}</ul> : null;
 
   return (
-    <div className="flex flex-col gap-6">
+    <div ref={keepInput} className="flex flex-col gap-6">
       <section className="rounded-lg bg-white shadow p-4 sm:p-6" aria-labelledby="zkn-jobs">
         <h2 id="zkn-jobs" className="text-lg font-semibold mb-3">{t.jobsTitle}</h2>
         {jobs.length === 0 ? (

@@ -6,11 +6,13 @@ import { Chart } from '../charts/Chart';
 import { interval, one, percent, two } from './format';
 import { ProviderDetail } from './ProviderDetail';
 import type { RatingJobDetailView, ResultView } from './types';
+import { useKeepEarlyInput } from '../early-input';
 
 const t = zknNl.ranking;
 
 /** /ZorgkaartNederland/ratings/:id: the ranking per type with intervals, the distribution, details, CSV. */
 export default function RatingRanking({ initial, csvHref }: { initial: RatingJobDetailView; csvHref: string }) {
+  const keepInput = useKeepEarlyInput<HTMLDivElement>();
   const [job, setJob] = useState(initial);
   const [type, setType] = useState('');
   const [detail, setDetail] = useState<ResultView | null>(null);
@@ -36,7 +38,7 @@ export default function RatingRanking({ initial, csvHref }: { initial: RatingJob
   const shown = types.filter((ty) => !type || ty === type);
   const anyRanked = job.results.some((r) => r.ranked);
   return (
-    <div className="flex flex-col gap-6">
+    <div ref={keepInput} className="flex flex-col gap-6">
       <p className="text-sm text-gray-700 max-w-4xl">{t.explain(job.min_n)}</p>
       <div className="flex flex-wrap items-end gap-3">
         <label className="flex flex-col gap-1 text-sm">

@@ -1,0 +1,103 @@
+import { expect, test, type Page, type Route } from '@playwright/test';
+import { DEMO_PASSWORD, login } from './support';
+
+/**
+ * A slow phone: the server-rendered form is there, the islands' JavaScript is not yet. Every
+ * script below /_astro/ waits until the test has typed; what was typed, chosen or ticked must
+ * survive the hydration and reach the server.
+ */
+async function holdScripts(page: Page): Promise<() => Promise<void>> {
+  const held: Route[] = [];
+  let open = false;
+  await page.route('**/_astro/**/*.js', (route) => (open ? route.continue() : void held.push(route)));
+  return async () => {
+    open = true;
+    for (const route of held.splice(0)) await route.continue();
+  };
+}
+
+test('login: typed before hydration, an early Enter does nothing, then the login goes through', async ({ page }) => {
+  const release = await holdScripts(page);
+  await page.goto('/portal/login', { waitUntil: 'commit' });
+  const button = page.getByRole('button', { name: 'Inloggen' });
+  await expect(button).toBeDisabled();
+  await page.getByLabel('E-mailadres').fill('gebruiker@demo.impulz.nl');
+  await page.getByLabel('Wachtwoord', { exact: true }).fill(DEMO_PASSWORD);
+  // The button isn't active yet, so Enter can't post the form natively (and lose it).
+  await page.getByLabel('Wachtwoord', { exact: true }).press('Enter');
+  await expect(page).toHaveURL(/\/portal\/login$/);
+
+  await release();
+  await expect(button).toBeEnabled();
+  await expect(page.getByLabel('E-mailadres')).toHaveValue('gebruiker@demo.impulz.nl');
+  await expect(page.getByLabel('Wachtwoord', { exact: true })).toHaveValue(DEMO_PASSWORD);
+  await button.click();
+  await expect(page).toHaveURL(/\/portal\/$/, { timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: 'Welkom, Carla Bakker' })).toBeVisible();
+});
+
+test('a new user: text, e-mail, radio and select chosen before hydration are kept and submitted', async ({ page }) => {
+  await login(page, 'beheerder@demo.impulz.nl');
+  const release = await holdScripts(page);
+  await page.goto('/portal/manage/user/new', { waitUntil: 'commit' });
+  const button = page.getByRole('button', { name: 'Gebruiker aanmaken' });
+  await expect(button).toBeDisabled();
+  await page.getByLabel('Volledige naam').fill('Vroege Vogel');
+  await page.getByLabel('E-mailadres').fill('vroege.vogel@zuiderhaven.nl');
+  await page.getByLabel('Gebruikersgroep').selectOption({ label: 'Gebruiker' });
+  await page.getByRole('radio', { name: /uitnodiging per e-mail/ }).check();
+
+  await release();
+  // The radio's change reached React: the button now says what it will do.
+  await expect(page.getByRole('button', { name: 'Uitnodiging versturen' })).toBeEnabled();
+  await expect(page.getByLabel('Volledige naam')).toHaveValue('Vroege Vogel');
+  await expect(page.getByLabel('E-mailadres')).toHaveValue('vroege.vogel@zuiderhaven.nl');
+  await expect(page.getByLabel('Gebruikersgroep').locator('option:checked')).toHaveText('Gebruiker');
+  await page.getByRole('button', { name: 'Uitnodiging versturen' }).click();
+  await expect(page.getByText('De uitnodiging is verstuurd naar vroege.vogel@zuiderhaven.nl.')).toBeVisible();
+});
+
+test('the project overview: a search typed before hydration filters once the island runs', async ({ page }) => {
+  await login(page, 'beheerder@demo.impulz.nl');
+  const release = await holdScripts(page);
+  await page.goto('/portal/project/overview', { waitUntil: 'commit' });
+  const search = page.getByPlaceholder('Zoek project...');
+  await search.fill('sociaal WMO');
+
+  await release();
+  const overview = page.getByTestId('overview');
+  await expect(overview.getByRole('heading')).toHaveText(['Klanttevredenheid Wmo 2026']);
+  await expect(search).toHaveValue('sociaal WMO');
+});
+
+test('a project message typed before hydration is kept and sent', async ({ page }) => {
+  await login(page, 'beheerder@demo.impulz.nl');
+  const release = await holdScripts(page);
+  await page.goto('/portal/project/2/messages', { waitUntil: 'commit' });
+  const send = page.getByRole('button', { name: 'Versturen' });
+  await expect(send).toBeDisabled();
+  const text = `Vroeg getypt bericht (${Date.now()})`;
+  // By role: React mirrors a controlled textarea's value into its text, which joins the label's text.
+  const body = page.getByRole('textbox', { name: 'Bericht', exact: true });
+  await body.fill(text);
+
+  await release();
+  await expect(send).toBeEnabled();
+  await expect(body).toHaveValue(text);
+  await send.click();
+  await expect(page.getByTestId('messages').locator('li[data-message]').filter({ hasText: text })).toBeVisible({ timeout: 15_000 });
+  await expect(body).toHaveValue('');
+});
+
+test('a response file chosen before hydration reaches the server (whose answer, not "choose a file", comes back)', async ({ page }) => {
+  await login(page, 'beheerder@demo.impulz.nl');
+  const release = await holdScripts(page);
+  await page.goto('/portal/survey/1/edit/response', { waitUntil: 'commit' });
+  await page.getByLabel(/Responsbestand/).setInputFiles({ name: 'leeg.csv', mimeType: 'text/csv', buffer: Buffer.from('id,submitdate\n') });
+
+  await release();
+  await page.getByRole('button', { name: 'Uploaden' }).click();
+  // The server read the file (and changes nothing: no question columns); a lost file would get 'Dit veld mag niet leeg zijn'.
+  await expect(page.locator('#main').getByText('Het responsbestand bevat geen enkele kolom van een vraag uit deze enquête.')).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('#main').getByText('Dit veld mag niet leeg zijn')).toHaveCount(0);
+});
