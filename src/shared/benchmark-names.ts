@@ -17,6 +17,10 @@ export interface NamingCatalog {
   options: { id: number; label: string }[];
 }
 
+/** Whether displayNames needs the options' labels: a filtered benchmark without a label of its own. */
+export const needsOptionLabels = (list: readonly { label: string; filterOptions: readonly number[] }[]): boolean =>
+  list.some((b, i) => b.filterOptions.length > 0 && (!b.label.trim() || b.label.trim() === letter(i)));
+
 /**
  * What legends, tables and the PDF call each benchmark: its own label, else what it is — 'Alle
  * respondenten' without filters, else its options' labels ('18 t/m 34 jaar, Centrum'). Names that

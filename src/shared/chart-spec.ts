@@ -1,6 +1,6 @@
 import { chartsNl } from './i18n/charts';
 import { benchmarkPaints, isScaleScheme, paints, textColorFor } from './chart/colors';
-import { type NormalConfig, normalizeConfig } from './chart/config';
+import { type NormalConfig, locationLabel, normalizeConfig } from './chart/config';
 import { FOLD_COLOR, foldCategories, foldSegments, isFold } from './chart/fold';
 import { type Matrix, npsMatrix, optionMatrix, scalarMatrix, stackedMatrix, timeMatrix } from './chart/matrices';
 import type { BuildOptions, ChartConfig, ChartKind, ChartSpec, DataLocationAnswer, Paint } from './chart/types';
@@ -53,30 +53,84 @@ function matrixFor(kind: ChartKind, cfg: NormalConfig, locs: DataLocationAnswer[
   return optionMatrix(cfg, locs, minN);
 }
 
-/** Reorders categories (and every series' cells with them) by the chart's sorting option. */
+type Sort = NormalConfig['sort'];
+const collator = new Intl.Collator('nl', { numeric: true, sensitivity: 'base' });
+
+/**
+ * The order of n items by the chart's sorting option: labels alphabetically, or values (items
+ * without a value last, ties in their own order); a folded 'Overig' stays last whatever the order.
+ */
+function sortedOrder(n: number, sort: Sort, item: (i: number) => { label: string; value: number | null; fold: boolean }): number[] {
+  const idx = Array.from({ length: n }, (_, i) => i);
+  if (sort === 'original') return idx;
+  const items = idx.map(item);
+  return idx.sort((a, b) => {
+    const [x, y] = [items[a]!, items[b]!];
+    if (x.fold !== y.fold) return x.fold ? 1 : -1;
+    if (sort === 'label-asc') return collator.compare(x.label, y.label) || a - b;
+    if (sort === 'label-desc') return collator.compare(y.label, x.label) || a - b;
+    if (x.value === null || y.value === null) return x.value === null ? (y.value === null ? a - b : 1) : -1;
+    return sort === 'value-desc' ? y.value - x.value || a - b : x.value - y.value || a - b;
+  });
+}
+
+/** Puts categories (and every series' cells with them) in the order `idx`. */
+function reorderCategories(m: Matrix, idx: number[]): void {
+  const pick = <T>(xs: T[]) => idx.map((i) => xs[i]!);
+  m.categories = pick(m.categories);
+  if (m.barTopBox) m.barTopBox = pick(m.barTopBox);
+  for (const s of m.series) {
+    s.values = pick(s.values);
+    if (s.counts) s.counts = pick(s.counts);
+    if (s.margins) s.margins = pick(s.margins);
+  }
+}
+
+/** Reorders categories (and every series' cells with them) by the chart's sorting option, on the values of the first released series. */
 function sortCategories(m: Matrix, cfg: NormalConfig): void {
   if (cfg.sort === 'original' || m.timeAxis || m.categories.length < 2) return;
   const ref = m.series.find((s) => !s.suppressed);
-  const idx = m.categories.map((_, i) => i);
-  const value = (i: number) => ref?.values[i] ?? null;
-  const collator = new Intl.Collator('nl', { numeric: true, sensitivity: 'base' });
-  idx.sort((a, b) => {
-    // A folded 'Overig' stays last whatever the order.
-    const fa = isFold(m.categories[a]!.key);
-    if (fa !== isFold(m.categories[b]!.key)) return fa ? 1 : -1;
-    if (cfg.sort === 'label-asc') return collator.compare(m.categories[a]!.label, m.categories[b]!.label);
-    if (cfg.sort === 'label-desc') return collator.compare(m.categories[b]!.label, m.categories[a]!.label);
-    const va = value(a);
-    const vb = value(b);
-    if (va === null || vb === null) return va === null ? (vb === null ? a - b : 1) : -1;
-    return cfg.sort === 'value-desc' ? vb - va || a - b : va - vb || a - b;
-  });
-  m.categories = idx.map((i) => m.categories[i]!);
-  for (const s of m.series) {
-    s.values = idx.map((i) => s.values[i]!);
-    if (s.counts) s.counts = idx.map((i) => s.counts![i]!);
-    if (s.margins) s.margins = idx.map((i) => s.margins![i]!);
+  reorderCategories(m, sortedOrder(m.categories.length, cfg.sort, (i) => ({ label: m.categories[i]!.label, value: ref?.values[i] ?? null, fold: isFold(m.categories[i]!.key) })));
+}
+
+/**
+ * Sorting on a stacked chart (bars = data location × benchmark, segments = answers). Answers
+ * without an order are sorted as the unstacked chart sorts them — by their share in the first
+ * released bar, or alphabetically — so they are the segments that move ('Overig' stays last).
+ * The answers of a scale keep the scale's order (a stacked scale is read from one end to the
+ * other, its colours diverge along it); there the bars move: by their top box (the engine's
+ * released share in the highest answers) or by label. Several questions move as whole items
+ * (each keeps its benchmarks together in the menu's order, sorted by its first released bar);
+ * with one question the benchmarks' bars are sorted.
+ */
+function sortStacked(m: Matrix, cfg: NormalConfig, ordered: boolean, locs: DataLocationAnswer[]): void {
+  if (cfg.sort === 'original') return;
+  if (!ordered) {
+    const ref = m.categories.findIndex((c) => !c.suppressed);
+    const order = sortedOrder(m.series.length, cfg.sort, (k) => ({ label: m.series[k]!.label, value: ref < 0 ? null : (m.series[k]!.values[ref] ?? null), fold: isFold(m.series[k]!.key) }));
+    m.series = order.map((k) => m.series[k]!);
+    return;
   }
+  // Items: one per data location when there are several, else one per bar.
+  const many = locs.length > 1;
+  const itemOf = (key: string) => (many ? key.slice(0, key.lastIndexOf(':b')) : key);
+  const items: { first: number; bars: number[] }[] = [];
+  const byKey = new Map<string, { first: number; bars: number[] }>();
+  m.categories.forEach((c, i) => {
+    const k = itemOf(c.key);
+    const item = byKey.get(k);
+    if (item) item.bars.push(i);
+    else {
+      const fresh = { first: i, bars: [i] };
+      byKey.set(k, fresh);
+      items.push(fresh);
+    }
+  });
+  const topBox = (bars: number[]) => bars.map((i) => m.barTopBox?.[i] ?? null).find((v) => v !== null) ?? null;
+  const names = new Map(locs.map((l) => [String(l.id), locationLabel(l)]));
+  const label = (i: number) => (many ? (names.get(itemOf(m.categories[i]!.key)) ?? '') : m.categories[i]!.label);
+  const order = sortedOrder(items.length, cfg.sort, (j) => ({ label: label(items[j]!.first), value: topBox(items[j]!.bars), fold: false }));
+  reorderCategories(m, order.flatMap((j) => items[j]!.bars));
 }
 
 /** Drops options nobody (in any released group) chose, when the chart asks for it. */
@@ -150,7 +204,8 @@ export function buildChartSpec(chart: ChartConfig, locations: DataLocationAnswer
     const own = paints(scheme, cfg.patternId, catKeys.length, cfg.usePatterns);
     m.categories = m.categories.map((c) => (isFold(c.key) ? { ...c, ...greyPaint(p[catKeys.length]!.pattern) } : { ...c, ...own[slot(catKeys, c.key)]! }));
   }
-  if (!isText && kind !== 'stacked-bar' && kind !== 'stacked-bar-100') sortCategories(m, cfg);
+  if (isStacked) sortStacked(m, cfg, ordered, locs);
+  else if (!isText) sortCategories(m, cfg);
   const benchmarks = m.series.length > 0 && m.series.every((s) => /^b\d+$/.test(s.key));
   const own = paints(scheme, cfg.patternId, segKeys.length, cfg.usePatterns);
   const withFold = paints(scheme, cfg.patternId, segKeys.length + 1, cfg.usePatterns);

@@ -116,9 +116,12 @@ test('chart editor: bar chart on a Likert question, line chart by month, keyboar
   await page.getByLabel('Kleurenblind-veilig').check();
   await page.getByLabel('Toon n per antwoord').check();
   await page.getByRole('spinbutton', { name: 'Aantal decimalen' }).fill('5');
+  await page.getByRole('spinbutton', { name: 'Maximum van de as' }).fill('0');
   await page.getByRole('button', { name: 'Opslaan', exact: true }).click();
   await expect(page.locator('#main').getByText('Kies een heel getal van 0 tot en met 3')).toBeVisible();
-  await page.getByRole('spinbutton', { name: /^Aantal decimalen/ }).fill('1');
+  await expect(page.getByRole('spinbutton', { name: 'Maximum van de as' })).toHaveAccessibleDescription('Leeg: volgt uit de cijfers Kies een getal groter dan 0 en hoogstens 1.000.000');
+  await page.getByRole('spinbutton', { name: 'Aantal decimalen' }).fill('1');
+  await page.getByRole('spinbutton', { name: 'Maximum van de as' }).fill('80');
   await expect(page.getByText('Niet-opgeslagen wijzigingen')).toBeVisible();
   await page.getByRole('button', { name: 'Opslaan', exact: true }).click();
   await expect(page.getByText('Grafiek is opgeslagen').first()).toBeVisible();
@@ -126,7 +129,12 @@ test('chart editor: bar chart on a Likert question, line chart by month, keyboar
   await expect(page.getByText('Niet-opgeslagen wijzigingen')).toBeHidden();
   const saved = await call<{ data: { title: string; sorting_option_id: number; color_scheme_id: number; options: Record<string, unknown> } }>(page, 'GET', `/chart/${barId}`);
   expect(saved.json.data).toMatchObject({ title: 'Tevredenheid over de gemeente', sorting_option_id: 2, color_scheme_id: 2 });
-  expect(saved.json.data.options).toMatchObject({ showN: true, decimals: 1 });
+  expect(saved.json.data.options).toMatchObject({ showN: true, decimals: 1, max: 80 });
+  // Clearing 'Maximum van de as' deletes the stored value: the axis follows the data again.
+  await page.getByRole('spinbutton', { name: 'Maximum van de as' }).fill('');
+  await page.getByRole('button', { name: 'Opslaan', exact: true }).click();
+  await expect(page.getByText('Niet-opgeslagen wijzigingen')).toBeHidden();
+  await expect.poll(async () => (await call<{ data: { options: Record<string, unknown> } }>(page, 'GET', `/chart/${barId}`)).json.data.options).not.toHaveProperty('max');
 
   // A markdown text above the chart: toolbar bold, list continued by Enter, preview, save.
   const before = page.locator('[data-text-editor="before"]');

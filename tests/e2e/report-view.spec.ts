@@ -29,11 +29,41 @@ test('the server-rendered page (first paint without JavaScript) has the section 
   expect(html).toMatch(/data-widget="response-counter"[\s\S]*Alle respondenten: wordt geteld…/);
   const two = await (await page.request.get(`/portal/report/1?b=${encodeURIComponent(JSON.stringify([{}, { f: [1] }]))}`)).text();
   expect(two.match(/: wordt geteld…/g)).toHaveLength(2);
+  // A filtered benchmark is named at first paint as the hydrated view names it (its option), never by its letter.
+  expect(two).toContain('18 t/m 34 jaar: wordt geteld…');
+  expect(two).not.toContain('B: wordt geteld…');
+  // An option the report does not offer is never named (its label stays unknown): the letter.
+  const foreign = await (await page.request.get(`/portal/report/1?b=${encodeURIComponent(JSON.stringify([{}, { f: [999999] }]))}`)).text();
+  expect(foreign).toContain('B: wordt geteld…');
   expect((await page.request.get('/portal/report/999999')).status()).toBe(404);
   await context.close();
 });
 
+test('a filtered benchmark keeps its name from first paint to the numbers, and its widget keeps its size', async ({ browser }) => {
+  const url = `/portal/report/1?b=${encodeURIComponent(JSON.stringify([{}, { f: [1] }]))}`;
+  const counter = (page: Page) => page.locator('[data-widget="response-counter"]').first();
+  const live = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await live.newPage();
+  await login(page);
+  // First paint: the server's HTML without JavaScript (the same session).
+  const still = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1440, height: 900 }, storageState: await live.storageState() });
+  const first = await still.newPage();
+  await first.goto(url);
+  await expect(counter(first)).toContainText('18 t/m 34 jaar: wordt geteld…');
+  const before = await counter(first).boundingBox();
+  await still.close();
+  // Hydrated: the same name, now with its number, in a box of the same size (1440 px: the menu is a rail either way).
+  await page.goto(url);
+  await expect(counter(page)).toContainText(/18 t\/m 34 jaar: [\d.]+/, { timeout: 30_000 });
+  await expect(counter(page)).not.toContainText('B:');
+  const after = await counter(page).boundingBox();
+  expect(after && before && [Math.round(after.width), Math.round(after.height)]).toEqual(before && [Math.round(before.width), Math.round(before.height)]);
+  await live.close();
+});
+
 test('benchmarks side by side, a bookmark saved and reloaded, the URL shared', async ({ page, context }) => {
+  // A long walk (menu, bookmark, shared URL, both tabs): ~29 s alone on the shared 2-core machine, over 30 s beside other specs.
+  test.setTimeout(60_000);
   await login(page);
   await page.goto('/portal/report/1');
   await expect(page.getByTestId('report-title')).toHaveText('Burgerpeiling Zuiderhaven 2026');

@@ -83,3 +83,42 @@ describe('chart editor store', () => {
     expect([switchOn('showN', undefined), switchOn('stacked', true)]).toEqual([false, true]);
   });
 });
+
+describe("'Maximum van de as' (chart option max): a field like the other numbers", () => {
+  it('the panel shows a labelled number field with its hint; decimals allowed', async () => {
+    const { renderToStaticMarkup } = await import('react-dom/server');
+    const { createElement } = await import('react');
+    const { default: ChartOptionsPanel } = await import('../../src/islands/chart-editor/ChartOptionsPanel');
+    const html = renderToStaticMarkup(createElement(ChartOptionsPanel, { options: { max: 80 }, onChange: () => {}, errors: { max: 'Kies een getal groter dan 0 en hoogstens 1.000.000' } }));
+    const field = /<label[^>]*>Maximum van de as(<input [^>]*>)/.exec(html)?.[1] ?? '';
+    for (const attr of ['type="number"', 'step="any"', 'value="80"', 'aria-invalid="true"']) expect(field).toContain(attr);
+    expect(field).toMatch(/aria-describedby="\S+-max-hint \S+-max-error"/);
+    expect(html).toContain('Leeg: volgt uit de cijfers');
+  });
+
+  it("is checked with the API's schema: above 0, at most 1.000.000, a number; also in the chart's own options object", async () => {
+    const { parseOptionValue } = await import('../../src/shared/validation/reports-parts');
+    const { ChartUpdate } = await import('../../src/shared/validation/reports');
+    for (const bad of [0, -5, 'abc', 2_000_000, true]) expect(parseOptionValue('max', bad).error?.issues[0]?.message).toBe('Kies een getal groter dan 0 en hoogstens 1.000.000');
+    expect([parseOptionValue('max', '4.5').data, parseOptionValue('max', 80).data]).toEqual([4.5, 80]);
+    const wrong = ChartUpdate.safeParse({ options: { max: 0, rchart: { any: 1 } } });
+    expect(wrong.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['options.max', 'Kies een getal groter dan 0 en hoogstens 1.000.000']]);
+    expect(ChartUpdate.parse({ options: { max: '80', rchart: { any: 1 } } }).options).toEqual({ max: 80, rchart: { any: 1 } });
+  });
+
+  it('clearing it deletes the stored value: its row, and the copy in the chart’s own options object', async () => {
+    sent.length = 0;
+    const out = await saveChartOptions(7, [{ id: 5, chart_id: 7, key: 'max', value: 80 }], { max: 80 }, { max: undefined }, ['max']);
+    expect(sent.map((s) => `${s.method} ${s.path}`)).toEqual(['DELETE /api/v2/chart/7/chartOption/5']);
+    expect(out).toEqual([]);
+    const { chartBody } = await import('../../src/islands/chart-editor/ChartForm');
+    const draft = (options: Record<string, unknown>): ChartDraft => ({ id: 7, section_id: 1, chart_type_id: 2, title: 'T', sorting_option_id: 1, data_format_id: 1, data_type_id: null, kpi_id: null, pattern_id: null, granularity_id: 0, color_scheme_id: 1, options });
+    // Set through the API in the chart's own options (no row): saving other fields keeps it …
+    expect(chartBody(draft({ max: 80, rchart: 1 }), { max: 80 }, []).options).toEqual({ max: 80, rchart: 1 });
+    // … clearing or changing it takes it out of the object (a change becomes a row).
+    expect(chartBody(draft({ max: undefined }), { max: 80 }, []).options).toEqual({});
+    expect(chartBody(draft({ max: 90 }), { max: 80 }, []).options).toEqual({});
+    // A value held by a row stays in the row only.
+    expect(chartBody(draft({ max: 80 }), { max: 80 }, [{ id: 5, chart_id: 7, key: 'max', value: 80 }]).options).toEqual({});
+  });
+});

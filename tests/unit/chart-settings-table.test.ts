@@ -23,6 +23,11 @@ const question = 'Hoe tevreden bent u? (1 = zeer ontevreden, 5 = zeer tevreden)'
 const likert = (benchmarks = 1): DataLocationAnswer[] => [
   location(1, likertCodes, Array.from({ length: benchmarks }, (_, b) => cell(['Alle respondenten', 'Jongeren', 'Ouderen'][b]!, [5, 10, 20, 40, 25].map((n) => n + b), likertCodes, { topBox: 65 })), { question, labels: likertCodes }),
 ];
+/** The 1–5 scale for three benchmarks with the given top boxes (as the engine releases them). */
+const scale3 = (topBoxes: number[]): DataLocationAnswer[] => {
+  const names = ['Alle respondenten', 'Jongeren', 'Ouderen'];
+  return [location(1, likertCodes, topBoxes.map((topBox, b) => cell(names[b]!, [5, 10, 20, 40, 25].map((n) => n + b), likertCodes, { topBox })), { question, labels: likertCodes })];
+};
 /** An unordered question: Afval 10, Groen 40, Verkeer 20, Wegen 30 (of 100). */
 const topicCodes = ['A1', 'A2', 'A3', 'A4'];
 const topics = (counts = [10, 40, 20, 30]): DataLocationAnswer[] => [location(2, topicCodes, [cell('Alle respondenten', counts, topicCodes)], { labels: ['Afval', 'Groen', 'Verkeer', 'Wegen'] })];
@@ -157,7 +162,7 @@ const SETTINGS: Row[] = [
   },
   {
     setting: 'max',
-    label: 'Maximum van de as (options.max; the editor offers no field for it, the API stores it)',
+    label: 'Maximum van de as',
     on: chart(COLUMN, {}, { max: 80 }),
     off: chart(COLUMN),
     data: () => likert(1),
@@ -241,6 +246,68 @@ const SETTINGS: Row[] = [
     pdf: (on, off) => {
       expect(on.pdf.categories).toEqual(['Groen', 'Wegen', 'Verkeer', 'Afval']);
       expect(off.pdf.categories).toEqual(['Afval', 'Groen', 'Verkeer', 'Wegen']);
+    },
+  },
+  {
+    setting: 'sorting_option_id',
+    label: 'Sortering on a stacked chart of answers without an order (Hoogste waarde eerst: the segments move, each keeps its colour)',
+    on: chart(BAR, { sortingOptionId: 2 }, { stacked: true }),
+    off: chart(BAR, {}, { stacked: true }),
+    data: () => topics(),
+    model: (on, off) => {
+      expect(on.spec.kind).toBe('stacked-bar');
+      expect(on.spec.series.map((s) => s.label)).toEqual(['Groen', 'Wegen', 'Verkeer', 'Afval']);
+      expect(off.spec.series.map((s) => s.label)).toEqual(['Afval', 'Groen', 'Verkeer', 'Wegen']);
+      expect(on.spec.series.map((s) => s.color)).toEqual([1, 3, 2, 0].map((i) => off.spec.series[i]!.color));
+    },
+    staff: (on, off) => {
+      expect(on.staff.legend).toEqual(['Groen', 'Wegen', 'Verkeer', 'Afval']);
+      // Segment tops of the one bar, stacked in the sorted order.
+      expect(on.staff.stackTops.map((tops) => Math.round(tops[0]!))).toEqual([40, 70, 90, 100]);
+      expect(off.staff.stackTops.map((tops) => Math.round(tops[0]!))).toEqual([10, 50, 70, 100]);
+      expect(on.staff.fills).toEqual(on.spec.series.map((s) => s.color));
+    },
+    public: (on, off) => {
+      expect(on.public.legend).toEqual(['Groen', 'Wegen', 'Verkeer', 'Afval']);
+      expect(increasing(order(on.public.texts, ['40%', '30%', '20%', '10%']))).toBe(true);
+      expect(increasing(order(off.public.texts, ['10%', '40%', '20%', '30%']))).toBe(true);
+      expect(on.public.fills.slice(0, 4)).toEqual(on.spec.series.map((s) => s.color));
+    },
+    pdf: (on, off) => {
+      expect(on.pdf.legend).toEqual(['Groen', 'Wegen', 'Verkeer', 'Afval']);
+      expect(increasing(order(on.pdf.texts, ['40%', '30%', '20%', '10%']))).toBe(true);
+      expect(on.pdf.fills).toEqual(on.spec.series.map((s) => s.color));
+      expect(off.pdf.fills).toEqual(off.spec.series.map((s) => s.color));
+    },
+  },
+  {
+    setting: 'sorting_option_id',
+    label: 'Sortering on a stacked scale (Hoogste waarde eerst: the scale keeps its order, the bars move by their top box)',
+    on: chart(BAR, { sortingOptionId: 2 }, { stacked: true }),
+    off: chart(BAR, {}, { stacked: true }),
+    data: () => scale3([50, 70, 60]),
+    model: (on, off) => {
+      expect(on.spec.categories.map((c) => c.label)).toEqual(['Jongeren', 'Ouderen', 'Alle respondenten']);
+      expect(off.spec.categories.map((c) => c.label)).toEqual(['Alle respondenten', 'Jongeren', 'Ouderen']);
+      expect(on.spec.series.map((s) => s.label)).toEqual(off.spec.series.map((s) => s.label));
+      // The cells move with their bars: Jongeren's 5 + 1 answers of '1'.
+      expect(on.spec.series[0]!.counts).toEqual([6, 7, 5]);
+    },
+    staff: (on, off) => {
+      expect(on.staff.categories).toEqual(['Jongeren', 'Ouderen', 'Alle respondenten']);
+      expect(off.staff.categories).toEqual(['Alle respondenten', 'Jongeren', 'Ouderen']);
+      expect(on.staff.legend).toEqual(['1 – zeer ontevreden', '2', '3', '4', '5 – zeer tevreden']);
+      expect(on.staff.hover.slice(0, 5)).toEqual(off.staff.hover.slice(5, 10));
+    },
+    public: (on, off) => {
+      expect(increasing(order(on.public.texts, ['Jongeren', 'Ouderen', 'Alle respondenten']))).toBe(true);
+      expect(increasing(order(off.public.texts, ['Alle respondenten', 'Jongeren', 'Ouderen']))).toBe(true);
+      expect(on.public.legend).toEqual(['1 – zeer ontevreden', '2', '3', '4', '5 – zeer tevreden']);
+    },
+    pdf: (on, off) => {
+      expect(on.pdf.categories).toEqual(['Jongeren', 'Ouderen', 'Alle respondenten']);
+      expect(off.pdf.categories).toEqual(['Alle respondenten', 'Jongeren', 'Ouderen']);
+      expect(on.pdf.legend).toEqual(['1 – zeer ontevreden', '2', '3', '4', '5 – zeer tevreden']);
     },
   },
   {
@@ -554,5 +621,33 @@ describe("'Gestapeld' where stacking means nothing", () => {
   it("'Verberg antwoorden zonder respondenten' drops empty segments of a stacked chart", () => {
     const spec = buildChartSpec(chart(3, {}, { hideEmpty: true }), topics([0, 40, 20, 40]));
     expect(spec.series.map((s) => s.label)).toEqual(['Groen', 'Verkeer', 'Wegen']);
+  });
+});
+
+describe('sorting on stacked charts', () => {
+  const item = (id: number, label: string, topBoxes: number[]) =>
+    location(id, likertCodes, topBoxes.map((topBox, b) => cell(['Alle respondenten', 'Jongeren'][b]!, [5, 10, 20, 40, 25], likertCodes, { topBox })), { question, labels: likertCodes, label });
+  const items = () => [item(11, 'Schoon', [40, 45]), item(12, 'Veilig', [70, 20]), item(13, 'Groen', [55, 60])];
+  const bars = (sortingOptionId: number) => buildChartSpec(chart(3, { sortingOptionId }), items(), { minN: 10 }).categories.map((c) => c.label);
+  it('several questions move as whole items (by their first bar), each keeping its benchmarks in the menu order', () => {
+    expect(bars(2)).toEqual(['Veilig (Alle respondenten)', 'Veilig (Jongeren)', 'Groen (Alle respondenten)', 'Groen (Jongeren)', 'Schoon (Alle respondenten)', 'Schoon (Jongeren)']);
+    expect(bars(3).filter((_, i) => i % 2 === 0)).toEqual(['Schoon (Alle respondenten)', 'Groen (Alle respondenten)', 'Veilig (Alle respondenten)']);
+    expect(bars(4).filter((_, i) => i % 2 === 0)).toEqual(['Groen (Alle respondenten)', 'Schoon (Alle respondenten)', 'Veilig (Alle respondenten)']);
+    expect(bars(5).filter((_, i) => i % 2 === 0)).toEqual(['Veilig (Alle respondenten)', 'Schoon (Alle respondenten)', 'Groen (Alle respondenten)']);
+    expect(bars(1).filter((_, i) => i % 2 === 0)).toEqual(['Schoon (Alle respondenten)', 'Veilig (Alle respondenten)', 'Groen (Alle respondenten)']);
+  });
+  it('a suppressed bar has no top box: it goes last, and its item follows its first released bar', () => {
+    const spec = buildChartSpec(chart(BAR, { sortingOptionId: 2 }, { stacked: true }), [location(1, likertCodes, [hidden('Alle respondenten'), cell('Jongeren', [5, 10, 20, 40, 25], likertCodes, { topBox: 65 })], { question, labels: likertCodes })], { minN: 10 });
+    expect(spec.categories.map((c) => [c.label, !!c.suppressed])).toEqual([['Jongeren', false], ['Alle respondenten', true]]);
+    expect(spec.series[0]!.values[1]).toBeNull();
+  });
+  it("answers without an order: sorted on the first released bar, alphabetically by label, 'Overig' last", () => {
+    // Letter codes: answers without an order (numeric codes would make them a scale).
+    const codes = ['B', 'F', 'A', 'S', 'T', 'O'];
+    const data = () => [location(3, codes, [hidden('Alle respondenten'), cell('Jongeren', [20, 3, 15, 2, 9, 1], codes)], { labels: ['Bus', 'Fiets', 'Auto', 'Scooter', 'Te voet', 'Boot'] })];
+    const segs = (sortingOptionId: number, options: Record<string, unknown> = {}) => buildChartSpec(chart(3, { sortingOptionId }, options), data(), { minN: 10 }).series.map((s) => s.label);
+    expect(segs(3)).toEqual(['Boot', 'Scooter', 'Fiets', 'Te voet', 'Auto', 'Bus']);
+    expect(segs(4)).toEqual(['Auto', 'Boot', 'Bus', 'Fiets', 'Scooter', 'Te voet']);
+    expect(segs(3, { maxCategories: 3 })).toEqual(['Te voet', 'Auto', 'Bus', 'Overig']);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { displayNames } from '../../src/islands/report/benchmarks';
+import { needsOptionLabels } from '../../src/shared/benchmark-names';
 import { buildChartSpec, fitProblem } from '../../src/shared/chart-spec';
 import { cell, location } from './chart-fixtures';
 
@@ -14,6 +15,12 @@ describe('benchmark names (legends, tables, PDF)', () => {
   it('names that would repeat get their letter; unknown options keep the letter', () => {
     expect(displayNames([b(''), b('')], catalog)).toEqual(['Alle respondenten (A)', 'Alle respondenten (B)']);
     expect(displayNames([b(''), b('', [999])], catalog)).toEqual(['Alle respondenten', 'B']);
+  });
+  it("the first paint asks for the menu's labels only when a filtered benchmark has no label of its own", () => {
+    expect(needsOptionLabels([b(''), b('Ouderen', [4])])).toBe(false);
+    expect(needsOptionLabels([b('A'), b('B', [1])])).toBe(true);
+    expect(needsOptionLabels([b('', [1])])).toBe(true);
+    expect(needsOptionLabels([b('')])).toBe(false);
   });
 });
 

@@ -1,7 +1,12 @@
 import type { UserServiceContext } from '../../server/context';
 import { AppError } from '../../server/errors';
 import { reportRead } from '../../server/services/reports/get-report';
-import { readAll, type Read } from '../../server/db/reads';
+import { constant, mapRead, readAll, type Read } from '../../server/db/reads';
+import { reports } from '../../server/db/schema';
+import { catalogRowsRead } from '../../server/services/report-data/load-filter-catalog';
+import { scopeSurveyIds } from '../../server/services/report-data/resolve-scope';
+import type { NamingCatalog } from '../../shared/benchmark-names';
+import { eq } from 'drizzle-orm';
 import { shellRead, type ShellData } from '../../server/services/shell/load-shell';
 import { hasRole } from '../../shared/permissions';
 import { MIN_N_FLOOR } from '../../shared/validation/reports';
@@ -22,17 +27,32 @@ type WidgetItem = { id: number; section_id: number; widget_type_id: number; sett
 type Section = { id: number; title: string; texts?: TextItem[]; widgets?: WidgetItem[]; charts?: (ChartConfig & { texts?: TextItem[] })[] };
 
 /**
- * What the report pages (view, summary) need, from the same service the API uses: null when the
- * id is malformed or the report isn't the user's (→ 404, never revealing it exists).
+ * The option labels of the report's benchmark menu (GET report/{id}/filterOption: the same rows,
+ * exposed options only), for naming filtered benchmarks at first paint as the hydrated view does.
+ * Subqueries for the project and surveys, so it joins the page's one batch.
  */
-export async function loadReportPage(ctx: UserServiceContext, rawId: string | undefined) {
+function namingRead(ctx: UserServiceContext, id: number): Read<NamingCatalog[]> {
+  const projectId = ctx.db.select({ id: reports.projectId }).from(reports).where(eq(reports.id, id));
+  return mapRead(catalogRowsRead(ctx.db, { id, projectId }, scopeSurveyIds(ctx.db, id, { kind: 'report' })), (rowsOf) => {
+    const { categories, options } = rowsOf();
+    return categories.map((c) => ({ options: options.filter((o) => o.categoryId === c.id).map((o) => ({ id: o.id, label: o.label })) }));
+  });
+}
+
+/**
+ * What the report pages (view, summary) need, from the same service the API uses: null when the
+ * id is malformed or the report isn't the user's (→ 404, never revealing it exists). `naming`: also
+ * the menu's option labels (only when the URL's benchmarks need them: filtered, without a label).
+ */
+export async function loadReportPage(ctx: UserServiceContext, rawId: string | undefined, opts: { naming?: boolean } = {}) {
   const id = Number(rawId);
   if (!Number.isInteger(id) || id <= 0) return null;
   let report: ReturnType<typeof reportRead> extends Read<infer T> ? T : never;
   let shell: ShellData;
+  let naming: NamingCatalog[];
   try {
-    // One batch after the session check (issue 20): the report with its parts, and the shell's rows.
-    [report, shell] = await readAll(ctx.db, [reportRead(ctx, id, INCLUDE), shellRead(ctx)]);
+    // One batch after the session check (issue 20): the report with its parts, the shell's rows and, when asked, the menu's labels.
+    [report, shell, naming] = await readAll(ctx.db, [reportRead(ctx, id, INCLUDE), shellRead(ctx), opts.naming ? namingRead(ctx, id) : constant<NamingCatalog[]>([])]);
   } catch (err) {
     if (err instanceof AppError && (err.code === 'NOT_FOUND' || err.code === 'FORBIDDEN')) return null;
     throw err;
@@ -62,6 +82,8 @@ export async function loadReportPage(ctx: UserServiceContext, rawId: string | un
     canEdit: hasRole(ctx.user, 'dashboard.edit'),
     /** The app shell's rows, read in the same batch (AppShell's `shell`). */
     shell,
+    /** The benchmark menu's option labels (empty unless asked for). */
+    naming,
   };
 }
 

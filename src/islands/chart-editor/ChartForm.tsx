@@ -8,7 +8,7 @@ import { RChartValues } from '../../shared/validation/rchart';
 import { parseOptionValue } from '../../shared/validation/reports-parts';
 import { url } from '../../shared/urls';
 import { useHydrated } from '../use-hydrated';
-import ChartOptionsPanel, { OPTION_KEYS } from './ChartOptionsPanel';
+import ChartOptionsPanel, { NUMBERS, OPTION_KEYS } from './ChartOptionsPanel';
 import ColorSchemePicker from './ColorSchemePicker';
 import RChartForm, { RCHART_TYPE_ID } from './RChartForm';
 import type { PickerSurvey } from './QuestionPicker';
@@ -26,9 +26,15 @@ interface Props {
   surveys: PickerSurvey[];
 }
 
-/** The PUT/POST chart body: every field except the options handled by chartOption rows. */
-function chartBody(d: ChartDraft) {
-  const own = Object.fromEntries(Object.entries(d.options).filter(([k]) => !(OPTION_KEYS as string[]).includes(k)));
+/**
+ * The PUT/POST chart body: every field except the options handled by chartOption rows. A chart
+ * option that only the chart's own options object holds (set through the API, e.g. `max`) and
+ * that the form left unchanged stays there, so saving other fields never drops it; once changed
+ * it is a row (or, cleared, gone from both).
+ */
+export function chartBody(d: ChartDraft, saved: Record<string, unknown> = {}, rows: readonly ChartOptionRow[] = []) {
+  const keep = (k: string, v: unknown) => !(OPTION_KEYS as string[]).includes(k) || (v === saved[k] && !rows.some((r) => r.key === k));
+  const own = Object.fromEntries(Object.entries(d.options).filter(([k, v]) => keep(k, v)));
   const { id: _id, options: _o, ...fields } = d;
   return { ...fields, options: own };
 }
@@ -70,7 +76,7 @@ export default function ChartForm({ reportId, lang, optionRows, surveys }: Props
   async function submit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
     const d = $draft.get()!;
-    const body = chartBody(d);
+    const body = chartBody(d, $saved.get()?.options, rows);
     const parsed = (isNew ? ChartInput : ChartUpdate).safeParse(body);
     if (!parsed.success) return setErrors(firstErrors(parsed.error.issues));
     // An R chart stores its form in options.rchart: check it with the rchart call's own schema.
@@ -141,7 +147,7 @@ export default function ChartForm({ reportId, lang, optionRows, surveys }: Props
       </div>
       <ColorSchemePicker name={`${uid}-colors`} value={draft.color_scheme_id} onChange={(v) => setField('color_scheme_id', v)} />
       {errors.color_scheme_id && <span className="text-sm text-red-700">{errors.color_scheme_id}</span>}
-      <ChartOptionsPanel options={draft.options} onChange={setOption} errors={Object.fromEntries(OPTION_KEYS.map((k) => [k, errors[`option.${k}`] ?? (k === 'decimals' || k === 'maxCategories' ? errors.options : undefined)]))} />
+      <ChartOptionsPanel options={draft.options} onChange={setOption} errors={Object.fromEntries(OPTION_KEYS.map((k) => [k, errors[`option.${k}`] ?? (NUMBERS[k] ? errors.options : undefined)]))} />
       {draft.chart_type_id === RCHART_TYPE_ID && <RChartForm value={draft.options.rchart} onChange={(v) => setOption('rchart', v)} errors={rErrors} surveys={surveys} />}
       <div className="flex items-center gap-3">
         <button type="submit" className="rounded bg-blue-700 px-4 py-2 text-white disabled:opacity-50" disabled={!hydrated || busy}>

@@ -8,7 +8,8 @@ import { ChartData } from '../charts/ChartData';
 import { WidgetCard } from './WidgetCard';
 import type { ReportLimits } from './benchmarks';
 import { listenForExport } from './export';
-import { initReportState } from './report.store';
+import { $catalog, initReportState } from './report.store';
+import type { NamingCatalog } from '../../shared/benchmark-names';
 import { measureRedraw, useReportData } from './use-report-data';
 
 export interface ReportViewProps {
@@ -20,6 +21,11 @@ export interface ReportViewProps {
   charts: ChartConfig[];
   /** The sections' widgets; drawn into their server-rendered hosts from the same data answer. */
   widgets?: WidgetRow[];
+  /**
+   * The labels of the URL's filter options as the server named the first paint with (the menu's
+   * rows): the names stay the same when the data answer comes before the menu's catalogue.
+   */
+  naming?: readonly NamingCatalog[];
 }
 
 /** The chart frames the page rendered on the server (titles + skeletons), by chart id. */
@@ -40,8 +46,9 @@ function findWidgetHosts(): Map<number, HTMLElement> {
  * Staff report view: one data call for the whole report with the current benchmarks, each chart
  * drawn into its server-rendered frame (portals), redrawn when the benchmarks change.
  */
-export default function ReportView({ reportId, title, lang, minN, limits, charts, widgets = [] }: ReportViewProps) {
+export default function ReportView({ reportId, title, lang, minN, limits, charts, widgets = [], naming = [] }: ReportViewProps) {
   initReportState(reportId, limits);
+  if (naming.length && !$catalog.get().length) $catalog.set(naming);
   const [hosts] = useState(findHosts);
   const [widgetHosts] = useState(findWidgetHosts);
   const { data, loading, failed } = useReportData(reportId, lang);

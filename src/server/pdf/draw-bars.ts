@@ -1,6 +1,6 @@
 import { degrees } from 'pdf-lib';
 import { INK, MUTED, GRID, hex, textOn } from './colors';
-import { colorAt, drawFootnotes, drawLegend, footnotes, formatValue, niceAxis } from './chart-frame';
+import { colorAt, drawFootnotes, drawLegend, footnotes, formatValue, legendHeight, niceAxis } from './chart-frame';
 import type { PdfChart, PdfPaint } from './model';
 import { drawPattern } from './patterns';
 import { fitColumnLabel } from '../../shared/chart/format';
@@ -22,23 +22,42 @@ const paintAt = (chart: Bars, color: string, pattern: string | null, ci: number)
 /** The value label as the chart model writes it (decimals, 'Toon n', significance), else formatted here. */
 const labelAt = (chart: Bars, s: Bars['series'][number], ci: number) => s.labels?.[ci] ?? formatValue(s.values[ci] ?? null, chart.unit, chart.decimals) + (s.marks?.[ci] ? ' *' : '');
 
+const shownOf = (chart: Bars) => chart.series.map((s, i) => ({ s, color: colorAt(chart.colors, i), pattern: chart.patterns?.[i] ?? null })).filter((x) => !x.s.suppressed);
+const legendItems = (chart: Bars) => shownOf(chart).map((x) => ({ label: x.s.label, color: x.color, pattern: x.pattern }));
+/** A legend only for several benchmarks (a single series has none). */
+const legendOf = (w: PdfWriter, chart: Bars) => (chart.legend !== false && shownOf(chart).length > 1 ? legendHeight(w, legendItems(chart)) : 0);
+const LABEL_WIDTH = 170;
+const BAR_HEIGHT = 9;
+const barsHeightOf = (chart: Bars) => Math.max(16, shownOf(chart).length * (BAR_HEIGHT + 2) + 6);
+const rowHeightOf = (chart: Bars, lines: string[]) => Math.max(barsHeightOf(chart), lines.length * 9.5 + 6);
+const rowLines = (w: PdfWriter, category: string) => fitLines(category, w.fonts.regular, 8, LABEL_WIDTH - 6);
+/** Columns: plot, category labels and the n under them. */
+const COLUMNS_HEIGHT = 150 + 26 + 60;
+
+/** The height of the legend plus the first row of bars (with the n when it is the only row), measured before placing them. */
+export function barsHead(w: PdfWriter, chart: Bars): number {
+  if (chart.orientation === 'vertical') return legendOf(w, chart) + COLUMNS_HEIGHT;
+  const first = chart.categories[0];
+  return legendOf(w, chart) + (first === undefined ? 0 : rowHeightOf(chart, rowLines(w, first)) + (chart.categories.length === 1 ? 24 : 0));
+}
+
 /** Grouped horizontal bars: one row per category, one bar per (unsuppressed) benchmark. */
 export function drawHorizontalBars(w: PdfWriter, chart: Bars, minN: number): void {
-  const shown = chart.series.map((s, i) => ({ s, color: colorAt(chart.colors, i), pattern: chart.patterns?.[i] ?? null })).filter((x) => !x.s.suppressed);
+  const shown = shownOf(chart);
   if (chart.legend !== false && shown.length > 1) {
-    w.ensure(20);
-    w.y -= drawLegend(w.page, w, shown.map((x) => ({ label: x.s.label, color: x.color, pattern: x.pattern })), w.y);
+    w.ensure(Math.max(20, barsHead(w, chart)));
+    w.y -= drawLegend(w.page, w, legendItems(chart), w.y);
   }
-  const labelWidth = 170;
+  const labelWidth = LABEL_WIDTH;
   const plotWidth = CONTENT_WIDTH - labelWidth - 50;
-  const barHeight = 9;
-  const barsHeight = Math.max(16, shown.length * (barHeight + 2) + 6);
+  const barHeight = BAR_HEIGHT;
+  const barsHeight = barsHeightOf(chart);
   const max = scaleMax(chart);
   const size = 8;
   chart.categories.forEach((category, ci) => {
     // Long labels wrap onto two lines (the rule of the staff view and the public SVG); the row grows to hold them.
-    const lines = fitLines(category, w.fonts.regular, size, labelWidth - 6);
-    const rowHeight = Math.max(barsHeight, lines.length * 9.5 + 6);
+    const lines = rowLines(w, category);
+    const rowHeight = rowHeightOf(chart, lines);
     // The last row keeps its footnote (n, suppressed groups) on the same page.
     w.ensure(rowHeight + (ci === chart.categories.length - 1 ? 24 : 0));
     const top = w.y;
@@ -64,11 +83,11 @@ export function drawHorizontalBars(w: PdfWriter, chart: Bars, minN: number): voi
 
 /** Grouped vertical columns with category labels underneath. */
 export function drawColumns(w: PdfWriter, chart: Bars, minN: number): void {
-  const shown = chart.series.map((s, i) => ({ s, color: colorAt(chart.colors, i), pattern: chart.patterns?.[i] ?? null })).filter((x) => !x.s.suppressed);
+  const shown = shownOf(chart);
   const plotHeight = 150;
   const labelHeight = 26;
-  w.ensure(plotHeight + labelHeight + 60);
-  if (chart.legend !== false && shown.length > 1) w.y -= drawLegend(w.page, w, shown.map((x) => ({ label: x.s.label, color: x.color, pattern: x.pattern })), w.y);
+  w.ensure(barsHead(w, chart));
+  if (chart.legend !== false && shown.length > 1) w.y -= drawLegend(w.page, w, legendItems(chart), w.y);
   const page = w.page;
   const left = PAGE.margin + 30;
   const width = CONTENT_WIDTH - 30;

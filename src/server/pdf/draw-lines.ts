@@ -1,5 +1,5 @@
 import { GRID, INK, MUTED, hex } from './colors';
-import { colorAt, drawFootnotes, drawLegend, footnotes, formatValue, niceAxis } from './chart-frame';
+import { colorAt, drawFootnotes, drawLegend, footnotes, formatValue, legendHeight, niceAxis } from './chart-frame';
 import type { PdfChart, PdfPaint } from './model';
 import { fitText } from './text';
 import { CONTENT_WIDTH, PAGE, type PdfWriter } from './writer';
@@ -7,11 +7,18 @@ import { CONTENT_WIDTH, PAGE, type PdfWriter } from './writer';
 type Lines = Extract<PdfChart, { type: 'lines' }> & PdfPaint;
 
 /** Lines (or areas) over time periods; gaps where a period has no value. */
+const PLOT_HEIGHT = 150;
+const shownOf = (chart: Lines) => chart.series.map((s, i) => ({ s, color: colorAt(chart.colors, i) })).filter((x) => !x.s.suppressed);
+const legendItems = (chart: Lines) => shownOf(chart).map((x) => ({ label: x.s.label, color: x.color }));
+
+/** The height of the legend plus the plot with its period labels, measured before placing them (one page). */
+export const linesHead = (w: PdfWriter, chart: Lines): number => (chart.legend !== false ? legendHeight(w, legendItems(chart)) : 0) + PLOT_HEIGHT + 90;
+
 export function drawLines(w: PdfWriter, chart: Lines, minN: number): void {
-  const shown = chart.series.map((s, i) => ({ s, color: colorAt(chart.colors, i) })).filter((x) => !x.s.suppressed);
-  const plotHeight = 150;
-  w.ensure(plotHeight + 90);
-  if (chart.legend !== false) w.y -= drawLegend(w.page, w, shown.map((x) => ({ label: x.s.label, color: x.color })), w.y);
+  const shown = shownOf(chart);
+  const plotHeight = PLOT_HEIGHT;
+  w.ensure(linesHead(w, chart));
+  if (chart.legend !== false) w.y -= drawLegend(w.page, w, legendItems(chart), w.y);
   const page = w.page;
   const left = PAGE.margin + 30;
   const width = CONTENT_WIDTH - 40;

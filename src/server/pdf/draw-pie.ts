@@ -1,5 +1,5 @@
 import { INK, MUTED } from './colors';
-import { colorAt, drawFootnotes, drawLegend, footnotes, formatValue, WHITE } from './chart-frame';
+import { colorAt, drawFootnotes, drawLegend, footnotes, footnotesHeight, formatValue, legendHeight, WHITE } from './chart-frame';
 import { hex } from './colors';
 import type { PdfChart, PdfPaint } from './model';
 import { fitText } from './text';
@@ -14,14 +14,29 @@ function wedge(r: number, from: number, to: number): string {
   return `M 0 0 L ${p(from)} A ${r} ${r} 0 ${to - from > Math.PI ? 1 : 0} 1 ${p(to)} Z`;
 }
 
+const PER_ROW = 3;
+const R = 55;
+const legendItems = (chart: Pie) => chart.categories.map((label, i) => ({ label, color: colorAt(chart.colors, i) }));
+
+/**
+ * The height of a pie chart's first block — its legend, the first row of pies and, when that is
+ * the only row, the n under it — measured before anything is placed, so the legend never stays
+ * behind on the page before its drawing.
+ */
+export function pieHead(w: PdfWriter, chart: Pie, minN: number): number {
+  const rows = Math.ceil(chart.series.filter((s) => !s.suppressed).length / PER_ROW);
+  const legend = chart.legend !== false ? legendHeight(w, legendItems(chart)) : 0;
+  return legend + 2 * R + 40 + (rows <= 1 ? footnotesHeight(w, footnotes(chart.series, minN)) : 0);
+}
+
 /** One pie (or donut) per unsuppressed benchmark, side by side, with a shared legend. */
 export function drawPies(w: PdfWriter, chart: Pie, minN: number): void {
   const shown = chart.series.filter((s) => !s.suppressed);
-  w.ensure(40);
-  if (chart.legend !== false) w.y -= drawLegend(w.page, w, chart.categories.map((label, i) => ({ label, color: colorAt(chart.colors, i) })), w.y);
-  const perRow = 3;
+  w.ensure(pieHead(w, chart, minN));
+  if (chart.legend !== false) w.y -= drawLegend(w.page, w, legendItems(chart), w.y);
+  const perRow = PER_ROW;
   const cell = CONTENT_WIDTH / perRow;
-  const r = 55;
+  const r = R;
   for (let start = 0; start < shown.length; start += perRow) {
     w.ensure(2 * r + 40);
     const page = w.page;

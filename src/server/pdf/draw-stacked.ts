@@ -1,6 +1,6 @@
 import { reportExportNl } from '../../shared/i18n/report-export';
 import { INK, MUTED, hex, textOn } from './colors';
-import { colorAt, drawLegend, formatValue } from './chart-frame';
+import { colorAt, drawLegend, formatValue, legendHeight } from './chart-frame';
 import type { PdfChart, PdfPaint } from './model';
 import { drawPattern } from './patterns';
 import { fitLines } from './text';
@@ -8,19 +8,29 @@ import { CONTENT_WIDTH, PAGE, type PdfWriter } from './writer';
 
 type Stacked = Extract<PdfChart, { type: 'stacked' }> & PdfPaint;
 
+const LABEL_WIDTH = 170;
+const legendItems = (chart: Stacked) => chart.segments.map((label, i) => ({ label, color: colorAt(chart.colors, i), pattern: chart.patterns?.[i] }));
+const rowLines = (w: PdfWriter, row: Stacked['rows'][number]) => fitLines(row.n === null ? row.label : `${row.label} (${reportExportNl.n(row.n)})`, w.fonts.regular, 8, LABEL_WIDTH - 6);
+const rowHeightOf = (lines: string[]) => Math.max(18, lines.length * 9.5 + 6);
+
+/** The height of the legend plus the first bar, measured before placing them (they stay on one page). */
+export function stackedHead(w: PdfWriter, chart: Stacked): number {
+  const first = chart.rows[0];
+  return Math.max(40, (chart.legend !== false ? legendHeight(w, legendItems(chart)) : 0) + (first ? rowHeightOf(rowLines(w, first)) : 0));
+}
+
 /** One bar per row (data location × benchmark) split into segments (answer options). */
 export function drawStacked(w: PdfWriter, chart: Stacked, minN: number): void {
-  w.ensure(40);
-  if (chart.legend !== false) w.y -= drawLegend(w.page, w, chart.segments.map((label, i) => ({ label, color: colorAt(chart.colors, i), pattern: chart.patterns?.[i] })), w.y);
-  const labelWidth = 170;
+  w.ensure(stackedHead(w, chart));
+  if (chart.legend !== false) w.y -= drawLegend(w.page, w, legendItems(chart), w.y);
+  const labelWidth = LABEL_WIDTH;
   const plotWidth = CONTENT_WIDTH - labelWidth - 10;
   const barHeight = 12;
   const max = chart.full ? 100 : chart.max && chart.max > 0 ? chart.max : Math.max(1, ...chart.rows.map((r) => r.values.reduce<number>((a, v) => a + (v ?? 0), 0)));
   for (const row of chart.rows) {
-    const label = row.n === null ? row.label : `${row.label} (${reportExportNl.n(row.n)})`;
     // Long labels wrap onto two lines (the rule of the staff view and the public SVG); the row grows to hold them.
-    const lines = fitLines(label, w.fonts.regular, 8, labelWidth - 6);
-    const rowHeight = Math.max(18, lines.length * 9.5 + 6);
+    const lines = rowLines(w, row);
+    const rowHeight = rowHeightOf(lines);
     w.ensure(rowHeight);
     const page = w.page;
     const y = w.y - rowHeight / 2 - barHeight / 2 + 1;

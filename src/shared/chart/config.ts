@@ -60,7 +60,8 @@ export function normalizeConfig(c: ChartConfig, opts: { usePatterns?: boolean; g
     hideEmpty: o.hideEmpty === true,
     showMarginOfError: o.showMarginOfError === true,
     decimals: num(o.decimals) !== null ? Math.max(0, Math.min(3, Math.floor(num(o.decimals)!))) : null,
-    max: num(o.max),
+    // Above 0 only, as the API checks it (the editor's preview may hold a value not yet checked).
+    max: (num(o.max) ?? 0) > 0 ? num(o.max) : null,
     stacked: o.stacked === true,
     maxCategories: num(o.maxCategories) !== null && num(o.maxCategories)! >= 1 ? Math.min(50, Math.floor(num(o.maxCategories)!)) : null,
   };

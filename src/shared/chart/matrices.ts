@@ -11,6 +11,8 @@ export interface Matrix {
   notes: string[];
   timeAxis: boolean;
   nps?: (NpsParts | null)[];
+  /** Stacked charts: each bar's top box as the engine released it (null when suppressed or unscored), for sorting. */
+  barTopBox?: (number | null)[];
 }
 
 /** One-number charts whose number is a mean (they get the mean's margin). */
@@ -102,6 +104,7 @@ export function stackedMatrix(cfg: NormalConfig, locs: DataLocationAnswer[], min
   const multi = labels.length > 1;
   const categories: SpecCategory[] = [];
   const rows: ({ stats: StatsAnswer; loc: DataLocationAnswer } | null)[] = [];
+  const barTopBox: (number | null)[] = [];
   const notes: string[] = [];
   for (const l of locs) {
     l.benchmarks.forEach((cell, b) => {
@@ -112,6 +115,7 @@ export function stackedMatrix(cfg: NormalConfig, locs: DataLocationAnswer[], min
       if (text) notes.push(`${label}: ${text}`);
       categories.push({ key: `${l.id}:b${b}`, label, suppressed: text });
       rows.push(stats ? { stats, loc: l } : null);
+      barTopBox.push(stats?.topBox ?? null);
     });
   }
   const percent100 = cfg.typeKey === 'stacked-bar-100';
@@ -131,7 +135,7 @@ export function stackedMatrix(cfg: NormalConfig, locs: DataLocationAnswer[], min
     const margins = rows.map((r) => (!r || cfg.format === 'count' || (percent100 && r.loc.kind === 'multi') ? null : (r.stats.options.find((x) => x.code === code)?.marginOfError ?? null)));
     return { key: `o:${code}`, label: optionLabel(first, i), values, counts, margins, n: null, suppressed: null };
   });
-  return { categories, series, notes, timeAxis: false };
+  return { categories, series, notes, timeAxis: false, barTopBox };
 }
 
 /** The answer a multi-benchmark trend follows: the top box when the engine scores it, else the most chosen option. */

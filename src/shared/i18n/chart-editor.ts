@@ -26,6 +26,8 @@ export const chartEditorNl = {
     showLegend: 'Toon legenda',
     showValues: 'Toon waarden in de grafiek',
     decimals: 'Aantal decimalen',
+    max: 'Maximum van de as',
+    maxHint: 'Leeg: volgt uit de cijfers',
     stacked: 'Gestapeld',
     maxCategories: 'Maximaal aantal categorieën',
     hideEmpty: 'Verberg antwoorden zonder respondenten',

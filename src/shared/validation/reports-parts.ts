@@ -9,10 +9,14 @@ const id = () => num(int().min(1, messages.min1));
 const order = num(int().min(0, messages.wholeNumber).max(1_000_000, messages.max1000000));
 const bool = z.preprocess((v) => (v === 'true' || v === '1' || v === 1 ? true : v === 'false' || v === '0' || v === 0 ? false : v), z.boolean({ error: reportsNl.yesNo }));
 const intIn = (min: number, max: number) => num(int().min(min, reportsNl.between(min, max)).max(max, reportsNl.between(min, max)));
+/** The value axis maximum: a number above 0 (decimals allowed: a mean of 1–5 may end at 4,5), at most 1,000,000. */
+export const AXIS_MAX_LIMIT = 1_000_000;
+const axisMax = num(z.number({ error: reportsNl.axisMax }).gt(0, reportsNl.axisMax).max(AXIS_MAX_LIMIT, reportsNl.axisMax));
 
 /**
  * The chart options a chart may carry (spec 001 §3 Chart option) and the type of each value:
  * showN – show n per category; showLegend; showValues – numbers on the bars; decimals (0–3);
+ * max – the value axis maximum (> 0, ≤ 1,000,000; none = from the data);
  * stacked – stack the series; maxCategories – fold the rest into 'Overig' (1–50);
  * hideEmpty – leave out categories without answers; showMarginOfError – show the margin of error.
  */
@@ -21,6 +25,7 @@ export const CHART_OPTION_VALUES = {
   showLegend: bool,
   showValues: bool,
   decimals: intIn(0, 3),
+  max: axisMax,
   stacked: bool,
   maxCategories: intIn(1, 50),
   hideEmpty: bool,

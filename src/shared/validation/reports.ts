@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { reportsNl } from '../i18n/reports';
 import { CHART_SORTING_OPTIONS, CHART_TYPES, COLOR_SCHEMES, DATA_FORMATS, DATA_TYPES, GRANULARITY, KPIS, PATTERNS, REPORT_STATUSES } from '../lookups';
 import { messages } from './messages';
+import { CHART_OPTION_KEYS, parseOptionValue } from './reports-parts';
 
 /** The smallest min_n a report may have (the FAQ promises results only from groups of 5 or more); 10 is the default. */
 export const MIN_N_FLOOR = 5;
@@ -89,8 +90,24 @@ const chartFields = {
   pattern_id: lookup(PATTERNS).nullable().optional(),
   granularity_id: lookup(GRANULARITY).optional(),
   color_scheme_id: lookup(COLOR_SCHEMES).nullable().optional(),
-  options: z.record(z.string(), z.unknown(), { error: messages.required }).optional(),
+  options: z.record(z.string(), z.unknown(), { error: messages.required }).transform(knownOptions).optional(),
 };
+
+/**
+ * The chart's own options object may carry the chart option keys too (the API has always taken
+ * them there; `max` was set only so): each such key is checked with its chartOption schema, the
+ * rest (e.g. `rchart`, checked by its own call) passes as it is.
+ */
+function knownOptions(options: Record<string, unknown>, ctx: z.RefinementCtx): Record<string, unknown> {
+  const out = { ...options };
+  for (const key of CHART_OPTION_KEYS) {
+    if (!(key in options) || options[key] === null || options[key] === undefined) continue;
+    const parsed = parseOptionValue(key, options[key]);
+    if (parsed.success) out[key] = parsed.data;
+    else ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? messages.required, path: [key] });
+  }
+  return out;
+}
 /** POST chart */
 export const ChartInput = z.object(chartFields);
 export type ChartInput = z.infer<typeof ChartInput>;
