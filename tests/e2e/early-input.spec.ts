@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { DEMO_PASSWORD, login } from './support';
+import { DEMO_PASSWORD, apiCall, login } from './support';
 
 /**
  * A slow phone: the server-rendered form is there, the islands' JavaScript is not yet. Every
@@ -100,4 +100,29 @@ test('a response file chosen before hydration reaches the server (whose answer, 
   // The server read the file (and changes nothing: no question columns); a lost file would get 'Dit veld mag niet leeg zijn'.
   await expect(page.locator('#main').getByText('Het responsbestand bevat geen enkele kolom van een vraag uit deze enquête.')).toBeVisible({ timeout: 30_000 });
   await expect(page.locator('#main').getByText('Dit veld mag niet leeg zijn')).toHaveCount(0);
+});
+
+test('a new chart: title and chart type chosen before hydration are kept and saved', async ({ page }) => {
+  await login(page, 'beheerder@demo.impulz.nl');
+  const report = await apiCall<{ data: { id: number } }>(page, 'POST', '/report', { project_id: 1, title: `E2E vroege grafiek ${Date.now()}` });
+  expect(report.status).toBe(201);
+  const reportId = report.json.data.id;
+  const section = await apiCall<{ data: { id: number } }>(page, 'POST', `/report/${reportId}/section`, { title: 'Vroeg' });
+  const release = await holdScripts(page);
+  await page.goto(`/portal/report/${reportId}/section/${section.json.data.id}/chart/new`, { waitUntil: 'commit' });
+  const create = page.getByRole('button', { name: 'Grafiek aanmaken' });
+  await expect(create).toBeDisabled();
+  await page.getByRole('textbox', { name: /^Titel/ }).fill('Vroeg gekozen grafiek');
+  await page.getByRole('combobox', { name: 'Grafiektype' }).selectOption({ label: 'Staafdiagram (horizontaal)' });
+
+  await release();
+  await expect(create).toBeEnabled();
+  await expect(page.getByRole('textbox', { name: /^Titel/ })).toHaveValue('Vroeg gekozen grafiek');
+  await create.click();
+  await expect(page).toHaveURL(/\/chart\/\d+\/edit\/dataLocations$/);
+  const chartId = Number(/chart\/(\d+)\/edit/.exec(page.url())![1]);
+  const saved = await apiCall<{ data: { title: string; chart_type_id: number } }>(page, 'GET', `/chart/${chartId}`);
+  expect(saved.json.data.title).toBe('Vroeg gekozen grafiek');
+  await page.goto(`/portal/report/${reportId}/section/${section.json.data.id}/chart/${chartId}/edit/base`);
+  await expect(page.getByRole('combobox', { name: 'Grafiektype' }).locator('option:checked')).toHaveText('Staafdiagram (horizontaal)');
 });

@@ -1,4 +1,5 @@
 import { useRef } from 'react';
+import { useKeepEarlyInput } from '../early-input';
 import TextEditor, { type ReportText } from '../markdown/TextEditor';
 import ChartForm from './ChartForm';
 import ChartPreview from './ChartPreview';
@@ -26,9 +27,10 @@ export default function ChartBaseEditor({ reportId, lang, minN, chart, optionRow
     initDraft(chart);
     inited.current = true;
   }
+  const keepInput = useKeepEarlyInput<HTMLDivElement>();
   const text = (position: 'before' | 'after') => texts.find((x) => x.position === position) ?? null;
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
+    <div ref={keepInput} className="grid gap-6 lg:grid-cols-2">
       <div className="flex flex-col gap-6">
         <ChartForm reportId={reportId} lang={lang} optionRows={optionRows} surveys={surveys} />
         {chart.id !== null && (

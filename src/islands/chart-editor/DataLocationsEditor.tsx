@@ -3,6 +3,7 @@ import { SortableContext, arrayMove, sortableKeyboardCoordinates, verticalListSo
 import { useEffect, useRef, useState } from 'react';
 import { api, ApiError, request } from '../../shared/api-client';
 import { chartEditorNl } from '../../shared/i18n/chart-editor';
+import { useKeepEarlyInput } from '../early-input';
 import ChartPreview from './ChartPreview';
 import DataLocationRow from './DataLocationRow';
 import { nMethodsOf } from './column-key';
@@ -25,6 +26,7 @@ interface Props {
 /** Tab 'Datasets': the chart's data locations (add, label, N method, remove, reorder) with the live preview. */
 export default function DataLocationsEditor({ reportId, lang, minN, chart, locations: initial, surveys }: Props) {
   // Once per mounted editor (per request on the server), before the preview reads the store.
+  const keepInput = useKeepEarlyInput<HTMLDivElement>();
   const inited = useRef(false);
   if (!inited.current) {
     initDraft(chart);
@@ -115,7 +117,7 @@ export default function DataLocationsEditor({ reportId, lang, minN, chart, locat
   };
 
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
+    <div ref={keepInput} className="grid gap-6 lg:grid-cols-2">
       <div className="flex flex-col gap-4">
         <h2 className="font-semibold">{t.heading}</h2>
         {chart.chart_type_id === RCHART_TYPE_ID && <p className="text-sm">{t.rchartNote}</p>}
