@@ -24,13 +24,15 @@ const wranglerRequire = createRequire(createRequire(import.meta.url).resolve('wr
 const { Miniflare, convertV4MiniflareOptions } = (await import(pathToFileURL(wranglerRequire.resolve('miniflare')).href)) as typeof import('miniflare');
 
 const { values } = parseArgs({
-  options: { production: { type: 'boolean' }, port: { type: 'string' }, libsql: { type: 'string' }, persist: { type: 'string' }, 'inspector-port': { type: 'string' } },
+  options: { production: { type: 'boolean' }, direct: { type: 'boolean' }, port: { type: 'string' }, libsql: { type: 'string' }, persist: { type: 'string' }, 'inspector-port': { type: 'string' } },
 });
 if (!values.port || !values.libsql || !values.persist) throw new Error('--port, --libsql and --persist are required');
 const port = Number(values.port);
 
 const { workerOptions, main } = unstable_getMiniflareWorkerOptions('dist/server/wrangler.json');
-const { modulesRules: _rules, ...options } = workerOptions;
+const { modulesRules: _rules, assets: builtAssets, ...options } = workerOptions;
+type V4Worker = import('miniflare').V4WorkerOptions;
+const assets = builtAssets as NonNullable<V4Worker['assets']>;
 // The build is not bundled again (`no_bundle`): every module of dist/server, the entry first, typed
 // like the built config's rules (Miniflare 5 takes the list, not the rules).
 const TYPES: [RegExp, 'ESModule' | 'CompiledWasm' | 'Text' | 'Data'][] = [[/\.m?js$/, 'ESModule'], [/\.wasm$/, 'CompiledWasm'], [/\.(txt|html|sql)$/, 'Text'], [/\.bin$/, 'Data']];
@@ -39,30 +41,37 @@ const modules = [main!, ...readdirSync(root, { recursive: true, encoding: 'utf8'
   .map((path) => ({ path, type: TYPES.find(([re]) => re.test(path))?.[1] }))
   .filter((m): m is { path: string; type: NonNullable<typeof m.type> } => m.type !== undefined);
 
+const bindings = {
+  ...(options.bindings as Record<string, string>),
+  LIBSQL_URL: values.libsql,
+  APP_URL: `http://localhost:${port}`,
+  ...(values.production ? { APP_ENV: 'production', TOTP_ENCRYPTION_KEY: randomBytes(32).toString('base64') } : { APP_ENV: 'development' }),
+};
+const worker = { ...options, name: 'impulz-portal', modules, modulesRoot: root, bindings };
+// Default: requests enter through Miniflare's own chain — its entry worker (cf object, request
+// log, pretty errors), then the assets RPC proxy, router and asset worker (Cloudflare runs the
+// last two outside the Worker), then ours. --direct: a socket straight to our Worker
+// (`unsafeDirectSockets`), the assets in a worker of their own behind the ASSETS binding, so the
+// CPU workerd spends per request is the Worker's (plus Miniflare's outbound interceptor on each
+// fetch to libSQL, which has no option to leave it out).
+const workers: V4Worker[] = values.direct
+  ? [
+      { ...worker, serviceBindings: { ...(worker as { serviceBindings?: object }).serviceBindings, ASSETS: 'impulz-assets' }, unsafeDirectSockets: [{ host: '127.0.0.1', port }] },
+      { name: 'impulz-assets', compatibilityDate: options.compatibilityDate as string, modules: true, script: 'export default { fetch: (request, env) => env.ASSETS.fetch(request) };', assets: { ...assets, routerConfig: { has_user_worker: true } } },
+    ]
+  : [{ ...worker, assets }];
+
 // wrangler hands out options in Miniflare's v4 shape; Miniflare 5 converts them.
 const mf = new Miniflare(
   convertV4MiniflareOptions({
     host: '127.0.0.1',
-    port,
+    port: values.direct ? 0 : port,
     inspectorPort: values['inspector-port'] ? Number(values['inspector-port']) : undefined,
     resourcePersistencePath: values.persist,
-    workers: [
-      {
-        ...options,
-        name: 'impulz-portal',
-        modules,
-        modulesRoot: root,
-        bindings: {
-          ...(options.bindings as Record<string, string>),
-          LIBSQL_URL: values.libsql,
-          APP_URL: `http://localhost:${port}`,
-          ...(values.production ? { APP_ENV: 'production', TOTP_ENCRYPTION_KEY: randomBytes(32).toString('base64') } : { APP_ENV: 'development' }),
-        },
-      },
-    ],
+    workers,
   }),
 );
-const url = await mf.ready;
+const url = values.direct ? await mf.unsafeGetDirectURL('impulz-portal') : await mf.ready;
 console.log(`listening ${url.origin}`);
 const stop = () => void mf.dispose().then(() => process.exit(0));
 process.once('SIGINT', stop);

@@ -16,6 +16,9 @@
  *        .cpuprofile files kept in .tmp/profiles/ for Chrome DevTools),
  *        RUNTIME=miniflare (default: the built Worker under Miniflare directly, as production serves
  *        it) or RUNTIME=wrangler (behind `wrangler dev` and its proxy Worker, as measured before),
+ *        ENTRY=direct (default with miniflare: a socket straight to the Worker, as Cloudflare's front
+ *        line and asset router run outside it) or ENTRY=miniflare (through Miniflare's entry worker,
+ *        assets RPC proxy, router and asset worker: ~1.6 ms workerd CPU per request more),
  *        APP_ENV=production (default with miniflare: no round-trip counting wrapper, as at Cloudflare;
  *        the warm line then has no counts — they come from `round-trips`) or APP_ENV=development
  */
@@ -35,6 +38,7 @@ const SECONDS = Number(process.env.LOAD_SECONDS ?? 8);
 const PROFILE = process.env.PROFILE === '1';
 const RUNTIME = process.env.RUNTIME === 'wrangler' ? 'wrangler' : 'miniflare';
 const PRODUCTION = RUNTIME === 'miniflare' && process.env.APP_ENV !== 'development';
+const DIRECT = RUNTIME === 'miniflare' && process.env.ENTRY !== 'miniflare';
 const WANTED = (process.env.PATHS ?? 'status,bootstrap,data,public,meedoen').split(',');
 const P99_BUDGET_MS = 100;
 const REPORT = 1;
@@ -46,7 +50,7 @@ mkdirSync(dir, { recursive: true });
 if (PROFILE) mkdirSync(profiles, { recursive: true });
 const dbInspector = PROFILE ? await freePort() : 0;
 console.log(`load average vóór de start: ${loadAverage()} (1, 5, 15 min; 2 cores)`);
-const stack = await startLocalStack({ dataDir: dir, runtime: RUNTIME, production: PRODUCTION, dbProcess: { nodeArgs: PROFILE ? [`--inspect=127.0.0.1:${dbInspector}`] : [] } });
+const stack = await startLocalStack({ dataDir: dir, runtime: RUNTIME, production: PRODUCTION, direct: DIRECT, dbProcess: { nodeArgs: PROFILE ? [`--inspect=127.0.0.1:${dbInspector}`] : [] } });
 
 try {
   const staff = new HttpSession((url, init) => fetch(url, init), stack.url);
@@ -79,7 +83,7 @@ try {
   const loads = all.filter((l) => WANTED.includes(l.key));
 
   const roles = stackRoles(stack.pids.wrangler, { 'libSQL-server': [stack.pids.libsql], 'belasting (autocannon)': [process.pid] }, stack.runtime);
-  console.log(`\n${CONNECTIONS} gelijktijdige verbindingen, ${SECONDS} s per verzoek, loopback, Worker via ${RUNTIME}${PRODUCTION ? ' (APP_ENV production)' : ''}; workerd, ${RUNTIME}, de libSQL-server en autocannon delen de cores.`);
+  console.log(`\n${CONNECTIONS} gelijktijdige verbindingen, ${SECONDS} s per verzoek, loopback, Worker via ${RUNTIME}${DIRECT ? ' (directe socket)' : ''}${PRODUCTION ? ' (APP_ENV production)' : ''}; workerd, ${RUNTIME}, de libSQL-server en autocannon delen de cores.`);
   const summary: string[] = [];
   for (const load of loads) {
     const run = (duration: number) =>

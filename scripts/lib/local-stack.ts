@@ -41,6 +41,8 @@ export interface LocalStackOptions {
   runtime?: 'wrangler' | 'miniflare';
   /** With `runtime: 'miniflare'`: APP_ENV production (no round-trip counting, no count headers), as at Cloudflare. */
   production?: boolean;
+  /** With `runtime: 'miniflare'`: a socket straight to the Worker, without Miniflare's entry and assets chain in front (scripts/miniflare-worker.ts --direct). */
+  direct?: boolean;
 }
 
 /**
@@ -61,6 +63,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       persistTo: `${opts.dataDir}/wrangler`,
       verbose: opts.verbose,
       production: opts.production,
+      direct: opts.direct,
     });
     return {
       url: worker.url,

@@ -62,11 +62,11 @@ export async function startWorker(opts: {
  * Node process): what production runs, without wrangler dev's proxy Worker in front. `pid` is that
  * Node process (workerd runs below it).
  */
-export async function startMiniflareWorker(opts: { port: number; libsqlUrl: string; persistTo: string; verbose?: boolean; production?: boolean }): Promise<WorkerProcess> {
+export async function startMiniflareWorker(opts: { port: number; libsqlUrl: string; persistTo: string; verbose?: boolean; production?: boolean; direct?: boolean }): Promise<WorkerProcess> {
   const inspectorPort = await freePort();
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'scripts/miniflare-worker.ts', '--port', String(opts.port), '--libsql', opts.libsqlUrl, '--persist', opts.persistTo, '--inspector-port', String(inspectorPort), ...(opts.production ? ['--production'] : [])],
+    ['--import', 'tsx', 'scripts/miniflare-worker.ts', '--port', String(opts.port), '--libsql', opts.libsqlUrl, '--persist', opts.persistTo, '--inspector-port', String(inspectorPort), ...(opts.production ? ['--production'] : []), ...(opts.direct ? ['--direct'] : [])],
     { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   return whenServing(child, opts.port, inspectorPort, opts.verbose);

@@ -65,10 +65,12 @@ export const identityColumns = {
     demoExpiresAt: users.demoExpiresAt,
   },
   roles: sql<string>`(select coalesce(json_group_array(${roles.name}), '[]') from ${userRoles}
-    join ${roles} on ${roles.id} = ${userRoles.roleId} where ${userRoles.userId} = ${users.id})`,
+    join ${roles} on ${roles.id} = ${userRoles.roleId} where ${userRoles.userId} = ${users.id})`.as('identity_roles'),
   isCompanyAdmin: sql<number>`exists(select 1 from ${companyAdmins}
-    where ${companyAdmins.userId} = ${users.id} and ${companyAdmins.companyId} = ${users.companyId})`,
+    where ${companyAdmins.userId} = ${users.id} and ${companyAdmins.companyId} = ${users.companyId})`.as('identity_company_admin'),
 };
+// (Aliased: without a name the database sends each subquery's whole SQL text back as its column
+// name, on every request.)
 
 /** An active account: not deleted and, for demo accounts, not past its end. */
 export function activeAccount(now: Date) {
@@ -94,7 +96,7 @@ function sessionLookup(db: Db) {
       ...identityColumns,
       // The request's snapshot of the report data generation (a primary-key read riding along):
       // a cached report data answer then needs only its access check after this round trip.
-      dataGeneration: sql<number | null>`(select ${dataGenerations.n} from ${dataGenerations} where ${dataGenerations.name} = ${REPORT_INPUTS})`,
+      dataGeneration: sql<number | null>`(select ${dataGenerations.n} from ${dataGenerations} where ${dataGenerations.name} = ${REPORT_INPUTS})`.as('data_generation'),
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

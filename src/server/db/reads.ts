@@ -36,7 +36,10 @@ export function combine<A, B, T>(a: Read<A>, b: Read<B>, present: (a: A, b: B) =
 /** Runs the reads' queries as one batch (one round trip) and gives each read's result. */
 export async function readAll<const R extends readonly Read<unknown>[]>(db: Db, reads: R): Promise<{ [K in keyof R]: R[K] extends Read<infer T> ? T : never }> {
   const queries = reads.flatMap((r) => r.queries);
-  const results: unknown[] = queries.length ? await db.batch(queries as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]) : [];
+  // One statement is one round trip either way: sent on its own it skips the batch's transaction
+  // (BEGIN, COMMIT and the ROLLBACK guard: 3 statements more for the database, 4 results to decode).
+  const results: unknown[] =
+    queries.length > 1 ? await db.batch(queries as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]) : queries.length ? [await queries[0]] : [];
   let at = 0;
   return reads.map((r) => {
     const part = results.slice(at, at + r.queries.length);

@@ -4,7 +4,7 @@ import { AppError, nl } from '../../errors';
 import { CHART_TYPES, GRANULARITY, KPIS } from '../../../shared/lookups';
 import { type ReportDataBody, reportDataNl } from '../../../shared/validation/report-data';
 import { loadCube } from '../analytics/load-cube';
-import { findReportRead, requireReportRole } from '../reports/access';
+import { findReport, findReportRead, requireReportRole } from '../reports/access';
 import { type Entry, answerEtag, answerKey, generationRead, reportAnswers } from './answer-cache';
 import { eq, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -69,7 +69,7 @@ export async function reportDataBody(ctx: UserServiceContext, reportId: number, 
   const cache = reportAnswers(ctx.db);
   const cached = cache.get(key);
   if (cached && known === cached.generation) {
-    await readOne(ctx.db, findReportRead(ctx, reportId));
+    await findReport(ctx, reportId);
     return cached;
   }
   if (cached && known === null) {

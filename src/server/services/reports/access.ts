@@ -3,7 +3,7 @@ import type { SessionUser } from '../../auth/sessions';
 import type { UserServiceContext } from '../../context';
 import { projects, reportBookmarks, reportChartOptions, reportCharts, reportDataLocations, reports, reportSections, reportTexts, reportUsers, reportWidgets } from '../../db/schema';
 import { AppError, nl } from '../../errors';
-import { read, readOne } from '../../db/reads';
+import { read } from '../../db/reads';
 import { hasRole, type Role } from '../../../shared/permissions';
 import { REPORT_STATUSES } from '../../../shared/lookups';
 import { visibleProjects } from '../projects/scope';
@@ -43,22 +43,49 @@ export function visibleReports(user: SessionUser): SQL {
   return and(alive, eq(reports.statusId, PUBLISHED_STATUS), visibleProjects(user), sql`(${open} or ${listed})`)!;
 }
 
-/** A report that is not deleted, of a project the user may see; else 404. */
+/**
+ * A report that is not deleted, of a project the user may see; else 404. One prepared statement
+ * per rule shape (below): the same SQL as findReportRead, not built again per request.
+ */
 export async function findReport(ctx: UserServiceContext, reportId: number): Promise<ReportRow> {
-  return readOne(ctx.db, findReportRead(ctx, reportId));
+  const { shape, user } = ruleShape(ctx.user);
+  let prepared = preparedFinds.get(ctx.db);
+  if (!prepared) preparedFinds.set(ctx.db, (prepared = new Map()));
+  let find = prepared.get(shape);
+  if (!find) prepared.set(shape, (find = findReportQuery(ctx.db, sql.placeholder('reportId'), user).prepare()));
+  const [row] = await find.all({ reportId, userId: ctx.user.id, companyId: ctx.user.companyId });
+  if (!row) throw notFound();
+  return row.report;
 }
 
 /** findReport as one read of a request's batch (db/reads.ts); its result throws the 404. */
 export function findReportRead(ctx: UserServiceContext, reportId: number) {
-  const query = ctx.db
-    .select({ report: reports })
-    .from(reports)
-    .innerJoin(projects, eq(projects.id, reports.projectId))
-    .where(and(eq(reports.id, reportId), visibleReports(ctx.user)));
-  return read([query], ([[row]]): ReportRow => {
+  return read([findReportQuery(ctx.db, reportId, ctx.user)], ([[row]]): ReportRow => {
     if (!row) throw notFound();
     return row.report;
   });
+}
+
+function findReportQuery(db: UserServiceContext['db'], reportId: number | ReturnType<typeof sql.placeholder>, user: SessionUser) {
+  return db
+    .select({ report: reports })
+    .from(reports)
+    .innerJoin(projects, eq(projects.id, reports.projectId))
+    .where(and(eq(reports.id, reportId as number), visibleReports(user)));
+}
+
+const preparedFinds = new WeakMap<UserServiceContext['db'], Map<string, ReturnType<ReturnType<typeof findReportQuery>['prepare']>>>();
+
+/**
+ * What visibleReports branches on (root, company admin with a company, report editor), and a user
+ * of that shape whose id and company id are placeholders: visibleReports gives the SQL of the
+ * user's case with `?` where their ids go, so one statement serves every user of the shape.
+ */
+function ruleShape(user: SessionUser): { shape: string; user: SessionUser } {
+  const admin = user.isCompanyAdmin && user.companyId !== null;
+  const shape = `${user.isRoot}|${admin}|${isReportEditor(user)}`;
+  const placeholder = (name: string) => sql.placeholder(name) as unknown as number;
+  return { shape, user: { ...user, id: placeholder('userId'), companyId: user.companyId === null ? null : placeholder('companyId') } };
 }
 
 export async function findSection(ctx: UserServiceContext, sectionId: number): Promise<{ report: ReportRow; section: SectionRow }> {
