@@ -103,13 +103,17 @@ describe('an archive uploaded as a response file brings its participants', () =>
     expect((await tokenRows()).size).toBe(before);
   });
 
-  it('refuses an archive whose participants member is not a participants file, storing nothing', async () => {
+  it('refuses an archive whose participants member is not a participants file, or another survey’s archive, storing nothing', async () => {
     const responses = async () => (await t.db.select({ n: count() }).from(surveyResponses).where(eq(surveyResponses.surveyId, surveyId)))[0]!.n;
     const before = await responses();
     const bad = colorsArchive({ responses: lsrWithTokens(tok(11), tok(12)).replace(/<id><!\[CDATA\[(\d)\]\]><\/id>/g, '<id><![CDATA[5$1]]></id>'), lst: LSR });
     const res = await post(bad);
     expect(res.status).toBe(422);
     expect(((await res.json()) as { message: string }).message).toMatch(/Responses/);
+    // Another survey's archive: its responses header names a column this survey doesn't have (read from the member's start only).
+    const foreign = await post(colorsArchive({ responses: LSR.replace(/841748X3X3SQ001/g, '1X1X1SQ001'), tokens: 3 }));
+    expect(foreign.status).toBe(422);
+    expect(((await foreign.json()) as { message: string }).message).toMatch(/1X1X1SQ001/);
     expect(await responses()).toBe(before);
     expect(t.bucket.keys().filter((k) => k.startsWith('surveys/'))).toEqual([]);
   });

@@ -4,7 +4,7 @@ import { AppError, nl } from '../../../errors';
 import { surveysNl } from '../../../../shared/i18n/surveys';
 import { MAX_UPLOAD_BYTES } from '../../../../shared/validation/surveys';
 import { hasRole } from '../../../../shared/permissions';
-import { ARCHIVE_MEMBER, isZip, zipMember, zipMemberPrefix } from '../archive/zip-entries';
+import { ARCHIVE_MEMBER, isZip, zipMemberPrefix } from '../archive/zip-entries';
 import { findVisibleSurvey, requireSurveyRole } from '../scope';
 import { assertPlan, lsrPlan } from './import-job';
 import { looksLikeXml, sniffLimeSurveyXml } from './lsr-reader';
@@ -47,27 +47,29 @@ export async function planResponseFile(file: Blob, survey: SurveyHeaderColumns):
 }
 
 /**
- * A LimeSurvey archive (.lsa) sent as a response file: its responses member (.lsr) is the file the
- * header check reads; its structure is not read (it is the survey's own; the header check refuses
+ * A LimeSurvey archive (.lsa) sent as a response file: the start of its responses member (.lsr, up
+ * to its <fields> list) is what the header check reads; its structure is not read (it is the survey's own; the header check refuses
  * an archive of another survey). Its participants (.lst), when there are any, must be a
  * participants document: checked now, so the job cannot fail on them after the responses.
  */
 async function archiveResponses(file: Blob): Promise<{ responses: Blob; hasTokens: boolean }> {
   const fail = (message: string) => new AppError('VALIDATION', message, { file: [message] });
-  const chunks: Uint8Array[] = [];
+  let responsesHead: string | null;
   let tokensHead: string | null;
   try {
-    for await (const chunk of zipMember(file.stream(), ARCHIVE_MEMBER.responses)) chunks.push(chunk);
-    tokensHead = await zipMemberPrefix(new Uint8Array(await file.arrayBuffer()), ARCHIVE_MEMBER.tokens, SNIFF_BYTES, (text) => text.includes('</LimeSurveyDocType>'));
+    // Only the members' beginnings are inflated here (the job streams the whole archive later).
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    responsesHead = await zipMemberPrefix(bytes, ARCHIVE_MEMBER.responses, SNIFF_XML_BYTES, (text) => text.includes('</fields>'));
+    tokensHead = await zipMemberPrefix(bytes, ARCHIVE_MEMBER.tokens, SNIFF_BYTES, (text) => text.includes('</LimeSurveyDocType>'));
   } catch {
     throw fail(surveysNl.import.archiveBroken);
   }
-  if (!chunks.length) throw fail(surveysNl.responses.archiveNoResponses);
+  if (!responsesHead) throw fail(surveysNl.responses.archiveNoResponses);
   if (tokensHead !== null) {
     const { docType } = sniffLimeSurveyXml(tokensHead, 'tokens');
     if (docType !== 'Tokens') throw fail(surveysNl.import.wrongDocType(docType || '(leeg)', 'Tokens'));
   }
-  return { responses: new Blob(chunks as BlobPart[], { type: 'application/xml' }), hasTokens: tokensHead !== null };
+  return { responses: new Blob([responsesHead], { type: 'application/xml' }), hasTokens: tokensHead !== null };
 }
 
 /**
