@@ -1,17 +1,11 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { SessionUser } from '../../src/server/auth/sessions';
-import type { UserServiceContext } from '../../src/server/context';
 import type { Db } from '../../src/server/db/client';
 import { panelFields } from '../../src/server/db/schema';
-import { r2FileStore } from '../../src/server/files/store';
-import { inlineJobSystem } from '../../src/server/jobs/enqueue';
-import { createMailer } from '../../src/server/mail/mailer';
 import { loadFields } from '../../src/server/services/panels/load-fields';
 import { createPanelField } from '../../src/server/services/panels/panel-fields';
 import { saveUserAnswers } from '../../src/server/services/panels/user-answers';
-import { ROLES } from '../../src/shared/permissions';
 import type { PanelFieldInput } from '../../src/shared/validation/panels';
-import { memoryBucket } from '../../tests/helpers/file-stores';
+import { seedContext } from './context';
 
 /** Background fields of the demo panels (field and option id 1 are the Burgerpanel's 'Leeftijdsgroep' and '18 – 34 jaar'). */
 export const DEMO_PANEL_FIELDS: { panelId: number; fields: PanelFieldInput[] }[] = [
@@ -33,17 +27,6 @@ export const DEMO_PANEL_FIELDS: { panelId: number; fields: PanelFieldInput[] }[]
   },
 ];
 
-const seedCtx = (db: Db, user: Partial<SessionUser> & { id: number; companyId: number }, now: Date): UserServiceContext => {
-  const config = { appEnv: 'development' as const, libsqlUrl: 'file:seed', mailFrom: 'seed@impulz.nl', helpdeskEmail: 'helpdesk@impulz.nl' };
-  const full: SessionUser = {
-    groupId: 1, email: 'seed@impulz.nl', fullname: 'Seed', isRoot: false, isCompanyAdmin: false, roles: [...ROLES],
-    mustChangePassword: false, mustEnable2fa: false, twoFactorConfirmed: true, ...user,
-  };
-  // A job system as in production: background answers of a fielded panel schedule the survey's
-  // cube rebuild, which runs here at once, so the seed ends with nothing pending.
-  return { db, user: full, now, config, mailer: createMailer(db, config), jobs: inlineJobSystem(db, r2FileStore(memoryBucket()), () => now) };
-};
-
 /**
  * The demo panels' background fields (through the panel services) and the demo member's answers
  * (Carla Bakker in the Burgerpanel, through her own PUT user/{id}/answer). Skips a panel that has fields.
@@ -51,7 +34,7 @@ const seedCtx = (db: Db, user: Partial<SessionUser> & { id: number; companyId: n
 export async function seedPanels(db: Db, today = new Date()): Promise<void> {
   const existing = await db.select({ panelId: panelFields.panelId }).from(panelFields).where(inArray(panelFields.panelId, DEMO_PANEL_FIELDS.map((p) => p.panelId)));
   const done = new Set(existing.map((r) => r.panelId));
-  const admin = seedCtx(db, { id: 1, companyId: 1, isRoot: true }, today);
+  const admin = seedContext(db, today);
   for (const p of DEMO_PANEL_FIELDS) {
     if (done.has(p.panelId)) continue;
     for (const f of p.fields) await createPanelField(admin, p.panelId, f);
@@ -61,7 +44,8 @@ export async function seedPanels(db: Db, today = new Date()): Promise<void> {
   const byName = new Map(fields.map((f) => [f.name, f.id]));
   const views = await loadFields(db, [1]);
   const option = (field: string, label: string) => views.find((f) => f.name === field)!.options.find((o) => o.label === label)!.id;
-  const carla = seedCtx(db, { id: 3, companyId: 1, roles: ['panel.access'] }, today);
+  // Carla's answers schedule the survey's cube rebuild (a fielded panel); the seed's job system runs it at once.
+  const carla = seedContext(db, today, { id: 3, email: 'gebruiker@demo.impulz.nl', fullname: 'Carla Bakker', isRoot: false, roles: ['panel.access'] });
   await saveUserAnswers(carla, 3, {
     panel_id: 1,
     data: {

@@ -1,17 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import type { SessionUser } from '../../src/server/auth/sessions';
-import type { UserServiceContext } from '../../src/server/context';
 import type { Db } from '../../src/server/db/client';
 import { projectSurveys, surveys } from '../../src/server/db/schema';
-import { r2FileStore } from '../../src/server/files/store';
-import { inlineJobSystem } from '../../src/server/jobs/enqueue';
-import { createMailer } from '../../src/server/mail/mailer';
 import { generateTokens } from '../../src/server/services/surveys/generate-tokens';
 import { importSurvey } from '../../src/server/services/surveys/import-survey';
 import { uploadResponses } from '../../src/server/services/surveys/responses/upload-responses';
-import { ROLES } from '../../src/shared/permissions';
-import { memoryBucket } from '../../tests/helpers/file-stores';
 import { prng } from '../../tests/helpers/response-generator';
+import { seedContext } from './context';
 import { AGE_GROUPS, burgerpeilingLss, DEMO_SURVEY_SID, DISTRICTS, IMPROVEMENTS } from './surveys-burgerpeiling';
 
 const DAY = 86_400_000;
@@ -25,12 +19,7 @@ const REMARKS = [
 export async function seedSurveys(db: Db, today = new Date(), opts: { respondents?: number } = {}): Promise<void> {
   const [existing] = await db.select({ id: surveys.id }).from(surveys).where(and(eq(surveys.lsSid, DEMO_SURVEY_SID), eq(surveys.companyId, 1)));
   if (existing) return;
-  const root: SessionUser = {
-    id: 1, companyId: 1, groupId: 1, email: 'admin@demo.impulz.nl', fullname: 'Seed', isRoot: true, isCompanyAdmin: false, roles: [...ROLES],
-    mustChangePassword: false, mustEnable2fa: false, twoFactorConfirmed: true,
-  };
-  const config = { appEnv: 'development' as const, libsqlUrl: 'file:seed', mailFrom: 'seed@impulz.nl', helpdeskEmail: 'helpdesk@impulz.nl' };
-  const ctx: UserServiceContext = { db, user: root, now: today, config, mailer: createMailer(db, config), jobs: inlineJobSystem(db, r2FileStore(memoryBucket()), () => today) };
+  const ctx = seedContext(db, today);
   const { id } = await importSurvey(ctx, { xml: burgerpeilingLss(), projectId: 1 });
   await db.insert(projectSurveys).values({ projectId: 2, surveyId: id }).onConflictDoNothing();
   await db.update(surveys).set({ populationSize: 41_250, confidenceLevel: 95 }).where(eq(surveys.id, id));

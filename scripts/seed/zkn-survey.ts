@@ -1,16 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import type { SessionUser } from '../../src/server/auth/sessions';
-import type { UserServiceContext } from '../../src/server/context';
 import type { Db } from '../../src/server/db/client';
 import { surveys } from '../../src/server/db/schema';
-import { r2FileStore } from '../../src/server/files/store';
-import { inlineJobSystem } from '../../src/server/jobs/enqueue';
-import { createMailer } from '../../src/server/mail/mailer';
 import { importSurvey } from '../../src/server/services/surveys/import-survey';
 import { uploadResponses } from '../../src/server/services/surveys/responses/upload-responses';
-import { ROLES } from '../../src/shared/permissions';
-import { memoryBucket } from '../../tests/helpers/file-stores';
 import { prng } from '../../tests/helpers/response-generator';
+import { seedContext } from './context';
 import { AGE_GROUPS, demoLss, type DemoQuestion } from './surveys-burgerpeiling';
 import { DEMO_PROVIDERS } from './zkn';
 
@@ -112,12 +106,7 @@ export function deLindeResponsesCsv(today: Date): string {
 export async function seedZknSurvey(db: Db, today = new Date()): Promise<void> {
   const [existing] = await db.select({ id: surveys.id }).from(surveys).where(and(eq(surveys.lsSid, DE_LINDE_SURVEY_SID), eq(surveys.companyId, 3)));
   if (existing) return;
-  const root: SessionUser = {
-    id: 1, companyId: 1, groupId: 1, email: 'admin@demo.impulz.nl', fullname: 'Seed', isRoot: true, isCompanyAdmin: false, roles: [...ROLES],
-    mustChangePassword: false, mustEnable2fa: false, twoFactorConfirmed: true,
-  };
-  const config = { appEnv: 'development' as const, libsqlUrl: 'file:seed', mailFrom: 'seed@impulz.nl', helpdeskEmail: 'helpdesk@impulz.nl' };
-  const ctx: UserServiceContext = { db, user: root, now: today, config, mailer: createMailer(db, config), jobs: inlineJobSystem(db, r2FileStore(memoryBucket()), () => today) };
+  const ctx = seedContext(db, today);
   const { id } = await importSurvey(ctx, { xml: deLindeLss(), projectId: DE_LINDE_PROJECT });
   await uploadResponses(ctx, id, new Blob([deLindeResponsesCsv(today)]), 'limesurvey-export-clientervaring-de-linde.csv');
 }

@@ -1,16 +1,11 @@
 import { eq } from 'drizzle-orm';
-import type { SessionUser } from '../../src/server/auth/sessions';
-import type { UserServiceContext } from '../../src/server/context';
 import type { Db } from '../../src/server/db/client';
 import { ratingJobs, roles, userRoles } from '../../src/server/db/schema';
-import { r2FileStore } from '../../src/server/files/store';
-import { inlineJobSystem } from '../../src/server/jobs/enqueue';
-import { createMailer } from '../../src/server/mail/mailer';
 import { importProviders } from '../../src/server/services/zkn/import-providers';
 import { startRatingJob } from '../../src/server/services/zkn/start-rating-job';
 import { ZKN_ASPECTS } from '../../src/server/analytics/zkn-ranking';
-import { memoryBucket } from '../../tests/helpers/file-stores';
 import { prng } from '../../tests/helpers/response-generator';
+import { seedContext } from './context';
 
 const DAY = 86_400_000;
 /** Zorggroep De Linde (company 3) and its Gebruiker Eva Smit, who gets the Zorgkaart roles. */
@@ -65,12 +60,9 @@ export async function seedZkn(db: Db, today = new Date()): Promise<void> {
   await db.insert(userRoles).values(ZKN_ROLES.map((r) => ({ userId: USER_ID, roleId: roleId.get(r)! }))).onConflictDoNothing();
   const [existing] = await db.select({ id: ratingJobs.id }).from(ratingJobs).where(eq(ratingJobs.companyId, COMPANY_ID)).limit(1);
   if (existing) return;
-  const user: SessionUser = {
-    id: USER_ID, companyId: COMPANY_ID, groupId: 3, email: 'gebruiker@delinde.demo.impulz.nl', fullname: 'Eva Smit', isRoot: false, isCompanyAdmin: false,
-    roles: [...ZKN_ROLES], mustChangePassword: false, mustEnable2fa: false, twoFactorConfirmed: false,
-  };
-  const config = { appEnv: 'development' as const, libsqlUrl: 'file:seed', mailFrom: 'seed@impulz.nl', helpdeskEmail: 'helpdesk@impulz.nl' };
-  const ctx: UserServiceContext = { db, user, now: today, config, mailer: createMailer(db, config), jobs: inlineJobSystem(db, r2FileStore(memoryBucket()), () => today) };
+  const ctx = seedContext(db, today, {
+    id: USER_ID, companyId: COMPANY_ID, groupId: 3, email: 'gebruiker@delinde.demo.impulz.nl', fullname: 'Eva Smit', isRoot: false, roles: [...ZKN_ROLES], twoFactorConfirmed: false,
+  });
   await importProviders(ctx, new Blob([demoProvidersCsv()]));
   await startRatingJob(ctx, { name: DEMO_RATING_JOB, min_n: 10 }, new Blob([demoRatingsCsv(today)]), 'zorgkaart-export-de-linde.csv');
 }
