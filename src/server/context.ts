@@ -15,6 +15,8 @@ export interface AppVariables {
   session: SessionInfo | null;
   /** The report data generation read with the session (null without a session): middleware/session.ts. */
   dataGeneration: number | null;
+  /** A report data call's access check, answered with the session (middleware/session.ts); null when not asked. */
+  reportAccess: { reportId: number; visible: boolean } | null;
 }
 
 export type AppEnv = { Bindings: Bindings; Variables: AppVariables };

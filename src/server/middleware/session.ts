@@ -5,6 +5,7 @@ import { SESSION_COOKIE } from '../auth/cookies';
 import { validateSessionToken } from '../auth/sessions';
 import { clearSessionCookie, setSessionCookie } from '../auth/session-cookie';
 import type { AppEnv } from '../context';
+import { reportDataTarget } from '../services/report-data/answer-cache';
 import { AppError } from '../errors';
 import { tokensNl } from '../../shared/i18n/api-tokens';
 
@@ -21,6 +22,7 @@ export const resolveSession = createMiddleware<AppEnv>(async (c, next) => {
   c.set('user', null);
   c.set('session', null);
   c.set('dataGeneration', null);
+  c.set('reportAccess', null);
   const authorization = c.req.header('authorization');
   if (authorization && TOKEN_PATHS.test(c.req.path)) {
     const token = BEARER.exec(authorization)?.[1];
@@ -31,11 +33,12 @@ export const resolveSession = createMiddleware<AppEnv>(async (c, next) => {
   }
   const token = getCookie(c, SESSION_COOKIE);
   if (token) {
-    const result = await validateSessionToken(c.var.db, token);
+    const result = await validateSessionToken(c.var.db, token, new Date(), c.req.method === 'POST' ? reportDataTarget(c.req.path) : null);
     if (result) {
       c.set('user', result.user);
       c.set('session', result.session);
       c.set('dataGeneration', result.dataGeneration);
+      c.set('reportAccess', result.reportAccess);
       setSessionCookie(c, token, result.session.expiresAt);
     } else {
       clearSessionCookie(c);
