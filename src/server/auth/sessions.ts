@@ -117,6 +117,8 @@ export interface ValidatedSession {
   session: SessionInfo;
   user: SessionUser;
   dataGeneration: number | null;
+  /** The expiry moved (sliding, at most once per 6 hours): the cookie needs it too. */
+  refreshed: boolean;
   /** With `reportId`: whether the user may see that report (findReport's rule), null when not asked or not decided. */
   reportAccess: { reportId: number; visible: boolean } | null;
 }
@@ -138,13 +140,14 @@ export async function validateSessionToken(db: Db, token: string, now = new Date
     await db.delete(sessions).where(eq(sessions.id, id));
     return null;
   }
-  if (expiresAt.getTime() - now.getTime() < SESSION_REFRESH_MS) {
+  const refreshed = expiresAt.getTime() - now.getTime() < SESSION_REFRESH_MS;
+  if (refreshed) {
     expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
     await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
   }
   const user = toSessionUser(row);
   const visible = reportId === null ? null : readReportAccess(user, row.reportAccess);
-  return { session: { id, expiresAt }, user, dataGeneration: row.dataGeneration, reportAccess: visible === null ? null : { reportId: reportId!, visible } };
+  return { session: { id, expiresAt }, user, dataGeneration: row.dataGeneration, refreshed, reportAccess: visible === null ? null : { reportId: reportId!, visible } };
 }
 
 export async function invalidateSession(db: Db, sessionId: string): Promise<void> {
