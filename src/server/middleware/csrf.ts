@@ -18,6 +18,17 @@ export function issueCsrfToken(c: Context): string {
 }
 
 /**
+ * Whether `origin` (a header) is the origin of `url` (the request's, serialised: scheme and host
+ * lower case, no default port, always a path): the URL is the origin followed by '/', and the
+ * origin has no path of its own. The same answer as `new URL(url).origin === origin`, without
+ * parsing a URL on every call.
+ */
+export function isOriginOf(origin: string, url: string): boolean {
+  const host = origin.indexOf('//') + 2;
+  return host > 1 && origin.indexOf('/', host) < 0 && url.startsWith(origin) && url.charCodeAt(origin.length) === 47;
+}
+
+/**
  * Mutating calls need the XSRF header to equal the cookie and, when sent, a same-origin Origin.
  * A call authenticated by a Bearer token carries no cookies a browser could send on its own, so
  * it needs no CSRF token.
@@ -27,7 +38,7 @@ export const requireCsrf = createMiddleware<AppEnv>(async (c, next) => {
   const cookie = getCookie(c, CSRF_COOKIE);
   const header = c.req.header(CSRF_HEADER);
   const origin = c.req.header('origin');
-  const sameOrigin = !origin || origin === new URL(c.req.url).origin;
+  const sameOrigin = !origin || isOriginOf(origin, c.req.url);
   const matches =
     !!cookie && !!header && constantTimeEqual(encoder.encode(cookie), encoder.encode(decodeURIComponent(header)));
   if (!sameOrigin || !matches) throw new AppError('CSRF', nl.csrf);
