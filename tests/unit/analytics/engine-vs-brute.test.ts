@@ -73,8 +73,8 @@ describe('engine against the brute-force oracle (no suppression)', () => {
     }
     expect(cases).toBeGreaterThan(3000);
     // 12 seeds × 25 rounds against the plain-loop oracle: 9 s measured with the 2-core machine
-    // already busy (load 7); beside four other test runs (load 16) it passed 60 s. CPU-bound, so
-    // the limit follows the load: 180 s.
+    // already busy (load 7); with four other test runs beside it (load 16 was seen) 60 s was tight.
+    // CPU-bound, so the limit follows the load: 180 s.
   }, 180_000);
 
   it('computes solo and combined filter counts, modes and availability like the oracle', () => {
