@@ -13,9 +13,9 @@ import { workerApp as app } from './server/worker-app';
 
 app.use(async (c, next) => {
   const locals = getFetchState(c).locals;
-  locals.user = c.var.user;
+  locals.user = c.get('user');
   locals.ctx = serviceContext(c);
-  locals.requestId = c.var.requestId;
+  locals.requestId = c.get('requestId');
   await next();
 });
 app.use(astro());
