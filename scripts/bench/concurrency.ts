@@ -187,7 +187,7 @@ try {
     for (const [label, p] of [['workerd', await workerProfile?.stop()], ['libSQL-server', await dbProfile?.stop()]] as [string, CpuProfile | undefined][]) {
       if (!p) continue;
       const busy = topSelfTime(p, 1e9).reduce((sum, f) => sum + f.ms, 0);
-        const requests = label === 'workerd' ? result.firstIsolate : result.requests; // only isolate 1's workerd is profiled
+      const requests = label === 'workerd' ? result.firstIsolate : result.requests; // only isolate 1's workerd is profiled
       console.log(`    profiel ${label}${label === 'workerd' && ISOLATES > 1 ? ' (isolate 1)' : ''}: ${(busy / Math.max(1, requests)).toFixed(2)} ms JavaScript per verzoek${label === 'workerd' ? ' in de isolate van de Worker (de rest van workerd: HTTP, wrangler-proxy, assets)' : ''}; eigen tijd, aandeel:`);
       for (const f of topSelfTime(p, 12)) console.log(`      ${(f.share * 100).toFixed(1).padStart(5)}%  ${f.name}`);
       if (label === 'workerd') {
