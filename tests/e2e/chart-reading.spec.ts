@@ -33,7 +33,7 @@ async function barExtent(page: Page, selector: string): Promise<number> {
   });
 }
 
-test("'Kleuren omkeren' in staff view, public page and PDF; a one-benchmark stacked bar fills the plot", async ({ page }) => {
+test("'Kleuren omkeren' in staff view, public page and PDF; a one-benchmark stacked bar fills the plot", async ({ page, browser }) => {
   test.setTimeout(120_000);
   await login(page);
   // 'Hoe vaak voelt u zich onveilig?': Nooit – Soms – Vaak on the red–blue scale, 'Nooit' the good answer.
@@ -62,6 +62,7 @@ test("'Kleuren omkeren' in staff view, public page and PDF; a one-benchmark stac
     await expect(reverse).toBeChecked();
     await expect(swatch).toHaveAttribute('fill', '#2166ac');
     await axeClean(page, 'chart editor with Kleuren omkeren');
+    await shots(page, 'reverse-editor', 'fieldset:has(> legend:text-is("Kleurenschema"))');
     await page.getByRole('button', { name: 'Opslaan', exact: true }).click();
     await expect(page.getByText('Niet-opgeslagen wijzigingen')).toBeHidden();
     await expect.poll(async () => (await apiCall<{ data: { options: Record<string, unknown> } }>(page, 'GET', `/chart/${id}`)).json.data.options).toMatchObject({ reverseColors: true });
@@ -79,12 +80,21 @@ test("'Kleuren omkeren' in staff view, public page and PDF; a one-benchmark stac
     expect(marker).toBe('rgb(33, 102, 172)');
     await axeClean(page, 'staff view');
     await shots(page, 'reverse-staff', `[data-chart-id="${id}"]`);
+    // The demo trend by month: every month of 'Alle respondenten' released (none withheld against its own total).
+    await shots(page, 'trend-staff', '[data-chart-id="5"]');
 
-    // Public page after: 'Nooit' blue, 'Vaak' red; still the full width.
-    await page.goto('/portal/public/report/1');
-    expect(await firstFill()).toBe('#2166ac');
-    expect(await barExtent(page, svg)).toBeCloseTo(1, 2);
-    await shots(page, 'reverse-public', `figure[data-chart-id="${id}"]`);
+    // Public page after, as a visitor without the browser cache of the first visit (max-age 60):
+    // 'Nooit' blue, 'Vaak' red; still the full width.
+    const visitor = await browser.newPage();
+    try {
+      await visitor.goto(new URL('/portal/public/report/1', page.url()).href);
+      expect(await visitor.locator(svg).locator('rect[height="22"]').first().getAttribute('fill')).toBe('#2166ac');
+      expect(await barExtent(visitor, svg)).toBeCloseTo(1, 2);
+      await shots(visitor, 'reverse-public', `figure[data-chart-id="${id}"]`);
+      await shots(visitor, 'trend-public', 'figure[data-chart-id="5"]');
+    } finally {
+      await visitor.close();
+    }
 
     // PDF: drawn from the same model (the colours are checked per renderer in the unit tests); a page to look at.
     const pdf = await page.evaluate(async () => {
