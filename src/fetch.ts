@@ -15,9 +15,9 @@ const app = createApp({ db: workerDb, countsRoundTrips: true });
 
 app.use(async (c, next) => {
   const locals = getFetchState(c).locals;
-  locals.user = c.var.user;
+  locals.user = c.get('user');
   locals.ctx = serviceContext(c);
-  locals.requestId = c.var.requestId;
+  locals.requestId = c.get('requestId');
   await next();
 });
 app.use(astro());

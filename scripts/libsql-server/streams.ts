@@ -77,6 +77,7 @@ const MAX_IDLE_CONNECTIONS = 16;
 const MAX_CACHED_STATEMENTS = 300;
 const idle = new Map<string, Database.Database[]>();
 const prepared = new WeakMap<Database.Database, Map<string, Database.Statement>>();
+const splitCache = new Map<string, string[]>();
 
 function takeConnection(file: string): Database.Database {
   return idle.get(file)?.pop() ?? openConnection(file);
@@ -197,7 +198,13 @@ export class Stream {
   }
 
   private single(sql: string): string {
-    const parts = splitStatements(sql);
+    // The same texts come again and again (prepared statements): split each once, not per request.
+    let parts = splitCache.get(sql);
+    if (!parts) {
+      parts = splitStatements(sql);
+      if (splitCache.size > 2000) splitCache.clear();
+      splitCache.set(sql, parts);
+    }
     if (parts.length === 0) throw new StmtError('SQL string does not contain any statement', 'SQL_NO_STATEMENT');
     if (parts.length > 1) throw new StmtError('SQL string contains more than one statement', 'SQL_MANY_STATEMENTS');
     return parts[0]!;

@@ -35,7 +35,7 @@ export function createApp(deps: AppDeps) {
   app.use(async (c, next) => {
     await next();
     // Page responses come from Astro, not from Hono's context, so stamp the id on them too.
-    c.res.headers.set('X-Request-Id', c.var.requestId);
+    c.res.headers.set('X-Request-Id', c.get('requestId'));
     // Pages and API answers show personal data: never cache them in shared caches.
     if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'private, no-store');
   });
@@ -53,7 +53,7 @@ export function createApp(deps: AppDeps) {
   app.use(async (c, next) => {
     c.set('config', readConfig(c.env));
     c.set('db', deps.db(c.env));
-    if (!deps.countsRoundTrips || c.var.config.appEnv === 'production') return next();
+    if (!deps.countsRoundTrips || c.get('config').appEnv === 'production') return next();
     // Development and test: the request's database round trips in a header (db/round-trips.ts).
     const { count } = await countRoundTrips(next);
     c.res.headers.set(ROUND_TRIPS_HEADER, String(count.roundTrips));

@@ -15,6 +15,8 @@ export interface AppVariables {
   session: SessionInfo | null;
   /** The report data generation read with the session (null without a session): middleware/session.ts. */
   dataGeneration: number | null;
+  /** A report data call's access check, answered with the session (middleware/session.ts); null when not asked. */
+  reportAccess: { reportId: number; visible: boolean } | null;
 }
 
 export type AppEnv = { Bindings: Bindings; Variables: AppVariables };
@@ -37,8 +39,8 @@ export interface UserServiceContext extends ServiceContext {
 
 export function serviceContext(c: AppContext): ServiceContext {
   const { JOBS, FILES } = c.env;
-  const jobs = JOBS && FILES ? queueJobSystem(c.var.db, JOBS, r2FileStore(FILES)) : undefined;
-  return { db: c.var.db, user: c.var.user, now: new Date(), config: c.var.config, mailer: createMailer(c.var.db, c.var.config), jobs };
+  const jobs = JOBS && FILES ? queueJobSystem(c.get('db'), JOBS, r2FileStore(FILES)) : undefined;
+  return { db: c.get('db'), user: c.get('user'), now: new Date(), config: c.get('config'), mailer: createMailer(c.get('db'), c.get('config')), jobs };
 }
 
 /** For routes behind requireUser/requireRole: the context with a non-null user. */

@@ -161,6 +161,42 @@ describe('LimeSurvey koppeling (RemoteControl 2)', { timeout: 30_000 }, () => {
     expect(await n(t.db.select({ n: count() }).from(surveyResponses).where(and(eq(surveyResponses.surveyId, surveyId), eq(surveyResponses.responseId, 1))))).toBe(0);
   });
 
+  it("tokens follow the archive's merge rule: progress only forward, completion never undone, opt-out kept, portal data untouched", async () => {
+    const token = async (tok: string) => (await t.db.select().from(surveyTokens).where(and(eq(surveyTokens.surveyId, surveyId), eq(surveyTokens.token, tok))))[0]!;
+    const sync = async () => {
+      const res = await staff.post(`/portal/api/v2/survey/${surveyId}/lime/sync`, {});
+      const job = ((await (await staff.get(`/portal/api/v2/job/${((await res.json()) as { data: { id: number } }).data.id}`)).json()) as { data: Job }).data;
+      expect(job.status, job.error).toBe('done');
+      return job;
+    };
+    // Staff manage the portal's rows: a corrected name and e-mail, and a token they reset on purpose.
+    await t.db.update(surveyTokens).set({ firstname: 'Anna (portaal)', email: 'anna@portaal.nl' }).where(and(eq(surveyTokens.surveyId, surveyId), eq(surveyTokens.token, 'lstoken5')));
+    const completedBefore = await token('lstoken1');
+    expect(completedBefore.completed).toBe('2024-02-01 10:00');
+    // LimeSurvey now says otherwise: lstoken1 not completed and never invited, lstoken5 renamed,
+    // reminded twice and opted out, lstoken6 completed.
+    Object.assign(lime.participants[0]!, { completed: 'N', sent: 'N', usesleft: '1' });
+    Object.assign(lime.participants[4]!, { participant_info: { firstname: 'Anna (LimeSurvey)', lastname: 'Anders', email: 'anna@lime.org' }, remindersent: '2024-02-10 09:00', remindercount: '2', blacklisted: 'Y' });
+    Object.assign(lime.participants[5]!, { completed: '2024-03-05 12:00', usesleft: '0' });
+    lime.calls.length = 0;
+    const job = await sync();
+    // The progress fields are asked of LimeSurvey.
+    expect(lime.calls.find((c) => c.method === 'list_participants')!.params[5]).toEqual(['completed', 'sent', 'remindersent', 'remindercount', 'usesleft', 'blacklisted']);
+    expect(job.result.tokens.changed).toBe(2);
+    expect(await token('lstoken1')).toMatchObject({ completed: '2024-02-01 10:00', sent: '2024-01-20 09:00', usesLeft: completedBefore.usesLeft });
+    expect(await token('lstoken5')).toMatchObject({ firstname: 'Anna (portaal)', lastname: 'Test', email: 'anna@portaal.nl', reminderSent: '2024-02-10 09:00', reminderCount: 2, blacklisted: 'Y', completed: 'N' });
+    expect(await token('lstoken6')).toMatchObject({ completed: '2024-03-05 12:00', usesLeft: 0 });
+
+    // LimeSurvey takes the opt-out back, lowers the reminder count and changes the completion date:
+    // the portal keeps what it had, so nothing changes.
+    Object.assign(lime.participants[4]!, { remindersent: 'N', remindercount: '1', blacklisted: 'N' });
+    Object.assign(lime.participants[5]!, { completed: '2024-04-01 08:00' });
+    const again = await sync();
+    expect(again.result.tokens.changed).toBe(0);
+    expect(await token('lstoken5')).toMatchObject({ reminderSent: '2024-02-10 09:00', reminderCount: 2, blacklisted: 'Y' });
+    expect(await token('lstoken6')).toMatchObject({ completed: '2024-03-05 12:00' });
+  });
+
   it('the cron enqueues a sync per linked survey with the schedule on', async () => {
     const enqueued: unknown[] = [];
     expect(await enqueueScheduledSyncs({ db: t.db, enqueue: async (kind, payload) => void enqueued.push({ kind, payload }) })).toBe(1);

@@ -1,20 +1,8 @@
-import { expect, test, type Page, type Route } from '@playwright/test';
-import { DEMO_PASSWORD, apiCall, login } from './support';
+import { expect, test } from '@playwright/test';
+import { DEMO_PASSWORD, apiCall, holdScripts, login } from './support';
 
-/**
- * A slow phone: the server-rendered form is there, the islands' JavaScript is not yet. Every
- * script below /_astro/ waits until the test has typed; what was typed, chosen or ticked must
- * survive the hydration and reach the server.
- */
-async function holdScripts(page: Page): Promise<() => Promise<void>> {
-  const held: Route[] = [];
-  let open = false;
-  await page.route('**/_astro/**/*.js', (route) => (open ? route.continue() : void held.push(route)));
-  return async () => {
-    open = true;
-    for (const route of held.splice(0)) await route.continue();
-  };
-}
+// A slow phone (holdScripts): what was typed, chosen or ticked before the islands' JavaScript ran
+// must survive the hydration and reach the server.
 
 test('login: typed before hydration, an early Enter does nothing, then the login goes through', async ({ page }) => {
   const release = await holdScripts(page);

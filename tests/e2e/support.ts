@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Client, createClient } from '@libsql/client';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type Route } from '@playwright/test';
 import { createSession } from '../../src/server/auth/sessions';
 import { createDb } from '../../src/server/db/client';
 
@@ -59,4 +59,18 @@ export async function axeClean(page: Page, where: string): Promise<void> {
   const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), where).toEqual([]);
+}
+
+/**
+ * A slow phone: the server-rendered page is there, the islands' JavaScript is not yet. Every
+ * script below /_astro/ waits until the returned function releases them.
+ */
+export async function holdScripts(page: Page): Promise<() => Promise<void>> {
+  const held: Route[] = [];
+  let open = false;
+  await page.route('**/_astro/**/*.js', (route) => (open ? route.continue() : void held.push(route)));
+  return async () => {
+    open = true;
+    for (const route of held.splice(0)) await route.continue();
+  };
 }

@@ -12,6 +12,11 @@ import { col, table } from './lss-counts';
  * serves the colors fixture (survey 841748): structure from its .lss, responses from its .lsr.
  */
 export interface LimeResponse { id: number; submitdate: string | null; values: Record<string, string | null> }
+/** A row of LimeSurvey's token table as list_participants gives it (the token fields only when asked for). */
+export interface LimeParticipant {
+  tid: string; token: string; participant_info: { firstname: string; lastname: string; email: string };
+  completed: string; sent: string; remindersent: string; remindercount: string; usesleft: string; blacklisted: string;
+}
 
 export async function startLimeServer(opts: { username?: string; password?: string; superadmin?: boolean } = {}) {
   const username = opts.username ?? 'lsadmin';
@@ -28,9 +33,9 @@ export async function startLimeServer(opts: { username?: string; password?: stri
     for (const f of map.fields) values[f.sgqa] = col(row, `_${f.sgqa}`) ?? null;
     return { id: Number(col(row, 'id')), submitdate: col(row, 'submitdate') || null, values };
   });
-  const participants = Array.from({ length: 6 }, (_, i) => ({
+  const participants: LimeParticipant[] = Array.from({ length: 6 }, (_, i) => ({
     tid: String(i + 1), token: `lstoken${i + 1}`, participant_info: { firstname: `Deelnemer${i + 1}`, lastname: 'Test', email: `d${i + 1}@example.org` },
-    completed: i < 2 ? '2024-02-01 10:00' : 'N', sent: '2024-01-20 09:00',
+    completed: i < 2 ? '2024-02-01 10:00' : 'N', sent: '2024-01-20 09:00', remindersent: 'N', remindercount: '0', usesleft: i < 2 ? '0' : '1', blacklisted: 'N',
   }));
 
   const limeUsers = [
@@ -105,9 +110,13 @@ export async function startLimeServer(opts: { username?: string; password?: stri
       const lines = chosen.map((r) => [String(r.id), '', r.submitdate, '1', 'en', '1', ...map.fields.map((f) => r.values[f.sgqa] ?? null)].map(quote).join(','));
       return Buffer.from(`${header.map(quote).join(',')}\n${lines.join('\n')}\n`, 'utf8').toString('base64');
     },
-    list_participants: ([, s, start, limit]) => {
+    // tid, token and participant_info, plus the token fields asked for (aAttributes), as LimeSurvey answers.
+    list_participants: ([, s, start, limit, , attributes]) => {
       if (Number(s) !== sid) return { status: 'Error: No survey participants table' };
-      const page = participants.slice(Number(start), Number(start) + Number(limit));
+      const asked = new Set(Array.isArray(attributes) ? attributes.map(String) : []);
+      const page = participants.slice(Number(start), Number(start) + Number(limit)).map(({ tid, token, participant_info, ...fields }) => ({
+        tid, token, participant_info, ...Object.fromEntries(Object.entries(fields).filter(([name]) => asked.has(name))),
+      }));
       return page.length ? page : { status: 'No survey participants found.' };
     },
   };

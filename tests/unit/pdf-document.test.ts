@@ -58,7 +58,9 @@ describe('PDF document', () => {
     expect(text).toContain('7,4');
     expect(text).toContain('Te weinig respondenten (minder dan 10)');
     expect(text).toMatch(/Pagina 2 van \d/);
-  });
+    // Lays out the whole report with pdf-lib, then reads it back with pdf.js: ~0.8 s quiet, several
+    // seconds on a busy 2-core machine, so not the default 5 s.
+  }, 30_000);
 
   it('writes the test report for a visual check when PDF_OUT is set', async () => {
     if (process.env.PDF_OUT) (await import('node:fs')).writeFileSync(process.env.PDF_OUT, await renderReportPdf(report));

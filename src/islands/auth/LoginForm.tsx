@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { ApiError, request, setLoginFlag } from '../../shared/api-client';
 import { nl } from '../../shared/i18n/nl';
 import { Field } from './Field';
+import { ShowPasswordButton } from './ShowPasswordButton';
 import { useAccountForm } from './use-form';
 import { useKeepEarlyInput } from '../early-input';
 
@@ -58,14 +59,13 @@ export default function LoginForm({ redirectTo, panelToken }: { redirectTo: stri
             autoComplete="current-password"
             errors={errors.password}
             trailing={
-              <button
-                type="button"
+              <ShowPasswordButton
                 className="shrink-0 whitespace-nowrap px-2 text-sm text-brand underline"
-                aria-pressed={showPassword}
-                onClick={() => setShowPassword((v) => !v)}
-              >
-                {showPassword ? t.hidePassword : t.showPassword}
-              </button>
+                shown={showPassword}
+                onToggle={() => setShowPassword((v) => !v)}
+                showText={t.showPassword}
+                hideText={t.hidePassword}
+              />
             }
           />
         </>

@@ -3,6 +3,7 @@ import { accountsNl } from '../../shared/i18n/accounts';
 import { generatePassword } from '../../shared/password-generator';
 import { passwordRules } from '../../shared/validation/password';
 import { Field } from './Field';
+import { ShowPasswordButton } from './ShowPasswordButton';
 
 /**
  * New password + confirmation with the policy as a live checklist and a generator. The inputs
@@ -53,12 +54,11 @@ export function NewPasswordFields({ errors }: { errors: Record<string, string[]>
         </ul>
       </div>
       <div className="flex flex-wrap gap-3 text-sm">
-        <button type="button" className="text-brand underline disabled:opacity-60" disabled={!ready} onClick={suggest}>
+        {/* Like the show toggle: JavaScript-only, so not there (but in place) until the island runs. */}
+        <button type="button" className={`text-brand underline${ready ? '' : ' invisible'}`} disabled={!ready} onClick={suggest}>
           {t.generate}
         </button>
-        <button type="button" className="text-brand underline disabled:opacity-60" disabled={!ready} aria-pressed={visible} onClick={() => setVisible((v) => !v)}>
-          {visible ? t.hide : t.show}
-        </button>
+        <ShowPasswordButton className="text-brand underline" shown={visible} onToggle={() => setVisible((v) => !v)} showText={t.show} hideText={t.hide} />
       </div>
       {suggested && <p className="text-sm text-gray-700 break-all">{t.generated(suggested)}</p>}
     </div>

@@ -39,7 +39,7 @@ export function NewMessageForm({ projectId, onSent }: { projectId: number; onSen
       </label>
       <p id="message-hint" className="text-xs text-gray-700">{t.hint}</p>
       <div
-        className={`flex flex-col items-start gap-2 rounded border-2 border-dashed p-3 text-sm ${dragging ? 'border-brand bg-brand-light' : 'border-gray-300'}`}
+        className={`relative flex flex-col items-start gap-2 rounded border-2 border-dashed p-3 text-sm ${dragging ? 'border-brand bg-brand-light' : 'border-gray-300'}`}
         onDragOver={(e) => {
           e.preventDefault();
           setDragging(true);
@@ -49,13 +49,20 @@ export function NewMessageForm({ projectId, onSent }: { projectId: number; onSen
         data-testid="drop-zone"
       >
         <span>{t.dropHint}</span>
+        {/*
+          Before the island runs, the (invisible) file input covers the whole zone: a file dropped
+          there is then the input's own choice instead of the browser opening it and leaving the
+          page, and useKeepEarlyInput hands it to `add` on hydration. After that the zone's drop
+          handler and the button take over.
+        */}
         <input
           ref={picker}
           id="message-files"
           type="file"
           multiple
-          className="hidden"
+          className={hydrated ? 'hidden' : 'absolute inset-0 h-full w-full cursor-pointer opacity-0'}
           tabIndex={-1}
+          aria-hidden={hydrated ? undefined : true}
           aria-label={t.chooseFiles}
           accept={ALLOWED_EXTENSIONS.map((e) => `.${e}`).join(',')}
           onChange={(e) => {

@@ -22,7 +22,7 @@ const ALLOWED: Record<Exclude<AccountHold, null>, RegExp> = {
 
 /** Server side of the AccountGate: a held user gets 403 on every other API call. */
 export const enforceAccountHold = createMiddleware<AppEnv>(async (c, next) => {
-  const hold = accountHoldOf(c.var.user);
+  const hold = accountHoldOf(c.get('user'));
   if (hold) {
     const path = c.req.path.replace(/^\/portal\/api\/v2/, '');
     if (!ALLOWED[hold].test(path)) {

@@ -2,6 +2,7 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { companyAdmins, dataGenerations, roles, sessions, userRoles, users } from '../db/schema';
 import { REPORT_INPUTS } from '../services/report-data/answer-cache';
+import { readReportAccess, reportAccessColumn } from '../services/reports/access';
 import { generateToken, hashToken } from './tokens';
 
 // Sliding expiry: a session lives 12 hours after its last use; it is extended at most once per
@@ -89,7 +90,7 @@ export function toSessionUser(row: IdentityRow): SessionUser {
   };
 }
 
-function sessionLookup(db: Db) {
+function sessionLookup(db: Db, withReport: boolean) {
   return db
     .select({
       expiresAt: sessions.expiresAt,
@@ -97,6 +98,9 @@ function sessionLookup(db: Db) {
       // The request's snapshot of the report data generation (a primary-key read riding along):
       // a cached report data answer then needs only its access check after this round trip.
       dataGeneration: sql<number | null>`(select ${dataGenerations.n} from ${dataGenerations} where ${dataGenerations.name} = ${REPORT_INPUTS})`.as('data_generation'),
+      // A report data call's access check rides along too (reports/access.ts): then a cached
+      // answer costs this one round trip.
+      reportAccess: (withReport ? reportAccessColumn(sql.placeholder('reportId')) : sql<null>`null`).as('report_access'),
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -105,22 +109,30 @@ function sessionLookup(db: Db) {
     .prepare();
 }
 
-// The lookup's SQL is built once per database object (per isolate in the Worker), not per request.
-const lookups = new WeakMap<Db, ReturnType<typeof sessionLookup>>();
+// The lookup's SQL is built once per database object (per isolate in the Worker), not per request:
+// one without and one with the report access check.
+const lookups = new WeakMap<Db, ReturnType<typeof sessionLookup>[]>();
+
+export interface ValidatedSession {
+  session: SessionInfo;
+  user: SessionUser;
+  dataGeneration: number | null;
+  /** The expiry moved (sliding, at most once per 6 hours): the cookie needs it too. */
+  refreshed: boolean;
+  /** With `reportId`: whether the user may see that report (findReport's rule), null when not asked or not decided. */
+  reportAccess: { reportId: number; visible: boolean } | null;
+}
 
 /**
  * The one lookup per request: session, user, roles and company-admin flag in a single prepared
- * query (the same condition as `activeAccount`), plus the report data generation at that moment.
+ * query (the same condition as `activeAccount`), plus the report data generation at that moment,
+ * and with `reportId` whether the user may see that report.
  */
-export async function validateSessionToken(
-  db: Db,
-  token: string,
-  now = new Date(),
-): Promise<{ session: SessionInfo; user: SessionUser; dataGeneration: number | null } | null> {
+export async function validateSessionToken(db: Db, token: string, now = new Date(), reportId: number | null = null): Promise<ValidatedSession | null> {
   const id = hashToken(token);
-  let lookup = lookups.get(db);
-  if (!lookup) lookups.set(db, (lookup = sessionLookup(db)));
-  const [row] = await lookup.all({ id, now: now.getTime() });
+  let prepared = lookups.get(db);
+  if (!prepared) lookups.set(db, (prepared = [sessionLookup(db, false), sessionLookup(db, true)]));
+  const [row] = await prepared[reportId === null ? 0 : 1]!.all({ id, now: now.getTime(), reportId });
   if (!row) return null;
 
   let expiresAt = row.expiresAt;
@@ -128,11 +140,14 @@ export async function validateSessionToken(
     await db.delete(sessions).where(eq(sessions.id, id));
     return null;
   }
-  if (expiresAt.getTime() - now.getTime() < SESSION_REFRESH_MS) {
+  const refreshed = expiresAt.getTime() - now.getTime() < SESSION_REFRESH_MS;
+  if (refreshed) {
     expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
     await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
   }
-  return { session: { id, expiresAt }, user: toSessionUser(row), dataGeneration: row.dataGeneration };
+  const user = toSessionUser(row);
+  const visible = reportId === null ? null : readReportAccess(user, row.reportAccess);
+  return { session: { id, expiresAt }, user, dataGeneration: row.dataGeneration, refreshed, reportAccess: visible === null ? null : { reportId: reportId!, visible } };
 }
 
 export async function invalidateSession(db: Db, sessionId: string): Promise<void> {

@@ -23,7 +23,7 @@ export function issueCsrfToken(c: Context): string {
  * it needs no CSRF token.
  */
 export const requireCsrf = createMiddleware<AppEnv>(async (c, next) => {
-  if (SAFE_METHODS.has(c.req.method) || c.var.user?.tokenId !== undefined) return next();
+  if (SAFE_METHODS.has(c.req.method) || c.get('user')?.tokenId !== undefined) return next();
   const cookie = getCookie(c, CSRF_COOKIE);
   const header = c.req.header(CSRF_HEADER);
   const origin = c.req.header('origin');

@@ -22,6 +22,6 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
     const status = err.status as ContentfulStatusCode;
     return c.json({ message: HTTP_MESSAGES[status] ?? nl.badRequest, code: 'HTTP' }, status);
   }
-  console.error(JSON.stringify({ level: 'error', requestId: c.var.requestId, error: String(err), stack: (err as Error)?.stack }));
-  return c.json({ message: nl.internal, code: 'INTERNAL', requestId: c.var.requestId }, 500);
+  console.error(JSON.stringify({ level: 'error', requestId: c.get('requestId'), error: String(err), stack: (err as Error)?.stack }));
+  return c.json({ message: nl.internal, code: 'INTERNAL', requestId: c.get('requestId') }, 500);
 };

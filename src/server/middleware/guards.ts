@@ -21,7 +21,7 @@ function withAccess(handler: MiddlewareHandler<AppEnv>, access: Access): Middlew
 /** Any signed-in user (e.g. bootstrap). */
 export const requireUser = withAccess(
   createMiddleware<AppEnv>(async (c, next) => {
-    if (!c.var.user) throw new AppError('UNAUTHENTICATED', nl.unauthenticated);
+    if (!c.get('user')) throw new AppError('UNAUTHENTICATED', nl.unauthenticated);
     await next();
   }),
   { kind: 'login' },
@@ -32,8 +32,8 @@ export function requireRole(role: Role | readonly Role[]) {
   const roles: readonly Role[] = typeof role === 'string' ? [role] : role;
   return withAccess(
     createMiddleware<AppEnv>(async (c, next) => {
-      if (!c.var.user) throw new AppError('UNAUTHENTICATED', nl.unauthenticated);
-      if (!hasRole(c.var.user, roles)) throw new AppError('FORBIDDEN', nl.forbidden);
+      if (!c.get('user')) throw new AppError('UNAUTHENTICATED', nl.unauthenticated);
+      if (!hasRole(c.get('user'), roles)) throw new AppError('FORBIDDEN', nl.forbidden);
       await next();
     }),
     { kind: 'role', roles },

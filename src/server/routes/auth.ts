@@ -20,7 +20,7 @@ export const authRoutes = new Hono<AppEnv>()
     issueCsrfToken(c);
     return c.body(null, 204);
   })
-  .get('/login/status', publicAccess, (c) => c.json({ data: c.var.user !== null }))
+  .get('/login/status', publicAccess, (c) => c.json({ data: c.get('user') !== null }))
   .use(requireCsrf)
   .post('/login', publicAccess, async (c) => {
     const input = await readBody(c, LoginInput);

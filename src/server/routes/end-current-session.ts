@@ -7,5 +7,5 @@ import type { AppContext } from '../context';
 /** Ends whatever session the request came with: a login always starts a new session id. */
 export async function endCurrentSession(c: AppContext) {
   const token = getCookie(c, SESSION_COOKIE);
-  if (token) await invalidateSession(c.var.db, hashToken(token));
+  if (token) await invalidateSession(c.get('db'), hashToken(token));
 }

@@ -26,7 +26,7 @@ async function answer(c: AppContext, scope: ReportDataScope) {
   // Without the assistant the answer's bytes come as they are (possibly from the isolate's cache);
   // a client that sends the ETag it holds gets a 304 (after the access check, as every call).
   if (!body.askAi) {
-    const { body: bytes, etag } = await reportDataBody(userServiceContext(c), reportId, lang, scope, body, c.var.dataGeneration);
+    const { body: bytes, etag } = await reportDataBody(userServiceContext(c), reportId, lang, scope, body, c.get('dataGeneration'), c.get('reportAccess'));
     if (c.req.header('if-none-match') === etag) return c.body(null, 304, { ETag: etag });
     return c.body(bytes, 200, { 'Content-Type': 'application/json', ETag: etag });
   }

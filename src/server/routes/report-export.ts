@@ -23,8 +23,8 @@ function pdfResponse(c: AppContext, body: Uint8Array | ReadableStream<Uint8Array
 /** An unexpected failure while drawing: logged, answered with the export message of spec 001 §8. */
 function exportFailed(c: AppContext, err: unknown) {
   if (err instanceof AppError) throw err;
-  console.error(JSON.stringify({ level: 'error', requestId: c.var.requestId, error: String(err), stack: (err as Error)?.stack }));
-  return c.json({ message: reportExportNl.failed, code: 'EXPORT_FAILED', requestId: c.var.requestId }, 500);
+  console.error(JSON.stringify({ level: 'error', requestId: c.get('requestId'), error: String(err), stack: (err as Error)?.stack }));
+  return c.json({ message: reportExportNl.failed, code: 'EXPORT_FAILED', requestId: c.get('requestId') }, 500);
 }
 
 /** PDF export of a report (spec 001 §7 Dashboard, §8): inline for small reports, a job for large ones. */

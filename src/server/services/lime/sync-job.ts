@@ -2,12 +2,26 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { limeSurveyLinks, surveyResponses, surveys } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { JobDeps, JobHandler } from '../../jobs/types';
+import { tokenMerge } from '../surveys/archive/import-tokens';
 import { buildCube, importResponseStream } from '../surveys/responses/import-job';
 import { rawClient } from '../surveys/scope';
 import { openConnection } from './connection';
 import { base64Bytes, LimeSession } from './rpc';
 
-interface Participant { tid: string | number; token: string; participant_info?: { firstname?: string; lastname?: string; email?: string }; completed?: string; sent?: string }
+interface Participant {
+  tid: string | number;
+  token: string;
+  participant_info?: { firstname?: string; lastname?: string; email?: string };
+  completed?: string | null;
+  sent?: string | null;
+  remindersent?: string | null;
+  remindercount?: string | number | null;
+  usesleft?: string | number | null;
+  blacklisted?: string | null;
+}
+/** The token fields asked of list_participants: LimeSurvey's progress of each participant. */
+const PROGRESS_FIELDS = ['completed', 'sent', 'remindersent', 'remindercount', 'usesleft', 'blacklisted'];
+const COLUMNS = ['firstname', 'lastname', 'email', 'completed', 'sent', 'reminder_sent', 'reminder_count', 'uses_left', 'blacklisted'] as const;
 const PARTICIPANTS_PAGE = 5000;
 
 /**
@@ -53,22 +67,26 @@ export const limeSyncJob: JobHandler = async (deps, job, progress) => {
   }
 };
 
-/** Participants' tokens: new ones added, completion and invitation dates of known ones updated. */
+/**
+ * Participants' tokens: new ones added as LimeSurvey has them; known ones merged by the archive's
+ * rule (tokenMerge: progress only moves forward, a completion is never undone, an opt-out is taken
+ * and never undone, the portal's personal data is never overwritten), with LimeSurvey's own word
+ * as the evidence for a completion.
+ */
 async function syncParticipants(deps: JobDeps, s: LimeSession, surveyId: number, sid: number) {
   const client = rawClient(deps.db);
   const stamp = deps.now().getTime();
+  const merge = tokenMerge('source');
   let rows = 0, changed = 0;
   for (let start = 0; ; start += PARTICIPANTS_PAGE) {
-    const page = (await s.call<Participant[]>('list_participants', [sid, start, PARTICIPANTS_PAGE, false, ['completed', 'sent']], /no (survey )?participants|no token|error: no token table/i)) ?? [];
+    const page = (await s.call<Participant[]>('list_participants', [sid, start, PARTICIPANTS_PAGE, false, PROGRESS_FIELDS], /no (survey )?participants|no token|error: no token table/i)) ?? [];
     const valid = page.filter((p) => typeof p.token === 'string' && p.token);
     rows += page.length;
     if (valid.length) {
       const results = await client.batch(
         valid.map((p) => ({
-          sql: `insert into survey_tokens (survey_id, token, firstname, lastname, email, completed, sent, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                on conflict (survey_id, token) do update set completed = excluded.completed, sent = excluded.sent, updated_at = excluded.updated_at
-                where survey_tokens.completed is not excluded.completed or survey_tokens.sent is not excluded.sent`,
-          args: [surveyId, p.token, p.participant_info?.firstname ?? '', p.participant_info?.lastname ?? '', p.participant_info?.email ?? '', p.completed || 'N', p.sent || 'N', stamp, stamp],
+          sql: `insert into survey_tokens (survey_id, token, ${COLUMNS.join(', ')}, created_at, updated_at) values (?, ?, ${COLUMNS.map(() => '?').join(', ')}, ?, ?) ${merge}`,
+          args: [surveyId, p.token, ...participantValues(p), stamp, stamp],
         })),
         'write',
       );
@@ -77,6 +95,17 @@ async function syncParticipants(deps: JobDeps, s: LimeSession, surveyId: number,
     if (page.length < PARTICIPANTS_PAGE) break;
   }
   return { rows, changed };
+}
+
+/** A participant's values in COLUMNS' order, with LimeSurvey's defaults where it sent nothing. */
+function participantValues(p: Participant): (string | number)[] {
+  const text = (v: string | null | undefined) => (typeof v === 'string' && v.trim() ? v.trim() : 'N');
+  const int = (v: string | number | null | undefined, fallback: number) => (/^-?\d+$/.test(String(v ?? '').trim()) ? Number(String(v).trim()) : fallback);
+  const completed = text(p.completed);
+  return [
+    p.participant_info?.firstname ?? '', p.participant_info?.lastname ?? '', p.participant_info?.email ?? '',
+    completed, text(p.sent), text(p.remindersent), int(p.remindercount, 0), int(p.usesleft, completed === 'N' ? 1 : 0), text(p.blacklisted) === 'Y' ? 'Y' : 'N',
+  ];
 }
 
 /** Cron: one sync job per linked survey with the schedule on (the consumer runs them). */

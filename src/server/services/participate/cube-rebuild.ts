@@ -1,10 +1,11 @@
 import type { InStatement } from '@libsql/client';
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { jobs, surveyCubeRebuilds, surveys } from '../../db/schema';
+import { jobs, surveyCubeRebuilds } from '../../db/schema';
 import type { JobDeps, JobHandler, JobSystem } from '../../jobs/types';
 import { BACKGROUND_BUILD } from '../analytics/build-survey-cube';
 import { buildAndStoreCube } from '../analytics/load-cube';
+import { bumpResponsesVersion } from '../surveys/responses-version';
 
 export const CUBE_REBUILD_JOB = 'participate.cube-rebuild';
 
@@ -76,7 +77,7 @@ async function pendingOrRelease(db: Db, surveyId: number): Promise<number> {
 /** One round: bump the responses version, build and store that version's cube, count off what it covers. */
 async function rebuildRound(deps: JobDeps, surveyId: number, pending: number): Promise<number> {
   const started = deps.now().getTime();
-  await deps.db.update(surveys).set({ responsesVersion: sql`${surveys.responsesVersion} + 1` }).where(eq(surveys.id, surveyId));
+  await bumpResponsesVersion(deps.db, surveyId);
   // Pauses between row chunks: the respondents' pages in this isolate go on during the build.
   await buildAndStoreCube(deps, surveyId, BACKGROUND_BUILD);
   // Only what was pending when the round began: responses that arrived during the build stay pending.

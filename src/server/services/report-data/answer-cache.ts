@@ -107,3 +107,14 @@ export function generationRead(db: Db) {
   const query = db.select({ n: dataGenerations.n }).from(dataGenerations).where(eq(dataGenerations.name, REPORT_INPUTS));
   return read([query], ([[row]]) => row?.n ?? null);
 }
+
+const DATA_CALL = /^\/portal\/api\/v2\/data\/[^/]+\/[^/]+\/report\/(\d{1,12})(?:\/|$)/;
+/**
+ * The report a staff data call (POST, routes/report-data.ts) asks for, from its path, so that the
+ * session check can answer its access check in the same statement; null for every other path.
+ * The route uses the answer only when this id is its own `:id`.
+ */
+export function reportDataTarget(path: string): number | null {
+  const id = DATA_CALL.exec(path)?.[1];
+  return id === undefined ? null : Number(id);
+}

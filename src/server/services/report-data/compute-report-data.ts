@@ -4,7 +4,7 @@ import { AppError, nl } from '../../errors';
 import { CHART_TYPES, GRANULARITY, KPIS } from '../../../shared/lookups';
 import { type ReportDataBody, reportDataNl } from '../../../shared/validation/report-data';
 import { loadCube } from '../analytics/load-cube';
-import { findReport, findReportRead, requireReportRole } from '../reports/access';
+import { findReport, findReportRead, notFound, requireReportRole } from '../reports/access';
 import { type Entry, answerEtag, answerKey, generationRead, reportAnswers } from './answer-cache';
 import { eq, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -63,13 +63,17 @@ export async function computeReportDataFor(ctx: UserServiceContext, reportId: nu
  *   batch only when the generation moved (then 3).
  * The access check runs on every call: a user taken off the report gets 404, cached or not.
  */
-export async function reportDataBody(ctx: UserServiceContext, reportId: number, lang: string, scope: ReportDataScope, body: ReportDataBody, known: number | null): Promise<Entry> {
+export async function reportDataBody(ctx: UserServiceContext, reportId: number, lang: string, scope: ReportDataScope, body: ReportDataBody, known: number | null, access: { reportId: number; visible: boolean } | null = null): Promise<Entry> {
   requireReportRole(ctx.user, 'dashboard.view');
+  // The session check answered findReport's question in its own statement: a report the user may
+  // not see is a 404 without another round trip, a cached answer costs no more.
+  const checked = access?.reportId === reportId ? access.visible : null;
+  if (checked === false) throw notFound();
   const key = answerKey(reportId, scope, lang, body);
   const cache = reportAnswers(ctx.db);
   const cached = cache.get(key);
   if (cached && known === cached.generation) {
-    await findReport(ctx, reportId);
+    if (!checked) await findReport(ctx, reportId);
     return cached;
   }
   if (cached && known === null) {

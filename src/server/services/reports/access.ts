@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/sessions';
 import type { UserServiceContext } from '../../context';
-import { projects, reportBookmarks, reportChartOptions, reportCharts, reportDataLocations, reports, reportSections, reportTexts, reportUsers, reportWidgets } from '../../db/schema';
+import { companyAdmins, projects, reportBookmarks, reportChartOptions, reportCharts, reportDataLocations, reports, reportSections, reportTexts, reportUsers, reportWidgets, roles, userRoles, users } from '../../db/schema';
 import { AppError, nl } from '../../errors';
 import { read } from '../../db/reads';
 import { hasRole, type Role } from '../../../shared/permissions';
@@ -86,6 +86,46 @@ function ruleShape(user: SessionUser): { shape: string; user: SessionUser } {
   const shape = `${user.isRoot}|${admin}|${isReportEditor(user)}`;
   const placeholder = (name: string) => sql.placeholder(name) as unknown as number;
   return { shape, user: { ...user, id: placeholder('userId'), companyId: user.companyId === null ? null : placeholder('companyId') } };
+}
+
+/**
+ * The rule shapes of visibleReports as numbers, in the order visibleReports decides them: root,
+ * company admin with a company, report editor, reader. (Root and admin users are editors too.)
+ */
+export function ruleShapeCode(user: SessionUser): 1 | 2 | 3 | 4 {
+  if (user.isRoot) return 1;
+  if (user.isCompanyAdmin && user.companyId !== null) return 2;
+  return isReportEditor(user) ? 3 : 4;
+}
+
+/**
+ * Whether the user of the row being selected (`users`, joined in the session lookup) may see the
+ * report `reportId`, as one column of that lookup (issue 20: the report data call's access check
+ * in the session's round trip). The value is `10 × shape + visible`: the shape picked by SQL over
+ * the same columns the session user is made of (users.is_root, the company-admin row, the
+ * dashboard.edit role), and `visible` (0/1) from **the same SQL as findReport** for that shape —
+ * visibleReports for a user whose id and company id are the row's columns. The caller trusts the
+ * answer only when the shape equals ruleShapeCode of the user built from the same row
+ * (readReportAccess), so the rule cannot drift from visibleReports.
+ */
+export function reportAccessColumn(reportId: number | ReturnType<typeof sql.placeholder>): SQL<number> {
+  const id = sql`${users.id}` as unknown as number;
+  const companyId = sql`${users.companyId}` as unknown as number;
+  const as = (shape: Partial<SessionUser>): SessionUser => ({ id, companyId, groupId: 0, email: '', fullname: '', isRoot: false, isCompanyAdmin: false, roles: [], mustChangePassword: false, mustEnable2fa: false, twoFactorConfirmed: false, ...shape });
+  const visible = (user: SessionUser) =>
+    sql`exists(select 1 from ${reports} inner join ${projects} on ${projects.id} = ${reports.projectId} where ${reports.id} = ${reportId} and ${visibleReports(user)})`;
+  const admin = sql`exists(select 1 from ${companyAdmins} where ${companyAdmins.userId} = ${users.id} and ${companyAdmins.companyId} = ${users.companyId})`;
+  const editor = sql`exists(select 1 from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId} where ${userRoles.userId} = ${users.id} and ${roles.name} = ${'dashboard.edit' satisfies Role})`;
+  return sql<number>`case when ${users.isRoot} then 10 + ${visible(as({ isRoot: true }))}
+    when ${admin} then 20 + ${visible(as({ isCompanyAdmin: true }))}
+    when ${editor} then 30 + ${visible(as({ roles: ['dashboard.edit'] }))}
+    else 40 + ${visible(as({}))} end`;
+}
+
+/** reportAccessColumn's value for this user: true/false, or null when its shape is not the user's (then ask findReport). */
+export function readReportAccess(user: SessionUser, value: number | null): boolean | null {
+  if (value === null || Math.floor(value / 10) !== ruleShapeCode(user)) return null;
+  return value % 10 === 1;
 }
 
 export async function findSection(ctx: UserServiceContext, sectionId: number): Promise<{ report: ReportRow; section: SectionRow }> {

@@ -9,27 +9,37 @@ const ROWS_PER_BATCH = 2000;
 const COLUMNS = ['token', 'participant_id', 'firstname', 'lastname', 'email', 'email_status', 'language', 'blacklisted', 'sent', 'reminder_sent', 'reminder_count', 'completed', 'uses_left', 'valid_from', 'valid_until', 'attributes'] as const;
 
 /**
- * How a participant of a LimeSurvey archive meets a token the survey already has (same token):
- * the portal's row is the one staff manage, so its personal data (names, e-mail, language,
- * attributes, validity) is never overwritten by a file; only LimeSurvey's progress moves it
- * forward. An invitation or reminder date fills a portal 'N'; the reminder count takes the
- * higher; an opt-out ('blacklisted' Y) is taken over, never undone. Completion is the one field
- * with a rule of its own: an archive's completion date replaces a portal 'N' only when the survey
- * now holds a completed response with that token (the reason to believe it), and a completed
- * token is never set back to 'N' or given another date (a portal completion, or one staff reset on
- * purpose, stays as it is). Uses left then follow LimeSurvey (the lower of the two).
+ * How a participant from LimeSurvey (an archive's .lst, or the live link's list_participants)
+ * meets a token the survey already has (same token): the portal's row is the one staff manage, so
+ * its personal data (names, e-mail, language, attributes, validity) is never overwritten; only
+ * LimeSurvey's progress moves it forward. An invitation or reminder date fills a portal 'N'; the
+ * reminder count takes the higher; an opt-out ('blacklisted' Y) is taken over, never undone.
+ * Completion has a rule of its own: a completion date replaces a portal 'N' (with the evidence
+ * below), and a completed token is never set back to 'N' or given another date (a portal
+ * completion, or one staff reset on purpose, stays as it is). Uses left then follow LimeSurvey
+ * (the lower of the two).
+ *
+ * The evidence for a completion: from a file ('response'), only when the survey now holds a
+ * completed response with that token — a file may be an old or edited copy. From the live link
+ * ('source'), LimeSurvey's word: the respondent completed there just now, and an anonymised
+ * survey's responses carry no token, so requiring one would never let a completion through.
  */
-const TAKE_COMPLETION = `survey_tokens.completed = 'N' and excluded.completed <> 'N' and exists (select 1 from survey_responses r where r.survey_id = survey_tokens.survey_id and r.token = survey_tokens.token and r.submit_date is not null)`;
-const MERGE = `on conflict (survey_id, token) do update set
-  completed = case when ${TAKE_COMPLETION} then excluded.completed else survey_tokens.completed end,
-  uses_left = case when ${TAKE_COMPLETION} then min(survey_tokens.uses_left, excluded.uses_left) else survey_tokens.uses_left end,
+export function tokenMerge(evidence: 'response' | 'source'): string {
+  const takeCompletion = `survey_tokens.completed = 'N' and excluded.completed <> 'N'${
+    evidence === 'response' ? ' and exists (select 1 from survey_responses r where r.survey_id = survey_tokens.survey_id and r.token = survey_tokens.token and r.submit_date is not null)' : ''
+  }`;
+  return `on conflict (survey_id, token) do update set
+  completed = case when ${takeCompletion} then excluded.completed else survey_tokens.completed end,
+  uses_left = case when ${takeCompletion} then min(survey_tokens.uses_left, excluded.uses_left) else survey_tokens.uses_left end,
   sent = case when survey_tokens.sent = 'N' then excluded.sent else survey_tokens.sent end,
   reminder_sent = case when survey_tokens.reminder_sent = 'N' then excluded.reminder_sent else survey_tokens.reminder_sent end,
   reminder_count = max(survey_tokens.reminder_count, excluded.reminder_count),
   blacklisted = case when excluded.blacklisted = 'Y' then 'Y' else survey_tokens.blacklisted end,
   updated_at = excluded.updated_at
-where (${TAKE_COMPLETION}) or (survey_tokens.sent = 'N' and excluded.sent <> 'N') or (survey_tokens.reminder_sent = 'N' and excluded.reminder_sent <> 'N')
+where (${takeCompletion}) or (survey_tokens.sent = 'N' and excluded.sent <> 'N') or (survey_tokens.reminder_sent = 'N' and excluded.reminder_sent <> 'N')
   or excluded.reminder_count > survey_tokens.reminder_count or (excluded.blacklisted = 'Y' and survey_tokens.blacklisted <> 'Y')`;
+}
+const MERGE = tokenMerge('response');
 
 export interface TokenImportResult {
   rows: number;

@@ -1,9 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { UserServiceContext } from '../../../context';
-import { surveyAudit, surveyResponses, surveys } from '../../../db/schema';
+import { surveyAudit, surveyResponses } from '../../../db/schema';
 import { AppError, nl } from '../../../errors';
 import { CUBE_BUILD_JOB } from '../../analytics/cube-job';
 import { findVisibleSurvey, requireSurveyRole } from '../scope';
+import { bumpResponsesVersion } from '../responses-version';
 
 /**
  * DELETE survey/{id}/responses/{rid}: a respondent's request to be forgotten. The response row is
@@ -21,7 +22,7 @@ export async function deleteResponse(ctx: UserServiceContext, surveyId: number, 
   if (!row) throw new AppError('NOT_FOUND', nl.notFound);
   const [, [survey]] = await ctx.db.batch([
     ctx.db.delete(surveyResponses).where(eq(surveyResponses.id, row.id)),
-    ctx.db.update(surveys).set({ responsesVersion: sql`${surveys.responsesVersion} + 1` }).where(eq(surveys.id, surveyId)).returning({ version: surveys.responsesVersion }),
+    bumpResponsesVersion(ctx.db, surveyId),
     ctx.db.insert(surveyAudit).values({ surveyId, userId: ctx.user.id, action: 'response.delete', detail: { response_id: row.responseId, row_id: row.id } }),
   ]);
   // The new cube: built by a job; until it is there a data call builds it on demand.

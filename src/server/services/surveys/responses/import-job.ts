@@ -12,6 +12,7 @@ import { rawClient } from '../scope';
 import { evaluateAfterImport } from '../../indicators/evaluate-after-import';
 import { importTokenStream } from '../archive/import-tokens';
 import { ARCHIVE_MEMBER, zipMemberStream } from '../archive/zip-entries';
+import { bumpResponsesVersion } from '../responses-version';
 
 const ROWS_PER_STATEMENT = 250;
 // A round trip carries at most 2,000 rows or ~4 MB of answers, whichever comes first.
@@ -199,7 +200,7 @@ export async function importResponseStream(
   }
   await flush();
   if (inserted > 0) {
-    await deps.db.update(surveys).set({ responsesVersion: sql`${surveys.responsesVersion} + 1` }).where(eq(surveys.id, surveyId));
+    await bumpResponsesVersion(deps.db, surveyId);
   }
   return {
     format: plan?.format ?? (xml ? 'lsr' : 'csv'), rows, forgotten, accepted, inserted, alreadyPresent: accepted - inserted,
