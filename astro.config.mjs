@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import cloudflare from '@astrojs/cloudflare';
 import react from '@astrojs/react';
 import UnoCSS from '@unocss/astro';
+import { hranaGracefulClose } from './scripts/vite/hrana-graceful-close.ts';
 
 // Every URL of the spec lives under /portal. Pages render on the server (workerd); the request
 // pipeline is src/fetch.ts (Hono), which hands page requests to Astro last.
@@ -19,4 +20,6 @@ export default defineConfig({
   // Sessions are ours (src/server/auth, libSQL), not Astro's KV-backed ones.
   session: false,
   devToolbar: { enabled: false },
+  // One graceful-close error per isolate instead of one per libSQL call (see the plugin).
+  vite: { plugins: [hranaGracefulClose()] },
 });

@@ -1,17 +1,15 @@
 import { astro, getFetchState } from 'astro/hono';
 import { env } from 'cloudflare:workers';
-import { createApp } from './server/app';
 import { serviceContext } from './server/context';
 import type { Bindings } from './server/env';
-import { workerDb } from './server/db/web';
+import { workerApp as app } from './server/worker-app';
 
 /**
- * The page pipeline (Astro's advanced-routing entry): the Hono app with request id, security
- * headers, session → user (and the auth/API routers, though src/worker.ts sends API and auth
- * calls to its own instance of that app first); then Astro renders the pages with the same user
- * in `Astro.locals`.
+ * The page pipeline (Astro's advanced-routing entry): the Worker's Hono app (request id, security
+ * headers, session → user, and the auth/API routers, to which src/worker.ts sends API and auth
+ * calls directly — server/worker-app.ts); then Astro renders the pages with the same user in
+ * `Astro.locals`.
  */
-const app = createApp({ db: workerDb, countsRoundTrips: true });
 
 app.use(async (c, next) => {
   const locals = getFetchState(c).locals;

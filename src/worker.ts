@@ -1,9 +1,8 @@
 import handler from '@astrojs/cloudflare/entrypoints/server';
-import { createApp } from './server/app';
 import { deleteExpiredSessions } from './server/auth/sessions';
 import { workerDb } from './server/db/web';
+import { workerApp } from './server/worker-app';
 import { readConfig, type Bindings } from './server/env';
-import { nl } from './server/errors';
 import { r2FileStore } from './server/files/store';
 import { consumeJobs } from './server/jobs/consumer';
 import { queueJobSystem } from './server/jobs/enqueue';
@@ -20,20 +19,18 @@ import { expireContactData } from './server/services/panels/expire-contact-data'
 const logFailure = (task: string) => (err: unknown) => console.error(JSON.stringify({ level: 'error', cron: task, error: String(err), stack: (err as Error)?.stack }));
 
 /**
- * API and auth calls (`/portal/api/…`, `/portal/auth/…`) go straight to the Hono app: the same
- * middleware and routers as src/fetch.ts, without Astro's pipeline in front (static-asset match,
- * route match, an `ASSETS.fetch` for every path Astro has no page for, render context). No page
- * lives under these prefixes, so an unknown API path is a JSON 404 here instead of the 404 page.
+ * API and auth calls (`/portal/api/…`, `/portal/auth/…`) go straight to the Hono app (the one
+ * src/fetch.ts gives Astro's pages to, server/worker-app.ts), without Astro's pipeline in front
+ * (static-asset match, route match, an `ASSETS.fetch` for every path Astro has no page for, render
+ * context). No page lives under these prefixes; an unknown API path is a JSON 404.
  */
 const API = /^\/portal\/(api|auth)\//;
-const api = createApp({ db: workerDb, countsRoundTrips: true });
-api.notFound((c) => c.json({ message: nl.notFound, code: 'NOT_FOUND' }, 404));
 
 /** Worker entry: the API (above) or Astro's fetch handler (which runs src/fetch.ts), the Queue JOBS consumer and the cron trigger. */
 export default {
   fetch(request, env, ctx) {
     const { pathname } = new URL(request.url);
-    return API.test(pathname) ? api.fetch(request, env, ctx) : handler.fetch(request, env, ctx);
+    return API.test(pathname) ? workerApp.fetch(request, env, ctx) : handler.fetch(request, env, ctx);
   },
   async queue(batch, env) {
     await consumeJobs(batch, env);

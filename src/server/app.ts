@@ -7,6 +7,7 @@ import type { Db } from './db/client';
 import { countRoundTrips, ROUND_TRIPS_HEADER, STATEMENTS_HEADER } from './db/round-trips';
 import { readConfig, type Bindings } from './env';
 import { AppError, nl } from './errors';
+import { MemoRouter } from './http/router';
 import { contentSecurityPolicy } from './middleware/content-security-policy';
 import { onError } from './middleware/errors';
 import { resolveSession } from './middleware/session';
@@ -29,7 +30,7 @@ const UPLOAD_BODY_LIMIT = 64 * 1024 * 1024 + 256 * 1024;
  * src/fetch.ts adds Astro's page handler after it; the api tests drive it with `app.request`.
  */
 export function createApp(deps: AppDeps) {
-  const app = new Hono<AppEnv>();
+  const app = new Hono<AppEnv>({ router: new MemoRouter() });
   app.onError(onError);
   app.use(requestId({ headerName: 'X-Request-Id' }));
   app.use(async (c, next) => {

@@ -60,6 +60,30 @@ describe('GET bootstrap', () => {
     expect(typeof data.user.data.logs.previous_login_at).toBe('string');
   });
 
+  it('prepared statements (db/prepared.ts) give each user their own rows, whoever came first in the isolate', async () => {
+    // Two users each of two shapes (user of company 1 / 3, company admin of company 1 / 2), then
+    // the first again: every bootstrap equals the one of a fresh app where that user came first.
+    const people = ['gebruiker@demo.impulz.nl', 'gebruiker@delinde.demo.impulz.nl', 'beheerder@demo.impulz.nl', 'beheerder@noordbroek.demo.impulz.nl', 'gebruiker@demo.impulz.nl'];
+    const rows = async (app: ReturnType<typeof createTestApp>, email: string) => {
+      const s = app.session();
+      await s.login(email, DEMO_PASSWORD);
+      const { data } = (await (await s.get('/portal/api/v2/bootstrap')).json()) as { data: Record<string, { data: unknown }> & Bootstrap['data'] };
+      return { reports: data.reports, themes: data.themes, pdfThemes: data.pdfThemes, panels: data.user.data.panels, hasProjects: data.user.data.hasProjects };
+    };
+    const seen = [];
+    for (const email of people) seen.push(await rows(t, email));
+    for (const [i, email] of people.entries()) {
+      const fresh = createTestApp();
+      try {
+        expect(seen[i], email).toEqual(await rows(fresh, email));
+      } finally {
+        fresh.close();
+      }
+    }
+    expect(seen[0]!.reports).not.toEqual(seen[1]!.reports);
+    expect(seen[2]!.reports).not.toEqual(seen[3]!.reports);
+  });
+
   it('answers unknown API paths with a JSON 404', async () => {
     const s = t.session();
     await s.login('gebruiker@demo.impulz.nl', DEMO_PASSWORD);

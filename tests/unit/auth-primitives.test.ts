@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hashPassword, verifyPassword } from '../../src/server/auth/password';
+import { sha256 } from '@oslojs/crypto/sha2';
+import { encodeHexLowerCase } from '@oslojs/encoding';
 import { generateToken, hashToken } from '../../src/server/auth/tokens';
 import { totpAt, verifyTotp } from '../../src/server/auth/totp';
 
@@ -57,5 +59,8 @@ describe('tokens', () => {
     expect(generateToken()).not.toBe(token);
     expect(hashToken(token)).toMatch(/^[0-9a-f]{64}$/);
     expect(hashToken(token)).toBe(hashToken(token));
+    // FIPS 180-2 test vector; stored hashes stay valid across implementations.
+    expect(hashToken('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+    expect(hashToken('€ ë')).toBe(encodeHexLowerCase(sha256(new TextEncoder().encode('€ ë'))));
   });
 });

@@ -23,6 +23,18 @@ describe('the built Worker under workerd', () => {
     expect(html).toContain('Wachtwoord');
   });
 
+  it('answers unknown API and auth paths with a JSON 404, unknown pages with the 404 page (one app for both)', async () => {
+    for (const path of ['/portal/api/v2/public/bestaat-niet', '/portal/api/bestaat-niet', '/portal/auth/bestaat-niet']) {
+      const res = await session().get(path);
+      expect(res.status, path).toBe(404);
+      expect(await res.json(), path).toMatchObject({ code: 'NOT_FOUND' });
+      expect(res.headers.get('x-request-id'), path).toBeTruthy();
+    }
+    const page = await session().get('/portal/bestaat-niet');
+    expect(page.status).toBe(404);
+    expect(page.headers.get('content-type')).toContain('text/html');
+  });
+
   it('redirects an anonymous visitor from the front page to the login page', async () => {
     const res = await session().get('/portal/');
     expect(res.status).toBe(302);

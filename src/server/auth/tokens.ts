@@ -1,5 +1,5 @@
-import { sha256 } from '@oslojs/crypto/sha2';
-import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
+import { createHash } from 'node:crypto';
+import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 
 /** A random token of `bytes` bytes (default 20 = 160 bits), base32 without padding. */
 export function generateToken(bytes = 20): string {
@@ -8,7 +8,11 @@ export function generateToken(bytes = 20): string {
   return encodeBase32LowerCaseNoPadding(buf);
 }
 
-/** Tokens are stored only as their SHA-256, so a database leak doesn't hand out sessions. */
+/**
+ * Tokens are stored only as their SHA-256 (hex), so a database leak doesn't hand out sessions.
+ * The runtime's native hash (workerd's `node:crypto`, nodejs_compat): every request's session
+ * check runs it, and the JavaScript SHA-256 it replaces was ~10 % of that request's Worker CPU.
+ */
 export function hashToken(token: string): string {
-  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+  return createHash('sha256').update(token, 'utf8').digest('hex');
 }

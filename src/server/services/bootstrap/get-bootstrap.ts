@@ -7,8 +7,9 @@ import { visibleProjects } from '../projects/scope';
 import { userPanelsRead } from '../users/list-user-panels';
 import { themesRead } from './list-themes';
 import { fixedLookups } from './lookups';
-import { visibleReportRowsRead } from '../reports/list-reports';
+import { visibleReportTitlesRead } from '../reports/list-reports';
 import { read, readAll } from '../../db/reads';
+import { placeholderUser, preparedQuery } from '../../db/prepared';
 
 /**
  * GET bootstrap (spec 000 §7): the signed-in user and every lookup the client keeps, each as
@@ -17,16 +18,25 @@ import { read, readAll } from '../../db/reads';
  */
 export async function getBootstrap(ctx: UserServiceContext) {
   const { user } = ctx;
+  const { shape, user: anyUser, values } = placeholderUser(user);
+  const byUser = { userId: user.id };
+  // Prepared once per isolate (db/prepared.ts): the same SQL every request, the user's ids as values.
   const lookups = read([
-    ctx.db.select({ id: roles.id, name: roles.name }).from(roles).orderBy(asc(roles.name)),
-    ctx.db.select({ id: userGroups.id, description: userGroups.description }).from(userGroups).orderBy(asc(userGroups.id)),
-    ctx.db.select({ id: projectStatuses.id, name: projectStatuses.name }).from(projectStatuses).orderBy(asc(projectStatuses.id)),
-    ctx.db.select({ id: projectRoles.id, name: projectRoles.name }).from(projectRoles).orderBy(asc(projectRoles.id)),
-    ctx.db
-      .select({ requestFeedbackAfter: users.requestFeedbackAfter, feedbackDontAsk: users.feedbackDontAsk, passwordChangedAt: users.passwordChangedAt })
-      .from(users)
-      .where(eq(users.id, user.id)),
-    ctx.db.select({ n: sql<number>`count(*)` }).from(projects).where(visibleProjects(user)),
+    preparedQuery(ctx.db, 'bootstrap.roles', () => ctx.db.select({ id: roles.id, name: roles.name }).from(roles).orderBy(asc(roles.name))),
+    preparedQuery(ctx.db, 'bootstrap.userGroups', () => ctx.db.select({ id: userGroups.id, description: userGroups.description }).from(userGroups).orderBy(asc(userGroups.id))),
+    preparedQuery(ctx.db, 'bootstrap.projectStatuses', () => ctx.db.select({ id: projectStatuses.id, name: projectStatuses.name }).from(projectStatuses).orderBy(asc(projectStatuses.id))),
+    preparedQuery(ctx.db, 'bootstrap.projectRoles', () => ctx.db.select({ id: projectRoles.id, name: projectRoles.name }).from(projectRoles).orderBy(asc(projectRoles.id))),
+    preparedQuery(
+      ctx.db,
+      'bootstrap.userFlags',
+      () =>
+        ctx.db
+          .select({ requestFeedbackAfter: users.requestFeedbackAfter, feedbackDontAsk: users.feedbackDontAsk, passwordChangedAt: users.passwordChangedAt })
+          .from(users)
+          .where(eq(users.id, sql.placeholder('userId'))),
+      byUser,
+    ),
+    preparedQuery(ctx.db, `bootstrap.projectCount|${shape}`, () => ctx.db.select({ n: sql<number>`count(*)` }).from(projects).where(visibleProjects(anyUser)), values),
   ], (rows) => rows);
   const [[roleRows, groupRows, statusRows, projectRoleRows, [flags], [projectCount]], loginsSince, panels, themes, reportRows] = await readAll(ctx.db, [
     lookups,
@@ -34,7 +44,7 @@ export async function getBootstrap(ctx: UserServiceContext) {
     recentLoginsRead(ctx),
     userPanelsRead(ctx),
     themesRead(ctx),
-    visibleReportRowsRead(ctx),
+    visibleReportTitlesRead(ctx),
   ]);
   const logs = loginsSince(flags?.passwordChangedAt ?? null);
   const requestFeedback =
@@ -72,7 +82,7 @@ export async function getBootstrap(ctx: UserServiceContext) {
     projectStatuses: { data: statusRows },
     projectRoles: { data: projectRoleRows },
     ...fixedLookups(),
-    reports: { data: reportRows.map((r) => ({ id: r.id, title: r.title, project_id: r.projectId })) },
+    reports: { data: reportRows },
     themes: { data: themes.vue },
     pdfThemes: { data: themes.pdf },
   };

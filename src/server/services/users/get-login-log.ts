@@ -1,7 +1,8 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { loginLogs, users } from '../../db/schema';
 import type { UserServiceContext } from '../../context';
 import { combine, read, readOne } from '../../db/reads';
+import { preparedQuery } from '../../db/prepared';
 
 export interface LoginLogSummary {
   previous_login_at: string | null;
@@ -26,12 +27,18 @@ export function loginLogRead(ctx: UserServiceContext) {
  * give it the password change time.
  */
 export function recentLoginsRead(ctx: UserServiceContext) {
-  const recent = ctx.db
-    .select({ id: loginLogs.id, at: loginLogs.loggedInAt, ip: loginLogs.ip })
-    .from(loginLogs)
-    .where(eq(loginLogs.userId, ctx.user.id))
-    .orderBy(desc(loginLogs.loggedInAt), desc(loginLogs.id))
-    .limit(2);
+  const recent = preparedQuery(
+    ctx.db,
+    'recentLogins',
+    () =>
+      ctx.db
+        .select({ id: loginLogs.id, at: loginLogs.loggedInAt, ip: loginLogs.ip })
+        .from(loginLogs)
+        .where(eq(loginLogs.userId, sql.placeholder('userId')))
+        .orderBy(desc(loginLogs.loggedInAt), desc(loginLogs.id))
+        .limit(2),
+    { userId: ctx.user.id },
+  );
   return read([recent], ([rows]) => (passwordChangedAt: Date | null): LoginLogSummary => {
     const previous = rows[1];
     return {
