@@ -18,6 +18,11 @@ export interface LocalStack {
   runtime: 'wrangler' | 'miniflare';
   /** The Worker's inspector port (CPU profiles). */
   inspectorPort: number;
+  /**
+   * Every Worker process started: one, or `isolates` of them (Miniflare only), each its own workerd
+   * with its own socket and isolate; the first is `url` / `pids.wrangler` / `inspectorPort`.
+   */
+  workers: { url: string; pid: number; inspectorPort: number }[];
   stop(): Promise<void>;
 }
 
@@ -43,6 +48,14 @@ export interface LocalStackOptions {
   production?: boolean;
   /** With `runtime: 'miniflare'`: a socket straight to the Worker, without Miniflare's entry and assets chain in front (scripts/miniflare-worker.ts --direct). */
   direct?: boolean;
+  /**
+   * With `runtime: 'miniflare'`: this many Worker processes (default 1), each its own workerd — one
+   * isolate, one thread, its own caches and socket — all on the same libSQL server and the same
+   * persisted R2/Queue/Cache state (`dataDir/wrangler`), as Cloudflare spreads requests over
+   * isolates that share Turso and R2. Two workerd writing that state at the same moment is not
+   * something Miniflare is made for: warm them one after another (the load itself only reads).
+   */
+  isolates?: number;
 }
 
 /**
@@ -57,14 +70,27 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     await seedDatabase(db.url);
     // The simulated network latency starts after setting up, so migrating and seeding stay fast.
     db.setDelay(opts.dbDelayMs ?? 0);
-    const worker = await (opts.runtime === 'miniflare' ? startMiniflareWorker : startWorker)({
-      port: opts.port ?? (await freePort()),
-      libsqlUrl: db.url,
-      persistTo: `${opts.dataDir}/wrangler`,
-      verbose: opts.verbose,
-      production: opts.production,
-      direct: opts.direct,
-    });
+    const count = opts.isolates ?? 1;
+    if (count > 1 && opts.runtime !== 'miniflare') throw new Error('isolates > 1 needs runtime miniflare');
+    const started = await Promise.allSettled(
+      Array.from({ length: count }, async (_, i) =>
+        (opts.runtime === 'miniflare' ? startMiniflareWorker : startWorker)({
+          port: (i === 0 ? opts.port : undefined) ?? (await freePort()),
+          libsqlUrl: db.url,
+          persistTo: `${opts.dataDir}/wrangler`,
+          verbose: opts.verbose,
+          production: opts.production,
+          direct: opts.direct,
+        }),
+      ),
+    );
+    const workers = started.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+    const failed = started.find((r) => r.status === 'rejected');
+    if (failed) {
+      await Promise.all(workers.map((w) => w.stop()));
+      throw failed.reason;
+    }
+    const worker = workers[0]!;
     return {
       url: worker.url,
       libsqlUrl: db.url,
@@ -72,8 +98,9 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       pids: { wrangler: worker.pid, libsql: 'pid' in db ? db.pid : process.pid },
       runtime: opts.runtime ?? 'wrangler',
       inspectorPort: worker.inspectorPort,
+      workers: workers.map((w) => ({ url: w.url, pid: w.pid, inspectorPort: w.inspectorPort })),
       async stop() {
-        await worker.stop();
+        await Promise.all(workers.map((w) => w.stop()));
         await db.close();
       },
     };

@@ -7,7 +7,7 @@ import type { BuildOptions, ChartConfig, ChartKind, ChartSpec, DataLocationAnswe
 import { scalarScale } from './chart/values';
 
 export type * from './chart/types';
-export { columnLabel, fitColumnLabel, formatCell, shortValueText, valueText, formatNumber, fullGaps, legendKind, seriesLegend, sigMark, sigPartners, svgTextWidth } from './chart/format';
+export { columnLabel, fitColumnLabel, formatCell, shortValueText, valueText, formatNumber, fullGaps, legendKind, seriesLegend, sigMark, sigPartners, stackedAxisMax, svgTextWidth } from './chart/format';
 import { formatNumber } from './chart/format';
 export { textColorFor, luminance, schemeColors } from './chart/colors';
 export { periodLabel } from './chart/periods';
@@ -200,15 +200,15 @@ export function buildChartSpec(chart: ChartConfig, locations: DataLocationAnswer
   const ordered = locs.length > 0 && locs.every((l) => l.kind === 'single' && scored(l));
   const scheme = isScaleScheme(cfg.schemeId) && !ordered ? 2 : cfg.schemeId;
   if (colorBy === 'category') {
-    const p = paints(scheme, cfg.patternId, catKeys.length + 1, cfg.usePatterns);
-    const own = paints(scheme, cfg.patternId, catKeys.length, cfg.usePatterns);
+    const p = paints(scheme, cfg.patternId, catKeys.length + 1, cfg.usePatterns, cfg.reverseColors);
+    const own = paints(scheme, cfg.patternId, catKeys.length, cfg.usePatterns, cfg.reverseColors);
     m.categories = m.categories.map((c) => (isFold(c.key) ? { ...c, ...greyPaint(p[catKeys.length]!.pattern) } : { ...c, ...own[slot(catKeys, c.key)]! }));
   }
   if (isStacked) sortStacked(m, cfg, ordered, locs);
   else if (!isText) sortCategories(m, cfg);
   const benchmarks = m.series.length > 0 && m.series.every((s) => /^b\d+$/.test(s.key));
-  const own = paints(scheme, cfg.patternId, segKeys.length, cfg.usePatterns);
-  const withFold = paints(scheme, cfg.patternId, segKeys.length + 1, cfg.usePatterns);
+  const own = paints(scheme, cfg.patternId, segKeys.length, cfg.usePatterns, cfg.reverseColors);
+  const withFold = paints(scheme, cfg.patternId, segKeys.length + 1, cfg.usePatterns, cfg.reverseColors);
   const sp = benchmarks ? benchmarkPaints(cfg.schemeId, cfg.patternId, m.series.length, cfg.usePatterns) : m.series.map((x) => (isFold(x.key) ? greyPaint(withFold[segKeys.length]!.pattern) : own[slot(segKeys, x.key)]!));
   const scalar = SCALAR_FORMATS.has(cfg.format) || cfg.kpi !== null || kind === 'kpi' || kind === 'gauge' || kind === 'net-promoter';
   const scale = kind === 'net-promoter' ? { unit: '' as const, decimals: 0, range: { min: -100, max: 100 } } : scalar ? scalarScale(cfg) : optionScale(cfg, kind);

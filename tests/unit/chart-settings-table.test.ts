@@ -446,6 +446,32 @@ const SETTINGS: Row[] = [
     },
   },
   {
+    setting: 'reverseColors',
+    label: "Kleuren omkeren (a 1–5 scale stacked on 'Oneens - eens': the first answer gets the scale's last colour)",
+    on: chart(3, { colorSchemeId: 3 }, { reverseColors: true }),
+    off: chart(3, { colorSchemeId: 3 }),
+    data: () => likert(1),
+    model: (on, off) => {
+      expect(off.spec.series.map((s) => s.color)).toEqual(['#b2182b', '#ef8a62', '#cfcfcf', '#67a9cf', '#2166ac']);
+      expect(on.spec.series.map((s) => s.color)).toEqual(['#2166ac', '#67a9cf', '#cfcfcf', '#ef8a62', '#b2182b']);
+      // Text on a fill follows the fill.
+      expect(on.spec.series[0]!.textColor).toBe(off.spec.series[4]!.textColor);
+      expect(on.spec.series.map((s) => s.label)).toEqual(off.spec.series.map((s) => s.label));
+    },
+    staff: (on, off) => {
+      expect(on.staff.fills).toEqual([...off.staff.fills].reverse());
+      expect(on.staff.fills[0]).toBe('#2166ac');
+    },
+    public: (on, off) => {
+      expect(on.public.fills.slice(0, 5)).toEqual(['#2166ac', '#67a9cf', '#cfcfcf', '#ef8a62', '#b2182b']);
+      expect(off.public.fills.slice(0, 5)).toEqual(['#b2182b', '#ef8a62', '#cfcfcf', '#67a9cf', '#2166ac']);
+    },
+    pdf: (on, off) => {
+      expect(on.pdf.fills.slice(0, 5)).toEqual(['#2166ac', '#67a9cf', '#cfcfcf', '#ef8a62', '#b2182b']);
+      expect(off.pdf.fills.slice(0, 5)).toEqual(['#b2182b', '#ef8a62', '#cfcfcf', '#67a9cf', '#2166ac']);
+    },
+  },
+  {
     setting: 'maxCategories',
     label: "Maximaal aantal categorieën (3: the rest folded into 'Overig')",
     on: chart(BAR, {}, { maxCategories: 3 }),

@@ -212,6 +212,14 @@ describe('time buckets', () => {
     expect(spec.notes).toContain('Geen uitkomst voor feb 2026 (te weinig respondenten): de lijn is daar onderbroken.');
   });
 
+  it('a period withheld by the differencing rule says so, not "te weinig respondenten"', () => {
+    const derived = { period: 3, startDay: mar, endDay: mar + 30, suppressed: true as const, reason: 'differencing' };
+    const a = { ...cell('A', [3, 3, 4], codes), buckets: [bucket(1, jan, [1, 1, 2]), bucket(2, feb, null), derived] };
+    const spec = buildChartSpec({ id: 1, title: 'T', chartTypeId: type('line'), granularityId: 3 }, [location(1, codes, [a])]);
+    expect(spec.notes).toContain('Geen uitkomst voor feb 2026 (te weinig respondenten): de lijn is daar onderbroken.');
+    expect(spec.notes).toContain('Geen uitkomst voor mrt 2026 (de uitkomst zou via andere groepen herleidbaar zijn naar kleine groepen): de lijn is daar onderbroken.');
+  });
+
   it('several benchmarks: the gap note names the periods per benchmark', () => {
     const a = { ...cell('Alle respondenten', [3, 3, 4], codes, { mean: 2 }), buckets: [bucket(1, jan, [1, 1, 2]), bucket(2, feb, null), bucket(3, mar, null)] };
     const b = { ...cell('Jongeren', [3, 3, 4], codes, { mean: 2 }), buckets: [bucket(1, jan, null), bucket(2, feb, [1, 1, 2]), bucket(3, mar, [2, 2, 0])] };

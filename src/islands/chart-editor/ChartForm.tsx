@@ -145,7 +145,14 @@ export default function ChartForm({ reportId, lang, optionRows, surveys }: Props
         {select('pattern_id', t.fields.pattern, PATTERNS)}
         {select('granularity_id', t.fields.granularity, GRANULARITY, false)}
       </div>
-      <ColorSchemePicker name={`${uid}-colors`} value={draft.color_scheme_id} onChange={(v) => setField('color_scheme_id', v)} />
+      <ColorSchemePicker
+        name={`${uid}-colors`}
+        value={draft.color_scheme_id}
+        onChange={(v) => setField('color_scheme_id', v)}
+        reversed={draft.options.reverseColors === true}
+        onReversedChange={(on) => setOption('reverseColors', on)}
+      />
+      {errors['option.reverseColors'] && <span className="text-sm text-red-700">{errors['option.reverseColors']}</span>}
       {errors.color_scheme_id && <span className="text-sm text-red-700">{errors.color_scheme_id}</span>}
       <ChartOptionsPanel options={draft.options} onChange={setOption} errors={Object.fromEntries(OPTION_KEYS.map((k) => [k, errors[`option.${k}`] ?? (NUMBERS[k] ? errors.options : undefined)]))} />
       {draft.chart_type_id === RCHART_TYPE_ID && <RChartForm value={draft.options.rchart} onChange={(v) => setOption('rchart', v)} errors={rErrors} surveys={surveys} />}

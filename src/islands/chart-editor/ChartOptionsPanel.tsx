@@ -4,6 +4,8 @@ import { chartEditorNl } from '../../shared/i18n/chart-editor';
 
 const t = chartEditorNl.options;
 export const OPTION_KEYS = Object.keys(CHART_OPTION_VALUES) as ChartOptionKey[];
+/** Options shown elsewhere in the form: 'Kleuren omkeren' sits with the colour schemes it turns round. */
+const ELSEWHERE = new Set<ChartOptionKey>(['reverseColors']);
 /** The number options with their allowed range (the API checks the same with zod); `step` any = decimals allowed. */
 export const NUMBERS: Partial<Record<ChartOptionKey, { min: number; max: number; step?: 'any'; hint?: string }>> = {
   decimals: { min: 0, max: 3 },
@@ -28,7 +30,7 @@ export default function ChartOptionsPanel({ options, onChange, errors }: Props) 
     <fieldset className="flex flex-col gap-2 text-sm">
       <legend className="mb-1 font-medium">{t.heading}</legend>
       <div className="grid gap-x-4 gap-y-2 sm:grid-cols-2">
-        {OPTION_KEYS.map((key) => {
+        {OPTION_KEYS.filter((key) => !ELSEWHERE.has(key)).map((key) => {
           const range = NUMBERS[key];
           const error = errors[key];
           if (range) {

@@ -1,5 +1,5 @@
 import uPlot from 'uplot';
-import { type ChartSpec, columnLabel, formatCell, formatNumber, fullGaps, legendKind, seriesLegend, sigMark, valueText } from '../../shared/chart-spec';
+import { type ChartSpec, columnLabel, formatCell, formatNumber, fullGaps, legendKind, seriesLegend, sigMark, stackedAxisMax, valueText } from '../../shared/chart-spec';
 import { labelLines } from '../../shared/chart/labels';
 import { niceMax } from '../../shared/chart/svg/frame';
 import { chartsNl } from '../../shared/i18n/charts';
@@ -165,7 +165,7 @@ export function uplotOptions(spec: ChartSpec, width: number, height: number): uP
     scales: {
       x: { time: false, range: (): uPlot.Range.MinMax => [-0.5, Math.max(0.5, n - 0.5)], ...(horizontal ? { ori: 1, dir: -1 } : {}) },
       // Lines and areas end on a round value as in the SVG and the PDF (6,9 → 10), so the top tick has its label.
-      y: { range: (_u: uPlot, lo: number | null, hi: number | null): uPlot.Range.MinMax => [Math.min(spec.range.min, lo ?? 0, 0), max ?? (isBars ? Math.max(hi ?? 1, 1) * (stacked ? 1 : 1.08) : niceMax(drawn.flatMap(({ s }) => s.values), 1))], ...(horizontal ? { ori: 0 } : {}) },
+      y: { range: (_u: uPlot, lo: number | null, hi: number | null): uPlot.Range.MinMax => [Math.min(spec.range.min, lo ?? 0, 0), max ?? (stacked ? stackedAxisMax(spec) : isBars ? Math.max(hi ?? 1, 1) * 1.08 : niceMax(drawn.flatMap(({ s }) => s.values), 1))], ...(horizontal ? { ori: 0 } : {}) },
     },
     axes: horizontal ? [{ ...categoryAxis, side: 3 }, { ...valueAxis, side: 2 }] : [categoryAxis, valueAxis],
     series: [{ label: spec.timeAxis ? 'Periode' : 'Categorie', value: (_u: uPlot, v: number | null) => (v === null ? '–' : label(v)) }, ...series],

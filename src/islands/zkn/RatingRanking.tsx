@@ -7,6 +7,7 @@ import { interval, one, percent, two } from './format';
 import { ProviderDetail } from './ProviderDetail';
 import type { RatingJobDetailView, ResultView } from './types';
 import { useKeepEarlyInput } from '../early-input';
+import { ScrollRegion } from '../shell/ScrollRegion';
 
 const t = zknNl.ranking;
 
@@ -60,13 +61,55 @@ export default function RatingRanking({ initial, csvHref }: { initial: RatingJob
       {shown.map((ty) => {
         const rows = job.results.filter((r) => r.provider.type === ty);
         const mean = rows.find((r) => r.type_mean !== null)?.type_mean ?? null;
+        const typeName = zknNl.types[ty] ?? ty;
         return (
           <section key={ty} className="rounded-lg bg-white shadow p-4 sm:p-6" aria-labelledby={`type-${ty}`}>
             <h2 id={`type-${ty}`} className="text-lg font-semibold mb-2">
-              {zknNl.types[ty] ?? ty}
+              {typeName}
               {mean !== null && <span className="ml-2 text-sm font-normal text-gray-700">{t.typeMean}: {two(mean)}</span>}
             </h2>
-            <div className="relative overflow-x-auto">
+            {/* Phones: one card per provider, every figure in sight (no sideways scrolling). */}
+            <ol className="flex flex-col divide-y sm:hidden" aria-label={t.listOf(typeName)}>
+              {rows.map((r) => (
+                <li key={r.provider.id} className="py-3" data-ranking-card>
+                  <div className="flex items-baseline gap-3">
+                    <span className="w-8 shrink-0 text-lg font-semibold">
+                      <span className="sr-only">{t.rank} </span>
+                      {r.rank_in_type ?? '—'}
+                    </span>
+                    <div className="min-w-0 flex-1">
+                      <div className="font-medium">{r.provider.name}</div>
+                      <div className="text-xs text-gray-600">{[r.provider.place, r.provider.region].filter(Boolean).join(', ')}</div>
+                    </div>
+                  </div>
+                  {r.ranked ? (
+                    <>
+                      <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-2 pl-11 text-sm">
+                        {[
+                          [t.n, String(r.n)],
+                          [t.mean, one(r.overall?.mean)],
+                          [t.interval, interval(r.overall?.low, r.overall?.high)],
+                          [t.weighted, two(r.bayes)],
+                          [t.recommend, percent(r.recommend?.pct)],
+                          [t.rankRegion, r.rank_in_region === null || r.rank_in_region === undefined ? '—' : String(r.rank_in_region)],
+                        ].map(([term, value]) => (
+                          <div key={term}>
+                            <dt className="text-xs text-gray-600">{term}</dt>
+                            <dd className="whitespace-nowrap">{value}</dd>
+                          </div>
+                        ))}
+                      </dl>
+                      <div className="mt-2 pl-11">
+                        <button type="button" className="rounded border border-brand px-3 py-2 text-sm text-brand hover:bg-brand-light" onClick={() => setDetail(r)} aria-label={`${t.detail}: ${r.provider.name}`}>{t.detail}</button>
+                      </div>
+                    </>
+                  ) : (
+                    <p className="mt-1 pl-11 text-sm italic text-gray-700">{zknNl.tooFew}</p>
+                  )}
+                </li>
+              ))}
+            </ol>
+            <ScrollRegion className="hidden sm:block" label={t.tableOf(typeName)} hint={t.scrollHint}>
               <table className="w-full text-sm">
                 <thead>
                   <tr className="text-left border-b">
@@ -108,7 +151,7 @@ export default function RatingRanking({ initial, csvHref }: { initial: RatingJob
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
           </section>
         );
       })}

@@ -48,6 +48,13 @@ export function applySuppression(plan: SuppressionPlan, answered: Bitset | null,
   const buckets = prior ? prior.buckets.map((b) => [...b]) : plan.buckets.map((b) => new Array<SuppressionReason | null>(b.length).fill(null));
   if (minN <= 1) return { wholes, buckets };
   const A = answered ?? plan.all;
+  /**
+   * |E| of the unfiltered total of rows [lo, hi): the report's universe (completed responses unless
+   * it includes incomplete ones) ∩ A. Not A alone: in the data-location pass A holds every response
+   * that answered, incomplete ones too, which no group of this report contains — counting them made
+   * a month of 'Alle respondenten' differ from "its total" by the incomplete responses of that month.
+   */
+  const totalIn = (lo: number, hi: number) => (answered ? andCountRange(plan.all, answered, lo, hi) : countRange(plan.all, lo, hi));
   const small: SuppressionReason = answered ? 'answered_below_min_n' : 'group_below_min_n';
   const memo = new Map<Diff, number>();
   /** |E(d)| capped at m (0 without counting when the difference is empty). */
@@ -94,7 +101,7 @@ export function applySuppression(plan: SuppressionPlan, answered: Bitset | null,
       if (buckets[b]![t] !== null) continue;
       const { lo, hi } = list[t]!;
       const x = bucketSizes[b]![t]!;
-      let bad = nestedLeak(x, countRange(A, lo, hi), x) || nestedLeak(x, sW[b]!, x);
+      let bad = nestedLeak(x, totalIn(lo, hi), x) || nestedLeak(x, sW[b]!, x);
       for (let c = 0; c < k && !bad; c++) {
         if (c !== b && sW[c]! >= minN && nestedLeak(x, sW[c]!, and3CountRange(W.bits, plan.wholes[c]!.bits, A, lo, hi))) bad = true;
       }
@@ -164,7 +171,7 @@ export function applySuppression(plan: SuppressionPlan, answered: Bitset | null,
         }
       }
     }
-    if (disjointSums(plan, A, sW, wholes, minN, e)) changed = true;
+    if (disjointSums(plan, A, sW, wholes, minN, e, totalIn)) changed = true;
   }
   return { wholes, buckets };
 }
@@ -189,7 +196,7 @@ function containerLeak(t: Bucket, sel: Bitset, A: Bitset, widening: NeighbourDif
 }
 
 /** R4 over released benchmarks (at most 10); returns whether it suppressed something. */
-function disjointSums(plan: SuppressionPlan, A: Bitset, sW: number[], wholes: (SuppressionReason | null)[], minN: number, e: (d: Diff | null) => number): boolean {
+function disjointSums(plan: SuppressionPlan, A: Bitset, sW: number[], wholes: (SuppressionReason | null)[], minN: number, e: (d: Diff | null) => number, totalIn: (lo: number, hi: number) => number): boolean {
   const released = sW.map((_, b) => b).filter((b) => wholes[b] === null && sW[b]! > 0);
   if (released.length < 2 || released.length > 10) return false;
   const W = plan.wholes;
@@ -203,7 +210,7 @@ function disjointSums(plan: SuppressionPlan, A: Bitset, sW: number[], wholes: (S
   const totalSizes = new Map<number, number>();
   const totalSize = (c: number) => {
     let v = totalSizes.get(c);
-    if (v === undefined) totalSizes.set(c, (v = countRange(A, W[c]!.lo, W[c]!.hi)));
+    if (v === undefined) totalSizes.set(c, (v = totalIn(W[c]!.lo, W[c]!.hi)));
     return v;
   };
   const containers = [

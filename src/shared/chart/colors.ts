@@ -71,8 +71,15 @@ export function benchmarkPaints(schemeId: number | null | undefined, patternId: 
 /** Whether a scheme is a scale (diverging or sequential): only for answers with an order. */
 export const isScaleScheme = (schemeId: number | null | undefined) => COLOR_SCHEMES.find((s) => s.id === schemeId)?.loopable === false;
 
-export function paints(schemeId: number | null | undefined, patternId: number | null | undefined, count: number, usePatterns: boolean): Paint[] {
+/**
+ * Paints of `count` answers (or categories) in their order. `reverse` ('Kleuren omkeren') runs the
+ * scheme from its other end: on a scale from red to blue the first answer gets blue — for questions
+ * whose first answer is the good one ('Nooit' to 'Hoe vaak voelt u zich onveilig?'). Patterns keep
+ * their order.
+ */
+export function paints(schemeId: number | null | undefined, patternId: number | null | undefined, count: number, usePatterns: boolean, reverse = false): Paint[] {
   const colors = schemeColors(schemeId, count);
+  if (reverse) colors.reverse();
   const patterns = usePatterns ? patternKeys(patternId, count) : null;
   return colors.map((color, i) => ({ color, textColor: textColorFor(color), pattern: patterns ? patterns[i]! : null }));
 }

@@ -19,6 +19,8 @@ export interface NormalConfig {
   /** 'Toon waarden' (default on): numbers on bars, columns and segments in every renderer. */
   showValues: boolean;
   usePatterns: boolean;
+  /** 'Kleuren omkeren': the colour scheme runs from its last colour to its first (chart/colors.ts paints). */
+  reverseColors: boolean;
   hideEmpty: boolean;
   showMarginOfError: boolean;
   decimals: number | null;
@@ -57,6 +59,7 @@ export function normalizeConfig(c: ChartConfig, opts: { usePatterns?: boolean; g
     showValues: o.showValues !== false,
     // Choosing a pattern in the editor ('Patroon', anything but none or 'Effen') switches patterns on.
     usePatterns: opts.usePatterns === true || o.usePatterns === true || ((pick(c.patternId, c.pattern_id) ?? null) !== null && pick(c.patternId, c.pattern_id) !== SOLID_PATTERN),
+    reverseColors: o.reverseColors === true,
     hideEmpty: o.hideEmpty === true,
     showMarginOfError: o.showMarginOfError === true,
     decimals: num(o.decimals) !== null ? Math.max(0, Math.min(3, Math.floor(num(o.decimals)!))) : null,

@@ -45,6 +45,19 @@ export function legendKind(spec: Pick<ChartSpec, 'showLegend' | 'series' | 'kind
   return spec.series.length > 1 ? 'series' : 'none';
 }
 
+/**
+ * The value axis of stacked bars, one rule for uPlot, SVG and PDF: the chart's own maximum, 100
+ * for a 100% stack, else the longest bar — so the longest bar fills the plot whatever the number
+ * of bars or benchmarks (a rounded-up axis left one bar of 100.0000001% ending halfway).
+ */
+export function stackedAxisMax(spec: Pick<ChartSpec, 'kind' | 'range' | 'series' | 'categories'>): number {
+  if (spec.range.max !== null && spec.range.max > 0) return spec.range.max;
+  if (spec.kind === 'stacked-bar-100') return 100;
+  const totals = spec.categories.map((_, ci) => spec.series.reduce((sum, s) => sum + Math.max(0, s.values[ci] ?? 0), 0));
+  const longest = Math.max(0, ...totals.filter((t) => Number.isFinite(t)));
+  return longest > 0 ? longest : 1;
+}
+
 /** ' *' after a value that differs significantly from another benchmark's (see ChartSpec.significant). */
 export function sigMark(spec: Pick<ChartSpec, 'significant'>, seriesIndex: number, categoryIndex: number): string {
   return spec.significant?.[seriesIndex]?.[categoryIndex] ? ' *' : '';

@@ -163,6 +163,8 @@ export function timeMatrix(cfg: NormalConfig, locs: DataLocationAnswer[], minN: 
   const notes: string[] = [];
   // Per benchmark label: the periods it has no number for while the benchmark itself is released.
   const gaps = new Map<string, string[]>();
+  // Periods withheld because they would give away a small group by subtraction (a reason of their own in the note).
+  const derivable = new Map<string, string[]>();
   const series: RawSeries[] = [];
   // Several benchmarks on a trend of answer options: one line per benchmark for one focus answer
   // (the top box of a scale, else the answer chosen most), never benchmarks × options lines.
@@ -180,7 +182,10 @@ export function timeMatrix(cfg: NormalConfig, locs: DataLocationAnswer[], minN: 
     const byPeriod = new Map((cell.buckets ?? []).map((t) => [t.period, t]));
     const statsAt = order.map(([p], i) => {
       const t = byPeriod.get(p);
-      if (t?.suppressed) gaps.set(bLabel, [...(gaps.get(bLabel) ?? []), categories[i]!.label]);
+      if (t?.suppressed) {
+        const into = t.reason === 'differencing' ? derivable : gaps;
+        into.set(bLabel, [...(into.get(bLabel) ?? []), categories[i]!.label]);
+      }
       return t && !t.suppressed ? t.stats : null;
     });
     const one = labels.length === 1;
@@ -206,12 +211,13 @@ export function timeMatrix(cfg: NormalConfig, locs: DataLocationAnswer[], minN: 
     });
   });
   if (gaps.size) notes.push(gapNote(gaps, labels.length === 1));
+  if (derivable.size) notes.push(gapNote(derivable, labels.length === 1, true));
   return { categories, series, notes, timeAxis: true };
 }
 
 /** 'Geen uitkomst voor feb 2025, jun 2025 (te weinig respondenten) …', per benchmark when there are several (at most 6 periods each). */
-function gapNote(gaps: Map<string, string[]>, one: boolean): string {
+function gapNote(gaps: Map<string, string[]>, one: boolean, derivable = false): string {
   const list = (periods: string[]) => chartsNl.gapPeriods(periods.slice(0, 6), periods.length - 6);
-  if (one) return chartsNl.gapsOne(list([...gaps.values()][0]!));
-  return chartsNl.gaps([...gaps.entries()].map(([label, periods]) => `${label}: ${list(periods)}`));
+  if (one) return (derivable ? chartsNl.gapsDerivableOne : chartsNl.gapsOne)(list([...gaps.values()][0]!));
+  return (derivable ? chartsNl.gapsDerivable : chartsNl.gaps)([...gaps.entries()].map(([label, periods]) => `${label}: ${list(periods)}`));
 }

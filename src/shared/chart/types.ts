@@ -134,7 +134,7 @@ export interface ChartConfig {
   granularity_id?: number | null;
   kpiId?: number | null;
   kpi_id?: number | null;
-  /** Known keys: showN, showLegend, showValues, usePatterns, hideEmpty, showMarginOfError, decimals, max (axis maximum), stacked, maxCategories. */
+  /** Known keys: showN, showLegend, showValues, usePatterns, hideEmpty, showMarginOfError, decimals, max (axis maximum), stacked, maxCategories, reverseColors. */
   options?: Record<string, unknown> | null;
   /** Per-chart settings rows (GET …?include=sections.charts.chartOptions); they override `options`. */
   chartOptions?: { key: string; value: unknown }[] | null;

@@ -32,6 +32,8 @@ export const chartEditorNl = {
     maxCategories: 'Maximaal aantal categorieën',
     hideEmpty: 'Verberg antwoorden zonder respondenten',
     showMarginOfError: 'Toon foutmarge',
+    reverseColors: 'Kleuren omkeren',
+    reverseColorsHint: "Het eerste antwoord krijgt de laatste kleur van het schema. Voor vragen waarin het eerste antwoord het gunstige is, zoals 'Nooit' bij 'Hoe vaak voelt u zich onveilig?'.",
   },
   rchart: {
     heading: 'R-grafiek',

@@ -16,6 +16,9 @@ export const chartsNl = {
   /** A trend's suppressed periods, named: the line breaks there (never drawn across). */
   gaps: (parts: string[]) => `Geen uitkomst (te weinig respondenten), de lijn is daar onderbroken: ${parts.join('; ')}.`,
   gapsOne: (periods: string) => `Geen uitkomst voor ${periods} (te weinig respondenten): de lijn is daar onderbroken.`,
+  /** Periods withheld by the differencing rule: they hold enough people, but would give away a smaller group by subtraction. */
+  gapsDerivable: (parts: string[]) => `Geen uitkomst (de uitkomst zou via andere groepen herleidbaar zijn naar kleine groepen), de lijn is daar onderbroken: ${parts.join('; ')}.`,
+  gapsDerivableOne: (periods: string) => `Geen uitkomst voor ${periods} (de uitkomst zou via andere groepen herleidbaar zijn naar kleine groepen): de lijn is daar onderbroken.`,
   gapPeriods: (shown: string[], more: number) => (more > 0 ? `${shown.join(', ')} en ${more} andere` : shown.join(', ')),
   noData: 'Geen gegevens',
   noAnswers: 'Nog geen antwoorden',

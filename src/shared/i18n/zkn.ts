@@ -124,5 +124,8 @@ export const zknNl = {
     back: 'Terug naar de beoordelingsrondes',
     allTypes: 'Alle types',
     noRanked: 'Geen zorgaanbieder heeft genoeg beoordelingen om gerangschikt te worden.',
+    listOf: (type: string) => `Ranglijst ${type}`,
+    tableOf: (type: string) => `Ranglijst ${type} (tabel)`,
+    scrollHint: 'Scroll opzij voor meer kolommen',
   },
 } as const;

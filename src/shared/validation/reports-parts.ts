@@ -18,7 +18,8 @@ const axisMax = num(z.number({ error: reportsNl.axisMax }).gt(0, reportsNl.axisM
  * showN – show n per category; showLegend; showValues – numbers on the bars; decimals (0–3);
  * max – the value axis maximum (> 0, ≤ 1,000,000; none = from the data);
  * stacked – stack the series; maxCategories – fold the rest into 'Overig' (1–50);
- * hideEmpty – leave out categories without answers; showMarginOfError – show the margin of error.
+ * hideEmpty – leave out categories without answers; showMarginOfError – show the margin of error;
+ * reverseColors – the colour scheme from its last colour to its first ('Kleuren omkeren').
  */
 export const CHART_OPTION_VALUES = {
   showN: bool,
@@ -30,6 +31,7 @@ export const CHART_OPTION_VALUES = {
   maxCategories: intIn(1, 50),
   hideEmpty: bool,
   showMarginOfError: bool,
+  reverseColors: bool,
 } as const;
 export type ChartOptionKey = keyof typeof CHART_OPTION_VALUES;
 export const CHART_OPTION_KEYS = Object.keys(CHART_OPTION_VALUES) as ChartOptionKey[];

@@ -131,3 +131,34 @@ describe('differencing', () => {
     expect(d.dataLocations[0]!.benchmarks.every((c) => !c.suppressed)).toBe(true);
   });
 });
+
+describe("a month of 'Alle respondenten' against its total: the report's own universe", () => {
+  const day = (m: number, d: number) => Date.UTC(2025, m, d) / 86_400_000;
+  /** 30 completed responses in each of Jan–Mar 2025; in February also 3 unfinished responses that answered q. */
+  function monthsCube(): Cube {
+    const defs: ColumnDef[] = [{ key: 'q', kind: 'single', options: [{ code: 'ja' }, { code: 'nee' }] }];
+    const b = new CubeBuilder(1, 1, defs);
+    let id = 0;
+    for (const m of [0, 1, 2]) for (let i = 0; i < 30; i++) b.setDay(id, day(m, 1 + (i % 28))).setValue(id++, 'q', i % 3 ? 'ja' : 'nee');
+    for (let i = 0; i < 3; i++) b.setDay(id, day(1, 10 + i), false).setValue(id++, 'q', 'nee');
+    return b.build().cube;
+  }
+  const monthly = (includeIncomplete: boolean) =>
+    computeReportData(monthsCube(), {
+      dataLocations: [{ id: 1, columnKey: 'q' }],
+      benchmarks: [{ label: 'Alle respondenten', filterOptionIds: [] }],
+      filters: [],
+      report: { startDay: day(0, 1), endDay: day(2, 31), minN: 10, dateFilter: false, dateGranularity: 'month', includeIncomplete },
+      granularity: 'month',
+    }).dataLocations[0]!.benchmarks[0]!.buckets!;
+
+  it('releases every month: unfinished responses outside the universe are no part of any group of the report', () => {
+    // Before: the data-location pass counted "the total of February" over everyone who answered q,
+    // the 3 unfinished responses included, and withheld February as a difference of 3.
+    const buckets = monthly(false);
+    expect(buckets.map((t) => (t.suppressed ? t.reason : t.stats.base))).toEqual([30, 30, 30]);
+  });
+  it('a report that counts unfinished responses has them in February, released as well', () => {
+    expect(monthly(true).map((t) => (t.suppressed ? t.reason : t.stats.base))).toEqual([30, 33, 30]);
+  });
+});

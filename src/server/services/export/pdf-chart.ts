@@ -1,4 +1,4 @@
-import { type ChartSpec, formatCell, legendKind, shortValueText, sigMark, valueText } from '../../../shared/chart-spec';
+import { type ChartSpec, formatCell, legendKind, shortValueText, sigMark, stackedAxisMax, valueText } from '../../../shared/chart-spec';
 import type { PdfChart, PdfPaint, PdfSeries } from '../../pdf/model';
 
 type Drawable = PdfChart & PdfPaint;
@@ -42,7 +42,7 @@ function drawableOf(spec: ChartSpec): Drawable {
           ? { label: c.label, suppressed: true, values: [], n: null }
           : { label: c.label, suppressed: false, values: spec.series.map((s) => s.values[ci] ?? null), n: null, labels: spec.series.map((s, k) => valueText(spec, s.values[ci] ?? null, s.counts?.[ci], sigMark(spec, k, ci))) },
       );
-      return { type: 'stacked', title, segments: spec.series.map((s) => s.label), rows, unit: spec.unit, decimals: spec.decimals, full: spec.kind === 'stacked-bar-100', max: spec.range.max, colors: seriesColors, patterns };
+      return { type: 'stacked', title, segments: spec.series.map((s) => s.label), rows, unit: spec.unit, decimals: spec.decimals, full: spec.kind === 'stacked-bar-100', max: stackedAxisMax(spec), colors: seriesColors, patterns };
     }
     case 'pie':
     case 'donut':

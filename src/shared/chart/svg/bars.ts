@@ -1,5 +1,5 @@
 import { chartsNl } from '../../i18n/charts';
-import { columnLabel, formatNumber, legendKind, sigMark, svgTextWidth, valueText } from '../format';
+import { columnLabel, formatNumber, legendKind, sigMark, stackedAxisMax, svgTextWidth, valueText } from '../format';
 import { labelLines as wrapLabel } from '../labels';
 import type { ChartSpec, Paint } from '../types';
 import { FONT, Fills, GRID, MUTED, TEXT, esc, f, footer, frame, niceMax } from './frame';
@@ -115,8 +115,7 @@ export function renderStacked(spec: ChartSpec, width: number): string {
   const labelW = narrow ? 0 : Math.min(width * 0.38, 12 + Math.max(6, ...spec.categories.map((c) => c.label.length)) * 7);
   const plotW = width - labelW - 8;
   const barH = 22;
-  const totals = spec.categories.map((_, ci) => spec.series.reduce((sum, s) => sum + (s.values[ci] ?? 0), 0));
-  const max = spec.range.max ?? niceMax(totals, 1);
+  const max = stackedAxisMax(spec);
   const out: string[] = [];
   let top = 0;
   spec.categories.forEach((c, ci) => {
