@@ -4,6 +4,7 @@ import type { UserServiceContext } from '../../context';
 import { companyAdmins, projects, reportBookmarks, reportChartOptions, reportCharts, reportDataLocations, reports, reportSections, reportTexts, reportUsers, reportWidgets, roles, userRoles, users } from '../../db/schema';
 import { AppError, nl } from '../../errors';
 import { read } from '../../db/reads';
+import { placeholderUser, preparedQuery } from '../../db/prepared';
 import { hasRole, type Role } from '../../../shared/permissions';
 import { REPORT_STATUSES } from '../../../shared/lookups';
 import { visibleProjects } from '../projects/scope';
@@ -45,15 +46,13 @@ export function visibleReports(user: SessionUser): SQL {
 
 /**
  * A report that is not deleted, of a project the user may see; else 404. One prepared statement
- * per rule shape (below): the same SQL as findReportRead, not built again per request.
+ * per rule shape (db/prepared.ts, keyed by ruleShapeCode: everything visibleReports branches on):
+ * the same SQL as findReportRead, not built again per request.
  */
 export async function findReport(ctx: UserServiceContext, reportId: number): Promise<ReportRow> {
-  const { shape, user } = ruleShape(ctx.user);
-  let prepared = preparedFinds.get(ctx.db);
-  if (!prepared) preparedFinds.set(ctx.db, (prepared = new Map()));
-  let find = prepared.get(shape);
-  if (!find) prepared.set(shape, (find = findReportQuery(ctx.db, sql.placeholder('reportId'), user).prepare()));
-  const [row] = await find.all({ reportId, userId: ctx.user.id, companyId: ctx.user.companyId });
+  const { user, values } = placeholderUser(ctx.user);
+  const find = () => findReportQuery(ctx.db, sql.placeholder('reportId'), user);
+  const [row] = await preparedQuery(ctx.db, `findReport|${ruleShapeCode(ctx.user)}`, find, { ...values, reportId });
   if (!row) throw notFound();
   return row.report;
 }
@@ -72,20 +71,6 @@ function findReportQuery(db: UserServiceContext['db'], reportId: number | Return
     .from(reports)
     .innerJoin(projects, eq(projects.id, reports.projectId))
     .where(and(eq(reports.id, reportId as number), visibleReports(user)));
-}
-
-const preparedFinds = new WeakMap<UserServiceContext['db'], Map<string, ReturnType<ReturnType<typeof findReportQuery>['prepare']>>>();
-
-/**
- * What visibleReports branches on (root, company admin with a company, report editor), and a user
- * of that shape whose id and company id are placeholders: visibleReports gives the SQL of the
- * user's case with `?` where their ids go, so one statement serves every user of the shape.
- */
-function ruleShape(user: SessionUser): { shape: string; user: SessionUser } {
-  const admin = user.isCompanyAdmin && user.companyId !== null;
-  const shape = `${user.isRoot}|${admin}|${isReportEditor(user)}`;
-  const placeholder = (name: string) => sql.placeholder(name) as unknown as number;
-  return { shape, user: { ...user, id: placeholder('userId'), companyId: user.companyId === null ? null : placeholder('companyId') } };
 }
 
 /**
