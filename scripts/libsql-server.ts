@@ -11,9 +11,10 @@
 //   npx tsx scripts/libsql-server.ts [--port 8080] [--file .data/portal.db] [--log]
 //   npx tsx scripts/libsql-server.ts --delay 20     # 20 ms simulated network latency per round trip
 //   env: LIBSQL_PORT, LIBSQL_FILE, LIBSQL_DELAY_MS
-import { mkdirSync, realpathSync } from 'node:fs';
+import { mkdirSync, realpathSync, renameSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { PerformanceObserver } from 'node:perf_hooks';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { StreamRegistry } from './libsql-server/registry.ts';
@@ -210,6 +211,16 @@ function send(res: ServerResponse, status: number, type: string, text: string): 
   res.end(text);
 }
 
+/** Collects this process's GC events (PerformanceObserver 'gc'); the returned function gives them as [start ms monotonic, duration ms, kind][]. */
+function recordGc(): () => [number, number, number][] {
+  const offset = Number(process.hrtime.bigint()) / 1e6 - performance.now();
+  const events: [number, number, number][] = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) events.push([e.startTime + offset, e.duration, ((e as { detail?: { kind?: number } }).detail?.kind ?? 0)]);
+  }).observe({ entryTypes: ['gc'] });
+  return () => events;
+}
+
 function isMain(): boolean {
   const script = process.argv[1];
   if (!script) return false;
@@ -232,9 +243,20 @@ if (isMain()) {
   const delayMs = Number(flag('--delay') ?? process.env.LIBSQL_DELAY_MS ?? 0);
   if (!Number.isFinite(delayMs) || delayMs < 0) throw new Error(`Invalid delay ${delayMs}`);
   const server = await startLibsqlServer({ file, port, log: args.includes('--log'), delayMs });
+  // LIBSQL_GC_LOG=<file>: every garbage collection of this process (start on the CLOCK_MONOTONIC
+  // ms clock of process.hrtime, duration ms, V8's kind) written as JSON to <file> on SIGUSR2 and
+  // when it stops — the load benchmark's TRACE=1 lays them beside its latency trace.
+  const gcLog = process.env.LIBSQL_GC_LOG ? recordGc() : null;
+  const writeGcLog = () => {
+    if (!gcLog) return;
+    writeFileSync(`${process.env.LIBSQL_GC_LOG}.part`, JSON.stringify(gcLog()));
+    renameSync(`${process.env.LIBSQL_GC_LOG}.part`, process.env.LIBSQL_GC_LOG!);
+  };
+  if (gcLog) process.on('SIGUSR2', writeGcLog);
   console.log(`libSQL dev server listening on ${server.url} (database ${file})`);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
+      writeGcLog();
       if (statementStats) {
         const top = [...statementStats].sort((a, b) => b[1].ms - a[1].ms).slice(0, 20);
         console.log('[libsql-server] statements by total time (ms, count, rows per run, SQL):');

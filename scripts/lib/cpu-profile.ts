@@ -20,8 +20,8 @@ export interface CpuProfile {
   timeDeltas?: number[];
 }
 
-/** Starts the CPU profiler of a process with an inspector port (wrangler: the Worker; node --inspect); `stop()` ends it, writes the profile to `file` and returns it. */
-export async function profileInspector(inspectorPort: number, file: string): Promise<{ stop(): Promise<CpuProfile> }> {
+/** Starts the CPU profiler of a process with an inspector port (wrangler: the Worker; node --inspect), sampling every `intervalUs` µs; `stop()` ends it, writes the profile to `file` and returns it. */
+export async function profileInspector(inspectorPort: number, file: string, intervalUs = 200): Promise<{ stop(): Promise<CpuProfile> }> {
   const targets = (await (await fetch(`http://127.0.0.1:${inspectorPort}/json`)).json()) as { webSocketDebuggerUrl: string; title?: string }[];
   // Miniflare lists every workerd service (assets router, …): ours is named impulz-portal.
   const target = targets.find((t) => /impulz-portal/.test(t.title ?? '')) ?? targets.find((t) => !/loopback|internal/i.test(t.title ?? '')) ?? targets[0];
@@ -48,7 +48,7 @@ export async function profileInspector(inspectorPort: number, file: string): Pro
       ws.send(JSON.stringify({ id, method, params }));
     });
   await send('Profiler.enable');
-  await send('Profiler.setSamplingInterval', { interval: 200 });
+  await send('Profiler.setSamplingInterval', { interval: intervalUs });
   await send('Profiler.start');
   return {
     async stop() {

@@ -35,9 +35,10 @@ export interface LocalStackOptions {
   /**
    * Run the libSQL server in its own Node process (as Turso is its own machine), so a benchmark's
    * load generator and the database don't share one event loop and their CPU can be told apart.
-   * `nodeArgs` go to that process (e.g. --cpu-prof).
+   * `nodeArgs` go to that process (e.g. --cpu-prof), `env` is added to its environment (e.g.
+   * LIBSQL_GC_LOG).
    */
-  dbProcess?: { nodeArgs?: string[] };
+  dbProcess?: { nodeArgs?: string[]; env?: Record<string, string> };
   /**
    * `wrangler` (default): `wrangler dev`, as developers and the tests run it — with its proxy Worker
    * (a second workerd) in front. `miniflare`: the same built Worker under Miniflare directly, no
@@ -64,7 +65,7 @@ export interface LocalStackOptions {
  * under workerd with its R2/Queue state in `dataDir/wrangler`.
  */
 export async function startLocalStack(opts: LocalStackOptions): Promise<LocalStack> {
-  const db = opts.dbProcess ? await startDbProcess(opts.dataDir, opts.dbProcess.nodeArgs ?? []) : await startLibsqlServer({ file: `${opts.dataDir}/portal.db`, port: opts.libsqlPort ?? 0 });
+  const db = opts.dbProcess ? await startDbProcess(opts.dataDir, opts.dbProcess.nodeArgs ?? [], opts.dbProcess.env ?? {}) : await startLibsqlServer({ file: `${opts.dataDir}/portal.db`, port: opts.libsqlPort ?? 0 });
   try {
     await migrateDatabase(db.url);
     await seedDatabase(db.url);
@@ -111,10 +112,11 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
 }
 
 /** scripts/libsql-server.ts as a child process on a free port; closing it sends SIGINT (a --cpu-prof profile is then written). */
-async function startDbProcess(dataDir: string, nodeArgs: string[]) {
+async function startDbProcess(dataDir: string, nodeArgs: string[], env: Record<string, string>) {
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'scripts/libsql-server.ts', '--port', String(port), '--file', `${dataDir}/portal.db`], {
     cwd: ROOT,
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((ok, fail) => {
