@@ -18,6 +18,8 @@
  *        process's GC and event-loop lag, and an independent 1 ms watcher under SCHED_FIFO (wall
  *        gaps of the VM, run-queue wait of each process, machine busy and steal) did meanwhile, and
  *        the fairness over connections; scripts/lib/stall-trace.ts),
+ *        HEAP_PROFILE=1 (the isolate's sampling heap profiler during the run: kB allocated per
+ *        request by function, heap in use before/after — allocation drives its GC),
  *        PROFILE=1 (CPU profiles of workerd and the libSQL server per path, top functions printed,
  *        .cpuprofile files kept in .tmp/profiles/ for Chrome DevTools),
  *        RUNTIME=miniflare (default: the built Worker under Miniflare directly, as production serves
@@ -42,7 +44,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { availableParallelism } from 'node:os';
 import { createClient } from '@libsql/client';
 import { HttpSession } from '../../tests/helpers/http-session.ts';
-import { type CpuProfile, inclusiveTime, profileInspector, topSelfTime } from '../lib/cpu-profile.ts';
+import { type CpuProfile, heapSampling, inclusiveTime, profileInspector, topSelfTime } from '../lib/cpu-profile.ts';
 import { type CpuRoles, cpuMs, loadAverage, perRequest, processTree, stackRoles } from '../lib/cpu-meter.ts';
 import { startLocalStack } from '../lib/local-stack.ts';
 import { runLoad } from '../lib/load-generator.ts';
@@ -55,6 +57,7 @@ const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 8);
 const PROFILE = process.env.PROFILE === '1';
 const TRACE = process.env.TRACE === '1';
+const HEAP = process.env.HEAP_PROFILE === '1';
 const RUNTIME = process.env.RUNTIME === 'wrangler' ? 'wrangler' : 'miniflare';
 const PRODUCTION = RUNTIME === 'miniflare' && process.env.APP_ENV !== 'development';
 const DIRECT = RUNTIME === 'miniflare' && process.env.ENTRY !== 'miniflare';
@@ -65,6 +68,7 @@ if (ISOLATES > 1 && RUNTIME !== 'miniflare') throw new Error('ISOLATES > 1 needs
 if (ISOLATES > CONNECTIONS) throw new Error('ISOLATES may not exceed CONNECTIONS');
 const P99_BUDGET_MS = 100;
 const REPORT = 1;
+let restoreAutogroup = (): void => undefined; // see benchPriority
 
 const dir = `.tmp/bench-concurrency-${process.pid}`;
 const profiles = '.tmp/profiles';
@@ -177,12 +181,14 @@ try {
     const workerProfile = PROFILE || TRACE ? await profileInspector(stack.inspectorPort, `${PROFILE ? profiles : dir}/workerd-${load.key}.cpuprofile`, PROFILE ? 200 : 1000) : null;
     const watch = TRACE ? await startStallWatch({ workerd: stack.workers.flatMap((w) => processTree(w.pid).filter((p) => p.comm.startsWith('workerd')).map((p) => p.pid)), libsql: [stack.pids.libsql], bench: [process.pid] }) : null;
     const self = TRACE ? watchThisProcess() : null;
+    const heap = HEAP ? await heapSampling(stack.inspectorPort) : null;
     const dbProfile = PROFILE ? await profileInspector(dbInspector, `${profiles}/libsql-${load.key}.cpuprofile`) : null;
     const loadBefore = loadAverage();
     const before = cpuMs(roles);
     const result = await run(SECONDS);
     const after = cpuMs(roles);
     const benchSide = self?.stop();
+    const allocated = await heap?.stop();
     const watched = watch ? { how: watch.how, ...(await watch.stop()) } : undefined;
     const loadAfter = loadAverage();
     const cpu = perRequest(before, after, result.requests);
@@ -196,6 +202,11 @@ try {
     console.log(`    CPU ms per verzoek: ${cpu.text}`);
     console.log(`    load average vóór / na: ${loadBefore} / ${loadAfter}`);
     const workerCpuProfile = await workerProfile?.stop();
+    if (allocated) {
+      const perRequest_ = (b: number) => `${(b / Math.max(1, result.firstIsolate) / 1024).toFixed(1)} kB`;
+      console.log(`    allocaties in de isolate (HEAP_PROFILE): ${perRequest_(allocated.total)} per verzoek; heap in gebruik ${(allocated.usedBefore / 1048576).toFixed(1)} → ${(allocated.usedAfter / 1048576).toFixed(1)} MB; grootste (eigen):`);
+      for (const f of allocated.top.slice(0, 10)) console.log(`      ${perRequest_(f.bytes).padStart(9)}  ${f.name}`);
+    }
     let stallText = '';
     if (TRACE) {
       const isolate = workerCpuProfile ? profileTimeline(workerCpuProfile) : undefined;
@@ -221,6 +232,7 @@ try {
   console.log(`\nSamenvatting (${ISOLATES} isolate${ISOLATES > 1 ? 's' : ''}, ${CONNECTIONS} verbindingen, ${CORES} cores; load average nu ${loadAverage()}):`);
   for (const s of summary) console.log(`  ${s}`);
 } finally {
+  restoreAutogroup();
   await stack.stop();
   rmSync(dir, { recursive: true, force: true });
 }
@@ -244,7 +256,10 @@ function benchPriority(): string {
   const nice = Number(process.env.BENCH_AUTOGROUP_NICE ?? -10);
   if (nice !== 0) {
     try {
+      const was = /nice (-?\d+)/.exec(readFileSync('/proc/self/autogroup', 'utf8'))?.[1] ?? '0';
       writeFileSync('/proc/self/autogroup', String(nice));
+      // The group is the session's: give it back its priority when the bench ends.
+      restoreAutogroup = () => writeFileSync('/proc/self/autogroup', was);
     } catch {
       return `autogroup-scheduling aan; prioriteit van deze sessie niet te verhogen (geen root): andere sessies delen de CPU gelijk op, hun nice telt niet`;
     }

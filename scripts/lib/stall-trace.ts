@@ -107,8 +107,9 @@ export async function startStallWatch(roles: Record<string, number[]>): Promise<
 
 /**
  * The isolate's GC from its CPU profile: pauses = runs of consecutive "(garbage collector)" samples
- * merged ([start, ms]), and the sampler's own gaps (> 10 ms between two samples: the isolate's
- * thread was not running — waiting for a core or the VM not running).
+ * merged ([start, ms]; wall time, so a GC that lost its core meanwhile counts long), and the
+ * sampler's own gaps (> 10 ms between two samples: the isolate's thread idle or not scheduled — the
+ * watcher's run-queue wait of workerd in the same window tells which).
  */
 export function profileTimeline(profile: CpuProfile): { gc: [number, number][]; gaps: [number, number][] } {
   const gcIds = new Set(profile.nodes.filter((n) => n.callFrame.functionName === '(garbage collector)').map((n) => n.id));
@@ -150,7 +151,8 @@ type Events = [number, number, ...number[]][];
  * Prints the trace compactly: per 100 ms bucket count/max (one line), the fairness over
  * connections, and the stalls — runs of 100 ms buckets whose slowest response exceeded `stallMs` —
  * each with the suspects that paused ≥ SUSPECT_MS inside the window those responses were in flight
- * (isolate GC, isolate thread not running, libSQL GC, load generator GC or event-loop lag, VM gap)
+ * (isolate GC, isolate profiler gap, libSQL GC, load thread GC, bench main thread GC or event-loop
+ * lag, VM gap)
  * and the run-queue wait of each process meanwhile; then per suspect in how many stalls it was
  * present, and the run's totals. Returns the number of stalls and the longest response in them.
  */
@@ -182,7 +184,7 @@ export function reportTrace(trace: ResponseTrace, sources: TraceSources, stallMs
   const max = (events: Events) => events.reduce((m, e) => Math.max(m, e[1]), 0);
   const suspects: [string, Events | undefined][] = [
     ['isolate-GC', sources.isolateGc],
-    ['isolate-thread-stil', sources.isolateGaps],
+    ['isolate-profielgat', sources.isolateGaps],
     ['libSQL-GC', sources.libsqlGc],
     ['load-GC', sources.loadGc],
     ['bench-GC', sources.bench?.gc],
