@@ -14,8 +14,8 @@
  *   env: CONNECTIONS=50, LOAD_SECONDS=8, PATHS=status,bootstrap,data,public,meedoen (a subset; status = the floor: session check only),
  *        TRACE=1 (where the tail comes from: every response's time, latency and connection, per
  *        100 ms bucket count/max, the stalls — buckets with a response over the budget — each with
- *        what the isolate's GC (its CPU profile at 1 ms sampling), the libSQL server's GC, this
- *        process's GC and event-loop lag, and an independent 1 ms watcher under SCHED_FIFO (wall
+ *        what the isolate's GC (its CPU profile at 1 ms sampling), the libSQL server's GC, the load
+ *        thread's GC, this process's main-thread GC and event-loop lag, and an independent 1 ms watcher under SCHED_FIFO (wall
  *        gaps of the VM, run-queue wait of each process, machine busy and steal) did meanwhile, and
  *        the fairness over connections; scripts/lib/stall-trace.ts),
  *        HEAP_PROFILE=1 (the isolate's sampling heap profiler during the run: kB allocated per
@@ -138,8 +138,10 @@ try {
   for (const load of loads) {
     // The Origin of a same-origin call is the isolate's own (each has its own port).
     const headersFor = (origin: string) => (load.headers.origin ? { ...load.headers, origin } : load.headers);
-    // One autocannon instance per isolate, all at once; every answered request's latency is kept
-    // (2xx only, as autocannon's own histogram), so the percentiles are those of all requests.
+    // One autocannon instance per isolate, all at once, in a worker thread of their own
+    // (scripts/lib/load-generator.ts: the main thread's pauses are not counted as latency); every
+    // answered request's latency is kept (2xx only, as autocannon's own histogram), so the
+    // percentiles are those of all requests.
     const run = async (duration: number) => {
       const load_ = await runLoad(
         stack.workers.map((w, i) => ({ url: `${w.url}${load.path}`, method: load.method, headers: headersFor(w.url), body: load.body, connections: split[i]! })),
