@@ -42,19 +42,23 @@ export function createApp(deps: AppDeps) {
     c.res.headers.set(STATEMENTS_HEADER, String(count.statements));
   });
   app.use(resolveSession);
-  app.use('/portal/auth/*', bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: tooLarge }));
+  app.use('/portal/auth/*', jsonLimit);
   app.route('/portal/auth', authRoutes);
   app.use('/portal/api/*', async (c, next) => {
     c.header('Cache-Control', 'no-store');
     const multipart = c.req.header('content-type')?.startsWith('multipart/form-data') ?? false;
     // Project messages stream their files and limit each one (64 MB) themselves (routes/projects-messages.ts).
     if (multipart && c.req.method === 'POST' && MESSAGE_POST.test(c.req.path)) return next();
-    return bodyLimit({ maxSize: multipart ? UPLOAD_BODY_LIMIT : JSON_BODY_LIMIT, onError: tooLarge })(c, next);
+    return (multipart ? uploadLimit : jsonLimit)(c, next);
   });
   app.route('/portal/api/v2/public', publicRoutes);
   app.route('/portal/api/v2', apiRoutes);
   return app;
 }
+
+// Built once (they keep no state between requests), not per API call.
+const jsonLimit = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: tooLarge });
+const uploadLimit = bodyLimit({ maxSize: UPLOAD_BODY_LIMIT, onError: tooLarge });
 
 const MESSAGE_POST = /^\/portal\/api\/v2\/project\/\d+\/message$/;
 
