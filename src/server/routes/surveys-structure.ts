@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { paramsOf } from './params';
 import { z } from 'zod';
 import { userServiceContext, type AppContext, type AppEnv } from '../context';
 import { validate } from '../http/body';
@@ -14,7 +15,7 @@ const Params = z.object({
 
 function structure(part: StructurePart) {
   return async (c: AppContext) => {
-    const { id, qid, lang } = validate(Params, c.req.param());
+    const { id, qid, lang } = paramsOf(c, Params);
     return c.json({ data: await getStructure(userServiceContext(c), id, part, { qid, lang }) });
   };
 }

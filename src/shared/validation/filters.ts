@@ -1,3 +1,4 @@
+import './zod-nl';
 import { z } from 'zod';
 import { filtersNl } from '../i18n/filters';
 import { messages } from './messages';

@@ -1,3 +1,4 @@
+import './zod-nl';
 import { z } from 'zod';
 import { indicatorsNl } from '../i18n/indicators';
 import { messages } from './messages';
