@@ -1,10 +1,9 @@
 import { Hono } from 'hono';
-import { paramsOf } from './params';
 import { z } from 'zod';
 import { userServiceContext, type AppEnv } from '../context';
-import { validate } from '../http/body';
 import { requireUser } from '../middleware/guards';
 import { getJob } from '../services/jobs/get-job';
+import { paramsOf } from './params';
 
 const JobParams = z.object({ id: z.coerce.number().int().positive() });
 

@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { paramsOf } from './params';
 import { z } from 'zod';
 import { userServiceContext, type AppEnv } from '../context';
 import { readBody, validate } from '../http/body';
@@ -11,6 +10,7 @@ import { setSchedule, syncNow } from '../services/lime/link';
 import { listRemoteSurveys } from '../services/lime/remote-surveys';
 import { surveysNl } from '../../shared/i18n/surveys';
 import { LimeConnectionInput, LimeImportInput, LimeScheduleInput, LimeSurveysQuery } from '../../shared/validation/lime';
+import { paramsOf } from './params';
 
 const Id = z.object({ id: z.coerce.number().int().positive() });
 const t = surveysNl.lime;

@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { paramsOf } from './params';
 import { z } from 'zod';
 import { userServiceContext, type AppEnv } from '../context';
 import { validate } from '../http/body';
@@ -10,6 +9,7 @@ import { getResponse } from '../services/surveys/browser/get-response';
 import { listResponses } from '../services/surveys/browser/list-responses';
 import { surveysNl } from '../../shared/i18n/surveys';
 import { ResponseFilterQuery, ResponseListQuery } from '../../shared/validation/surveys';
+import { paramsOf } from './params';
 
 const Id = z.object({ id: z.coerce.number().int().positive() });
 const ResponseParams = Id.extend({ rid: z.coerce.number().int().positive() });

@@ -1,10 +1,9 @@
 import { Hono } from 'hono';
-import { paramsOf } from './params';
 import { z } from 'zod';
 import { userServiceContext, type AppContext, type AppEnv } from '../context';
-import { validate } from '../http/body';
 import { requireRole } from '../middleware/guards';
 import { getStructure, type StructurePart } from '../services/surveys/get-structure';
+import { paramsOf } from './params';
 
 const READ = ['survey.access', 'survey.view'] as const;
 const Params = z.object({

@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { paramsOf } from './params';
 import { z } from 'zod';
 import { userServiceContext, type AppEnv } from '../context';
 import { readBody, validate } from '../http/body';
@@ -10,6 +9,7 @@ import { generateTokens } from '../services/surveys/generate-tokens';
 import { listTokenFieldAnswers, listTokenFields, listTokens, toggleTokenCompleted } from '../services/surveys/tokens';
 import { surveysNl } from '../../shared/i18n/surveys';
 import { GenerateTokensInput, TokenListQuery, ToggleTokenInput } from '../../shared/validation/surveys';
+import { paramsOf } from './params';
 
 const Id = z.object({ id: z.coerce.number().int().positive() });
 const FieldParams = Id.extend({ field: z.string().min(1).max(64) });

@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { paramsOf } from './params';
 import { z } from 'zod';
 import { userServiceContext, type AppEnv } from '../context';
 import { AppError } from '../errors';
@@ -23,6 +22,7 @@ import { surveyStructureRoutes } from './surveys-structure';
 import { surveyTokenRoutes } from './surveys-tokens';
 import { surveyResponseRoutes } from './surveys-responses';
 import { surveyLimeRoutes } from './surveys-lime';
+import { paramsOf } from './params';
 
 const Id = z.object({ id: z.coerce.number().int().positive() });
 const ImportFields = z.object({
