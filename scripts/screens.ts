@@ -97,6 +97,14 @@ for (const user of USERS) {
 
 // Respondents and the public: no session.
 if (!onlyUser || 'respondent'.includes(onlyUser)) {
+  if (!token) {
+    // A respondent-only run: a token through the staff API in a context of its own.
+    const staff = await browser.newContext({ baseURL: base });
+    const staffPage = await staff.newPage();
+    await login(staffPage, 'beheerder@demo.impulz.nl');
+    token = await demoToken(staff.request);
+    await staff.close();
+  }
   const context = await browser.newContext({ baseURL: base, locale: 'nl-NL', timezoneId: 'Europe/Amsterdam' });
   const page = await context.newPage();
   const respondentPages = ['/portal/login', '/portal/password/email', '/portal/meedoen', '/portal/meedoen/hulp', `/portal/register/panel/${DEMO_PANEL_TOKEN}`, `/portal/login/panel/${DEMO_PANEL_TOKEN}`, '/portal/public/report/1', '/portal/bestaat-niet'];

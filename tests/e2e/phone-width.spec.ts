@@ -29,8 +29,9 @@ const rendered = new Set<string>();
 async function problemsOf(page: Page, url: string): Promise<string[]> {
   await page.goto(url);
   await page.waitForLoadState('load');
-  // Islands hydrate on idle/visible and fetch their data; what they render counts too.
-  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+  // What the islands render counts too: wait (bounded) until those in view have hydrated (Astro drops `ssr`).
+  await page.waitForFunction(() => [...document.querySelectorAll('astro-island[ssr]')].every((el) => el.getBoundingClientRect().top > window.innerHeight), null, { timeout: 5_000 }).catch(() => undefined);
+  await page.waitForLoadState('networkidle', { timeout: 1_500 }).catch(() => undefined);
   const problems: string[] = [];
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   if (overflow > 0) problems.push(`${url}: the page scrolls ${overflow}px sideways at ${PHONE.width}px`);
