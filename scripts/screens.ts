@@ -19,7 +19,7 @@ import { crawlPages } from '../tests/e2e/crawl-links';
 const PASSWORD = 'ImpulZ-demo-2026!';
 const DEMO_TOTP_SECRET = 'JBSWY3DPEHPK3PXP';
 const base = `http://localhost:${process.env.PORT ?? 4321}`;
-const out = '.tmp/screens';
+const out = process.env.SCREENS_OUT ?? '.tmp/screens';
 const arg = (name: string) => { const i = process.argv.indexOf(`--${name}`); return i > 0 ? process.argv[i + 1] : undefined; };
 const onlyUser = arg('user');
 const onlyPath = arg('only');
