@@ -118,6 +118,16 @@ describe('loose ends and failed jobs', () => {
     expect((await send(admin, 'DELETE', `/admin/looseEnd/${withCharts!.id}?type=Section`)).status).toBe(404);
   });
 
+  it("lists the reports of the last 2 weeks ('Rapportages van afgelopen 2 weken'), newest first", async () => {
+    const [fresh] = await t.db.insert(reports).values({ projectId: 1, title: 'Nieuw deze week', endDate: '2026-12-31' }).returning();
+    const [old] = await t.db.insert(reports).values({ projectId: 1, title: 'Ouder dan 2 weken', endDate: '2026-12-31', createdAt: new Date(Date.now() - 15 * 86_400_000) }).returning();
+    const listed = (await json(await admin.get(`${API}/admin/reports/new`))).data as { id: number; project: { id: number } }[];
+    expect(listed[0]).toMatchObject({ id: fresh!.id, project: { id: 1 } });
+    expect(listed.map((r) => r.id)).not.toContain(old!.id);
+    expect((await admin.get(`${API}/admin/reports/new`)).status).toBe(200);
+    expect((await gebruiker.get(`${API}/admin/reports/new`)).status).toBe(403);
+  });
+
   it('lists a data location whose question is gone, also in the report check', async () => {
     const [chart] = await t.db.select({ id: reportCharts.id }).from(reportCharts).limit(1);
     const [loc] = await t.db.insert(reportDataLocations).values({ chartId: chart!.id, surveyId: 1, columnKey: 'bestaatniet' }).returning();

@@ -129,6 +129,29 @@ describe('authorisation matrix', { timeout: 30_000 }, () => {
     }
   });
 
+  // Row-level access must not be an oracle: company 1's ids answer the other company exactly like
+  // ids that exist nowhere (404, or 403 without the role), so a new route whose service forgets
+  // the tenant scope shows up here without being listed.
+  it("answers the other company for company 1's ids exactly as for ids that don't exist", async () => {
+    const other = callers[2]!;
+    const NON_ROW = new Set(['version', 'lang', 'resource', 'field', 'g']);
+    const missing = (path: string) => path.replace(/:(\w+)(\{[^}]*\})?/g, (m, name: string) => (NON_ROW.has(name) ? m : ':nope'));
+    const withIds = routes.filter((r) => r.access?.kind !== 'public' && missing(r.path).includes(':nope'));
+    expect(withIds.length).toBeGreaterThan(100);
+    const problems: string[] = [];
+    for (const route of withIds) {
+      // Theme 1 is a system theme everyone sees (changing it: 403); theme 4 is company 1's own.
+      const theirs = await call(other, { ...route, path: route.path.replace(/\/theme\/:(id|tid)/, '/theme/4') });
+      const nowhere = await call(other, { ...route, path: missing(route.path).replaceAll(':nope', '987654') });
+      const where = `${route.method} ${route.path}: company 1's id → ${theirs.status}, missing id → ${nowhere.status}`;
+      if (theirs.status !== nowhere.status) problems.push(where);
+      // A write may refuse the (empty) body first (422): that answer doesn't depend on the row either.
+      const allowed = route.method === 'GET' ? [403, 404] : [403, 404, 400, 422];
+      if (!allowed.includes(theirs.status)) problems.push(`${where} (expected 404, or 403 without the role)`);
+    }
+    expect(problems).toEqual([]);
+  });
+
   // Lowest rights first, root last, so destructive calls of the admin can't hide others' answers.
   it.each(callers.map((c) => [c.name, c] as const))('answers %s as declared, without leaking other companies', async (_, caller) => {
     const problems: string[] = [];

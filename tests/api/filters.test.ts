@@ -64,6 +64,9 @@ describe('filter api (project level)', { timeout: 30_000 }, () => {
     const few = await json<Option>(await send(admin, 'POST', `/filterCategory/${cat.id}/filterOption`, { label: 'Zeldzaam' }));
     const none = await json<Option>(await send(admin, 'POST', `/filterCategory/${cat.id}/filterOption`, { label: 'Niemand' }));
     expect((await send(admin, 'POST', `/filterCategory/${cat.id}/filterOption/${few.id}/filterCondition`, { column_key: 'jarenwonen', comparator: 'equal', value: rare })).status).toBe(201);
+    const tooMany = await send(admin, 'POST', `/filterCategory/${cat.id}/filterOption/${few.id}/filterCondition`, { column_key: 'jarenwonen', comparator: 'in', value: Array.from({ length: 1001 }, (_, i) => `A${i}`) });
+    expect(tooMany.status).toBe(422);
+    expect(JSON.stringify(await tooMany.json())).toContain('Geef maximaal 1000 waarden op');
     expect((await send(admin, 'POST', `/filterCategory/${cat.id}/filterOption/${none.id}/filterCondition`, { column_key: 'jarenwonen', comparator: 'greater', value: 1000 })).status).toBe(201);
     const options = await json<Option[]>(await admin.get(`${API}/filterCategory/${cat.id}/filterOption`));
     expect(options.find((o) => o.id === few.id)).toMatchObject({ soloCount: null, combinedCount: null, risky: true, empty: false });

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { listRecentProjects } from '../../src/server/services/projects/list-recent-projects';
+import { loginAs } from '../helpers/accounts';
 import { serviceContextFor } from '../helpers/service-context';
 import { createTestApp } from '../helpers/test-app';
 
@@ -27,5 +28,14 @@ describe('listRecentProjects (front page)', () => {
   it("gives the root user the projects of the own organisation (the same 'my projects' as the overview)", async () => {
     const mine = await listRecentProjects(await userCtx(1), 10);
     expect(mine.map((p) => p.id).sort()).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('counts the reports the user can open, as the project page does (spec 000 §2.9 Rapportages)', async () => {
+    const s = await loginAs(t.session(), 'gebruiker@demo.impulz.nl');
+    for (const card of await listRecentProjects(await userCtx(3), 6)) {
+      const page = (await (await s.get(`/portal/api/v2/project/${card.id}`)).json()) as { data: { reportsCount: number } };
+      expect(card.reportsCount, `project ${card.id}`).toBe(page.data.reportsCount);
+    }
+    expect((await listRecentProjects(await userCtx(3), 6)).find((p) => p.id === 1)?.reportsCount).toBeGreaterThan(0);
   });
 });

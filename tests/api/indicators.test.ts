@@ -79,6 +79,9 @@ describe('POST, PUT and DELETE indicator', () => {
     expect((await json(await send(beheerder, 'POST', '/indicator', { ...base, metric: 'responses', filter_option_ids: [101, 99999] }))).errors).toEqual({ filter_option_ids: ['Filteroptie 99999 hoort niet bij dit project en onderzoek.'] });
     expect((await json(await send(beheerder, 'POST', '/indicator', { ...base, project_id: 4, metric: 'responses' }))).errors).toEqual({ survey_id: ['Dit onderzoek hoort niet bij dit project.'] });
     expect((await json(await send(beheerder, 'POST', '/indicator', { ...base, metric: 'responses', start_date: '2027-01-01', end_date: '2026-01-01' }))).errors).toEqual({ end_date: ['De einddatum ligt voor de begindatum'] });
+    // The bound's own message for each side (a too-low threshold isn't 'the maximum value').
+    expect((await json(await send(beheerder, 'POST', '/indicator', { ...base, metric: 'responses', threshold: -2_000_000 }))).errors).toEqual({ threshold: ['De minimale waarde van dit veld is -1.000.000'] });
+    expect((await json(await send(beheerder, 'POST', '/indicator', { ...base, metric: 'responses', threshold: 2_000_000 }))).errors).toEqual({ threshold: ['De maximale waarde van dit veld is 1.000.000'] });
   });
 
   it('creates an indicator that is reached at once: it fires, with a notice and a mail per member', async () => {

@@ -21,6 +21,10 @@ test('the Gebruiker logs in through the form, sees their projects and logs out',
   const projects = page.getByTestId('recent-projects');
   await expect(projects.getByRole('heading', { name: 'Burgerpeiling Zuiderhaven 2026' })).toBeVisible();
   await expect(projects).not.toContainText('Noordbroek');
+  // The embedded project overview (spec 000 §2.9): reports count, 'Bekijken' and the way to all projects.
+  await expect(projects.getByRole('listitem').first()).toContainText('Rapportages');
+  await expect(projects.getByRole('link', { name: 'Bekijken' }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Naar alle projecten' })).toHaveAttribute('href', '/portal/project/overview');
   await expect(page.getByTestId('security-summary')).toContainText('Gebruiker');
   expect(await page.evaluate(() => localStorage.getItem('loggedIn'))).toBe('1');
 

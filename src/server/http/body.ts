@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+// zod's Dutch fallback messages for checks without a message of their own (spec 000 §5 wording).
+import '../../shared/validation/zod-nl';
 import { AppError, nl } from '../errors';
 import type { AppContext } from '../context';
 

@@ -40,6 +40,9 @@ export const reportFilterRoutes = new Hono<AppEnv>()
   })
   .post('/report/:id/filterOption/:oid', requireRole('dashboard.edit'), (c) => expose(c, true))
   .put('/report/:id/filterOption/:oid', requireRole('dashboard.edit'), async (c) => {
+    // Ids first, like every route: a malformed id is a row that doesn't exist (404), whatever the body.
+    idParam(c, 'id');
+    idParam(c, 'oid');
     const { exposed } = await readBody(c, FilterOptionOverride);
     return expose(c, exposed);
   })

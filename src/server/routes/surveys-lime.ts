@@ -10,6 +10,7 @@ import { setSchedule, syncNow } from '../services/lime/link';
 import { listRemoteSurveys } from '../services/lime/remote-surveys';
 import { surveysNl } from '../../shared/i18n/surveys';
 import { LimeConnectionInput, LimeImportInput, LimeScheduleInput, LimeSurveysQuery } from '../../shared/validation/lime';
+import { paramsOf } from './params';
 
 const Id = z.object({ id: z.coerce.number().int().positive() });
 const t = surveysNl.lime;
@@ -31,12 +32,12 @@ export const surveyLimeRoutes = new Hono<AppEnv>()
     return c.json({ data, meta: { dutch: surveysNl.survey }, alert: t.imported }, 201);
   })
   .post('/survey/:id/lime/sync', requireRole('survey.edit'), async (c) => {
-    const { id } = validate(Id, c.req.param());
+    const { id } = paramsOf(c, Id);
     const job = await syncNow(userServiceContext(c), id);
     return c.json({ data: presentJob(job), meta: { dutch: surveysNl.job }, alert: t.syncQueued }, 202);
   })
   .put('/survey/:id/lime', requireRole('survey.edit'), async (c) => {
-    const { id } = validate(Id, c.req.param());
+    const { id } = paramsOf(c, Id);
     const { sync_enabled } = await readBody(c, LimeScheduleInput);
     return c.json({ data: await setSchedule(userServiceContext(c), id, sync_enabled), alert: t.scheduleSaved });
   });

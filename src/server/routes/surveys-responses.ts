@@ -9,6 +9,7 @@ import { getResponse } from '../services/surveys/browser/get-response';
 import { listResponses } from '../services/surveys/browser/list-responses';
 import { surveysNl } from '../../shared/i18n/surveys';
 import { ResponseFilterQuery, ResponseListQuery } from '../../shared/validation/surveys';
+import { paramsOf } from './params';
 
 const Id = z.object({ id: z.coerce.number().int().positive() });
 const ResponseParams = Id.extend({ rid: z.coerce.number().int().positive() });
@@ -19,20 +20,20 @@ const ResponseParams = Id.extend({ rid: z.coerce.number().int().positive() });
  */
 export const surveyResponseRoutes = new Hono<AppEnv>()
   .get('/survey/:id/responses', requireRole('survey.edit'), async (c) => {
-    const { id } = validate(Id, c.req.param());
+    const { id } = paramsOf(c, Id);
     return c.json(await listResponses(userServiceContext(c), id, validate(ResponseListQuery, c.req.query())));
   })
   .get('/survey/:id/responses/export', requireRole('survey.edit'), async (c) => {
-    const { id } = validate(Id, c.req.param());
+    const { id } = paramsOf(c, Id);
     const { stream, filename } = await exportResponsesCsv(userServiceContext(c), id, validate(ResponseFilterQuery, c.req.query()));
     return c.body(stream, 200, { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${filename}"`, 'Cache-Control': 'no-store' });
   })
   .get('/survey/:id/responses/:rid', requireRole('survey.edit'), async (c) => {
-    const { id, rid } = validate(ResponseParams, c.req.param());
+    const { id, rid } = paramsOf(c, ResponseParams);
     return c.json({ data: await getResponse(userServiceContext(c), id, rid) });
   })
   .delete('/survey/:id/responses/:rid', requireRole('survey.edit'), async (c) => {
-    const { id, rid } = validate(ResponseParams, c.req.param());
+    const { id, rid } = paramsOf(c, ResponseParams);
     const data = await deleteResponse(userServiceContext(c), id, rid);
     return c.json({ data, meta: { dutch: surveysNl.browser.answersOf(rid) }, alert: surveysNl.browser.deleted });
   });

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { userServiceContext, type AppContext, type AppEnv } from '../context';
-import { validate } from '../http/body';
 import { requireRole } from '../middleware/guards';
 import { getStructure, type StructurePart } from '../services/surveys/get-structure';
+import { paramsOf } from './params';
 
 const READ = ['survey.access', 'survey.view'] as const;
 const Params = z.object({
@@ -14,7 +14,7 @@ const Params = z.object({
 
 function structure(part: StructurePart) {
   return async (c: AppContext) => {
-    const { id, qid, lang } = validate(Params, c.req.param());
+    const { id, qid, lang } = paramsOf(c, Params);
     return c.json({ data: await getStructure(userServiceContext(c), id, part, { qid, lang }) });
   };
 }

@@ -9,6 +9,7 @@ import { generateTokens } from '../services/surveys/generate-tokens';
 import { listTokenFieldAnswers, listTokenFields, listTokens, toggleTokenCompleted } from '../services/surveys/tokens';
 import { surveysNl } from '../../shared/i18n/surveys';
 import { GenerateTokensInput, TokenListQuery, ToggleTokenInput } from '../../shared/validation/surveys';
+import { paramsOf } from './params';
 
 const Id = z.object({ id: z.coerce.number().int().positive() });
 const FieldParams = Id.extend({ field: z.string().min(1).max(64) });
@@ -16,30 +17,30 @@ const FieldParams = Id.extend({ field: z.string().min(1).max(64) });
 /** Participants (tokens) of a survey. */
 export const surveyTokenRoutes = new Hono<AppEnv>()
   .get('/survey/:id/token', requireRole(['survey.view', 'survey.edit']), async (c) => {
-    const { id } = validate(Id, c.req.param());
+    const { id } = paramsOf(c, Id);
     return c.json(await listTokens(userServiceContext(c), id, validate(TokenListQuery, c.req.query())));
   })
   .get('/survey/:id/token/export', requireRole(['survey.view', 'survey.edit']), async (c) => {
-    const { id } = validate(Id, c.req.param());
+    const { id } = paramsOf(c, Id);
     const { stream, filename } = await exportTokensCsv(userServiceContext(c), id);
     return c.body(stream, 200, { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${filename}"` });
   })
   .get('/survey/:id/tokenField', requireRole(['survey.view', 'survey.edit']), async (c) => {
-    const { id } = validate(Id, c.req.param());
+    const { id } = paramsOf(c, Id);
     return c.json({ data: await listTokenFields(userServiceContext(c), id) });
   })
   .get('/survey/:id/tokenfield/:field/answer', requireRole(['survey.view', 'survey.edit']), async (c) => {
-    const { id, field } = validate(FieldParams, c.req.param());
+    const { id, field } = paramsOf(c, FieldParams);
     return c.json({ data: await listTokenFieldAnswers(userServiceContext(c), id, field) });
   })
   .post('/survey/:id/token/generate', requireRole('survey.edit'), async (c) => {
-    const { id } = validate(Id, c.req.param());
+    const { id } = paramsOf(c, Id);
     const input = await readBody(c, GenerateTokensInput);
     const job = await generateTokens(userServiceContext(c), id, input);
     return c.json({ data: presentJob(job), meta: { dutch: surveysNl.job }, alert: surveysNl.tokens.generating(input.count) }, 202);
   })
   .put('/survey/:id/token/toggle', requireRole('survey.edit'), async (c) => {
-    const { id } = validate(Id, c.req.param());
+    const { id } = paramsOf(c, Id);
     const { token_id } = await readBody(c, ToggleTokenInput);
     const data = await toggleTokenCompleted(userServiceContext(c), id, token_id);
     return c.json({ data, meta: { dutch: surveysNl.token }, alert: surveysNl.tokens.toggled });

@@ -22,6 +22,7 @@ import { surveyStructureRoutes } from './surveys-structure';
 import { surveyTokenRoutes } from './surveys-tokens';
 import { surveyResponseRoutes } from './surveys-responses';
 import { surveyLimeRoutes } from './surveys-lime';
+import { paramsOf } from './params';
 
 const Id = z.object({ id: z.coerce.number().int().positive() });
 const ImportFields = z.object({
@@ -50,21 +51,21 @@ const surveyMainRoutes = new Hono<AppEnv>()
     return c.json({ data, meta: { dutch: surveysNl.survey }, alert: data.groups === 0 ? surveysNl.import.createdEmpty : surveysNl.import.created }, 201);
   })
   .get('/survey/:id/admin', requireRole(['survey.view', 'survey.edit', 'survey.upload']), async (c) => {
-    const { id } = validate(Id, c.req.param());
+    const { id } = paramsOf(c, Id);
     return c.json({ data: await getSurveyAdmin(userServiceContext(c), id) });
   })
   .put('/survey/:id/accuracy', requireRole('survey.edit'), async (c) => {
-    const { id } = validate(Id, c.req.param());
+    const { id } = paramsOf(c, Id);
     const data = await updateAccuracy(userServiceContext(c), id, await readBody(c, AccuracyInput));
     return c.json({ data, meta: { dutch: surveysNl.survey }, alert: surveysNl.accuracy.saved });
   })
   .get('/survey/:id/link', requireRole(READ), async (c) => {
-    const { id } = validate(Id, c.req.param());
+    const { id } = paramsOf(c, Id);
     const { token_id } = validate(LinkQuery, c.req.query());
     return c.json({ data: await getSurveyLink(userServiceContext(c), id, new URL(c.req.url).origin, token_id) });
   })
   .post('/survey/:id/response', requireRole(['survey.edit', 'survey.upload']), async (c) => {
-    const { id } = validate(Id, c.req.param());
+    const { id } = paramsOf(c, Id);
     const { file } = await readUploadedFile(c);
     const job = await uploadResponses(userServiceContext(c), id, file, file?.name);
     return c.json({ data: presentJob(job), meta: { dutch: surveysNl.job }, alert: surveysNl.responses.queued }, 202);

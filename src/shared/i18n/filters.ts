@@ -17,6 +17,7 @@ export const filtersNl = {
   comparator: 'Kies een geldige vergelijking',
   operator: 'Kies en of of',
   valueList: 'Geef minimaal één waarde op',
+  valueListMax: 'Geef maximaal 1000 waarden op',
   singleValue: 'Deze vergelijking verwacht één waarde',
   badCondition: (reason: string) => `De voorwaarde past niet bij de vraag: ${reason}`,
 } as const;

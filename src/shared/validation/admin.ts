@@ -1,3 +1,4 @@
+import './zod-nl';
 import { z } from 'zod';
 import { ROLES } from '../permissions';
 import { messages } from './messages';

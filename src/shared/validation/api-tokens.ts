@@ -1,3 +1,4 @@
+import './zod-nl';
 import { z } from 'zod';
 import type { Role } from '../permissions';
 import { tokensNl } from '../i18n/api-tokens';

@@ -1,3 +1,4 @@
+import './zod-nl';
 import { z } from 'zod';
 import { filtersNl } from '../i18n/filters';
 import { messages } from './messages';
@@ -48,7 +49,11 @@ const LIST = new Set(['in', 'notIn']);
 const conditionFields = {
   column_key: z.string({ error: messages.required }).trim().min(1, messages.required).max(191, messages.maxLength(191)),
   comparator: z.enum(COMPARATORS, { error: filtersNl.comparator }),
-  value: z.union([scalar, z.array(scalar).min(1, filtersNl.valueList).max(1000, messages.max1000000)], { error: messages.required }),
+  // List bounds outside the union: inside it, a failing option only yields the union's own message.
+  value: z
+    .union([scalar, z.array(scalar)], { error: messages.required })
+    .refine((v) => !Array.isArray(v) || v.length >= 1, filtersNl.valueList)
+    .refine((v) => !Array.isArray(v) || v.length <= 1000, filtersNl.valueListMax),
   operator: z.enum(['and', 'or'], { error: filtersNl.operator }).optional(),
   order: order.optional(),
 };

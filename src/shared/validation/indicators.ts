@@ -1,3 +1,4 @@
+import './zod-nl';
 import { z } from 'zod';
 import { indicatorsNl } from '../i18n/indicators';
 import { messages } from './messages';
@@ -28,7 +29,7 @@ const fields = {
     .refine((ids) => new Set(ids).size === ids.length, 'Elke filteroptie mag maar één keer in de lijst staan.'),
   comparator: z.enum(INDICATOR_COMPARATORS, { error: indicatorsNl.comparator }),
   // A Dutch decimal comma is a decimal point.
-  threshold: z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v.trim().replace(',', '.')) : v), z.number({ error: indicatorsNl.number }).min(-1_000_000, messages.max1000000).max(1_000_000, messages.max1000000)),
+  threshold: z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v.trim().replace(',', '.')) : v), z.number({ error: indicatorsNl.number }).min(-1_000_000, 'De minimale waarde van dit veld is -1.000.000').max(1_000_000, messages.max1000000)),
   start_date: z.preprocess(blankToNull, date.nullable()),
   end_date: z.preprocess(blankToNull, date.nullable()),
   active: bool,

@@ -1,3 +1,4 @@
+import './zod-nl';
 import { z } from 'zod';
 import { panelsNl } from '../i18n/panels';
 import { PANEL_FIELD_TYPES } from '../lookups/status';

@@ -1,3 +1,4 @@
+import './zod-nl';
 import { z } from 'zod';
 import { participateNl } from '../i18n/participate';
 import { messages } from './messages';

@@ -1,3 +1,4 @@
+import './zod-nl';
 import { z } from 'zod';
 import { FILE_DATA_TYPES, FILE_SUBJECT_TYPES } from '../lookups/files';
 import { messagesNl } from '../i18n/messages';

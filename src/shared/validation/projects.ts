@@ -1,3 +1,4 @@
+import './zod-nl';
 import { z } from 'zod';
 import { projectsNl } from '../i18n/projects';
 import { messages } from './messages';

@@ -1,3 +1,4 @@
+import './zod-nl';
 import { z } from 'zod';
 import { ReportDataBody } from './report-data';
 import { messages } from './messages';

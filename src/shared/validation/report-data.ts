@@ -1,3 +1,4 @@
+import './zod-nl';
 import { z } from 'zod';
 import { GRANULARITY } from '../lookups';
 import { messages } from './messages';

@@ -1,3 +1,4 @@
+import './zod-nl';
 import { z } from 'zod';
 import { reportFiltersNl } from '../i18n/report-filters';
 import { messages } from './messages';

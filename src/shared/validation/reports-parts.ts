@@ -1,3 +1,4 @@
+import './zod-nl';
 import { z } from 'zod';
 import { reportsNl } from '../i18n/reports';
 import { WIDGETS } from '../lookups';

@@ -1,3 +1,4 @@
+import './zod-nl';
 import { z } from 'zod';
 import { reportsNl } from '../i18n/reports';
 import { CHART_SORTING_OPTIONS, CHART_TYPES, COLOR_SCHEMES, DATA_FORMATS, DATA_TYPES, GRANULARITY, KPIS, PATTERNS, REPORT_STATUSES } from '../lookups';

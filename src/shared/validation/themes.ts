@@ -1,3 +1,4 @@
+import './zod-nl';
 import { z } from 'zod';
 import { themesNl } from '../i18n/themes';
 import { messages } from './messages';

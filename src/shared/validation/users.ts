@@ -1,3 +1,4 @@
+import './zod-nl';
 import { z } from 'zod';
 import { usersNl } from '../i18n/users';
 import { messages } from './messages';

@@ -1,3 +1,4 @@
+import './zod-nl';
 import { z } from 'zod';
 import { zknNl } from '../i18n/zkn';
 import { messages } from './messages';
