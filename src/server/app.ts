@@ -1,15 +1,13 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { requestId } from 'hono/request-id';
-import { secureHeaders } from 'hono/secure-headers';
 import type { AppEnv } from './context';
 import type { Db } from './db/client';
 import { countRoundTrips, ROUND_TRIPS_HEADER, STATEMENTS_HEADER } from './db/round-trips';
 import { readConfig, type Bindings } from './env';
 import { AppError, nl } from './errors';
 import { MemoRouter } from './http/router';
-import { contentSecurityPolicy } from './middleware/content-security-policy';
 import { onError } from './middleware/errors';
+import { responseHeaders } from './middleware/response-headers';
 import { resolveSession } from './middleware/session';
 import { apiRoutes, publicRoutes } from './routes/api';
 import { authRoutes } from './routes/auth';
@@ -32,25 +30,8 @@ const UPLOAD_BODY_LIMIT = 64 * 1024 * 1024 + 256 * 1024;
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>({ router: new MemoRouter() });
   app.onError(onError);
-  app.use(requestId({ headerName: 'X-Request-Id' }));
-  app.use(async (c, next) => {
-    await next();
-    // Page responses come from Astro, not from Hono's context, so stamp the id on them too.
-    c.res.headers.set('X-Request-Id', c.get('requestId'));
-    // Pages and API answers show personal data: never cache them in shared caches.
-    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'private, no-store');
-  });
-  app.use(
-    secureHeaders({
-      // The policy comes from middleware/content-security-policy.ts (merged with Astro's).
-      contentSecurityPolicy: undefined,
-      referrerPolicy: 'strict-origin-when-cross-origin',
-      xFrameOptions: 'DENY',
-      strictTransportSecurity: 'max-age=31536000; includeSubDomains',
-      crossOriginEmbedderPolicy: false,
-      permissionsPolicy: { camera: [], microphone: [], geolocation: [] },
-    }),
-  );
+  // Request id, security headers, content security policy, default Cache-Control (one layer).
+  app.use(responseHeaders);
   app.use(async (c, next) => {
     c.set('config', readConfig(c.env));
     c.set('db', deps.db(c.env));
@@ -60,21 +41,24 @@ export function createApp(deps: AppDeps) {
     c.res.headers.set(ROUND_TRIPS_HEADER, String(count.roundTrips));
     c.res.headers.set(STATEMENTS_HEADER, String(count.statements));
   });
-  app.use(contentSecurityPolicy);
   app.use(resolveSession);
-  app.use('/portal/auth/*', bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: tooLarge }));
+  app.use('/portal/auth/*', jsonLimit);
   app.route('/portal/auth', authRoutes);
   app.use('/portal/api/*', async (c, next) => {
     c.header('Cache-Control', 'no-store');
     const multipart = c.req.header('content-type')?.startsWith('multipart/form-data') ?? false;
     // Project messages stream their files and limit each one (64 MB) themselves (routes/projects-messages.ts).
     if (multipart && c.req.method === 'POST' && MESSAGE_POST.test(c.req.path)) return next();
-    return bodyLimit({ maxSize: multipart ? UPLOAD_BODY_LIMIT : JSON_BODY_LIMIT, onError: tooLarge })(c, next);
+    return (multipart ? uploadLimit : jsonLimit)(c, next);
   });
   app.route('/portal/api/v2/public', publicRoutes);
   app.route('/portal/api/v2', apiRoutes);
   return app;
 }
+
+// Built once (they keep no state between requests), not per API call.
+const jsonLimit = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: tooLarge });
+const uploadLimit = bodyLimit({ maxSize: UPLOAD_BODY_LIMIT, onError: tooLarge });
 
 const MESSAGE_POST = /^\/portal\/api\/v2\/project\/\d+\/message$/;
 

@@ -1,5 +1,3 @@
-import { createMiddleware } from 'hono/factory';
-
 // Directives every response carries. Pages get Astro's policy (script/style hashes) from the
 // renderer; these are merged into it, since only a header can carry frame-ancestors.
 const ALWAYS = {
@@ -12,16 +10,16 @@ const ALWAYS = {
 // Non-HTML responses (JSON, CSV, files) never need to run or embed anything.
 const NON_HTML = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
-export const contentSecurityPolicy = createMiddleware(async (c, next) => {
-  await next();
-  const existing = c.res.headers.get('content-security-policy');
-  const isHtml = c.res.headers.get('content-type')?.includes('text/html');
+/** Adds the policy to an answer's headers: NON_HTML to non-HTML answers without one, ALWAYS merged into a page's. */
+export function mergeContentSecurityPolicy(headers: Headers): void {
+  const existing = headers.get('content-security-policy');
+  const isHtml = headers.get('content-type')?.includes('text/html');
   if (!isHtml) {
-    if (!existing) c.res.headers.set('content-security-policy', NON_HTML);
+    if (!existing) headers.set('content-security-policy', NON_HTML);
     return;
   }
   const directives = (existing ?? '').split(';').map((d) => d.trim()).filter(Boolean);
   const names = new Set(directives.map((d) => d.split(/\s+/)[0]));
   for (const [name, value] of Object.entries(ALWAYS)) if (!names.has(name)) directives.push(`${name} ${value}`);
-  c.res.headers.set('content-security-policy', directives.join('; '));
-});
+  headers.set('content-security-policy', directives.join('; '));
+}

@@ -1,0 +1,47 @@
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv } from '../context';
+import { mergeContentSecurityPolicy } from './content-security-policy';
+
+/**
+ * The security headers of every answer, built once per isolate: what Hono's `secureHeaders` gave
+ * with the options this app used (`tests/unit/response-headers.test.ts` compares them with the
+ * library's output, so a Hono upgrade that changes a default shows up there).
+ */
+export const SECURITY_HEADERS: readonly (readonly [string, string])[] = [
+  ['Cross-Origin-Resource-Policy', 'same-origin'],
+  ['Cross-Origin-Opener-Policy', 'same-origin'],
+  ['Origin-Agent-Cluster', '?1'],
+  ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+  ['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'],
+  ['X-Content-Type-Options', 'nosniff'],
+  ['X-DNS-Prefetch-Control', 'off'],
+  ['X-Download-Options', 'noopen'],
+  ['X-Frame-Options', 'DENY'],
+  ['X-Permitted-Cross-Domain-Policies', 'none'],
+  ['X-XSS-Protection', '0'],
+  ['Permissions-Policy', 'camera=(), microphone=(), geolocation=()'],
+];
+
+const REQUEST_ID = 'X-Request-Id';
+const INVALID_ID = /[^\w\-=]/;
+
+/**
+ * One middleware for what four did on every request (issue 20: per-request CPU — each layer is a
+ * dispatch, closures and promises, and the request id was set twice): the request id (the
+ * caller's `X-Request-Id` when it is a plain token of at most 255 characters, as Hono's
+ * `requestId` accepted, else a new UUID), and after the handler the answer's security headers,
+ * the content security policy (content-security-policy.ts), the request id and the default
+ * `Cache-Control: private, no-store` (pages and API answers show personal data).
+ */
+export const responseHeaders = createMiddleware<AppEnv>(async (c, next) => {
+  const given = c.req.header(REQUEST_ID);
+  const id = given && given.length <= 255 && !INVALID_ID.test(given) ? given : crypto.randomUUID();
+  c.set('requestId', id);
+  await next();
+  const headers = c.res.headers;
+  mergeContentSecurityPolicy(headers);
+  for (const [name, value] of SECURITY_HEADERS) headers.set(name, value);
+  headers.delete('X-Powered-By');
+  headers.set(REQUEST_ID, id);
+  if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'private, no-store');
+});
