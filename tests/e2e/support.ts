@@ -1,8 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Client, createClient } from '@libsql/client';
-import { expect, type Page, type Route } from '@playwright/test';
+import { expect, type Browser, type BrowserContext, type Page, type Route } from '@playwright/test';
+import { eq } from 'drizzle-orm';
+import { SESSION_COOKIE } from '../../src/server/auth/cookies';
 import { createSession } from '../../src/server/auth/sessions';
-import { createDb } from '../../src/server/db/client';
+import { createDb, type Db } from '../../src/server/db/client';
+import { users } from '../../src/server/db/schema';
 
 /** Password of every demo user (scripts/seed/data.ts). */
 export const DEMO_PASSWORD = 'ImpulZ-demo-2026!';
@@ -73,4 +76,20 @@ export async function holdScripts(page: Page): Promise<() => Promise<void>> {
     open = true;
     for (const route of held.splice(0)) await route.continue();
   };
+}
+
+/**
+ * A signed-in context without the login form: the session is made straight in the test database
+ * (as tests/helpers/direct-session.ts does for the API tests). Crawls are about pages, not about
+ * logging in (login.spec.ts and accounts.spec.ts test that), and this way they neither spend a
+ * two-factor time step another spec needs (a code is accepted once per step) nor count towards
+ * any login throttle, however often and in whatever order the specs run.
+ */
+export async function signedIn(db: Db, browser: Browser, baseURL: string, email: string, options: { viewport?: { width: number; height: number } } = {}): Promise<BrowserContext> {
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  if (!user) throw new Error(`no demo user ${email}`);
+  const { token } = await createSession(db, user.id, { ip: null, userAgent: 'crawl' });
+  const context = await browser.newContext({ baseURL, ...options });
+  await context.addCookies([{ name: SESSION_COOKIE, value: token, url: baseURL, httpOnly: true, sameSite: 'Lax' }]);
+  return context;
 }

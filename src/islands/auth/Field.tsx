@@ -17,7 +17,7 @@ export function Field({ label, name, errors, trailing, ...input }: FieldProps) {
       <label htmlFor={id} className="text-sm font-medium">
         {label}
       </label>
-      <div className="flex items-center rounded border border-gray-400 focus-within:border-brand bg-white">
+      <div className="flex items-center rounded border border-gray-500 has-[input:focus]:border-brand has-[input:focus]:outline-2 has-[input:focus]:outline-offset-1 has-[input:focus]:outline-brand bg-white">
         <input
           id={id}
           name={name}

@@ -157,7 +157,7 @@ export default function ChartForm({ reportId, lang, optionRows, surveys }: Props
       <ChartOptionsPanel options={draft.options} onChange={setOption} errors={Object.fromEntries(OPTION_KEYS.map((k) => [k, errors[`option.${k}`] ?? (NUMBERS[k] ? errors.options : undefined)]))} />
       {draft.chart_type_id === RCHART_TYPE_ID && <RChartForm value={draft.options.rchart} onChange={(v) => setOption('rchart', v)} errors={rErrors} surveys={surveys} />}
       <div className="flex items-center gap-3">
-        <button type="submit" className="rounded bg-blue-700 px-4 py-2 text-white disabled:opacity-50" disabled={!hydrated || busy}>
+        <button type="submit" className="rounded bg-brand px-4 py-2 text-white hover:bg-brand-dark disabled:opacity-50" disabled={!hydrated || busy}>
           {busy ? t.saving : isNew ? t.create : t.save}
         </button>
         {dirty && !isNew && <span className="text-sm text-amber-800" role="status">{t.unsaved}</span>}

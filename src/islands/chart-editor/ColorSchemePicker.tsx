@@ -21,7 +21,7 @@ export default function ColorSchemePicker({ value, onChange, name, reversed, onR
         {COLOR_SCHEMES.map((s) => {
           const colors = reversed ? [...s.colors].reverse() : s.colors;
           return (
-            <label key={s.id} className="flex cursor-pointer items-center gap-2 rounded border px-2 py-1 has-[:checked]:border-blue-700 has-[:checked]:bg-blue-50">
+            <label key={s.id} className="flex cursor-pointer items-center gap-2 rounded border px-2 py-1 has-[:checked]:border-brand has-[:checked]:bg-brand-light">
               <input type="radio" name={name} value={s.id} checked={value === s.id} onChange={() => onChange(s.id)} />
               {/* SVG fills, not style attributes: the page's CSP blocks inline styles in the server HTML. */}
               <svg className="shrink-0 rounded-sm" width={colors.length * 12} height={16} aria-hidden="true" focusable="false" data-swatches={s.id}>

@@ -26,7 +26,7 @@ export default function DataLocationRow({ location, name, methods, index, count,
   const style = { transform: CSS.Transform.toString(transform), transition };
   return (
     <li ref={setNodeRef} style={style} className={`flex flex-wrap items-center gap-2 rounded border bg-white p-2 ${isDragging ? 'shadow-lg' : ''}`} data-location-id={location.id} data-location-key={location.column_key}>
-      <button type="button" ref={setActivatorNodeRef} className="cursor-grab rounded px-2 py-1 hover:bg-gray-100 focus:outline-2 focus:outline-blue-700" {...attributes} {...listeners} aria-label={t.dragHandle(name)}>
+      <button type="button" ref={setActivatorNodeRef} className="cursor-grab rounded px-2 py-1 hover:bg-gray-100 focus:outline-2 focus:outline-brand" {...attributes} {...listeners} aria-label={t.dragHandle(name)}>
         <span aria-hidden="true">⠿</span>
       </button>
       <span className="min-w-40 flex-1 text-sm">
@@ -44,9 +44,9 @@ export default function DataLocationRow({ location, name, methods, index, count,
           onBlur={() => label.trim() !== (location.label ?? '') && onUpdate({ label: label.trim() || null })}
         />
       </label>
-      <label className="flex items-center gap-1 text-sm">
+      <label className="flex min-w-0 max-w-full items-center gap-1 text-sm">
         <span className="sr-only">{`${t.nMethod}: ${name}`}</span>
-        <select className="rounded border px-2 py-1" value={location.n_method} onChange={(e) => onUpdate({ n_method: e.target.value as DataLocation['n_method'] })}>
+        <select className="min-w-0 max-w-full rounded border px-2 py-1" value={location.n_method} onChange={(e) => onUpdate({ n_method: e.target.value as DataLocation['n_method'] })}>
           {(methods.includes(location.n_method) ? methods : [...methods, location.n_method]).map((m) => (
             <option key={m} value={m} disabled={!methods.includes(m)}>{chartEditorNl.nMethods[m]}</option>
           ))}

@@ -118,7 +118,7 @@ export default function DataLocationsEditor({ reportId, lang, minN, chart, locat
 
   return (
     <div ref={keepInput} className="grid gap-6 lg:grid-cols-2">
-      <div className="flex flex-col gap-4">
+      <div className="flex min-w-0 flex-col gap-4">
         <h2 className="font-semibold">{t.heading}</h2>
         {chart.chart_type_id === RCHART_TYPE_ID && <p className="text-sm">{t.rchartNote}</p>}
         {locations.length === 0 ? (

@@ -91,53 +91,53 @@ export default function QuestionPicker({ chartId, surveys, onAdded }: Props) {
       <h3 id={`${uid}-h`} className="font-medium">{t.add}</h3>
       <p className="text-xs text-gray-600">{t.onlyTokens}</p>
       <div className="grid gap-3 sm:grid-cols-2">
-        <label className="flex flex-col gap-1 text-sm">
+        <label className="flex min-w-0 flex-col gap-1 text-sm">
           {t.survey}
-          <select className="rounded border px-2 py-1" value={surveyId ?? ''} aria-invalid={!!errors.survey_id} onChange={(e) => { setSurveyId(e.target.value ? Number(e.target.value) : null); setLang(null); }}>
+          <select className="w-full min-w-0 rounded border px-2 py-1" value={surveyId ?? ''} aria-invalid={!!errors.survey_id} onChange={(e) => { setSurveyId(e.target.value ? Number(e.target.value) : null); setLang(null); }}>
             <option value="">{t.choose}</option>
             {surveys.map((s) => <option key={s.id} value={s.id}>{s.displayTitle}</option>)}
           </select>
           {err('survey_id')}
         </label>
         {survey && survey.languages.length > 1 && (
-          <label className="flex flex-col gap-1 text-sm">
+          <label className="flex min-w-0 flex-col gap-1 text-sm">
             {t.language}
-            <select className="rounded border px-2 py-1" value={language} onChange={(e) => setLang(e.target.value)}>
+            <select className="w-full min-w-0 rounded border px-2 py-1" value={language} onChange={(e) => setLang(e.target.value)}>
               {survey.languages.map((l) => <option key={l} value={l}>{l}</option>)}
             </select>
           </label>
         )}
-        <label className="flex flex-col gap-1 text-sm sm:col-span-2">
+        <label className="flex min-w-0 flex-col gap-1 text-sm sm:col-span-2">
           {t.question}
-          <select className="rounded border px-2 py-1" value={qid ?? ''} disabled={!questions} aria-invalid={!!errors.question} onChange={(e) => setQid(e.target.value ? Number(e.target.value) : null)}>
+          <select className="w-full min-w-0 rounded border px-2 py-1" value={qid ?? ''} disabled={!questions} aria-invalid={!!errors.question} onChange={(e) => setQid(e.target.value ? Number(e.target.value) : null)}>
             <option value="">{questions ? t.choose : t.loadingQuestions}</option>
             {questions?.map((q) => <option key={q.id} value={q.id}>{`${q.code} – ${q.question}`}</option>)}
           </select>
           {err('question')}
         </label>
         {question && needsSubquestion(question) && (
-          <label className="flex flex-col gap-1 text-sm sm:col-span-2">
+          <label className="flex min-w-0 flex-col gap-1 text-sm sm:col-span-2">
             {t.subquestion}
-            <select className="rounded border px-2 py-1" value={column} aria-invalid={!!errors.column_key} onChange={(e) => setColumn(e.target.value)}>
+            <select className="w-full min-w-0 rounded border px-2 py-1" value={column} aria-invalid={!!errors.column_key} onChange={(e) => setColumn(e.target.value)}>
               <option value="">{t.choose}</option>
               {subs.map((s) => <option key={s.key} value={s.key}>{s.label}</option>)}
             </select>
           </label>
         )}
         {err('column_key')}
-        <label className="flex flex-col gap-1 text-sm">
+        <label className="flex min-w-0 flex-col gap-1 text-sm">
           {t.nMethod}
-          <select className="rounded border px-2 py-1" value={method} onChange={(e) => setNMethod(e.target.value as typeof nMethod)}>
+          <select className="w-full min-w-0 rounded border px-2 py-1" value={method} onChange={(e) => setNMethod(e.target.value as typeof nMethod)}>
             {methods.map((m) => <option key={m} value={m}>{chartEditorNl.nMethods[m]}</option>)}
           </select>
         </label>
-        <label className="flex flex-col gap-1 text-sm">
+        <label className="flex min-w-0 flex-col gap-1 text-sm">
           {t.label}
-          <input className="rounded border px-2 py-1" value={label} maxLength={191} onChange={(e) => setLabel(e.target.value)} />
+          <input className="w-full min-w-0 rounded border px-2 py-1" value={label} maxLength={191} onChange={(e) => setLabel(e.target.value)} />
           {err('label')}
         </label>
       </div>
-      <button type="submit" className="self-start rounded bg-blue-700 px-4 py-2 text-white disabled:opacity-50" disabled={!hydrated}>{t.add}</button>
+      <button type="submit" className="self-start rounded bg-brand px-4 py-2 text-white hover:bg-brand-dark disabled:opacity-50" disabled={!hydrated}>{t.add}</button>
     </form>
   );
 }

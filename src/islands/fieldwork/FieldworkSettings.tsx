@@ -49,7 +49,7 @@ export default function FieldworkSettings({ surveyId, fieldwork, onSaved }: { su
           <input className={field} type="datetime-local" value={end} onChange={(e) => setEnd(e.target.value)} aria-invalid={!!errors.ends_at} />
           {errors.ends_at && <span className="text-red-700">{errors.ends_at[0]}</span>}
         </label>
-        <button className="rounded bg-blue-700 text-white px-4 py-2 disabled:opacity-50" type="submit" disabled={!hydrated}>{t.save}</button>
+        <button className="rounded bg-brand text-white px-4 py-2 hover:bg-brand-dark disabled:opacity-50" type="submit" disabled={!hydrated}>{t.save}</button>
       </div>
       <p className="text-sm">{t.counts(c.in_progress, c.completed_web)} · {participateNl.paper.count(c.paper)}</p>
       {c.pending_rebuild > 0 && <p className="text-sm text-gray-600">{t.pendingRebuild}</p>}

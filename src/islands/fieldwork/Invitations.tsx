@@ -28,7 +28,7 @@ export default function Invitations({ surveyId, fieldwork, onDone }: { surveyId:
   }
   if (!fieldwork.uses_tokens) return <p className="text-sm">{t.noTokens}</p>;
   const r = job?.result as { sent?: number; skipped?: number; failed?: number } | undefined;
-  const button = 'rounded border border-blue-700 text-blue-800 px-4 py-2 disabled:opacity-50';
+  const button = 'rounded border border-brand text-brand hover:bg-brand-light px-4 py-2 disabled:opacity-50';
   return (
     <div className="flex flex-col gap-3">
       <p className="text-sm text-gray-700">{t.intro}</p>

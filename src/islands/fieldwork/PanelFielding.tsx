@@ -39,7 +39,7 @@ export default function PanelFielding({ surveyId, fieldwork, onChanged }: { surv
               {fieldwork.available_panels.map((p) => <option key={p.id} value={p.id}>{p.name} ({t.members(p.members)})</option>)}
             </select>
           </label>
-          <button className="rounded border border-blue-700 text-blue-800 px-4 py-2 disabled:opacity-50" type="button" disabled={!hydrated || !choice} onClick={() => change('PUT', Number(choice))}>{t.add}</button>
+          <button className="rounded border border-brand text-brand hover:bg-brand-light px-4 py-2 disabled:opacity-50" type="button" disabled={!hydrated || !choice} onClick={() => change('PUT', Number(choice))}>{t.add}</button>
         </div>
       ) : !fieldwork.panels.length && <p className="text-sm">{t.noPanels}</p>}
     </div>

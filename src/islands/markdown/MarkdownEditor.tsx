@@ -1,7 +1,12 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { isAllowedUrl, renderMarkdown } from '../../shared/markdown';
 import { markdownNl as t } from '../../shared/i18n/chart-editor';
 import * as cmd from './commands';
+
+/** An outline icon like the shell's (components/shell/Icon.astro): emoji glyphs need a font many machines lack. */
+const Glyph = ({ d }: { d: string }) => (
+  <svg className="inline h-4 w-4 align-[-2px]" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" focusable="false"><path d={d} /></svg>
+);
 
 interface Props {
   value: string;
@@ -13,7 +18,7 @@ interface Props {
   rows?: number;
 }
 
-type Action = { key: string; label: string; icon: string; run: (s: cmd.EditState) => cmd.EditState | null; shortcut?: string };
+type Action = { key: string; label: string; icon: ReactNode; run: (s: cmd.EditState) => cmd.EditState | null; shortcut?: string };
 
 /**
  * Markdown textarea with the toolbar of spec 001 §5 (bold, italic, heading 3–6, lists, link,
@@ -57,8 +62,8 @@ export default function MarkdownEditor({ value, onChange, label, maxLength = 20_
     { key: 'heading', label: t.heading, icon: 'H', run: (s) => cmd.heading(s, t.placeholderHeading) },
     { key: 'ul', label: t.bulletList, icon: '•', run: (s) => cmd.list(s, false) },
     { key: 'ol', label: t.numberedList, icon: '1.', run: (s) => cmd.list(s, true) },
-    { key: 'link', label: t.link, icon: '🔗', shortcut: 'k', run: (s) => { const u = askUrl(t.linkPrompt, false); return u ? cmd.link(s, u, t.placeholderLink) : null; } },
-    { key: 'image', label: t.image, icon: '🖼', run: (s) => { const u = askUrl(t.imagePrompt, true); return u ? cmd.link(s, u, t.placeholderImage, true) : null; } },
+    { key: 'link', label: t.link, icon: <Glyph d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1" />, shortcut: 'k', run: (s) => { const u = askUrl(t.linkPrompt, false); return u ? cmd.link(s, u, t.placeholderLink) : null; } },
+    { key: 'image', label: t.image, icon: <Glyph d="M4 5h16v14H4zM4 16l5-5 4 4 3-3 4 4M15 9h.01" />, run: (s) => { const u = askUrl(t.imagePrompt, true); return u ? cmd.link(s, u, t.placeholderImage, true) : null; } },
     { key: 'quote', label: t.quote, icon: '❝', run: cmd.quote },
     { key: 'indent', label: t.indent, icon: '⇥', run: cmd.indent },
     { key: 'dedent', label: t.dedent, icon: '⇤', run: cmd.dedent },
@@ -93,12 +98,12 @@ export default function MarkdownEditor({ value, onChange, label, maxLength = 20_
       <label htmlFor={id} className="font-medium">{label}</label>
       <div role="toolbar" aria-label={t.toolbar} aria-controls={id} className="flex flex-wrap items-center gap-1 rounded-t border border-b-0 bg-gray-50 px-1 py-1">
         {actions.map((a) => (
-          <button key={a.key} type="button" className="min-w-8 rounded px-2 py-1 hover:bg-gray-200 focus:outline-2 focus:outline-blue-700 disabled:opacity-40" title={a.label} disabled={preview} onClick={() => apply(a.run)}>
+          <button key={a.key} type="button" className="min-w-8 rounded px-2 py-1 hover:bg-gray-200 focus:outline-2 focus:outline-brand disabled:opacity-40" title={a.label} disabled={preview} onClick={() => apply(a.run)}>
             <span aria-hidden="true" className={a.key === 'bold' ? 'font-bold' : a.key === 'italic' ? 'italic' : ''}>{a.icon}</span>
             <span className="sr-only">{a.label}</span>
           </button>
         ))}
-        <button type="button" className="ms-auto rounded px-2 py-1 hover:bg-gray-200 focus:outline-2 focus:outline-blue-700" aria-pressed={preview} onClick={() => setPreview((p) => !p)}>
+        <button type="button" className="ms-auto rounded px-2 py-1 hover:bg-gray-200 focus:outline-2 focus:outline-brand" aria-pressed={preview} onClick={() => setPreview((p) => !p)}>
           {preview ? t.edit : t.preview}
         </button>
       </div>

@@ -70,7 +70,7 @@ export default function TextEditor({ sectionId, chartId, position, initial = nul
     <div className="flex flex-col gap-2" data-text-editor={position}>
       <MarkdownEditor label={label ?? defaultLabel} value={body} onChange={setBody} maxLength={TEXT_MAX} error={errors.body?.[0] ?? errors.section_id?.[0] ?? errors.chart_id?.[0]} rows={4} />
       <div className="flex gap-2">
-        <button type="button" className="rounded bg-blue-700 px-3 py-1 text-white disabled:opacity-50" disabled={!hydrated || busy || !changed || !body.trim()} onClick={save}>
+        <button type="button" className="rounded bg-brand px-3 py-1 text-white hover:bg-brand-dark disabled:opacity-50" disabled={!hydrated || busy || !changed || !body.trim()} onClick={save}>
           {t.save}
         </button>
         {text && (

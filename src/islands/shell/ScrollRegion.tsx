@@ -52,7 +52,7 @@ export function ScrollRegion({ label, hint, children, className = '' }: Props) {
           aria-label={label}
           aria-describedby={more ? hintId : undefined}
           tabIndex={0}
-          className="overflow-x-auto rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+          className="relative overflow-x-auto rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
         >
           {children}
         </div>

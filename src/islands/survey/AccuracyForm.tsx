@@ -39,7 +39,7 @@ export default function AccuracyForm({ surveyId, initial, completed }: { surveyI
         </select>
       </label>
       <p className="text-sm">{t.completedResponses}: {completed.toLocaleString('nl-NL')} · {t.marginOfError}: {margin === null ? '—' : `± ${margin.toLocaleString('nl-NL')}%`}</p>
-      <button className="self-start rounded bg-blue-700 text-white px-4 py-2 disabled:opacity-50" type="submit" disabled={!hydrated}>{t.save}</button>
+      <button className="self-start rounded bg-brand text-white px-4 py-2 hover:bg-brand-dark disabled:opacity-50" type="submit" disabled={!hydrated}>{t.save}</button>
     </form>
   );
 }

@@ -34,7 +34,7 @@ export default function GenerateTokens({ surveyId, tokens }: { surveyId: number;
         <input className="border rounded px-2 py-1" inputMode="numeric" value={count} onChange={(e) => setCount(e.target.value)} aria-invalid={!!error} />
         {error && <span className="text-red-700">{error}</span>}
       </label>
-      <button className="self-start rounded bg-blue-700 text-white px-4 py-2 disabled:opacity-50" type="submit" disabled={!hydrated || busy}>{t.generate}</button>
+      <button className="self-start rounded bg-brand text-white px-4 py-2 hover:bg-brand-dark disabled:opacity-50" type="submit" disabled={!hydrated || busy}>{t.generate}</button>
       <JobProgress job={job} label={t.progress} />
       {job?.status === 'done' && <p className="text-sm text-green-800">{t.generated(Number(job.result?.generated ?? 0))}</p>}
     </form>

@@ -110,10 +110,10 @@ export default function ResponseBrowser({ surveyId }: { surveyId: number }) {
               {rows.map((r) => (
                 <tr key={r.id} className="border-t border-gray-200">
                   <th scope="row" className="px-2 py-1 text-start font-medium">{r.response_id ?? r.id}</th>
-                  <td className="px-2 py-1">{r.complete ? t.complete : t.incomplete}</td>
-                  <td className="px-2 py-1">{cell(r.submit_date)}</td>
-                  <td className="px-2 py-1">{cell(r.start_date)}</td>
-                  <td className="px-2 py-1 font-mono">{cell(r.token)}</td>
+                  <td className="whitespace-nowrap px-2 py-1">{r.complete ? t.complete : t.incomplete}</td>
+                  <td className="whitespace-nowrap px-2 py-1">{cell(r.submit_date)}</td>
+                  <td className="whitespace-nowrap px-2 py-1">{cell(r.start_date)}</td>
+                  <td className="whitespace-nowrap px-2 py-1 font-mono">{cell(r.token)}</td>
                   <td className="px-2 py-1">{cell(r.last_page)}</td>
                   <td className="px-2 py-1">{cell(r.start_language)}</td>
                   <td className="px-2 py-1">

@@ -45,7 +45,7 @@ export default function ResponseUpload({ surveyId }: { surveyId: number }) {
           <input type="file" accept=".csv,.txt,.lsr,.lsa,text/csv,text/plain,text/xml,application/zip" onChange={(e) => setFile(e.target.files?.[0] ?? null)} aria-invalid={!!error} />
           {error && <span className="text-red-700">{error}</span>}
         </label>
-        <button className="self-start rounded bg-blue-700 text-white px-4 py-2 disabled:opacity-50" type="submit" disabled={!hydrated}>{t.upload}</button>
+        <button className="self-start rounded bg-brand text-white px-4 py-2 hover:bg-brand-dark disabled:opacity-50" type="submit" disabled={!hydrated}>{t.upload}</button>
       </form>
       <JobProgress job={job} label={t.progress} />
       {report && (

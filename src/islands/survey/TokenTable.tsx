@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { api, BASE, request } from '../../shared/api-client';
 import { surveysNl } from '../../shared/i18n/surveys';
 import { useKeepEarlyInput } from '../early-input';
+import { ScrollRegion } from '../shell/ScrollRegion';
 
 const t = surveysNl.edit;
 interface Token { id: number; token: string; firstname: string; lastname: string; email: string; completed: string; usesleft: number }
@@ -32,28 +33,31 @@ export default function TokenTable({ surveyId }: { surveyId: number }) {
   const pages = Math.max(1, Math.ceil(total / PER_PAGE));
   return (
     <div ref={keepInput} className="flex flex-col gap-3">
-      <div className="flex gap-3 items-center">
-        <input className="border rounded px-2 py-1 flex-1" aria-label={t.search} placeholder={t.search} value={search} onChange={(e) => { setSearch(e.target.value); setPage(1); }} />
-        <a className="rounded border px-3 py-1" href={`${BASE}/api/v2/survey/${surveyId}/token/export`}>{t.export}</a>
+      <div className="flex flex-wrap gap-3 items-center">
+        <input className="min-w-0 flex-1 basis-56 rounded border px-2 py-1" aria-label={t.search} placeholder={t.search} value={search} onChange={(e) => { setSearch(e.target.value); setPage(1); }} />
+        <a className="rounded border border-brand px-3 py-1 text-brand hover:bg-brand-light" href={`${BASE}/api/v2/survey/${surveyId}/token/export`}>{t.export}</a>
       </div>
-      <table className="w-full text-sm">
-        <thead><tr className="text-left"><th>Token</th><th>Naam</th><th>E-mail</th><th>{t.completed}</th><th /></tr></thead>
-        <tbody>
-          {(rows ?? []).map((r) => (
-            <tr key={r.id} className="border-t">
-              <td className="font-mono">{r.token}</td>
-              <td>{`${r.firstname} ${r.lastname}`.trim() || '—'}</td>
-              <td>{r.email || '—'}</td>
-              <td>{r.completed === 'N' ? t.notCompleted : r.completed}</td>
-              <td><button className="underline" type="button" onClick={() => toggle(r.id)}>{t.toggle}</button></td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      {/* Five columns do not fit a phone: the table scrolls in its own region, the page does not. */}
+      <ScrollRegion label={t.tokensTable} hint={t.scrollHint}>
+        <table className="w-full text-sm">
+          <thead className="bg-gray-100"><tr className="text-start">{['Token', 'Naam', 'E-mail', t.completed].map((h) => <th key={h} scope="col" className="px-2 py-1 text-start">{h}</th>)}<th scope="col" className="px-2 py-1"><span className="sr-only">{t.toggle}</span></th></tr></thead>
+          <tbody>
+            {(rows ?? []).map((r) => (
+              <tr key={r.id} className="border-t">
+                <td className="px-2 py-1 font-mono whitespace-nowrap">{r.token}</td>
+                <td className="px-2 py-1">{`${r.firstname} ${r.lastname}`.trim() || '—'}</td>
+                <td className="px-2 py-1">{r.email || '—'}</td>
+                <td className="px-2 py-1 whitespace-nowrap">{r.completed === 'N' ? t.notCompleted : r.completed}</td>
+                <td className="px-2 py-1 whitespace-nowrap"><button className="text-brand underline" type="button" onClick={() => toggle(r.id)}>{t.toggle}</button></td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollRegion>
       <div className="flex gap-3 items-center text-sm">
-        <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)}>{t.previous}</button>
+        <button type="button" className="rounded border px-3 py-1 disabled:opacity-40" disabled={page <= 1} onClick={() => setPage(page - 1)}>{t.previous}</button>
         <span>{page} / {pages} ({total.toLocaleString('nl-NL')})</span>
-        <button type="button" disabled={page >= pages} onClick={() => setPage(page + 1)}>{t.next}</button>
+        <button type="button" className="rounded border px-3 py-1 disabled:opacity-40" disabled={page >= pages} onClick={() => setPage(page + 1)}>{t.next}</button>
       </div>
     </div>
   );

@@ -6,6 +6,7 @@ import { uploadFile } from '../upload';
 import { useHydrated } from '../use-hydrated';
 import type { ProviderView } from './types';
 import { useKeepEarlyInput } from '../early-input';
+import { ScrollRegion } from '../shell/ScrollRegion';
 
 const t = zknNl.screens;
 interface ListView { items: ProviderView[]; total: number }
@@ -85,7 +86,7 @@ export default function ProviderList({ initial, canImport }: { initial: ListView
         {list.items.length === 0 ? (
           <p className="text-sm">{t.noProviders}</p>
         ) : (
-          <div className="relative overflow-x-auto">
+          <ScrollRegion label={t.companies} hint={zknNl.ranking.scrollHint}>
             <table className="w-full text-sm">
               <thead>
                 <tr className="text-left border-b">
@@ -108,7 +109,7 @@ export default function ProviderList({ initial, canImport }: { initial: ListView
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         )}
       </section>
       {canImport && (

@@ -12,6 +12,7 @@ import SurveyMapping from './SurveyMapping';
 import { suggestMapping } from './suggest-mapping';
 import type { RatingJobView, RatingSurveyView } from './types';
 import { useKeepEarlyInput } from '../early-input';
+import { ScrollRegion } from '../shell/ScrollRegion';
 
 const t = zknNl.screens;
 const busy = (j: RatingJobView) => j.status === 'queued' || j.status === 'running';
@@ -78,7 +79,7 @@ export default function RatingJobs({ initial, canCreate, surveys = [] }: { initi
         {jobs.length === 0 ? (
           <p className="text-sm text-gray-700">{t.noJobs}</p>
         ) : (
-          <div className="relative overflow-x-auto">
+          <ScrollRegion label={t.jobsTitle} hint={zknNl.ranking.scrollHint}>
             <table className="w-full text-sm">
               <thead>
                 <tr className="text-left border-b">
@@ -110,7 +111,7 @@ export default function RatingJobs({ initial, canCreate, surveys = [] }: { initi
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         )}
       </section>
       {canCreate && (

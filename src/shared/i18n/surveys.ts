@@ -229,6 +229,8 @@ export const surveysNl = {
     completed: 'Voltooid',
     notCompleted: 'Nee',
     toggle: 'Voltooid aan/uit',
+    tokensTable: 'Tokens',
+    scrollHint: 'Scroll opzij voor meer kolommen',
     export: 'Exporteren (CSV)',
     previous: 'Vorige',
     next: 'Volgende',
