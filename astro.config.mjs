@@ -3,7 +3,9 @@ import { defineConfig } from 'astro/config';
 import cloudflare from '@astrojs/cloudflare';
 import react from '@astrojs/react';
 import UnoCSS from '@unocss/astro';
+import { createHash } from 'node:crypto';
 import { hranaGracefulClose } from './scripts/vite/hrana-graceful-close.ts';
+import { DROP_GUARD_JS } from './src/components/shell/drop-guard-script.ts';
 
 // Every URL of the spec lives under /portal. Pages render on the server (workerd); the request
 // pipeline is src/fetch.ts (Hono), which hands page requests to Astro last.
@@ -15,11 +17,13 @@ export default defineConfig({
   integrations: [react(), UnoCSS({ injectReset: '@unocss/reset/tailwind.css' })],
   // Astro hashes its inline scripts/styles into a CSP <meta>; src/server/app.ts adds the header
   // directives a <meta> can't carry (frame-ancestors …). Origin checks are our CSRF middleware's.
-  security: { checkOrigin: false, csp: true },
+  // The one hand-written inline script, the early drop guard (DropGuard.astro), is allowed by its hash.
+  security: { checkOrigin: false, csp: { scriptDirective: { hashes: [`sha256-${createHash('sha256').update(DROP_GUARD_JS).digest('base64')}`] } } },
   server: { host: '127.0.0.1', port: Number(process.env.PORT ?? 4321) },
   // Sessions are ours (src/server/auth, libSQL), not Astro's KV-backed ones.
   session: false,
   devToolbar: { enabled: false },
   // One graceful-close error per isolate instead of one per libSQL call (see the plugin).
-  vite: { plugins: [hranaGracefulClose()] },
+  // IMPULZ_BUILD: this build's id, part of the public page's ETag (a deploy renders differently).
+  vite: { plugins: [hranaGracefulClose()], define: { 'import.meta.env.IMPULZ_BUILD': JSON.stringify(Date.now().toString(36)) } },
 });

@@ -76,7 +76,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     const started = await Promise.allSettled(
       Array.from({ length: count }, async (_, i) =>
         (opts.runtime === 'miniflare' ? startMiniflareWorker : startWorker)({
-          port: (i === 0 ? opts.port : undefined) ?? (await freePort()),
+          port: i === 0 ? opts.port : undefined, // none: a free one, again on a fresh one if it was taken
           libsqlUrl: db.url,
           persistTo: `${opts.dataDir}/wrangler`,
           verbose: opts.verbose,

@@ -1,5 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -14,8 +17,30 @@ export interface WorkerProcess {
   stop(): Promise<void>;
 }
 
-/** A free loopback port (for tests that run beside a developer's `npm start`). */
-export function freePort(): Promise<number> {
+/** Ports this process reserved (freePort), released when it exits. */
+const RESERVED_DIR = join(tmpdir(), 'impulz-ports');
+const reserved = new Set<string>();
+process.once('exit', () => {
+  for (const file of reserved) rmSync(file, { force: true });
+});
+
+/**
+ * A free loopback port (for tests and benchmarks that run beside a developer's `npm start` and each
+ * other). The kernel's free port is released before the child binds it, so two runs on the machine
+ * could be handed the same one: each port is also reserved in a file (RESERVED_DIR, this process's
+ * id) that no other run takes while this one lives. A foreign program can still take it in between:
+ * startWorker and startMiniflareWorker then start again on fresh ports.
+ */
+export async function freePort(): Promise<number> {
+  mkdirSync(RESERVED_DIR, { recursive: true });
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = await kernelFreePort();
+    if (reserve(port)) return port;
+  }
+  throw new Error('no free port found');
+}
+
+function kernelFreePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -26,35 +51,78 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** Takes the port's reservation file unless a live process holds it; a dead one's is taken over. */
+export function reserve(port: number): boolean {
+  const file = join(RESERVED_DIR, String(port));
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(file, String(process.pid), { flag: 'wx' });
+      reserved.add(file);
+      return true;
+    } catch {
+      if (isAlive(Number(readFileSync(file, { encoding: 'utf8', flag: 'a+' })))) return false;
+      rmSync(file, { force: true });
+    }
+  }
+  return false;
+}
+
+function isAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** How often a Worker on a chosen port starts again when another program took that port (or the inspector's) first. */
+const PORT_RETRIES = 4;
+const PORT_TAKEN = /EADDRINUSE|address already in use/i;
+
+/** Starts on `port`, or on a free port, again on fresh ones as long as the chosen ports turn out to be taken. */
+export async function onFreePorts(port: number | undefined, start: (port: number, inspectorPort: number) => Promise<WorkerProcess>): Promise<WorkerProcess> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await start(port ?? (await freePort()), await freePort());
+    } catch (err) {
+      if (attempt >= PORT_RETRIES || !PORT_TAKEN.test((err as Error).message)) throw err;
+    }
+  }
+}
+
 /**
  * Runs the built Worker (dist/server) under workerd through `wrangler dev`, exactly the code
  * production runs, with the libSQL URL and local R2/Queue state under `persistTo`.
  */
 export async function startWorker(opts: {
-  port: number;
+  /** Without a port: a free one (see freePort), and fresh ones when it was taken. */
+  port?: number;
   libsqlUrl: string;
   persistTo: string;
   verbose?: boolean;
 }): Promise<WorkerProcess> {
-  const inspectorPort = await freePort();
-  const child = spawn(
-    process.execPath,
-    [
-      WRANGLER, 'dev',
-      '-c', 'dist/server/wrangler.json',
-      '--ip', '127.0.0.1',
-      '--port', String(opts.port),
-      '--inspector-port', String(inspectorPort),
-      '--persist-to', opts.persistTo,
-      '--var', `LIBSQL_URL:${opts.libsqlUrl}`,
-      '--var', 'APP_ENV:development',
-      '--var', `APP_URL:http://localhost:${opts.port}`,
-      '--show-interactive-dev-session=false',
-      '--log-level', opts.verbose ? 'info' : 'warn',
-    ],
-    { cwd: ROOT, env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: process.env.CI ?? '' }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  return whenServing(child, opts.port, inspectorPort, opts.verbose);
+  return onFreePorts(opts.port, (port, inspectorPort) => {
+    const child = spawn(
+      process.execPath,
+      [
+        WRANGLER, 'dev',
+        '-c', 'dist/server/wrangler.json',
+        '--ip', '127.0.0.1',
+        '--port', String(port),
+        '--inspector-port', String(inspectorPort),
+        '--persist-to', opts.persistTo,
+        '--var', `LIBSQL_URL:${opts.libsqlUrl}`,
+        '--var', 'APP_ENV:development',
+        '--var', `APP_URL:http://localhost:${port}`,
+        '--show-interactive-dev-session=false',
+        '--log-level', opts.verbose ? 'info' : 'warn',
+      ],
+      { cwd: ROOT, env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: process.env.CI ?? '' }, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    return whenServing(child, port, inspectorPort, opts.verbose);
+  });
 }
 
 /**
@@ -62,14 +130,15 @@ export async function startWorker(opts: {
  * Node process): what production runs, without wrangler dev's proxy Worker in front. `pid` is that
  * Node process (workerd runs below it).
  */
-export async function startMiniflareWorker(opts: { port: number; libsqlUrl: string; persistTo: string; verbose?: boolean; production?: boolean; direct?: boolean }): Promise<WorkerProcess> {
-  const inspectorPort = await freePort();
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'scripts/miniflare-worker.ts', '--port', String(opts.port), '--libsql', opts.libsqlUrl, '--persist', opts.persistTo, '--inspector-port', String(inspectorPort), ...(opts.production ? ['--production'] : []), ...(opts.direct ? ['--direct'] : [])],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  return whenServing(child, opts.port, inspectorPort, opts.verbose);
+export async function startMiniflareWorker(opts: { port?: number; libsqlUrl: string; persistTo: string; verbose?: boolean; production?: boolean; direct?: boolean }): Promise<WorkerProcess> {
+  return onFreePorts(opts.port, (port, inspectorPort) => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/miniflare-worker.ts', '--port', String(port), '--libsql', opts.libsqlUrl, '--persist', opts.persistTo, '--inspector-port', String(inspectorPort), ...(opts.production ? ['--production'] : []), ...(opts.direct ? ['--direct'] : [])],
+      { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    return whenServing(child, port, inspectorPort, opts.verbose);
+  });
 }
 
 /** Waits until the started Worker answers its login page; on failure kills it and throws with its output. */

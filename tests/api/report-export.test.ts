@@ -73,7 +73,10 @@ describe('PDF export of a report', { timeout: 90_000 }, () => {
     await admin.fetch(`${API}/filterCategory/${cat.id}/filterOption/${few.id}/filterCondition`, { method: 'POST', json: { column_key: 'jarenwonen', comparator: 'equal', value: Number(rows[0]!.v) } });
     // Report 1 offers only its attached categories: attach the new one.
     expect((await admin.fetch(`${API}/report/1/filterCategory/${cat.id}`, { method: 'POST', json: {} })).status).toBe(201);
+    // n is written only on charts whose 'Toon n' is on: switch it on for chart 3.
+    const showN = await json<{ id: number }>(await admin.fetch(`${API}/chart/3/chartOption`, { method: 'POST', json: { key: 'showN', value: true } }));
     const res = await exportPdf(admin, 1, { benchmarks: [{ label: 'Alle' }, { label: 'Zeldzaam', filterOptions: [few.id] }] });
+    await admin.fetch(`${API}/chart/3/chartOption/${showN.id}`, { method: 'DELETE' });
     expect(res.status).toBe(200);
     const text = await pdfText(res);
     expect(text).toContain('Zeldzaam: Te weinig respondenten (minder dan 10)');
@@ -100,6 +103,8 @@ describe('PDF export of a report', { timeout: 90_000 }, () => {
     expect(before).toContain('Team Onderzoek en Statistiek');
     expect(before).toContain('onderzoek@zuiderhaven.demo.impulz.nl');
     expect(before).not.toMatch(/\d+,\d\d%/);
+    // No chart of the demo report has 'Toon n' on: the PDF writes no n, as the staff view and the public page.
+    expect(before).not.toMatch(/\bn = \d/);
     // A settings row ('decimals' 2 on chart 3) wins over the chart's options object in the PDF as in the other renderers.
     const row = await json<{ id: number }>(await admin.fetch(`${API}/chart/3/chartOption`, { method: 'POST', json: { key: 'decimals', value: 2 } }));
     try {

@@ -196,3 +196,38 @@ test('a user changes their own password on ViewUserPassword; other sessions end'
   await other.close();
   await restoreDemoPassword(page);
 });
+
+test("the two-factor password, when switching it on and off, has 'Wachtwoord tonen' as every typed password", async ({ page }) => {
+  await page.goto('/portal/login');
+  await fillLogin(page, 'gebruiker@delinde.demo.impulz.nl', DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/portal\/$/);
+  await page.goto('/portal/manage/user/6/password');
+  await page.getByRole('button', { name: 'Tweestapsverificatie inschakelen' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Tweestapsverificatie instellen' });
+  const inDialog = dialog.getByLabel('Wachtwoord', { exact: true });
+  await inDialog.fill(DEMO_PASSWORD);
+  await expect(inDialog).toHaveAttribute('type', 'password');
+  await dialog.getByRole('button', { name: 'Wachtwoord tonen' }).press('Enter');
+  await expect(inDialog).toHaveAttribute('type', 'text');
+  await expect(inDialog).toHaveValue(DEMO_PASSWORD);
+  await expect(dialog.getByRole('button', { name: 'Wachtwoord verbergen' })).toHaveAttribute('aria-pressed', 'true');
+  await dialog.getByRole('button', { name: 'Doorgaan' }).click();
+  const secret = (await dialog.getByTestId('two-factor-secret').textContent())!.trim();
+  await dialog.getByRole('button', { name: 'Volgende' }).click();
+  await dialog.getByRole('button', { name: 'Volgende' }).click();
+  await dialog.getByLabel('Code').fill(totpAt(secret, new Date()));
+  await dialog.getByRole('button', { name: 'Inschakelen' }).click();
+  await expect(dialog).toBeHidden();
+
+  // Switching it off asks for the password again: the same toggle, by keyboard.
+  const settings = page.getByTestId('two-factor-settings');
+  await expect(settings).toContainText('Ingeschakeld');
+  const field = settings.getByLabel('Wachtwoord', { exact: true });
+  await field.fill(DEMO_PASSWORD);
+  await settings.getByRole('button', { name: 'Wachtwoord tonen' }).focus();
+  await page.keyboard.press('Space');
+  await expect(field).toHaveAttribute('type', 'text');
+  await expect(field).toHaveValue(DEMO_PASSWORD);
+  await settings.getByRole('button', { name: 'Tweestapsverificatie uitschakelen' }).click();
+  await expect(page.getByTestId('two-factor-settings')).toContainText('Niet ingeschakeld');
+});

@@ -33,12 +33,27 @@ interface Dropped { onFileField: boolean; prevented: boolean }
  * navigate, so the spec checks where the drop went.
  */
 async function dropFile(page: Page, target: Locator, path: string): Promise<Dropped> {
+  return (await dragFile(page, target, path)).dropped!;
+}
+
+/**
+ * The same trusted drag, reporting the last 'dragover' as the page left it too: a page that refuses
+ * the drag cancels it with dropEffect 'none', and then no 'drop' comes at all (dropped null) — the
+ * browser neither drops nor opens the file.
+ */
+async function dragFile(page: Page, target: Locator, path: string): Promise<{ dropped: Dropped | null; dragover: { prevented: boolean; effect: string } | null }> {
   // Runs through the DevTools protocol, so also while the page's own scripts are held.
   await page.evaluate(() => {
+    const w = window as unknown as { dropped: Dropped | null; dragover: { prevented: boolean; effect: string } | null };
+    w.dropped = null;
+    w.dragover = null;
     window.addEventListener('drop', (e) => {
       const field = e.target instanceof HTMLInputElement && e.target.type === 'file';
-      (window as unknown as { dropped: Dropped }).dropped = { onFileField: field, prevented: e.defaultPrevented };
+      w.dropped = { onFileField: field, prevented: e.defaultPrevented };
     }, { once: true });
+    window.addEventListener('dragover', (e) => {
+      w.dragover = { prevented: e.defaultPrevented, effect: e.dataTransfer?.dropEffect ?? '' };
+    });
   });
   const box = (await target.boundingBox())!;
   const at = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
@@ -46,8 +61,14 @@ async function dropFile(page: Page, target: Locator, path: string): Promise<Drop
   const data = { items: [], files: [path], dragOperationsMask: 1 };
   for (const type of ['dragEnter', 'dragOver', 'drop'] as const) await cdp.send('Input.dispatchDragEvent', { type, ...at, data });
   await cdp.detach();
-  return page.evaluate(() => (window as unknown as { dropped: Dropped }).dropped);
+  return page.evaluate(() => {
+    const w = window as unknown as { dropped: Dropped | null; dragover: { prevented: boolean; effect: string } | null };
+    return { dropped: w.dropped, dragover: w.dragover };
+  });
 }
+
+/** Beside any drop zone: the page refused the drag (no-drop cursor), so no drop came and nothing opened the file. */
+const REFUSED = { dropped: null, dragover: { prevented: true, effect: 'none' } };
 
 test('a file dropped on a project message before hydration stays on the page, is attached and sent', async ({ page }) => {
   await login(page, 'beheerder@demo.impulz.nl');
@@ -60,18 +81,29 @@ test('a file dropped on a project message before hydration stays on the page, is
   await body.fill(text);
   // The file field under the zone took the file.
   expect(await dropFile(page, zone, diskFile('vroege-notitie.txt', 'Gesleept voordat de pagina klaar was.\n'))).toEqual({ onFileField: true, prevented: false });
-  // Still the page, with what was typed.
+  // Still the page, with what was typed; the page says the file arrived (the island can't list it yet).
   await expect(page).toHaveURL(/\/portal\/project\/2\/messages$/);
   await expect(body).toHaveValue(text);
+  const status = page.locator('#early-drop-status');
+  await expect(status).toHaveText('Ontvangen: vroege-notitie.txt. Het wordt toegevoegd zodra de pagina klaar is met laden.');
   await shot(page, 'prehydrate-message-before');
+  // A file dropped beside the zone (on the text) is refused by the page-wide guard, not opened.
+  expect(await dragFile(page, body, diskFile('ernaast.txt', 'Naast het vak gesleept.\n'))).toEqual(REFUSED);
+  await expect(page).toHaveURL(/\/portal\/project\/2\/messages$/);
+  await expect(body).toHaveValue(text);
 
   await release();
   const attachments = page.getByRole('list', { name: 'Bijlagen' });
   await expect(attachments).toContainText('vroege-notitie.txt');
+  await expect(status).toBeEmpty();
   // After hydration the zone's own drop handler takes files (the field is out of the way again).
   expect(await dropFile(page, zone, diskFile('late-notitie.txt', 'Gesleept na het laden.\n'))).toEqual({ onFileField: false, prevented: true });
   await expect(attachments.getByRole('listitem')).toHaveCount(2);
   await expect(page).toHaveURL(/\/portal\/project\/2\/messages$/);
+  // Beside the zone after hydration too: refused, nothing attached, the text kept.
+  expect(await dragFile(page, page.getByRole('heading', { name: 'Nieuw bericht' }), diskFile('ernaast.txt', 'Naast het vak gesleept.\n'))).toEqual(REFUSED);
+  await expect(attachments.getByRole('listitem')).toHaveCount(2);
+  await expect(body).toHaveValue(text);
   await shot(page, 'prehydrate-message-after');
   await axeClean(page, 'berichten na het laden');
   await page.getByRole('button', { name: 'Versturen' }).click();
@@ -112,11 +144,58 @@ test('a survey file dropped on the import field before hydration is kept and sen
   await expect(page.locator('#import-error')).not.toHaveText('Dit veld mag niet leeg zijn');
 });
 
+/** Dispatches a synthetic drag of one file (a DataTransfer made in the page) onto `target`; whether the page prevented the browser's default. */
+async function syntheticDrop(target: Locator): Promise<{ dragover: boolean; drop: boolean }> {
+  return target.evaluate((el) => {
+    const data = new DataTransfer();
+    data.items.add(new File(['tekst'], 'synthetisch.txt', { type: 'text/plain' }));
+    const fire = (type: string) => {
+      const e = new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true });
+      el.dispatchEvent(e);
+      return e.defaultPrevented;
+    };
+    return { dragover: fire('dragover'), drop: fire('drop') };
+  });
+}
+
+test('a file dropped outside a drop zone is refused before and after hydration; text drags are left alone', async ({ page }) => {
+  await login(page, 'beheerder@demo.impulz.nl');
+  const release = await holdScripts(page);
+  await page.goto('/portal/project/2/messages', { waitUntil: 'commit' });
+  const body = page.getByRole('textbox', { name: 'Bericht', exact: true });
+  await expect(body).toBeVisible();
+  await body.fill('Niet kwijtraken');
+  const heading = page.getByRole('heading', { level: 1 });
+  expect(await syntheticDrop(heading)).toEqual({ dragover: true, drop: true });
+  expect(await syntheticDrop(body)).toEqual({ dragover: true, drop: true });
+  // A file field takes it itself (the browser's default): not refused.
+  expect(await syntheticDrop(page.locator('#message-files'))).toEqual({ dragover: false, drop: false });
+  await release();
+  await expect(page.getByRole('button', { name: 'Bestanden kiezen' })).toBeEnabled();
+  expect(await syntheticDrop(heading)).toEqual({ dragover: true, drop: true });
+  await expect(body).toHaveValue('Niet kwijtraken');
+  // Dragging text (no files) into the text field keeps its default.
+  const textDrag = await body.evaluate((el) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', 'woord');
+    const e = new DragEvent('dragover', { dataTransfer: data, bubbles: true, cancelable: true });
+    el.dispatchEvent(e);
+    return e.defaultPrevented;
+  });
+  expect(textDrag).toBe(false);
+  // Another screen with forms, without a drop zone: the guard is page-wide.
+  await page.goto('/portal/manage/user/invite');
+  await expect(page.getByRole('heading', { name: 'Gebruiker uitnodigen', level: 1 })).toBeVisible();
+  expect(await syntheticDrop(page.locator('#main'))).toEqual({ dragover: true, drop: true });
+});
+
 /** The pages with a 'Wachtwoord tonen' toggle: the field it shows and the toggle's name. */
 const PASSWORD_PAGES = [
   { name: 'login', path: '/portal/login', field: 'Wachtwoord', toggle: 'Wachtwoord tonen', as: null },
   { name: 'panel-registration', path: `/portal/register/panel/${DEMO_PANEL_TOKEN}`, field: 'Nieuw wachtwoord', toggle: 'Wachtwoorden tonen', as: null },
   { name: 'password-change', path: '/portal/manage/user/6/password', field: 'Nieuw wachtwoord', toggle: 'Wachtwoorden tonen', as: 'gebruiker@delinde.demo.impulz.nl' },
+  { name: 'current-password', path: '/portal/manage/user/6/password', field: 'Huidig wachtwoord', toggle: 'Wachtwoord tonen', as: 'gebruiker@delinde.demo.impulz.nl' },
+  { name: 'temporary-password', path: '/portal/manage/user/3/password', field: 'Of typ zelf een tijdelijk wachtwoord', toggle: 'Wachtwoord tonen', as: 'beheerder@demo.impulz.nl' },
 ] as const;
 
 for (const p of PASSWORD_PAGES) {

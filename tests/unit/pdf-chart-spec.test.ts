@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildChartSpec, type DataLocationAnswer } from '../../src/shared/chart-spec';
 import { pdfChartFromSpec } from '../../src/server/services/export/pdf-chart';
+import { footnotes } from '../../src/server/pdf/chart-frame';
+import { reportExportNl } from '../../src/shared/i18n/report-export';
 
 const stats = (counts: number[], mean: number | null = null) => {
   const base = counts.reduce((a, b) => a + b, 0);
@@ -16,7 +18,7 @@ const location = (id: number, subquestion: string | null = null): DataLocationAn
     { label: 'Klein', suppressed: true, reason: 'group_below_min_n' },
   ],
 });
-const chart = (chartTypeId: number, dataFormatId = 1) => ({ id: 1, title: 'Grafiek', chartTypeId, dataFormatId, colorSchemeId: 1 });
+const chart = (chartTypeId: number, dataFormatId = 1, options: Record<string, unknown> = { showN: true }) => ({ id: 1, title: 'Grafiek', chartTypeId, dataFormatId, colorSchemeId: 1, options });
 
 describe('PDF chart from a chart spec', () => {
   it('keeps the spec numbers for released series and none for suppressed ones (bars)', () => {
@@ -48,5 +50,17 @@ describe('PDF chart from a chart spec', () => {
     const table = pdfChartFromSpec(buildChartSpec(chart(9, 3), [location(1)], { minN: 10 }));
     expect(table.type).toBe('table');
     if (table.type === 'table') expect(table.rows[0]!.cells).toEqual(['30% (30)', null]);
+  });
+
+  it("writes n (footnote, KPI line) only where the chart's 'Toon n' is on, as the staff view and the public page", () => {
+    for (const options of [{}, { showN: false }]) {
+      const bars = pdfChartFromSpec(buildChartSpec(chart(1, 1, options), [location(1)], { minN: 10 }));
+      expect(bars.type === 'bars' && bars.series.map((s) => s.n)).toEqual([null, null]);
+      expect(footnotes(bars.type === 'bars' ? bars.series : [], 10)).toEqual(['Klein: ' + reportExportNl.suppressed(10)]);
+      const kpi = pdfChartFromSpec(buildChartSpec(chart(10, 4, options), [location(1)], { minN: 10 }));
+      expect(kpi.type === 'kpi' && kpi.items.map((i) => i.n)).toEqual([null, null]);
+    }
+    const shown = pdfChartFromSpec(buildChartSpec(chart(1), [location(1)], { minN: 10 }));
+    expect(footnotes(shown.type === 'bars' ? shown.series : [], 10)).toEqual(['Alle: ' + reportExportNl.n(100), 'Klein: ' + reportExportNl.suppressed(10)]);
   });
 });

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ApiError, request, setLoginFlag } from '../../shared/api-client';
 import { nl } from '../../shared/i18n/nl';
 import { Field } from './Field';
-import { ShowPasswordButton } from './ShowPasswordButton';
+import { PasswordField } from './PasswordField';
 import { useAccountForm } from './use-form';
 import { useKeepEarlyInput } from '../early-input';
 
@@ -15,7 +15,6 @@ type Step = 'credentials' | 'code' | 'recovery';
 export default function LoginForm({ redirectTo, panelToken }: { redirectTo: string; panelToken?: string }) {
   const keepInput = useKeepEarlyInput<HTMLFormElement>();
   const [step, setStep] = useState<Step>('credentials');
-  const [showPassword, setShowPassword] = useState(false);
   const { busy, ready, message, errors, onSubmit: submit } = useAccountForm(async (form) => {
     if (step === 'credentials') {
       const result = await request<{ data: { two_factor: boolean } }>('POST', '/auth/login', {
@@ -52,22 +51,7 @@ export default function LoginForm({ redirectTo, panelToken }: { redirectTo: stri
       {step === 'credentials' ? (
         <>
           <Field label={t.email} name="email" type="email" autoComplete="username" errors={errors.email} autoFocus />
-          <Field
-            label={t.password}
-            name="password"
-            type={showPassword ? 'text' : 'password'}
-            autoComplete="current-password"
-            errors={errors.password}
-            trailing={
-              <ShowPasswordButton
-                className="shrink-0 whitespace-nowrap px-2 text-sm text-brand underline"
-                shown={showPassword}
-                onToggle={() => setShowPassword((v) => !v)}
-                showText={t.showPassword}
-                hideText={t.hidePassword}
-              />
-            }
-          />
+          <PasswordField label={t.password} name="password" autoComplete="current-password" errors={errors.password} />
         </>
       ) : (
         <>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { request } from '../../shared/api-client';
 import { accountsNl } from '../../shared/i18n/accounts';
-import { Field } from './Field';
+import { PasswordField } from './PasswordField';
 import { FormMessage, SubmitButton } from './FormMessage';
 import { NewPasswordFields } from './NewPasswordFields';
 import { useAccountForm } from './use-form';
@@ -26,7 +26,7 @@ export default function PasswordChangeForm({ reloadWhenDone = false }: { reloadW
   return (
     <form ref={keepInput} key={round} method="post" onSubmit={form.onSubmit} noValidate className="flex flex-col gap-4 max-w-md" aria-busy={form.busy}>
       <FormMessage message={done && !form.message ? t.done : form.message} success={done && !form.message} />
-      <Field label={accountsNl.password.current} name="current_password" type="password" autoComplete="current-password" errors={form.errors.current_password} />
+      <PasswordField label={accountsNl.password.current} name="current_password" autoComplete="current-password" errors={form.errors.current_password} />
       <NewPasswordFields errors={form.errors} />
       <SubmitButton busy={form.busy} ready={form.ready} label={t.submit} />
     </form>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { request } from '../../shared/api-client';
 import { accountsNl } from '../../shared/i18n/accounts';
 import { nl } from '../../shared/i18n/nl';
-import { Field } from './Field';
+import { PasswordField } from './PasswordField';
 import { FormMessage, SubmitButton } from './FormMessage';
 import TwoFactorSetupDialog from './TwoFactorSetupDialog';
 import { useAccountForm } from './use-form';
@@ -30,7 +30,7 @@ export default function TwoFactorSettings({ enabled, required }: { enabled: bool
       {enabled && !required && (
         <form method="post" onSubmit={form.onSubmit} noValidate className="flex flex-col gap-3 max-w-md">
           <FormMessage message={form.message} />
-          <Field label={t.password} name="password" type="password" autoComplete="current-password" errors={form.errors.password} />
+          <PasswordField label={t.password} name="password" autoComplete="current-password" errors={form.errors.password} />
           <SubmitButton busy={form.busy} ready={form.ready} label={t.disable} />
         </form>
       )}

@@ -3,6 +3,7 @@ import { ApiError, BASE, ensureCsrfCookie, request } from '../../shared/api-clie
 import { accountsNl } from '../../shared/i18n/accounts';
 import { nl } from '../../shared/i18n/nl';
 import { Field } from './Field';
+import { PasswordField } from './PasswordField';
 import { FormMessage } from './FormMessage';
 
 type Step = 'password' | 'scan' | 'backup' | 'code';
@@ -109,7 +110,7 @@ export default function TwoFactorSetupDialog({ forced = false, onClose }: { forc
           {step === 'password' && (
             <>
               <p className="text-sm">{t.passwordIntro}</p>
-              <Field label={t.password} name="password" type="password" autoComplete="current-password" errors={errors.password} autoFocus />
+              <PasswordField label={t.password} name="password" autoComplete="current-password" errors={errors.password} autoFocus />
             </>
           )}
           {step === 'scan' && setup && (

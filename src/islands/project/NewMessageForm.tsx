@@ -47,6 +47,7 @@ export function NewMessageForm({ projectId, onSent }: { projectId: number; onSen
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
         data-testid="drop-zone"
+        data-drop-zone
       >
         <span>{t.dropHint}</span>
         {/*

@@ -8,7 +8,7 @@ export interface PdfSeries {
   suppressed: boolean;
   /** One value per category; null = no value (e.g. n = 0). Empty when suppressed. */
   values: (number | null)[];
-  /** Respondents behind the series (shown as n = …); null when suppressed. */
+  /** Respondents behind the series (shown as n = …); null when suppressed or the chart's 'Toon n' (showN) is off. */
   n: number | null;
   /** Per value: differs significantly from another benchmark (written as ' *'). */
   marks?: boolean[];

@@ -24,6 +24,8 @@ export const nl = {
     logout: 'Uitloggen',
     home: 'Voorpagina',
     userMenu: 'Gebruikersmenu',
+    /** A file dropped on a drop zone before its island runs (DropGuard.astro); {files} = the names. */
+    earlyDrop: 'Ontvangen: {files}. Het wordt toegevoegd zodra de pagina klaar is met laden.',
   },
   frontpage: {
     title: 'Voorpagina',

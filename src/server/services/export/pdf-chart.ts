@@ -19,9 +19,11 @@ function drawableOf(spec: ChartSpec): Drawable {
   const seriesColors = spec.series.map((s) => s.color);
   const patterns = spec.usePatterns ? spec.series.map((s) => s.pattern) : undefined;
   const categoryColors = spec.categories.map((c, i) => c.color ?? seriesColors[i % Math.max(1, seriesColors.length)] ?? '#1f4e79');
+  // n is written (footnote, KPI line) only where the chart's 'Toon n' says so, as on screen and on the public page.
+  const nOf = (n: number | null) => (spec.showN ? n : null);
   const labelsOf = (s: ChartSpec['series'][number], k: number) => s.values.map((v, ci) => valueText(spec, v, s.counts?.[ci], sigMark(spec, k, ci)));
   const series: PdfSeries[] = spec.series.map((s, k) =>
-    s.suppressed !== null ? { label: s.label, suppressed: true, values: [], n: null } : { label: s.label, suppressed: false, values: s.values, n: s.n, marks: spec.significant?.[k] ?? undefined, labels: labelsOf(s, k), shortLabels: s.values.map((v, ci) => shortValueText(spec, v, sigMark(spec, k, ci))) },
+    s.suppressed !== null ? { label: s.label, suppressed: true, values: [], n: null } : { label: s.label, suppressed: false, values: s.values, n: nOf(s.n), marks: spec.significant?.[k] ?? undefined, labels: labelsOf(s, k), shortLabels: s.values.map((v, ci) => shortValueText(spec, v, sigMark(spec, k, ci))) },
   );
   // One series coloured per answer (colour scheme over the categories), as the staff view and the public page draw it.
   const perCategory = spec.colorBy === 'category' ? { categoryColors, ...(spec.usePatterns ? { categoryPatterns: spec.categories.map((c) => c.pattern ?? null) } : {}) } : {};
@@ -55,7 +57,7 @@ function drawableOf(spec: ChartSpec): Drawable {
         spec.series.map((s) => ({
           label: many ? `${c.label} · ${s.label}` : s.label,
           value: s.suppressed !== null ? null : formatCell(spec, s.values[ci] ?? null),
-          n: s.suppressed !== null ? null : s.n,
+          n: s.suppressed !== null ? null : nOf(s.n),
         })),
       );
       return { type: 'kpi', title, items, colors: seriesColors };

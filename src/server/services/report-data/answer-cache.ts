@@ -78,7 +78,7 @@ export class AnswerCache {
 
 const sizeOf = (key: string, entry: Entry) => 2 * key.length + entry.body.byteLength;
 
-/** The ETag of an answer: its data generation and a hash (FNV-1a) of its key (report, scope, language, body). */
+/** The ETag of an answer: its data generation and a hash (FNV-1a) of its key (report, scope, language, body); the public page's too (load-public-view.ts). */
 export function answerEtag(key: string, generation: number): string {
   let h = 0x811c9dc5;
   for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);

@@ -9,6 +9,7 @@ import type { ReportDataBody } from '../../../shared/validation/report-data';
 import { readOne } from '../../db/reads';
 import { catalogRowsRead } from './load-filter-catalog';
 import { type ReportDataAnswer, computeForScope } from './compute-report-data';
+import { answerEtag } from './answer-cache';
 import { edgeCached } from './edge-cache';
 import { publicReportRead } from './public-report';
 import type { ReportRow } from '../reports/access';
@@ -42,7 +43,12 @@ export interface PublicView {
   error: string | null;
   /** Whether the edge cache answered (hit), was filled (miss) or is absent (none: Node, tests). */
   cache?: 'hit' | 'miss' | 'none';
+  /** The page's ETag: the build and the view's cache key (report version, language, query), so a browser revalidates with one version query. */
+  etag?: string;
 }
+
+/** Each build renders differently (templates, asset URLs): a new deploy is a new ETag. */
+const BUILD = import.meta.env.IMPULZ_BUILD ?? 'dev';
 
 const CHART_SIZE = { width: 640, height: 220 };
 /** The drawing width on a 360 px phone (page and card padding off): drawn at this width, nothing is scaled down. */
@@ -63,9 +69,10 @@ export async function loadPublicView(ctx: Pick<ServiceContext, 'db' | 'jobs'>, r
   const key = `public-report/${report.id}/${encodeURIComponent(version)}/${lang}?van=${query.van ?? ''}&tot=${query.tot ?? ''}&vergelijk=${query.vergelijk.join(',')}`;
   // The isolate keeps the views it served (the key carries the version): a repeat visit skips the
   // edge cache's read and JSON parse too.
+  const etag = answerEtag(`${BUILD}/${key}`, 0);
   const memo = viewsOf(ctx.db);
   const seen = memo.get(key);
-  if (seen) return { ...seen, cache: 'hit' };
+  if (seen) return { ...seen, cache: 'hit', etag };
   // Concurrent misses of one key share one computation (a new version under load would otherwise
   // compute the same view once per waiting visitor). When that one fails (e.g. its visitor was
   // throttled), each waiter computes for itself.
@@ -73,7 +80,7 @@ export async function loadPublicView(ctx: Pick<ServiceContext, 'db' | 'jobs'>, r
   const running = flights.get(key);
   if (running) {
     const shared = await running.catch(() => null);
-    if (shared) return { ...shared, cache: 'hit' };
+    if (shared) return { ...shared, cache: 'hit', etag };
   }
   const flight = computeView(ctx, key, report, query, lang, opts);
   const shared = flight.then((r) => r.value);
@@ -83,7 +90,7 @@ export async function loadPublicView(ctx: Pick<ServiceContext, 'db' | 'jobs'>, r
     const { value, cache } = await flight;
     memo.set(key, value);
     if (memo.size > MAX_VIEWS) memo.delete(memo.keys().next().value!);
-    return { ...value, cache };
+    return { ...value, cache, etag };
   } finally {
     if (flights.get(key) === shared) flights.delete(key);
   }

@@ -19,6 +19,22 @@ const notFound = () => new AppError('NOT_FOUND', nl.notFound);
 export const PUBLIC_DATA_THROTTLE: ThrottleRule = { scope: 'public-data:ip', limit: 300, windowMs: 60_000 };
 
 /**
+ * The public page in browsers and shared caches: kept, but revalidated on every visit (its ETag
+ * carries the report version), so an editor who changes the report sees the change at once; the
+ * rendered view stays in the Worker's edge cache per version.
+ */
+export const PUBLIC_PAGE_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
+
+/** Whether an If-None-Match header names `etag` (a list, weak forms as a CDN's compression makes them, or *). */
+export function etagMatches(header: string | null, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t.replace(/^W\//, '') === etag;
+  });
+}
+
+/**
  * A report anyone may read: direct access switched on, not deleted or archived, of a live
  * project. Anything else is a plain 404 (no hint that the report exists).
  */
