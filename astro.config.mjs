@@ -5,7 +5,10 @@ import react from '@astrojs/react';
 import UnoCSS from '@unocss/astro';
 import { createHash } from 'node:crypto';
 import { hranaGracefulClose } from './scripts/vite/hrana-graceful-close.ts';
+import { BENCHMARK_PIN_JS } from './src/components/shell/benchmark-pin-script.ts';
 import { DROP_GUARD_JS } from './src/components/shell/drop-guard-script.ts';
+
+const sha256 = (text) => `sha256-${createHash('sha256').update(text).digest('base64')}`;
 
 // Every URL of the spec lives under /portal. Pages render on the server (workerd); the request
 // pipeline is src/fetch.ts (Hono), which hands page requests to Astro last.
@@ -17,8 +20,10 @@ export default defineConfig({
   integrations: [react(), UnoCSS({ injectReset: '@unocss/reset/tailwind.css' })],
   // Astro hashes its inline scripts/styles into a CSP <meta>; src/server/app.ts adds the header
   // directives a <meta> can't carry (frame-ancestors …). Origin checks are our CSRF middleware's.
-  // The one hand-written inline script, the early drop guard (DropGuard.astro), is allowed by its hash.
-  security: { checkOrigin: false, csp: { scriptDirective: { hashes: [`sha256-${createHash('sha256').update(DROP_GUARD_JS).digest('base64')}`] } } },
+  // The hand-written inline scripts that must run before the first paint — the early drop guard
+  // (DropGuard.astro) and the benchmark menu's pin state (BenchmarkAside.astro) — are allowed by
+  // their hashes; Astro hashes only the scripts it bundles.
+  security: { checkOrigin: false, csp: { scriptDirective: { hashes: [DROP_GUARD_JS, BENCHMARK_PIN_JS].map(sha256) } } },
   server: { host: '127.0.0.1', port: Number(process.env.PORT ?? 4321) },
   // Sessions are ours (src/server/auth, libSQL), not Astro's KV-backed ones.
   session: false,

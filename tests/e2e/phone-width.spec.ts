@@ -13,7 +13,9 @@ import { signedIn } from './support';
  * Every screen a demo user reaches (the crawl's link discovery, one URL per route pattern over
  * all users) and the respondent pages, rendered on a 390 px phone: the page never scrolls
  * sideways (a wide table scrolls inside its own region) and axe finds no serious or critical
- * WCAG 2.1 A/AA violation. scripts/screens.ts takes the same walk with screenshots to look at.
+ * WCAG 2.1 A/AA violation, and the content security policy refuses nothing on it (an inline
+ * script or style attribute it refuses silently breaks the page: a menu that pops, an unstyled
+ * chart). scripts/screens.ts takes the same walk with screenshots to look at.
  */
 
 const PHONE = { width: 390, height: 844 };
@@ -26,7 +28,20 @@ test.describe.configure({ timeout: 600_000 });
 /** Patterns already rendered by an earlier user: a screen looks the same whoever opens it. */
 const rendered = new Set<string>();
 
+/** What the content security policy refused on the page, as the console reports it. */
+const refused = new WeakMap<Page, string[]>();
+function watchPolicy(page: Page): Page {
+  const seen: string[] = [];
+  refused.set(page, seen);
+  page.on('console', (m) => {
+    if (m.type() === 'error' && m.text().includes('Content Security Policy')) seen.push(m.text().slice(0, 60));
+  });
+  return page;
+}
+
 async function problemsOf(page: Page, url: string): Promise<string[]> {
+  const seen = refused.get(page)!;
+  seen.length = 0;
   await page.goto(url);
   await page.waitForLoadState('load');
   // What the islands render counts too: wait (bounded) until those in view have hydrated (Astro drops `ssr`).
@@ -35,6 +50,7 @@ async function problemsOf(page: Page, url: string): Promise<string[]> {
   const problems: string[] = [];
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   if (overflow > 0) problems.push(`${url}: the page scrolls ${overflow}px sideways at ${PHONE.width}px`);
+  if (seen.length) problems.push(`${url}: the CSP refused ${seen.length}× (${[...new Set(seen)].join(' | ')})`);
   const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   for (const v of violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) {
     problems.push(`${url}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
@@ -46,7 +62,7 @@ for (const { email } of USERS) {
   test(`every screen ${email} reaches fits a phone and passes axe`, async ({ browser, baseURL }) => {
     const context = await signedIn(db, browser, baseURL!, email, { viewport: PHONE });
     const { pages } = await crawlPages(context.request, new URL(baseURL!).origin, { perPattern: 1, maxPages: 200 });
-    const page = await context.newPage();
+    const page = watchPolicy(await context.newPage());
     const problems: string[] = [];
     for (const { url, problem } of pages) {
       if (problem || rendered.has(patternOf(url))) continue; // a broken link is the crawl spec's finding
@@ -68,7 +84,7 @@ test('the respondent pages fit a phone and pass axe', async ({ browser, baseURL 
     .orderBy(desc(surveyTokens.id))
     .limit(1);
   const context = await browser.newContext({ baseURL, viewport: PHONE });
-  const page = await context.newPage();
+  const page = watchPolicy(await context.newPage());
   const problems: string[] = [];
   for (const url of [
     '/portal/login',

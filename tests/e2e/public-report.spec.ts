@@ -85,8 +85,13 @@ async function expectSuppressedComparison(page: Page) {
 test('the public report needs no login, shows SVG charts without navigation, and hides groups below min_n', async ({ page }) => {
   const res = await page.goto(URL);
   expect(res!.status()).toBe(200);
-  expect(res!.headers()['cache-control']).toContain('s-maxage');
+  expect(res!.headers()['cache-control']).toBe('public, max-age=0, must-revalidate');
+  expect(res!.headers()['etag']).toBeTruthy();
   await expectPublicPage(page);
+  // Revalidated (304), the page keeps its policy and so its styles (the header's bottom border).
+  const reloaded = await page.reload();
+  expect((await reloaded!.request().allHeaders())['if-none-match']).toBe(res!.headers()['etag']);
+  await expect(page.getByTestId('public-header')).toHaveCSS('border-bottom-width', '1px');
   // The rendered view is in the edge cache now (keyed by the report version).
   expect((await page.request.get(URL)).headers()['x-impulz-view-cache']).toBe('hit');
 
@@ -101,7 +106,6 @@ test('the public report needs no login, shows SVG charts without navigation, and
 
   // With the date filter (weeks): whole weeks only, and a small comparison group is hidden.
   await withWeeks(page.context().browser()!, async () => {
-    // Another URL than before: the page itself may be kept for 60 s (Cache-Control max-age).
     await page.goto(`${URL}?weken=1`);
     const { van, tot } = await chooseWeekWithHaven(page);
     await expect(page).toHaveURL(new RegExp(`van=${van}&tot=${tot}&vergelijk=\\d+`));

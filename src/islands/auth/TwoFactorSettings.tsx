@@ -7,12 +7,15 @@ import { FormMessage, SubmitButton } from './FormMessage';
 import TwoFactorSetupDialog from './TwoFactorSetupDialog';
 import { useAccountForm } from './use-form';
 import { useKeepEarlyInput } from '../early-input';
+import { useHydrated } from '../use-hydrated';
 
 /** Two-factor status on the own account page: enable (setup dialog) or disable (password). */
 export default function TwoFactorSettings({ enabled, required }: { enabled: boolean; required: boolean }) {
   const keepInput = useKeepEarlyInput<HTMLDivElement>();
   const t = accountsNl.twoFactor;
   const [open, setOpen] = useState(false);
+  // The dialog opens only once the island runs: until then the button says so by being disabled.
+  const hydrated = useHydrated();
   const form = useAccountForm(async (data) => {
     await request('POST', '/api/v2/2fa/disable', { password: data.get('password') });
     window.location.reload();
@@ -23,7 +26,7 @@ export default function TwoFactorSettings({ enabled, required }: { enabled: bool
         {nl.frontpage.twoFactor}: <strong>{enabled ? nl.frontpage.twoFactorOn : nl.frontpage.twoFactorOff}</strong>
       </p>
       {!enabled && (
-        <button type="button" className="self-start rounded bg-brand text-white font-semibold py-2 px-4 hover:bg-brand-dark" onClick={() => setOpen(true)}>
+        <button type="button" disabled={!hydrated} className="self-start rounded bg-brand text-white font-semibold py-2 px-4 hover:bg-brand-dark disabled:opacity-60" onClick={() => setOpen(true)}>
           {t.enable}
         </button>
       )}

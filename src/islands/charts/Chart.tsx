@@ -87,7 +87,7 @@ export function Chart({ spec, height = 260, className = '' }: ChartProps) {
   }, [plotWidth, spec, height, ready]);
 
   return (
-    <figure ref={figure} className={`impulz-chart-figure m-0 w-full min-w-0 ${className}`} style={{ contain: 'inline-size' }} aria-label={spec.title} data-chart-kind={spec.kind}>
+    <figure ref={figure} className={`impulz-chart-figure m-0 w-full min-w-0 ${className}`} aria-label={spec.title} data-chart-kind={spec.kind}>
       {spec.unfit ? (
         <p className="rounded border border-amber-300 bg-amber-50 p-3 text-sm text-gray-900" role="note" data-testid="chart-unfit">
           {spec.unfit}

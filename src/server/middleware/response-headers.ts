@@ -30,7 +30,7 @@ const INVALID_ID = /[^\w\-=]/;
  * dispatch, closures and promises, and the request id was set twice): the request id (the
  * caller's `X-Request-Id` when it is a plain token of at most 255 characters, as Hono's
  * `requestId` accepted, else a new UUID), and after the handler the answer's security headers,
- * the content security policy (content-security-policy.ts), the request id and the default
+ * the content security policy (content-security-policy.ts; none on a 304), the request id and the default
  * `Cache-Control: private, no-store` (pages and API answers show personal data).
  */
 export const responseHeaders = createMiddleware<AppEnv>(async (c, next) => {
@@ -39,7 +39,10 @@ export const responseHeaders = createMiddleware<AppEnv>(async (c, next) => {
   c.set('requestId', id);
   await next();
   const headers = c.res.headers;
-  mergeContentSecurityPolicy(headers);
+  // A 304 updates the headers the browser stored with the page (RFC 9111 §4.3.4): a policy on it
+  // would replace the page's own (its style and script hashes) with the non-HTML one, and the
+  // revalidated page would render without its styles. Without one, the stored policy stays.
+  if (c.res.status !== 304) mergeContentSecurityPolicy(headers);
   for (const [name, value] of SECURITY_HEADERS) headers.set(name, value);
   headers.delete('X-Powered-By');
   headers.set(REQUEST_ID, id);

@@ -106,12 +106,16 @@ export function footer(spec: ChartSpec, fills: Fills, width: number, y: number, 
   return { svg: parts.join(''), height: cy - y + (spec.notes.length ? 6 : 0) };
 }
 
-/** Wraps the drawing in an accessible <svg> with <title> and <desc>. */
+/**
+ * Wraps the drawing in an accessible <svg> with <title> and <desc>. Its sizing on a page comes
+ * from the stylesheets' `.impulz-chart` rule: a style attribute would be refused by the pages'
+ * content security policy (style-src by hash, no 'unsafe-inline').
+ */
 export function frame(spec: ChartSpec, width: number, height: number, body: string, fills: Fills): string {
   const id = `chart-${spec.id}`;
   const desc = [...spec.questions, ...spec.notes].join(' ');
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${f(width)} ${f(height)}" width="${f(width)}" height="${f(height)}" role="img" aria-labelledby="${id}-t${desc ? ` ${id}-d` : ''}" class="impulz-chart" style="max-width:100%;height:auto">` +
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${f(width)} ${f(height)}" width="${f(width)}" height="${f(height)}" role="img" aria-labelledby="${id}-t${desc ? ` ${id}-d` : ''}" class="impulz-chart">` +
     `<title id="${id}-t">${esc(spec.title)}</title>${desc ? `<desc id="${id}-d">${esc(desc)}</desc>` : ''}${fills}${body}</svg>`
   );
 }
