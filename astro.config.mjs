@@ -8,6 +8,7 @@ import { hranaGracefulClose } from './scripts/vite/hrana-graceful-close.ts';
 import { BENCHMARK_PIN_JS } from './src/components/shell/benchmark-pin-script.ts';
 import { DROP_GUARD_JS } from './src/components/shell/drop-guard-script.ts';
 
+/** @type {(text: string) => `sha256-${string}`} */
 const sha256 = (text) => `sha256-${createHash('sha256').update(text).digest('base64')}`;
 
 // Every URL of the spec lives under /portal. Pages render on the server (workerd); the request
