@@ -91,7 +91,7 @@ test("the response browser deletes one response and the report's n drops by one 
   const id = json.data.find((s) => s.displayTitle.startsWith('Burgerpeiling Zuiderhaven'))!.id;
 
   await page.goto(`/portal/survey/${id}/edit/response`);
-  const browser = page.getByRole('region', { name: 'Responsen bekijken' });
+  const browser = page.getByRole('region', { name: 'Responsen bekijken', exact: true });
   await browser.getByLabel('Status').selectOption('complete');
   // A recent response, inside the report's period.
   await browser.getByLabel('Vanaf').fill(new Date(Date.now() - 45 * 86_400_000).toISOString().slice(0, 10));

@@ -4,6 +4,8 @@ import { filesNl as t } from '../../shared/i18n/admin-files';
 import { Confirm } from './Confirm';
 import { adminCall } from './call';
 import { useKeepEarlyInput } from '../early-input';
+import { ScrollRegion } from '../shell/ScrollRegion';
+import { shellTexts } from '../../shared/i18n/shell';
 
 interface FileView { key: string; size: number; type: string | null; uploaded: string | null; owner: string; project: string | null; orphan: boolean }
 
@@ -33,7 +35,7 @@ export default function FileList({ initial, canDelete }: { initial: FileView[]; 
       {shown.length === 0 ? (
         <p className="text-sm">{t.none}</p>
       ) : (
-        <div className="relative overflow-x-auto">
+        <ScrollRegion label={shellTexts.tableOf(t.title)}>
           <table className="w-full text-sm">
             <thead>
               <tr className="text-left border-b"><th className="py-2 pr-3">{t.columns.key}</th><th className="py-2 pr-3">{t.columns.owner}</th><th className="py-2 pr-3 hidden md:table-cell">{t.columns.project}</th><th className="py-2 pr-3 text-right">{t.columns.size}</th><th className="py-2 pr-3 hidden md:table-cell">{t.columns.type}</th><th className="py-2 pr-3 hidden lg:table-cell">{t.columns.uploaded}</th><th className="py-2"><span className="sr-only">{t.columns.actions}</span></th></tr>
@@ -52,7 +54,7 @@ export default function FileList({ initial, canDelete }: { initial: FileView[]; 
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
       {confirm && <Confirm title={t.remove} text={t.confirm(confirm.key)} action={t.remove} onNo={() => setConfirm(null)} onYes={() => { const f = confirm; setConfirm(null); void remove(f); }} />}
     </div>

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { looseEndsNl as t } from '../../shared/i18n/admin-loose-ends';
 import { Confirm } from './Confirm';
 import { adminCall } from './call';
+import { ScrollRegion } from '../shell/ScrollRegion';
+import { shellTexts } from '../../shared/i18n/shell';
 
 interface LooseEnd { type: string; id: number; title: string; reason: string; removes: string; error?: string | null; restartable?: boolean }
 const TYPES = ['Report', 'Company', 'Section', 'Chart', 'Project', 'User', 'Panel', 'FailedJob', 'DataLocation'] as const;
@@ -42,7 +44,7 @@ export default function LooseEnds({ initial, initialTab }: { initial: Record<str
         {rows.length === 0 ? (
           <p className="text-sm">{t.none}</p>
         ) : (
-          <div className="relative overflow-x-auto">
+          <ScrollRegion label={shellTexts.tableOf(t.title)}>
             <table className="w-full text-sm">
               <thead>
                 <tr className="text-left border-b"><th className="py-2 pr-3">{t.columns.item}</th><th className="py-2 pr-3">{t.columns.reason}</th><th className="py-2 pr-3 hidden md:table-cell">{t.columns.removes}</th><th className="py-2"><span className="sr-only">{t.columns.actions}</span></th></tr>
@@ -61,7 +63,7 @@ export default function LooseEnds({ initial, initialTab }: { initial: Record<str
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         )}
       </section>
       {confirm && <Confirm title={t.delete} text={t.confirmDelete(confirm.title, confirm.removes)} action={t.delete} onNo={() => setConfirm(null)} onYes={() => { const c = confirm; setConfirm(null); void run('DELETE', `/api/v2/admin/looseEnd/${c.id}?type=${c.type}`); }} />}

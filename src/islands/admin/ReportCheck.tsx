@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { reportsCheckNl as t } from '../../shared/i18n/admin-reports';
 import { useHydrated } from '../use-hydrated';
 import { adminCall } from './call';
+import { ScrollRegion } from '../shell/ScrollRegion';
+import { shellTexts } from '../../shared/i18n/shell';
 
 interface CheckResult { reports: number; charts: number; dataLocations: number; problems: { report_id: number; report: string; where: string; problem: string }[] }
 
@@ -23,7 +25,7 @@ export default function ReportCheck() {
       <div aria-live="polite">
         {result && <p className="text-sm font-semibold">{t.checked(result.reports, result.charts, result.dataLocations, result.problems.length)}</p>}
         {result && result.problems.length > 0 && (
-          <div className="overflow-x-auto mt-2">
+          <ScrollRegion className="mt-2" label={shellTexts.tableOf(t.checkTitle)}>
             <table className="w-full text-sm">
               <thead><tr className="text-left border-b"><th className="py-2 pr-3">{t.problemColumns.report}</th><th className="py-2 pr-3">{t.problemColumns.where}</th><th className="py-2">{t.problemColumns.problem}</th></tr></thead>
               <tbody>
@@ -32,7 +34,7 @@ export default function ReportCheck() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         )}
       </div>
     </div>

@@ -3,6 +3,8 @@ import { formatDateTime } from '../../shared/format';
 import { adminNl } from '../../shared/i18n/admin';
 import { Confirm } from './Confirm';
 import { adminCall } from './call';
+import { ScrollRegion } from '../shell/ScrollRegion';
+import { shellTexts } from '../../shared/i18n/shell';
 
 const t = adminNl.softDeletes;
 const RESOURCES = ['project', 'report', 'survey', 'company', 'user', 'panel'] as const;
@@ -40,7 +42,7 @@ export default function SoftDeletes({ counts, canEdit, canDelete }: { counts: Re
         {items === null ? null : items.length === 0 ? (
           <p className="text-sm">{t.none}</p>
         ) : (
-          <div className="relative overflow-x-auto">
+          <ScrollRegion label={shellTexts.tableOf(t.title)}>
             <table className="w-full text-sm">
               <thead>
                 <tr className="text-left border-b"><th className="py-2 pr-3">{adminNl.audit.what}</th><th className="py-2 pr-3">{t.deletedAt}</th><th className="py-2 pr-3">{t.withIt}</th><th className="py-2"><span className="sr-only">Acties</span></th></tr>
@@ -59,7 +61,7 @@ export default function SoftDeletes({ counts, canEdit, canDelete }: { counts: Re
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         )}
       </div>
       {purging && (

@@ -5,6 +5,8 @@ import { accountsNl } from '../../shared/i18n/accounts';
 import { Field } from './Field';
 import { SubmitButton } from './FormMessage';
 import { useKeepEarlyInput } from '../early-input';
+import { ScrollRegion } from '../shell/ScrollRegion';
+import { shellTexts } from '../../shared/i18n/shell';
 
 export interface InviteRow {
   id: number;
@@ -87,7 +89,7 @@ export default function InviteManager({ initial, groups }: Props) {
         {invites.length === 0 ? (
           <p>{t.empty}</p>
         ) : (
-          <div className="relative overflow-x-auto">
+          <ScrollRegion label={shellTexts.tableOf(t.listTitle)}>
             <table className="w-full text-sm bg-white shadow rounded" data-testid="invites">
               <thead>
                 <tr className="text-left border-b">
@@ -112,7 +114,7 @@ export default function InviteManager({ initial, groups }: Props) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         )}
       </section>
     </div>

@@ -7,6 +7,8 @@ import { matchesSearch } from './search';
 import { Skeletons } from './Skeletons';
 import type { OverviewField, OverviewItem, OverviewProps } from './types';
 import { useKeepEarlyInput } from '../early-input';
+import { ScrollRegion } from '../shell/ScrollRegion';
+import { shellTexts } from '../../shared/i18n/shell';
 
 export type { OverviewProps, OverviewItem, OverviewField, OverviewFilter } from './types';
 
@@ -190,7 +192,7 @@ export default function Overview({ items, type = 'elementen', searchPlaceholder 
       ) : (
         <div className="flex flex-col gap-2">
           {/* relative: the sr-only texts (absolutely positioned) stay inside the scroll box, not widening the page. */}
-          <div className="relative overflow-x-auto rounded bg-white shadow">
+          <ScrollRegion label={shellTexts.tableOf(label)} frameClassName="bg-white shadow">
             <table className="w-full text-sm">
               <caption className="sr-only">{label}</caption>
               <thead className="bg-gray-100 text-start">
@@ -214,7 +216,7 @@ export default function Overview({ items, type = 'elementen', searchPlaceholder 
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
           {pager}
         </div>
       )}

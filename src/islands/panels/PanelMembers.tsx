@@ -5,6 +5,8 @@ import { panelsNl } from '../../shared/i18n/panels';
 import type { PanelMember } from '../../server/services/panels/list-panel-members';
 import { useHydrated } from '../use-hydrated';
 import { dangerButtonClass } from '../report-editor/fields';
+import { ScrollRegion } from '../shell/ScrollRegion';
+import { shellTexts } from '../../shared/i18n/shell';
 
 const t = panelsNl.users;
 
@@ -29,7 +31,7 @@ export default function PanelMembers({ panelId, initial }: { panelId: number; in
   return (
     <div className="flex flex-col gap-2">
       <p className="text-sm text-gray-700" aria-live="polite">{t.count(members.length)}</p>
-      <div className="relative overflow-x-auto">
+      <ScrollRegion label={shellTexts.tableOf(t.title)}>
         <table className="w-full min-w-[36rem] text-left text-sm" data-testid="panel-members">
           <caption className="sr-only">{t.title}</caption>
           <thead>
@@ -58,7 +60,7 @@ export default function PanelMembers({ panelId, initial }: { panelId: number; in
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </div>
   );
 }

@@ -3,6 +3,8 @@ import { formatDate } from '../../shared/format';
 import { projectPagesNl as t } from '../../shared/i18n/projects';
 import { matchesSearch } from '../overview/search';
 import { useKeepEarlyInput } from '../early-input';
+import { ScrollRegion } from '../shell/ScrollRegion';
+import { shellTexts } from '../../shared/i18n/shell';
 
 export interface LicenceRow {
   id: number;
@@ -49,7 +51,7 @@ export default function LicenceTable({ rows, projectHref }: { rows: LicenceRow[]
         <span className="sr-only">{t.licenceSearch}</span>
         <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder={t.licenceSearch} className="rounded border border-gray-400 bg-white px-3 py-2" />
       </label>
-      <div className="overflow-x-auto rounded bg-white shadow">
+      <ScrollRegion label={shellTexts.tableOf(t.licences)} frameClassName="bg-white shadow">
         <table className="w-full text-sm" data-testid="licence-table">
           <caption className="sr-only">{t.licences}</caption>
           <thead className="bg-gray-100">
@@ -81,7 +83,7 @@ export default function LicenceTable({ rows, projectHref }: { rows: LicenceRow[]
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       {shown.length === 0 && <p className="rounded bg-white p-6 text-center text-gray-700 shadow">Geen licenties gevonden</p>}
     </div>
   );

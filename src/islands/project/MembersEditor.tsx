@@ -4,6 +4,8 @@ import { projectPagesNl as t } from '../../shared/i18n/projects';
 import { useHydrated } from '../use-hydrated';
 import { buttonClass, dangerButtonClass } from '../report-editor/fields';
 import { useKeepEarlyInput } from '../early-input';
+import { ScrollRegion } from '../shell/ScrollRegion';
+import { shellTexts } from '../../shared/i18n/shell';
 
 export interface Member {
   id: number;
@@ -60,7 +62,7 @@ export default function MembersEditor({ projectId, initial, users, roles }: Prop
       {members.length === 0 ? (
         <p className="text-sm text-gray-700">{t.noMembers}</p>
       ) : (
-        <div className="relative overflow-x-auto">
+        <ScrollRegion label={shellTexts.tableOf(t.members)}>
           <table className="w-full text-sm" data-testid="project-members">
             <caption className="sr-only">{t.members}</caption>
             <thead className="bg-gray-100 text-start">
@@ -104,7 +106,7 @@ export default function MembersEditor({ projectId, initial, users, roles }: Prop
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
       {candidates.length > 0 ? (
         <form method="post" onSubmit={add} className="flex flex-wrap items-end gap-2">

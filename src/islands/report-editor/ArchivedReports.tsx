@@ -3,6 +3,8 @@ import type { ArchivedReport } from '../../components/report-editor/overview-ite
 import { api } from '../../shared/api-client';
 import { reportEditorNl } from '../../shared/i18n/report-editor';
 import { useHydrated } from '../use-hydrated';
+import { ScrollRegion } from '../shell/ScrollRegion';
+import { shellTexts } from '../../shared/i18n/shell';
 
 const t = reportEditorNl.overview;
 
@@ -26,7 +28,7 @@ export default function ArchivedReports({ reports, canEdit }: { reports: Archive
 
   if (!list.length) return <p className="rounded bg-white p-6 text-center text-gray-700 shadow">{t.noArchived}</p>;
   return (
-    <div className="relative overflow-x-auto rounded bg-white shadow">
+    <ScrollRegion label={shellTexts.tableOf(t.tabs.archived)} frameClassName="bg-white shadow">
       <table className="w-full text-sm">
         <caption className="sr-only">{t.tabs.archived}</caption>
         <thead className="bg-gray-100">
@@ -54,6 +56,6 @@ export default function ArchivedReports({ reports, canEdit }: { reports: Archive
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

@@ -7,6 +7,8 @@ import { listenForExport } from './export';
 import { benchmarkFigures, chartFigures } from './key-figures';
 import { initReportState } from './report.store';
 import { useReportData } from './use-report-data';
+import { ScrollRegion } from '../shell/ScrollRegion';
+import { shellTexts } from '../../shared/i18n/shell';
 
 const t = reportViewNl.summary;
 const formatNumber = (n: number, decimals = 0) => n.toLocaleString('nl-NL', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
@@ -39,7 +41,7 @@ export default function SummaryView({ reportId, title, lang, minN, limits, chart
         {failed && <p className="text-sm text-red-700">{reportViewNl.chartFailed}</p>}
         {!figures && !failed && <p className="text-sm text-gray-600" role="status">{reportViewNl.loadingChart}</p>}
         {figures && (
-          <div className="relative overflow-x-auto">
+          <ScrollRegion label={shellTexts.tableOf(t.keyFigures)}>
             <table className="min-w-full text-sm" data-testid="key-figures">
               <thead>
                 <tr className="border-b text-start">
@@ -74,7 +76,7 @@ export default function SummaryView({ reportId, title, lang, minN, limits, chart
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         )}
       </section>
       <AiAssistant reportId={reportId} lang={lang} />

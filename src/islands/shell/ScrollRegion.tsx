@@ -1,13 +1,16 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import './scroll-region.css';
+import { shellTexts } from '../../shared/i18n/shell';
 
 interface Props {
   /** The region's name for screen readers and the landmark list (unique on the page). */
   label: string;
-  /** Shown above the region while it has more to scroll to, e.g. 'Scroll opzij voor meer kolommen'. */
-  hint: string;
+  /** Shown above the region while it has more to scroll to; 'Scroll opzij voor meer kolommen' unless given. */
+  hint?: string;
   children: ReactNode;
   className?: string;
+  /** Classes of the scrolling box itself, e.g. a card's background and shadow that scroll with the table. */
+  frameClassName?: string;
 }
 
 /**
@@ -15,7 +18,7 @@ interface Props {
  * (arrow keys scroll it; axe's scrollable-region-focusable), a shadow on the side with more to see
  * and a hint while anything is out of sight. Plain classes, no style attributes (CSP).
  */
-export function ScrollRegion({ label, hint, children, className = '' }: Props) {
+export function ScrollRegion({ label, hint = shellTexts.scrollHint, children, className = '', frameClassName = '' }: Props) {
   const ref = useRef<HTMLDivElement>(null);
   const hintId = useId();
   const [edges, setEdges] = useState({ left: false, right: false });
@@ -52,7 +55,7 @@ export function ScrollRegion({ label, hint, children, className = '' }: Props) {
           aria-label={label}
           aria-describedby={more ? hintId : undefined}
           tabIndex={0}
-          className="relative overflow-x-auto rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
+          className={`relative overflow-x-auto rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand ${frameClassName}`}
         >
           {children}
         </div>

@@ -4,6 +4,8 @@ import { surveysNl } from '../../shared/i18n/surveys';
 import { Dialog } from '../shell/Dialog';
 import { useKeepEarlyInput } from '../early-input';
 import { useHydrated } from '../use-hydrated';
+import { ScrollRegion } from '../shell/ScrollRegion';
+import { shellTexts } from '../../shared/i18n/shell';
 
 const t = surveysNl.browser;
 interface Row { id: number; response_id: number | null; token: string | null; submit_date: string | null; start_date: string | null; last_page: number | null; start_language: string | null; complete: boolean }
@@ -97,7 +99,7 @@ export default function ResponseBrowser({ surveyId }: { surveyId: number }) {
       <p className="text-sm" aria-live="polite">{rows ? t.count(total) : ''}{status ? ` ${status}` : ''}</p>
       {rows && rows.length === 0 && <p className="text-sm text-gray-700">{t.none}</p>}
       {rows && rows.length > 0 && (
-        <div className="relative overflow-x-auto">
+        <ScrollRegion label={shellTexts.tableOf(t.heading)}>
           <table className="w-full text-sm">
             <caption className="sr-only">{t.heading}</caption>
             <thead className="bg-gray-100 text-start">
@@ -125,7 +127,7 @@ export default function ResponseBrowser({ surveyId }: { surveyId: number }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
       {total > PER_PAGE && (
         <div className="flex items-center justify-end gap-3 text-sm">

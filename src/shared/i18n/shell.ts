@@ -1,6 +1,10 @@
 /** Dutch texts of the app shell (spec 000 §2.12, §4, §9; spec texts verbatim). */
 export const shellTexts = {
   skipToContent: 'Direct naar de inhoud',
+  /** Above a table that scrolls sideways while it has more columns out of sight (ScrollRegion). */
+  scrollHint: 'Scroll opzij voor meer kolommen',
+  /** The name of a table's scroll region, apart from the section around it that bears the title. */
+  tableOf: (name: string) => `${name} (tabel)`,
   menu: 'Menu',
   toggleDrawer: 'Navigatiemenu openen of sluiten',
   collapseDrawer: 'Navigatiemenu inklappen',
