@@ -18,6 +18,8 @@
  *        thread's GC, this process's main-thread GC and event-loop lag, and an independent 1 ms watcher under SCHED_FIFO (wall
  *        gaps of the VM, run-queue wait of each process, machine busy and steal) did meanwhile, and
  *        the fairness over connections; scripts/lib/stall-trace.ts),
+ *        BENCH_WORKER_OUTPUT=1 with MINIFLARE_WORKERD_V8_FLAGS=--trace-gc-nvp (V8's own line per GC of
+ *        workerd: pause, phases, promoted bytes; README "Quiet rerun on a new machine"),
  *        HEAP_PROFILE=1 (the isolate's sampling heap profiler during the run: kB allocated per
  *        request by function, heap in use before/after — allocation drives its GC),
  *        PROFILE=1 (CPU profiles of workerd and the libSQL server per path, top functions printed,

@@ -147,7 +147,9 @@ async function whenServing(child: ChildProcess, port: number, inspectorPort: num
   const output: string[] = [];
   const collect = (chunk: Buffer) => {
     output.push(chunk.toString());
-    if (verbose) process.stdout.write(chunk);
+    // BENCH_WORKER_OUTPUT=1: the Worker's own output too, e.g. V8's GC trace with
+    // MINIFLARE_WORKERD_V8_FLAGS=--trace-gc-nvp (workerd buffers it: a run's last lines may be lost).
+    if (verbose || process.env.BENCH_WORKER_OUTPUT === '1') process.stdout.write(chunk);
   };
   child.stdout!.on('data', collect);
   child.stderr!.on('data', collect);
