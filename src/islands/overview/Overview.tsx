@@ -191,7 +191,7 @@ export default function Overview({ items, type = 'elementen', searchPlaceholder 
         </div>
       ) : (
         <div className="flex flex-col gap-2">
-          {/* relative: the sr-only texts (absolutely positioned) stay inside the scroll box, not widening the page. */}
+          {/* ScrollRegion's box is relative: the sr-only texts (absolutely positioned) stay inside it, not widening the page. */}
           <ScrollRegion label={shellTexts.tableOf(label)} frameClassName="bg-white shadow">
             <table className="w-full text-sm">
               <caption className="sr-only">{label}</caption>

@@ -38,7 +38,7 @@ export default function TokenTable({ surveyId }: { surveyId: number }) {
         <a className="rounded border border-brand px-3 py-1 text-brand hover:bg-brand-light" href={`${BASE}/api/v2/survey/${surveyId}/token/export`}>{t.export}</a>
       </div>
       {/* Five columns do not fit a phone: the table scrolls in its own region, the page does not. */}
-      <ScrollRegion label={t.tokensTable} hint={t.scrollHint}>
+      <ScrollRegion label={t.tokensTable}>
         <table className="w-full text-sm">
           <thead className="bg-gray-100"><tr className="text-start">{['Token', 'Naam', 'E-mail', t.completed].map((h) => <th key={h} scope="col" className="px-2 py-1 text-start">{h}</th>)}<th scope="col" className="px-2 py-1"><span className="sr-only">{t.toggle}</span></th></tr></thead>
           <tbody>

@@ -86,7 +86,7 @@ export default function ProviderList({ initial, canImport }: { initial: ListView
         {list.items.length === 0 ? (
           <p className="text-sm">{t.noProviders}</p>
         ) : (
-          <ScrollRegion label={t.companies} hint={zknNl.ranking.scrollHint}>
+          <ScrollRegion label={t.companies}>
             <table className="w-full text-sm">
               <thead>
                 <tr className="text-left border-b">

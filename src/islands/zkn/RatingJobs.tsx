@@ -79,7 +79,7 @@ export default function RatingJobs({ initial, canCreate, surveys = [] }: { initi
         {jobs.length === 0 ? (
           <p className="text-sm text-gray-700">{t.noJobs}</p>
         ) : (
-          <ScrollRegion label={t.jobsTitle} hint={zknNl.ranking.scrollHint}>
+          <ScrollRegion label={t.jobsTitle}>
             <table className="w-full text-sm">
               <thead>
                 <tr className="text-left border-b">

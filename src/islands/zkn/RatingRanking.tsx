@@ -8,6 +8,7 @@ import { ProviderDetail } from './ProviderDetail';
 import type { RatingJobDetailView, ResultView } from './types';
 import { useKeepEarlyInput } from '../early-input';
 import { ScrollRegion } from '../shell/ScrollRegion';
+import { shellTexts } from '../../shared/i18n/shell';
 
 const t = zknNl.ranking;
 
@@ -109,7 +110,7 @@ export default function RatingRanking({ initial, csvHref }: { initial: RatingJob
                 </li>
               ))}
             </ol>
-            <ScrollRegion className="hidden sm:block" label={t.tableOf(typeName)} hint={t.scrollHint}>
+            <ScrollRegion className="hidden sm:block" label={shellTexts.tableOf(t.listOf(typeName))}>
               <table className="w-full text-sm">
                 <thead>
                   <tr className="text-left border-b">

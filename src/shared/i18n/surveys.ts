@@ -230,7 +230,6 @@ export const surveysNl = {
     notCompleted: 'Nee',
     toggle: 'Voltooid aan/uit',
     tokensTable: 'Tokens',
-    scrollHint: 'Scroll opzij voor meer kolommen',
     export: 'Exporteren (CSV)',
     previous: 'Vorige',
     next: 'Volgende',

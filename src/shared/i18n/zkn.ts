@@ -125,7 +125,5 @@ export const zknNl = {
     allTypes: 'Alle types',
     noRanked: 'Geen zorgaanbieder heeft genoeg beoordelingen om gerangschikt te worden.',
     listOf: (type: string) => `Ranglijst ${type}`,
-    tableOf: (type: string) => `Ranglijst ${type} (tabel)`,
-    scrollHint: 'Scroll opzij voor meer kolommen',
   },
 } as const;
