@@ -24,23 +24,39 @@ export async function seedSurveys(db: Db, today = new Date(), opts: { respondent
   await db.insert(projectSurveys).values({ projectId: 2, surveyId: id }).onConflictDoNothing();
   await db.update(surveys).set({ populationSize: 41_250, confidenceLevel: 95 }).where(eq(surveys.id, id));
   const respondents = opts.respondents ?? 3000;
-  await uploadResponses(ctx, id, new Blob([burgerpeilingCsv(respondents, today)]), 'burgerpeiling-zuiderhaven.csv');
+  await uploadResponses(ctx, id, new Blob([burgerpeilingCsv(respondents, today, fieldworkSpan(today))]), 'burgerpeiling-zuiderhaven.csv');
   await generateTokens(ctx, id, { count: Math.round(respondents * 1.5) });
 }
 
 /**
- * Deterministic respondents over the two years before `today`, as a LimeSurvey CSV export with
+ * The demo's fieldwork: whole calendar months, from the first day of the month two years back up
+ * to today. A month at either end with only a day or two of responses (1 … 9 people) would make
+ * the neighbour rule withhold the demo's whole total on some days of the month, so the first
+ * month starts on its first day, and in the first week of a month the fieldwork ends with the
+ * previous month.
+ */
+export function fieldworkSpan(today: Date): { end: Date; days: number } {
+  const y = today.getUTCFullYear();
+  const m = today.getUTCMonth();
+  const start = Date.UTC(y, m - 24, 1);
+  const end = today.getUTCDate() >= 8 ? today : new Date(Date.UTC(y, m, 1));
+  return { end, days: Math.floor((end.getTime() - start) / DAY) };
+}
+
+/**
+ * Deterministic respondents over `span` (default: the 730 days before `today`), as a LimeSurvey CSV export with
  * question-code headings. Satisfaction differs by district and age so that filters show contrast.
  */
-export function burgerpeilingCsv(respondents: number, today: Date): string {
+export function burgerpeilingCsv(respondents: number, today: Date, span: { end: Date; days: number } = { end: today, days: 730 }): string {
   const rnd = prng(20_260_101);
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)]!;
   const clamp = (v: number, lo: number, hi: number) => Math.max(lo, Math.min(hi, Math.round(v)));
   const header = ['id', 'submitdate', 'startdate', 'lastpage', 'startlanguage', 'leeftijd', 'geslacht', 'wijk', 'jarenwonen', 'buurt[SQ001]', 'buurt[SQ002]', 'buurt[SQ003]', 'buurt[SQ004]', 'rapportcijfer', 'veilig[overdag]', 'veilig[avond]', 'problemen[SQ001]', 'problemen[SQ002]', 'problemen[SQ003]', 'problemen[SQ004]', 'problemen[SQ005]', 'problemen[other]', 'tevredengemeente', 'contact', 'kanaal[SQ001]', 'kanaal[SQ002]', 'kanaal[SQ003]', 'kanaal[SQ004]', 'kanaal[SQ005]', 'aanbevelen', 'verbeterpunt', 'opmerking'];
   const lines = [header.join(',')];
   const quote = (v: string) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+  const { end, days } = span;
   for (let i = 1; i <= respondents; i++) {
-    const when = new Date(today.getTime() - Math.floor(rnd() * 730) * DAY - Math.floor(rnd() * 12 * 60 + 8 * 60) * 60_000 - Math.floor(rnd() * 60) * 1000);
+    const when = new Date(end.getTime() - Math.floor(rnd() * days) * DAY - Math.floor(rnd() * 12 * 60 + 8 * 60) * 60_000 - Math.floor(rnd() * 60) * 1000);
     const stamp = when.toISOString().slice(0, 19).replace('T', ' ');
     const started = new Date(when.getTime() - Math.floor(5 + rnd() * 20) * 60_000).toISOString().slice(0, 19).replace('T', ' ');
     const district = Math.floor(rnd() * DISTRICTS.length);
