@@ -54,5 +54,5 @@ export function renderMap(spec: ChartSpec, width: number): string {
     }
   }
   const height = y + 6;
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${f(width)} ${f(height)}" width="${f(width)}" height="${f(height)}" role="img" aria-label="${esc(chartsNl.mapLabel(spec.title))}" class="impulz-chart impulz-map" data-map-chart="${spec.id}">${parts.join('')}</svg>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${f(width)} ${f(height)}" width="${f(width)}" height="${f(height)}" role="img" aria-label="${esc(chartsNl.mapLabel(spec.title))}" class="impulz-chart impulz-map" data-map-chart="${spec.id}"><title id="${id}-t">${esc(spec.title)}</title>${parts.join('')}</svg>`;
 }
