@@ -55,8 +55,8 @@ function planeSums(planes: Planes, options: number, bits: Bitset, lo: number, hi
       let code = 0;
       for (let j = 0; j < b; j++) code |= ((pw[j]! >>> t) & 1) << j;
       const x = weights[base + t]!;
-      s.perOption[code] += x;
-      s.perOptionSq[code] += x * x;
+      s.perOption[code]! += x;
+      s.perOptionSq[code]! += x * x;
     }
   });
   for (let c = 0; c < s.perOption.length; c++) {

@@ -14,6 +14,7 @@ import { exportPdfJob } from '../services/export/export-job';
 import { EXPORT_PDF_JOB } from '../services/export/export-kind';
 import { CUBE_REBUILD_JOB, cubeRebuildJob } from '../services/participate/cube-rebuild';
 import { INVITATIONS_JOB, invitationsJob } from '../services/participate/invitations';
+import { WEIGHTING_JOB, weightingJob } from '../services/weighting/weighting-job';
 
 /** Every job kind the consumer knows. */
 export const JOB_HANDLERS: Record<string, JobHandler> = {
@@ -26,4 +27,5 @@ export const JOB_HANDLERS: Record<string, JobHandler> = {
   [CUBE_REBUILD_JOB]: cubeRebuildJob,
   [INVITATIONS_JOB]: invitationsJob,
   [ZKN_RATING_JOB]: ratingJobHandler,
+  [WEIGHTING_JOB]: weightingJob,
 };

@@ -25,7 +25,7 @@ function cellsOf(vars: RakeVariable[], rows: number): Cells {
   const keys = new Float64Array(rows);
   let radix = 1;
   for (const v of vars) {
-    for (let r = 0; r < rows; r++) keys[r] += v.values[r]! * radix;
+    for (let r = 0; r < rows; r++) keys[r]! += v.values[r]! * radix;
     radix *= v.codes.length + 1;
   }
   const distinct = [...new Set(keys)].sort((a, b) => a - b);
@@ -47,7 +47,7 @@ function cellsOf(vars: RakeVariable[], rows: number): Cells {
 function totalsOf(cells: Cells, w: Float64Array, v: number, k: number): Float64Array {
   const totals = new Float64Array(k + 1);
   const codes = cells.codes[v]!;
-  for (let c = 0; c < w.length; c++) totals[codes[c]!] += cells.size[c]! * w[c]!;
+  for (let c = 0; c < w.length; c++) totals[codes[c]!]! += cells.size[c]! * w[c]!;
   return totals;
 }
 
@@ -78,7 +78,7 @@ function rakeStep(vars: RakeVariable[], cells: Cells, w: Float64Array, v: number
   factor[0] = 1;
   for (let k = 1; k < totals.length; k++) factor[k] = totals[k]! > 0 ? (variable.shares[k]! * answered) / totals[k]! : 1;
   const codes = cells.codes[v]!;
-  for (let c = 0; c < w.length; c++) w[c] *= factor[codes[c]!]!;
+  for (let c = 0; c < w.length; c++) w[c]! *= factor[codes[c]!]!;
 }
 
 function meanOf(cells: Cells, w: Float64Array, rows: number): number {
@@ -109,7 +109,7 @@ function trimStep(cells: Cells, w: Float64Array, rows: number, lower: number, up
     }
     if (!changed || freeTotal <= 0) return;
     const scale = (total - fixedTotal) / freeTotal;
-    for (let c = 0; c < w.length; c++) if (!fixed[c]) w[c] *= scale;
+    for (let c = 0; c < w.length; c++) if (!fixed[c]) w[c]! *= scale;
   }
 }
 
