@@ -81,3 +81,36 @@ export interface WeightingResultDto {
   histogram: number[];
   computed_at: string;
 }
+
+/** A question the weighting screen offers as a variable (single choice), with its answer codes. */
+export interface WeightingQuestion {
+  key: string;
+  label: string;
+  codes: { code: string; label: string }[];
+}
+
+/**
+ * Targets pasted or uploaded as CSV: one `code;aantal` (or `code;aandeel`) per line, a header line
+ * allowed, decimal comma or point (counts may use a dot or space as thousands separator: 10.725). Returns the targets or the Dutch message of the first bad line.
+ */
+export function parseTargetsCsv(text: string, kind: 'counts' | 'shares'): { targets: Record<string, number> } | { error: string } {
+  const targets: Record<string, number> = {};
+  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+  for (const [i, line] of lines.entries()) {
+    const [code, raw, ...rest] = line.split(/[;\t]/).map((p) => p.trim().replace(/^"|"$/g, ''));
+    const value = numberOf(raw ?? '', kind);
+    if (i === 0 && (raw === undefined || Number.isNaN(value)) && /^(code|antwoord)/i.test(code ?? '')) continue;
+    if (!code || rest.length || raw === undefined || raw === '' || !Number.isFinite(value) || value < 0) return { error: weightingNl.input.csvLine(i + 1, line) };
+    if (code in targets) return { error: weightingNl.input.csvDuplicate(code) };
+    targets[code] = value;
+  }
+  if (!Object.keys(targets).length) return { error: weightingNl.input.csvEmpty };
+  return { targets };
+}
+
+function numberOf(raw: string, kind: 'counts' | 'shares'): number {
+  let s = raw.replace(/\s/g, '');
+  // '10.725,5' / '10.725' (counts): dots are thousands; a comma is always the decimal sign.
+  if (s.includes(',') || (kind === 'counts' && /^\d{1,3}(\.\d{3})+$/.test(s))) s = s.replace(/\./g, '').replace(',', '.');
+  return s === '' ? NaN : Number(s);
+}

@@ -39,10 +39,11 @@ function lowerBound(cube: Cube, day: number): number {
 export function universeRows(cube: Cube, startDay: number | null, endDay: number | null): Int32Array {
   const lo = startDay === null ? 0 : lowerBound(cube, startDay);
   const hi = endDay === null ? cube.rowCount : lowerBound(cube, endDay + 1);
-  const out: number[] = [];
+  const out = new Int32Array(Math.max(0, hi - lo));
   const complete = cube.complete;
-  for (let r = lo; r < hi; r++) if (!complete || complete[r >>> 5]! & (1 << (r & 31))) out.push(r);
-  return Int32Array.from(out);
+  let n = 0;
+  for (let r = lo; r < hi; r++) if (!complete || complete[r >>> 5]! & (1 << (r & 31))) out[n++] = r;
+  return out.subarray(0, n);
 }
 
 /**
@@ -56,7 +57,9 @@ export function weighCube(cube: Cube, scheme: WeightingScheme): CubeWeighting {
     const col = getColumn(cube, v.columnKey);
     if (col.kind !== 'single') throw new WeightingError({ code: 'NOT_SINGLE_CHOICE', variable: v.columnKey });
     const all = planeCodes(col.planes, cube.rowCount);
-    return { key: v.columnKey, codes: col.codes, values: Int32Array.from(rows, (r) => all[r]!), targets: v.targets };
+    const values = new Int32Array(rows.length);
+    for (let i = 0; i < rows.length; i++) values[i] = all[rows[i]!]!;
+    return { key: v.columnKey, codes: col.codes, values, targets: v.targets };
   });
   const result = computeWeights({
     method: scheme.method,

@@ -22,20 +22,34 @@ interface Cells {
 }
 
 function cellsOf(vars: RakeVariable[], rows: number): Cells {
-  const keys = new Float64Array(rows);
-  let radix = 1;
-  for (const v of vars) {
-    for (let r = 0; r < rows; r++) keys[r]! += v.values[r]! * radix;
-    radix *= v.codes.length + 1;
+  const radix = vars.map((v) => v.codes.length + 1);
+  const space = radix.reduce((a, b) => a * b, 1);
+  const keys = space <= 2 ** 31 ? new Int32Array(rows) : new Float64Array(rows);
+  let scale = 1;
+  for (const [i, v] of vars.entries()) {
+    const values = v.values;
+    for (let r = 0; r < rows; r++) keys[r]! += values[r]! * scale;
+    scale *= radix[i]!;
   }
-  const distinct = [...new Set(keys)].sort((a, b) => a - b);
-  const index = new Map(distinct.map((k, c) => [k, c]));
-  const cellOf = new Int32Array(rows);
+  // Cells in key order: a dense table when the answer combinations are few (the usual case).
+  let distinct: number[];
+  let cellOf: Int32Array;
+  if (space <= 1 << 22) {
+    const index = new Int32Array(space).fill(-1);
+    for (let r = 0; r < rows; r++) index[keys[r]!] = 0;
+    distinct = [];
+    for (let k = 0; k < space; k++) if (index[k] === 0) index[k] = distinct.push(k) - 1;
+    cellOf = Int32Array.from(keys, (k) => index[k]!);
+  } else {
+    distinct = [...new Set(keys)].sort((a, b) => a - b);
+    const index = new Map(distinct.map((k, c) => [k, c]));
+    cellOf = Int32Array.from(keys, (k) => index.get(k)!);
+  }
   const size = new Float64Array(distinct.length);
-  for (let r = 0; r < rows; r++) size[(cellOf[r] = index.get(keys[r]!)!)]!++;
+  for (let r = 0; r < rows; r++) size[cellOf[r]!]!++;
   let div = 1;
-  const codes = vars.map((v) => {
-    const k = v.codes.length + 1;
+  const codes = vars.map((_, i) => {
+    const k = radix[i]!;
     const out = Int32Array.from(distinct, (key) => Math.floor(key / div) % k);
     div *= k;
     return out;
