@@ -1,4 +1,5 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reports, surveyAudit, surveyResponses } from '../../src/server/db/schema';
 import { loginAs } from '../helpers/accounts';
@@ -164,6 +165,11 @@ describe('weighting schemes', { timeout: 60_000 }, () => {
       });
     });
     expect(changed).toBeGreaterThan(0);
+    // The PDF is weighted too and says so on its cover and under the charts.
+    const pdf = await admin.fetch(`${API}/report/1/export`, { method: 'POST', json: { benchmarks: [{ label: 'Alle' }] } });
+    expect(pdf.status).toBe(200);
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(await pdf.arrayBuffer())), { mergePages: true });
+    expect(text.replace(/\s+/g, ' ')).toContain('Gewogen naar leeftijd, geslacht en wijk');
   });
 
   it('a scheme whose range does not hold the report period is refused (422)', async () => {
