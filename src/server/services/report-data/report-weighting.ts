@@ -6,7 +6,7 @@ import { reports, weightingSchemes } from '../../db/schema';
 import { AppError } from '../../errors';
 import { weightingNl } from '../../../shared/i18n/weighting';
 import { weightedBy } from '../weighting/present';
-import { engineScheme, weightingMessage } from '../weighting/scope';
+import { engineScheme, weightingMessage } from '../weighting/scheme-engine';
 
 type SchemeRow = typeof weightingSchemes.$inferSelect;
 

@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { AnalyticsError, type CubeWeighting, WeightingError, cachedCubeWeighting } from '../../analytics';
+import { AnalyticsError, type Cube, type CubeWeighting, WeightingError, cachedCubeWeighting } from '../../analytics';
 import type { Db } from '../../db/client';
 import { weightingResults } from '../../db/schema';
-import { type CubeDeps, loadCube } from '../analytics/load-cube';
-import { type SchemeRow, engineScheme, weightingMessage } from './scope';
+import { type SchemeRow, engineScheme, weightingMessage } from './scheme-engine';
 
 const BINS = 20;
 
@@ -37,9 +36,8 @@ export function statsRecord(w: CubeWeighting): Record<string, unknown> {
 
 export type Computation = { ok: true; weighting: CubeWeighting; version: number } | { ok: false; error: WeightingError | AnalyticsError; version: number };
 
-/** A scheme over the survey's current cube (the isolate's cached weights when it has them). */
-export async function computeScheme(deps: CubeDeps, scheme: Pick<SchemeRow, 'surveyId'> & Parameters<typeof engineScheme>[0]): Promise<Computation> {
-  const cube = await loadCube(deps, scheme.surveyId);
+/** A scheme over the survey's current cube (the isolate's cached weights when it has them). The caller loads the cube. */
+export function computeScheme(cube: Cube, scheme: Parameters<typeof engineScheme>[0]): Computation {
   try {
     return { ok: true, weighting: cachedCubeWeighting(cube, engineScheme(scheme)), version: cube.version };
   } catch (e) {

@@ -2,7 +2,7 @@ import type { weightingResults } from '../../db/schema';
 import type { ColumnTexts } from '../report-data/column-texts';
 import { weightingNl } from '../../../shared/i18n/weighting';
 import type { WeightingResultDto, WeightingSchemeDto } from '../../../shared/validation/weighting';
-import type { SchemeRow } from './scope';
+import type { SchemeRow } from './scheme-engine';
 
 type ResultRow = typeof weightingResults.$inferSelect;
 

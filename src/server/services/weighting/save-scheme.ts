@@ -3,6 +3,7 @@ import type { UserServiceContext } from '../../context';
 import { surveyAudit, weightingSchemes } from '../../db/schema';
 import type { WeightingSchemeInput } from '../../../shared/validation/weighting';
 import { findVisibleSurvey, requireSurveyRole } from '../surveys/scope';
+import { loadCube } from '../analytics/load-cube';
 import { computeScheme, storeResult } from './compute-result';
 import { getScheme } from './get-scheme';
 import { findScheme, weightingAppError } from './scope';
@@ -37,7 +38,8 @@ export async function saveScheme(ctx: UserServiceContext, surveyId: number, wid:
   if (wid === null) await findVisibleSurvey(ctx, surveyId);
   else await findScheme(ctx, surveyId, wid);
   const columns = columnsOf(input);
-  const computed = await computeScheme({ db: ctx.db, files: ctx.jobs?.files }, { surveyId, ...columns });
+  const cube = await loadCube({ db: ctx.db, files: ctx.jobs?.files }, surveyId);
+  const computed = computeScheme(cube, columns);
   if (!computed.ok) throw weightingAppError(computed.error);
   let saved: typeof weightingSchemes.$inferSelect;
   if (wid === null) {

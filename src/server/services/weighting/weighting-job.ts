@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { weightingSchemes } from '../../db/schema';
 import type { JobDeps, JobHandler } from '../../jobs/types';
+import { loadCube } from '../analytics/load-cube';
 import { computeScheme, storeResult } from './compute-result';
 
 export const WEIGHTING_JOB = 'weighting.compute';
@@ -14,8 +15,9 @@ export const weightingJob: JobHandler = async (deps, job, progress) => {
   const surveyId = Number(job.payload.surveyId);
   const schemes = await deps.db.select().from(weightingSchemes).where(eq(weightingSchemes.surveyId, surveyId));
   let failed = 0;
+  const cube = schemes.length ? await loadCube({ db: deps.db, files: deps.files }, surveyId) : null;
   for (const [i, scheme] of schemes.entries()) {
-    const computed = await computeScheme({ db: deps.db, files: deps.files }, scheme);
+    const computed = computeScheme(cube!, scheme);
     if (!computed.ok) failed++;
     await storeResult(deps.db, scheme, computed, deps.now());
     await progress(Math.round(((i + 1) / schemes.length) * 100));
