@@ -194,9 +194,10 @@ describe('weighting schemes', { timeout: 60_000 }, () => {
     const { jobs } = await import('../../src/server/db/schema');
     const queued = await t.db.select({ id: jobs.id }).from(jobs).where(eq(jobs.status, 'queued'));
     const { runJob } = await import('../../src/server/jobs/run-job');
-    const { queueJobSystem } = await import('../../src/server/jobs/enqueue');
-    const system = queueJobSystem(t.db, { send: async ({ jobId }: { jobId: number }) => void (await runJob({ db: t.db, files: t.files, now: () => new Date(), jobs: system }, jobId)) } as never, t.files);
-    for (const j of queued) await runJob({ db: t.db, files: t.files, now: () => new Date(), jobs: system }, j.id);
+    const { inlineJobSystem } = await import('../../src/server/jobs/enqueue');
+    const { JOB_KINDS } = await import('../../src/server/job-kinds');
+    const system = inlineJobSystem(JOB_KINDS, t.db, t.files);
+    for (const j of queued) await runJob(JOB_KINDS, { db: t.db, files: t.files, now: () => new Date(), jobs: system }, j.id);
     const fresh = await body<Dto>(await admin.fetch(`${API}/survey/${surveyId}/weighting/${id}`));
     expect(fresh.status).toBe('current');
     expect(fresh.result!.n).toBe(before - 1);
