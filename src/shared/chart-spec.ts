@@ -220,6 +220,7 @@ export function buildChartSpec(chart: ChartConfig, locations: DataLocationAnswer
   if (cfg.max !== null) scale.range = { ...scale.range, max: cfg.max };
   const questions = [...new Set(locs.map((l) => [l.question, l.subquestion].filter(Boolean).join(' – ')).filter(Boolean))];
   if (cfg.typeKey === 'map' && !mapped) m.notes.push(chartsNl.mapNoMap);
+  if (opts.weightedBy && !isText && locs.length) m.notes.push(`${opts.weightedBy}.`);
   const marginNote = cfg.showMarginOfError ? marginNoteOf(m, locs, scale.unit) : null;
   if (marginNote) m.notes.push(marginNote);
   const significantWith = benchmarks ? significanceOf(m.series) : null;

@@ -19,3 +19,4 @@ export * from './admin';
 export * from './messages';
 export * from './cache';
 export * from './maps';
+export * from './weighting';
