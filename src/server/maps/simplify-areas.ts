@@ -36,7 +36,8 @@ export function simplifyAreas(areas: Area[]): StoredMap {
     for (const p of inner.slice(0, 2)) p[2] = Infinity;
   }
   const budget = pointBudget(areas.length);
-  const simplified = points > budget ? simplify(topo, quantile(topo, 1 - budget / points)) : simplify(topo, 0);
+  // quantile(p) sorts weights from high to low: p is the share of (inner) points kept.
+  const simplified = points > budget ? simplify(topo, quantile(topo, budget / points)) : simplify(topo, 0);
   let [minLon, minLat, maxLon, maxLat] = [Infinity, Infinity, -Infinity, -Infinity];
   for (const a of areas)
     for (const poly of a.polygons)
