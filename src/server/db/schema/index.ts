@@ -1,4 +1,5 @@
 export * from './companies';
+export * from './company-admins';
 export * from './projects';
 export * from './users';
 export * from './mail';
@@ -17,3 +18,5 @@ export * from './zkn';
 export * from './admin';
 export * from './messages';
 export * from './cache';
+export * from './maps';
+export * from './weighting';
