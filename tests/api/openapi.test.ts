@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { input } from '../../src/server/http/input';
-import { openApiDocument } from '../../src/server/http/openapi';
+import { openApiDocument } from '../../src/server/routes/openapi-document';
 import { onError } from '../../src/server/middleware/errors';
 import { publicAccess } from '../../src/server/middleware/guards';
 import { createTestApp } from '../helpers/test-app';

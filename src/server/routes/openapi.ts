@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 import type { AppEnv } from '../context';
-import { openApiDocument } from '../http/openapi';
+import { openApiDocument } from './openapi-document';
 import { publicAccess } from '../middleware/guards';
 
 /** GET /portal/api/v2/openapi.json: the API's description, without login; built once per isolate. */
