@@ -83,7 +83,7 @@ function describeOperation(operation: Operation, method: string, path: string, a
   operation.description = lines.join('\n\n');
 
   // Tokens work on the logged-in API only (middleware/session.ts); a browser session needs the XSRF header on writes.
-  const cookie = mutating ? { sessionCookie: [], xsrfHeader: [] } : { sessionCookie: [] };
+  const cookie: OpenAPIV3_1.SecurityRequirementObject = mutating ? { sessionCookie: [], xsrfHeader: [] } : { sessionCookie: [] };
   if (access?.kind === 'public' || !access) operation.security = mutating ? [{ xsrfHeader: [] }] : [];
   else operation.security = auth ? [cookie] : [{ bearerAuth: [] }, cookie];
 
