@@ -217,6 +217,7 @@ export function buildChartSpec(chart: ChartConfig, locations: DataLocationAnswer
   if (cfg.max !== null) scale.range = { ...scale.range, max: cfg.max };
   const questions = [...new Set(locs.map((l) => [l.question, l.subquestion].filter(Boolean).join(' – ')).filter(Boolean))];
   if (cfg.typeKey === 'map') m.notes.push(chartsNl.mapFallback);
+  if (opts.weightedBy && !isText && locs.length) m.notes.push(`${opts.weightedBy}.`);
   const marginNote = cfg.showMarginOfError ? marginNoteOf(m, locs, scale.unit) : null;
   if (marginNote) m.notes.push(marginNote);
   const significantWith = benchmarks ? significanceOf(m.series) : null;

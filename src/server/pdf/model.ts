@@ -81,6 +81,8 @@ export interface PdfReport {
   period: string;
   /** Which responses count: completed only, or with unfinished ones. */
   responses: string;
+  /** 'Gewogen naar …' when the report uses a weighting scheme. */
+  weighting?: string | null;
   generatedOn: string;
   minN: number;
   benchmarks: { label: string; description: string }[];

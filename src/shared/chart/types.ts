@@ -191,4 +191,6 @@ export interface BuildOptions {
   minN?: number | null;
   /** Granularity id of the data call when the chart has none of its own. */
   granularityId?: number;
+  /** 'Gewogen naar …' (the report's weighting scheme): a note under every chart with numbers. */
+  weightedBy?: string | null;
 }
