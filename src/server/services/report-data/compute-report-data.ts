@@ -12,6 +12,8 @@ import { type Read, combine, readAll, readOne } from '../../db/reads';
 import { reports, weightingSchemes } from '../../db/schema';
 import { type ColumnTexts, type SurveyTexts, columnTextsRead } from './column-texts';
 import { filterCatalogRead } from './load-filter-catalog';
+import { computeMapAreas } from './map-areas';
+import type { MapAnswer } from '../../../shared/chart/types';
 import { refuseOtherDates, reportScope } from './report-rules';
 import { type ReportWeighting, presentWeighting, schemeRead, weightsFor } from './report-weighting';
 import { type ReportDataScope, type ResolvedScope, scopeRead, scopeSurveyIds } from './resolve-scope';
@@ -40,7 +42,7 @@ export interface ReportDataAnswer {
   /** The weighting scheme the numbers follow (report setting weighting_id), or null: unweighted. `label`: 'Gewogen naar …'. */
   weighting: ReportWeighting | null;
   /** Per data location, with its question (and subquestion) text and option labels (parallel to codes) in {lang}. */
-  dataLocations: (DataLocationResult & { chartId: number; sectionId: number; surveyId: number; label: string | null; question: string; subquestion: string | null; labels: string[]; confidenceLevel: number })[];
+  dataLocations: (DataLocationResult & { chartId: number; sectionId: number; surveyId: number; label: string | null; question: string; subquestion: string | null; labels: string[]; confidenceLevel: number; map?: MapAnswer })[];
 }
 
 const NPS_CHART = CHART_TYPES.find((t) => t.key === 'net-promoter')!.id;
@@ -131,6 +133,7 @@ export async function computeForScope(ctx: Pick<ServiceContext, 'db' | 'jobs'>, 
   const reportInput = reportScope(report);
 
   const results = new Map<number, DataLocationResult>();
+  const maps = new Map<number, MapAnswer>();
   const texts = new Map<number, Map<string, ColumnTexts>>();
   let effective: { startDay: number; endDay: number }[] | null = null;
   let period: { startDay: number; endDay: number } | null = null;
@@ -174,6 +177,11 @@ export async function computeForScope(ctx: Pick<ServiceContext, 'db' | 'jobs'>, 
         for (const r of data.dataLocations) results.set(Number(r.id), r);
         effective ??= data.benchmarks;
         period ??= data.period;
+        for (const d of locations) {
+          if (!d.map) continue;
+          const areaTexts = columnTexts.texts.get(d.map.areaColumnKey ?? '');
+          maps.set(d.id, computeMapAreas(cube, { id: d.id, columnKey: d.columnKey, nMethod: d.nMethod }, d.map, { benchmarks, filters, report: reportInput, accuracy: accuracy.get(surveyId) }, (code) => areaTexts?.labels.get(code) || code));
+        }
       } catch (err) {
         if (err instanceof AnalyticsError) throw invalid('benchmarks', ENGINE_MESSAGES[err.code]);
         throw err;
@@ -201,7 +209,8 @@ export async function computeForScope(ctx: Pick<ServiceContext, 'db' | 'jobs'>, 
       const t = texts.get(d.surveyId)?.get(r.columnKey);
       const labels = r.codes.map((code) => t?.labels.get(code) || code);
       const confidenceLevel = accuracy.get(d.surveyId)?.confidenceLevel ?? 95;
-      return { ...r, chartId: d.chartId, sectionId: d.sectionId, surveyId: d.surveyId, label: d.label, question: t?.question ?? r.columnKey, subquestion: t?.subquestion ?? null, labels, confidenceLevel };
+      const map = maps.get(d.id);
+      return { ...r, chartId: d.chartId, sectionId: d.sectionId, surveyId: d.surveyId, label: d.label, question: t?.question ?? r.columnKey, subquestion: t?.subquestion ?? null, labels, confidenceLevel, ...(map ? { map } : {}) };
     }),
   };
 }
