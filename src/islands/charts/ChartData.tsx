@@ -4,33 +4,32 @@ import { chartsNl } from '../../shared/i18n/charts';
 import { ChartTable } from './ChartTable';
 import { chartFileName, chartXlsxBlob } from './chart-xlsx';
 import { downloadBlob } from '../download';
+import { csvFile, numeric, type ExportCell } from '../../shared/export/writer';
 
 const t = chartsNl.data;
 
-/** A cell for a Dutch spreadsheet: quoted when needed (separator ';', decimal comma). */
-const csvCell = (v: string) => (/[;"\n\r]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
 
 /**
  * The released numbers of a chart as CSV (the spec only: suppressed groups have no numbers, so
  * none can leak): one row per category, per benchmark its value and its n; a suppressed group's
- * columns stay empty and the notes (suppression, significance) follow under the table.
+ * columns stay empty and the notes (suppression, significance) follow under the table. A Dutch
+ * spreadsheet CSV (';', decimal commas) through the one export writer (labels formula-safe).
  */
 export function chartCsv(spec: ChartSpec): string {
   const head: string[] = [spec.categories.length === spec.questions.length ? chartsNl.table.question : chartsNl.table.category];
   for (const s of spec.series) head.push(`${s.label}${spec.unit ? ` (${spec.unit})` : ''}`, `${s.label} (n)`);
   const rows = spec.categories.map((c, ci) => {
-    const row = [c.label];
+    const row: ExportCell[] = [c.label];
     spec.series.forEach((s, k) => {
       const v = s.values[ci];
-      row.push(v === null || v === undefined ? '' : `${formatNumber(v, spec.decimals).replace(/\./g, '')}${spec.significant?.[k]?.[ci] ? ' *' : ''}`);
+      const text = v === null || v === undefined ? '' : formatNumber(v, spec.decimals).replace(/\./g, '');
+      row.push(spec.significant?.[k]?.[ci] && text ? `${text} *` : numeric(text));
       const n = s.counts?.[ci];
-      row.push(n === null || n === undefined ? '' : String(n));
+      row.push(n === null || n === undefined ? '' : n);
     });
     return row;
   });
-  const lines = [head, ...rows].map((r) => r.map(csvCell).join(';'));
-  for (const note of spec.notes) lines.push(csvCell(note));
-  return `\ufeff${lines.join('\r\n')}\r\n`;
+  return csvFile([head, ...rows, ...spec.notes.map((note) => [note])], { delimiter: ';' });
 }
 
 /** 'Tabel tonen' (the accessible data table of the released numbers), 'CSV downloaden' and 'Excel downloaden', under a chart. */

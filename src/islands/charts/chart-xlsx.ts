@@ -2,6 +2,7 @@ import type { CellObject, SheetData } from 'write-excel-file/universal';
 import type { ChartSpec } from '../../shared/chart-spec';
 import { chartTableModel } from '../../shared/chart/table';
 import { chartsNl } from '../../shared/i18n/charts';
+import { xlsxCell } from '../../shared/export/writer';
 
 const t = chartsNl.data;
 
@@ -13,11 +14,12 @@ const numberFormat = (spec: ChartSpec) => `0${spec.decimals > 0 ? `.${'0'.repeat
  * model), with the numbers as numbers — percentages as fractions formatted '0%', so Excel shows
  * '45%' and computes with 0,45 — and what the table writes in words as text: '–' where a group is
  * suppressed or has no value (never a number), the respondents behind a value in its own column,
- * the benchmarks a value differs from significantly in words; the chart's notes below.
+ * the benchmarks a value differs from significantly in words; the chart's notes below. Text cells
+ * come from the one export writer (always String cells, never formulas).
  */
 export function chartSheet(spec: ChartSpec): SheetData {
   const model = chartTableModel(spec);
-  const head = (value: string): CellObject => ({ value, fontWeight: 'bold', wrap: true });
+  const head = (value: string): CellObject => xlsxCell(value, { fontWeight: 'bold' as const, wrap: true });
   const withCount = model.rows.map((r) => r.cells.map((c) => c.count !== null));
   const cols = model.columns.map((c, k) => ({
     ...c,
@@ -31,16 +33,16 @@ export function chartSheet(spec: ChartSpec): SheetData {
     if (c.sig) header.push(head(t.xlsxSignificant(c.label)));
   }
   const rows: SheetData = model.rows.map((r) => {
-    const row: SheetData[number] = [{ value: r.label, type: String }];
+    const row: SheetData[number] = [xlsxCell(r.label)];
     r.cells.forEach((cell, k) => {
-      row.push(cell.value === null ? { value: cell.text, type: String, align: 'right' } : { value: spec.unit === '%' ? cell.value / 100 : cell.value, type: Number, format: numberFormat(spec) });
-      if (cols[k]!.counts) row.push(cell.count === null ? { value: '–', type: String, align: 'right' } : { value: cell.count, type: Number, format: '0' });
-      if (cols[k]!.sig) row.push(cell.differsFrom.length ? { value: chartsNl.significantWith(cell.differsFrom), type: String } : null);
+      row.push(cell.value === null ? xlsxCell(cell.text, { align: 'right' as const }) : { value: spec.unit === '%' ? cell.value / 100 : cell.value, type: Number, format: numberFormat(spec) });
+      if (cols[k]!.counts) row.push(cell.count === null ? xlsxCell('–', { align: 'right' as const }) : { value: cell.count, type: Number, format: '0' });
+      if (cols[k]!.sig) row.push(cell.differsFrom.length ? xlsxCell(chartsNl.significantWith(cell.differsFrom)) : null);
     });
     return row;
   });
-  const notes: SheetData = spec.notes.map((n) => [{ value: n, type: String }]);
-  return [[{ value: spec.title, type: String, fontWeight: 'bold' }], header, ...rows, ...(notes.length ? [[], ...notes] : [])];
+  const notes: SheetData = spec.notes.map((n) => [xlsxCell(n)]);
+  return [[xlsxCell(spec.title, { fontWeight: 'bold' as const })], header, ...rows, ...(notes.length ? [[], ...notes] : [])];
 }
 
 /** A file name from the chart's title, without characters file systems refuse. */

@@ -4,14 +4,10 @@ import { panelAnswers, panelFieldOptions, panelFields, panelUsers } from '../../
 import { AppError } from '../../errors';
 import { panelsNl } from '../../../shared/i18n/panels';
 import { fieldKind } from '../../../shared/validation/panels';
+import { csvFile } from '../../../shared/export/writer';
 import { ownsPanel, requirePanelRole } from './access';
 import { loadMembers } from './list-panel-members';
 
-/** A CSV cell, quoted; text a spreadsheet would run as a formula (= + - @) gets a leading apostrophe. */
-const cell = (v: unknown) => {
-  const s = String(v ?? '');
-  return `"${(/^[=+\-@\t\r]/.test(s) ? `'${s}` : s).replace(/"/g, '""')}"`;
-};
 
 /**
  * GET panel/{id}/user/export: members with their background data as CSV (BOM, commas, one column per field in field order, choices as labels). Only the panel's own organisation:
@@ -39,8 +35,8 @@ export async function exportPanelMembers(ctx: UserServiceContext, panelId: numbe
   for (const a of answers) (byKey.get(`${a.userId}:${a.fieldId}`) ?? byKey.set(`${a.userId}:${a.fieldId}`, []).get(`${a.userId}:${a.fieldId}`)!).push(a.label ?? a.value ?? '');
   const header = [...panelsNl.export.csvHeader, ...fields.map((f) => f.name)];
   const lines = members.map((m) =>
-    [m.id, m.fullname, m.email, m.joinedAt.toISOString().slice(0, 10), ...fields.map((f) => (byKey.get(`${m.id}:${f.id}`) ?? []).join(fieldKind(f.typeId) === 'multi' ? '; ' : ''))].map(cell).join(','),
+    [m.id, m.fullname, m.email, m.joinedAt.toISOString().slice(0, 10), ...fields.map((f) => (byKey.get(`${m.id}:${f.id}`) ?? []).join(fieldKind(f.typeId) === 'multi' ? '; ' : ''))],
   );
   const slug = panel.name.toLowerCase().normalize('NFD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'panel';
-  return { filename: `${slug}-deelnemers.csv`, csv: `\uFEFF${[header.map(cell).join(','), ...lines].join('\r\n')}\r\n` };
+  return { filename: `${slug}-deelnemers.csv`, csv: csvFile([header, ...lines], { quoteAll: true }) };
 }

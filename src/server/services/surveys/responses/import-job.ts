@@ -4,6 +4,7 @@ import { AppError } from '../../../errors';
 import type { JobDeps, JobHandler } from '../../../jobs/types';
 import { surveysNl } from '../../../../shared/i18n/surveys';
 import { checkRow, type ResponseRecord, type RowProblem } from './check-row';
+import { unneutralise } from '../../../../shared/export/writer';
 import { CsvParser } from './csv-parser';
 import { LimeSurveyXmlReader, looksLikeXml } from './lsr-reader';
 import { planColumns, resolveHeader, type HeaderPlan, type SurveyHeaderColumns } from './resolve-header';
@@ -147,7 +148,7 @@ export async function importResponseStream(
   const drainCsv = async () => {
     for (const rec of records) {
       if (headerLeft > 0) headerLeft--;
-      else await handle(rec.fields, rec.line, plan!);
+      else await handle(rec.fields.map(unneutralise), rec.line, plan!);
     }
     records.length = 0;
   };
