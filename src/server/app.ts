@@ -11,6 +11,7 @@ import { responseHeaders } from './middleware/response-headers';
 import { resolveSession } from './middleware/session';
 import { apiRoutes, publicRoutes } from './routes/api';
 import { authRoutes } from './routes/auth';
+import { addOpenApiRoute } from './routes/openapi';
 
 export interface AppDeps {
   /** The database for these bindings (web client in the Worker, file database in tests). */
@@ -51,6 +52,7 @@ export function createApp(deps: AppDeps) {
     if (multipart && c.req.method === 'POST' && MESSAGE_POST.test(c.req.path)) return next();
     return (multipart ? uploadLimit : jsonLimit)(c, next);
   });
+  addOpenApiRoute(app);
   app.route('/portal/api/v2/public', publicRoutes);
   app.route('/portal/api/v2', apiRoutes);
   return app;

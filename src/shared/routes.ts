@@ -154,6 +154,8 @@ export const ROUTES: readonly RouteDef[] = [
   r({ name: 'NotFound', path: '/404', title: '404 - Pagina kon niet gevonden worden', requiresAuth: false, hideTabs: true }),
   r({ name: 'Forbidden', path: '/403', title: 'Geen toegang', requiresAuth: false, hideTabs: true }),
   r({ name: 'FailedDependency', path: '/failed-dependency', title: 'Dienst niet beschikbaar', requiresAuth: false, hideTabs: true }),
+  // The API reference for integrators (docs/api.md); the document it reads is public too.
+  r({ name: 'ApiDocs', path: '/api-docs', title: 'API-documentatie', requiresAuth: false, hideTabs: true }),
   // Developer mailbox (Engineer A): answers 404 itself outside development.
   r({ name: 'DevMailbox', path: '/dev/mailbox', title: 'Mailbox', requiresAuth: false, hideTabs: true }),
   // 2.2

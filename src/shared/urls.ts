@@ -9,4 +9,6 @@ export const urls = {
   frontpage: () => url('/'),
   login: () => url('/login'),
   favicon: () => url('/favicon.svg'),
+  apiDocs: () => url('/api-docs'),
+  openApiDocument: () => url('/api/v2/openapi.json'),
 } as const;

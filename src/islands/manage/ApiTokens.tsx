@@ -2,6 +2,7 @@ import { useState, type SubmitEvent } from 'react';
 import { api, ApiError } from '../../shared/api-client';
 import { formatDate, formatDateTime } from '../../shared/format';
 import { tokensNl } from '../../shared/i18n/api-tokens';
+import { urls } from '../../shared/urls';
 import { TOKEN_SCOPES, TokenInput } from '../../shared/validation/api-tokens';
 import { buttonClass, issuesToErrors, TextField, type FieldErrors } from '../report-editor/fields';
 import { useHydrated } from '../use-hydrated';
@@ -65,6 +66,7 @@ export default function ApiTokens({ userId, initial }: { userId: number; initial
     <section ref={keepInput} className="flex flex-col gap-4 rounded-lg bg-white p-6 shadow" aria-labelledby="tokens-title">
       <h2 id="tokens-title" className="text-lg font-semibold">{t.title}</h2>
       <p className="max-w-3xl text-sm text-gray-700">{t.intro}</p>
+      <p className="max-w-3xl text-sm"><a className="text-brand underline" href={urls.apiDocs()}>{t.docsLink}</a></p>
       {secret && <OnceSecret label={t.token} value={secret} note={t.shownOnce} copyText={t.copy} copiedText={t.copied} />}
       <form onSubmit={create} noValidate className="flex max-w-xl flex-col gap-3" aria-busy={busy}>
         <TextField name="name" label={t.name} errors={errors} value={v.name} onChange={(name) => setV({ ...v, name })} />

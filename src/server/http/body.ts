@@ -2,7 +2,7 @@ import type { z } from 'zod';
 // zod's Dutch fallback messages for checks without a message of their own (spec 000 §5 wording).
 import '../../shared/validation/zod-nl';
 import { AppError, nl } from '../errors';
-import type { AppContext } from '../context';
+import type { Context } from 'hono';
 
 /** Maps zod issues to `{ field: [Dutch messages] }` for 422 answers. */
 export function fieldErrors(error: z.ZodError): Record<string, string[]> {
@@ -21,7 +21,7 @@ export function validate<S extends z.ZodType>(schema: S, raw: unknown): z.infer<
 }
 
 /** Reads a JSON (or form) body and validates it; malformed JSON is a 400, invalid fields a 422. */
-export async function readBody<S extends z.ZodType>(c: AppContext, schema: S): Promise<z.infer<S>> {
+export async function readBody<S extends z.ZodType>(c: Context<any, any, any>, schema: S): Promise<z.infer<S>> {
   const type = c.req.header('content-type') ?? '';
   let raw: unknown = {};
   if (type.includes('application/json')) {

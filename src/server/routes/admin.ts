@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { userServiceContext, type AppEnv } from '../context';
-import { readBody, validate } from '../http/body';
+import { input } from '../http/input';
 import { requireRole, requireUser } from '../middleware/guards';
 import { checkReports, listNewReports } from '../services/admin/check-reports';
 import { decideAccessRequest } from '../services/admin/decide-access-request';
@@ -31,16 +31,16 @@ const resourceParam = (raw: string | undefined) => {
 
 /** Admin calls (spec 000 §7) and the admin screens' reads; admin.view reads, admin.edit repairs, admin.delete removes. */
 export const adminRoutes = new Hono<AppEnv>()
-  .post('/admin/requestAccess', requireUser, async (c) => {
-    const input = await readBody(c, AccessRequestInput);
+  .post('/admin/requestAccess', requireUser, input.body(AccessRequestInput), async (c) => {
+    const input = c.req.valid('json');
     const { id, alert } = await requestAccess(userServiceContext(c), input, new URL(c.req.url).origin);
     return c.json({ data: { id }, meta, alert }, 201);
   })
   .get('/admin/overview', requireRole('admin.view'), async (c) => c.json({ data: await getAdminOverview(userServiceContext(c)), meta }))
   .get('/admin/audit', requireRole('admin.view'), async (c) => c.json({ data: await listAudit(userServiceContext(c)), meta }))
-  .post('/admin/accessRequest/:id', requireRole('admin.edit'), async (c) => {
+  .post('/admin/accessRequest/:id', requireRole('admin.edit'), input.body(AccessDecisionInput), async (c) => {
     const id = idParam(c, 'id');
-    const result = await decideAccessRequest(userServiceContext(c), id, await readBody(c, AccessDecisionInput));
+    const result = await decideAccessRequest(userServiceContext(c), id, c.req.valid('json'));
     return c.json({ data: result, meta, alert: result.status === 'granted' ? adminNl.access.granted : adminNl.access.declined });
   })
   .get('/admin/softDeletes/:resource', requireRole('admin.view'), async (c) => c.json({ data: await listSoftDeletes(userServiceContext(c), resourceParam(c.req.param('resource'))), meta }))
@@ -54,16 +54,16 @@ export const adminRoutes = new Hono<AppEnv>()
     return c.json({ data: await purgeSoftDelete(userServiceContext(c), resource, idParam(c, 'id')), meta, alert: adminNl.softDeletes.purgedAlert });
   })
   .get('/admin/looseEnds', requireRole('admin.view'), async (c) => c.json({ data: await listLooseEnds(userServiceContext(c)), meta }))
-  .delete('/admin/looseEnd/:id', requireRole(['admin.delete']), async (c) => {
+  .delete('/admin/looseEnd/:id', requireRole(['admin.delete']), input.query(LooseEndQuery), async (c) => {
     const id = idParam(c, 'id');
-    const { type } = validate(LooseEndQuery, c.req.query());
+    const { type } = c.req.valid('query');
     return c.json({ data: await deleteLooseEnd(userServiceContext(c), type, id), meta, alert: looseEndsNl.deleted });
   })
   .post('/admin/job/:id/restart', requireRole('admin.edit'), async (c) => c.json({ data: await restartJob(userServiceContext(c), idParam(c, 'id')), meta, alert: looseEndsNl.restarted }))
   .get('/admin/reports/new', requireRole('admin.view'), async (c) => c.json({ data: await listNewReports(userServiceContext(c)), meta }))
   .get('/admin/reports/check', requireRole('admin.view'), async (c) => c.json({ data: await checkReports(userServiceContext(c)), meta }))
   .get('/admin/files', requireRole('admin.view'), async (c) => c.json({ data: await listFiles(userServiceContext(c)), meta }))
-  .delete('/admin/file', requireRole('admin.delete'), async (c) => {
-    const { key } = await readBody(c, OrphanKeyInput);
+  .delete('/admin/file', requireRole('admin.delete'), input.body(OrphanKeyInput), async (c) => {
+    const { key } = c.req.valid('json');
     return c.json({ data: await deleteOrphanFile(userServiceContext(c), key), meta, alert: filesNl.removed });
   });

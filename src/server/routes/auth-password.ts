@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { setSessionCookie } from '../auth/session-cookie';
 import { clientMeta, serviceContext, userServiceContext, type AppEnv } from '../context';
-import { readBody } from '../http/body';
+import { input } from '../http/input';
 import { publicAccess, requireUser } from '../middleware/guards';
 import { issueCsrfToken } from '../middleware/csrf';
 import { changePassword } from '../services/auth/change-password';
@@ -11,19 +11,19 @@ import { accountMessages, PasswordChangeInput, PasswordEmailInput, PasswordReset
 
 /** /portal/auth/password/*: forgotten password (public) and the own password change (login). */
 export const passwordRoutes = new Hono<AppEnv>()
-  .post('/password/email', publicAccess, async (c) => {
-    const input = await readBody(c, PasswordEmailInput);
+  .post('/password/email', publicAccess, input.body(PasswordEmailInput), async (c) => {
+    const input = c.req.valid('json');
     await requestPasswordReset(serviceContext(c), input, clientMeta(c), new URL(c.req.url).origin);
     // The same answer whether or not the address has an account.
     return c.json({ data: null, alert: accountMessages.passwordEmailSent });
   })
-  .post('/password/reset', publicAccess, async (c) => {
-    const input = await readBody(c, PasswordResetInput);
+  .post('/password/reset', publicAccess, input.body(PasswordResetInput), async (c) => {
+    const input = c.req.valid('json');
     await resetPassword(serviceContext(c), input, clientMeta(c));
     return c.json({ data: null, alert: accountMessages.passwordChanged });
   })
-  .post('/password/change', requireUser, async (c) => {
-    const input = await readBody(c, PasswordChangeInput);
+  .post('/password/change', requireUser, input.body(PasswordChangeInput), async (c) => {
+    const input = c.req.valid('json');
     const { token, session } = await changePassword(userServiceContext(c), input, clientMeta(c));
     setSessionCookie(c, token, session.expiresAt);
     issueCsrfToken(c);

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { userServiceContext, type AppEnv } from '../context';
+import { input } from '../http/input';
 import { AppError, nl } from '../errors';
-import { readBody } from '../http/body';
 import { boundaryOf } from '../http/multipart-stream';
 import { requireRole } from '../middleware/guards';
 import { MAX_MAP_BYTES } from '../maps/read-geometry';
@@ -28,9 +28,9 @@ export const companyMapRoutes = new Hono<AppEnv>()
     return c.json({ data, meta, alert: catalogueText.created(mapsNl.map) }, 201);
   })
   .get('/company/:id/map/:mid', requireRole('company.view'), async (c) => c.json({ data: await getMap(userServiceContext(c), idParam(c, 'id'), idParam(c, 'mid')), meta }))
-  .put('/company/:id/map/:mid', requireRole('company.edit'), async (c) => {
+  .put('/company/:id/map/:mid', requireRole('company.edit'), input.body(MapUpdate), async (c) => {
     const [id, mid] = [idParam(c, 'id'), idParam(c, 'mid')];
-    const input = await readBody(c, MapUpdate);
+    const input = c.req.valid('json');
     return c.json({ data: await updateMap(userServiceContext(c), id, mid, input), meta, alert: catalogueText.saved(mapsNl.map) });
   })
   .delete('/company/:id/map/:mid', requireRole('company.edit'), async (c) => {

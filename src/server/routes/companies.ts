@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { userServiceContext, type AppEnv } from '../context';
-import { readBody, validate } from '../http/body';
+import { input } from '../http/input';
 import { requireRole } from '../middleware/guards';
 import { createCompany } from '../services/companies/create-company';
 import { deleteCompany } from '../services/companies/delete-company';
@@ -27,20 +27,20 @@ export const companyRoutes = new Hono<AppEnv>()
   .get('/company/index-items/all', requireRole('company.view'), async (c) => c.json({ data: await listCompanyIndexItems(userServiceContext(c)), meta }))
   .get('/company/:id', requireRole('company.view'), async (c) => c.json({ data: await getCompany(userServiceContext(c), idParam(c, 'id')), meta }))
   .get('/company/:id/admin', requireRole('company.view'), async (c) => c.json({ data: await listCompanyAdmins(userServiceContext(c), idParam(c, 'id')), meta: { dutch: companiesNl.admin } }))
-  .get('/company/:id/user', requireRole('company.view'), async (c) => {
+  .get('/company/:id/user', requireRole('company.view'), input.query(IncludeQuery), async (c) => {
     const id = idParam(c, 'id');
-    const { include } = validate(IncludeQuery, c.req.query());
+    const { include } = c.req.valid('query');
     const logs = (include ?? '').split(',').includes('logs');
     return c.json({ data: await listCompanyUsers(userServiceContext(c), id, logs), meta: { dutch: 'Gebruiker' } });
   })
   .get('/company/:id/panel', requireRole('panel.view'), async (c) => c.json({ data: await listCompanyPanels(userServiceContext(c), idParam(c, 'id')), meta: { dutch: 'Panel' } }))
-  .post('/company', requireRole('company.create'), async (c) => {
-    const input = await readBody(c, CompanyInput);
+  .post('/company', requireRole('company.create'), input.body(CompanyInput), async (c) => {
+    const input = c.req.valid('json');
     return c.json({ data: await createCompany(userServiceContext(c), input), meta, alert: catalogueText.created(companiesNl.company) }, 201);
   })
-  .put('/company/:id', requireRole('company.edit'), async (c) => {
+  .put('/company/:id', requireRole('company.edit'), input.body(CompanyInput), async (c) => {
     const id = idParam(c, 'id');
-    const input = await readBody(c, CompanyInput);
+    const input = c.req.valid('json');
     return c.json({ data: await updateCompany(userServiceContext(c), id, input), meta, alert: catalogueText.saved(companiesNl.company) });
   })
   .delete('/company/:id', requireRole('company.edit'), async (c) => {

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
+import { input } from '../http/input';
 import { userServiceContext } from '../context';
-import { readBody } from '../http/body';
 import { requireRole } from '../middleware/guards';
 import { createFilterCondition } from '../services/filters/create-condition';
 import { createFilterOption } from '../services/filters/create-option';
@@ -20,33 +20,33 @@ const OPTION = '/filterCategory/:id/filterOption';
 /** Filter options of a category and their conditions (spec 001 §7 Filter api). */
 export const filterOptionRoutes = new Hono<AppEnv>()
   .get(OPTION, requireRole('project.view'), async (c) => c.json({ data: await listFilterOptions(userServiceContext(c), idParam(c, 'id')) }))
-  .post(OPTION, requireRole('project.edit'), async (c) => {
+  .post(OPTION, requireRole('project.edit'), input.body(FilterOptionInput), async (c) => {
     const id = idParam(c, 'id');
-    const input = await readBody(c, FilterOptionInput);
+    const input = c.req.valid('json');
     return c.json({ data: await createFilterOption(userServiceContext(c), id, input), alert: filtersNl.created(filtersNl.option) }, 201);
   })
-  .patch(`${OPTION}/order`, requireRole('project.edit'), async (c) => {
+  .patch(`${OPTION}/order`, requireRole('project.edit'), input.body(FilterOptionOrderInput), async (c) => {
     const id = idParam(c, 'id');
-    const input = await readBody(c, FilterOptionOrderInput);
+    const input = c.req.valid('json');
     return c.json({ data: await reorderFilterOptions(userServiceContext(c), id, input), alert: filtersNl.ordered });
   })
-  .put(`${OPTION}/:optionId`, requireRole('project.edit'), async (c) => {
+  .put(`${OPTION}/:optionId`, requireRole('project.edit'), input.body(FilterOptionUpdate), async (c) => {
     const [id, optionId] = [idParam(c, 'id'), idParam(c, 'optionId')];
-    const input = await readBody(c, FilterOptionUpdate);
+    const input = c.req.valid('json');
     return c.json({ data: await updateFilterOption(userServiceContext(c), id, optionId, input), alert: filtersNl.updated(filtersNl.option) });
   })
   .delete(`${OPTION}/:optionId`, requireRole('project.edit'), async (c) => {
     await deleteFilterOption(userServiceContext(c), idParam(c, 'id'), idParam(c, 'optionId'));
     return c.json({ data: null, alert: filtersNl.deleted(filtersNl.option) });
   })
-  .post(`${OPTION}/:optionId/filterCondition`, requireRole('project.edit'), async (c) => {
+  .post(`${OPTION}/:optionId/filterCondition`, requireRole('project.edit'), input.body(FilterConditionInput), async (c) => {
     const [id, optionId] = [idParam(c, 'id'), idParam(c, 'optionId')];
-    const input = await readBody(c, FilterConditionInput);
+    const input = c.req.valid('json');
     return c.json({ data: await createFilterCondition(userServiceContext(c), id, optionId, input), alert: filtersNl.created(filtersNl.condition) }, 201);
   })
-  .put(`${OPTION}/:optionId/filterCondition/:conditionId`, requireRole('project.edit'), async (c) => {
+  .put(`${OPTION}/:optionId/filterCondition/:conditionId`, requireRole('project.edit'), input.body(FilterConditionUpdate), async (c) => {
     const [id, optionId, conditionId] = [idParam(c, 'id'), idParam(c, 'optionId'), idParam(c, 'conditionId')];
-    const input = await readBody(c, FilterConditionUpdate);
+    const input = c.req.valid('json');
     const data = await updateFilterCondition(userServiceContext(c), id, optionId, conditionId, input);
     return c.json({ data, alert: filtersNl.updated(filtersNl.condition) });
   })

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
+import { input } from '../http/input';
 import { userServiceContext } from '../context';
-import { readBody, validate } from '../http/body';
 import { requireRole } from '../middleware/guards';
 import { createFilterCategory } from '../services/filters/create-category';
 import { deleteFilterCategory } from '../services/filters/delete-category';
@@ -16,30 +16,30 @@ import { filterOptionRoutes } from './filters-options';
 
 /** Filter api of spec 001 §7 at project level: categories (options and conditions in filters-options.ts). */
 export const filterRoutes = new Hono<AppEnv>()
-  .get('/project/:id/filterCategory', requireRole('project.view'), async (c) => {
-    const { include } = validate(FilterCategoryListQuery, c.req.query());
+  .get('/project/:id/filterCategory', requireRole('project.view'), input.query(FilterCategoryListQuery), async (c) => {
+    const { include } = c.req.valid('query');
     return c.json({ data: await listFilterCategories(userServiceContext(c), idParam(c, 'id'), include) });
   })
-  .patch('/project/:id/filterCategory/order', requireRole('project.edit'), async (c) => {
+  .patch('/project/:id/filterCategory/order', requireRole('project.edit'), input.body(FilterCategoryOrderInput), async (c) => {
     const id = idParam(c, 'id');
-    const input = await readBody(c, FilterCategoryOrderInput);
+    const input = c.req.valid('json');
     return c.json({ data: await reorderFilterCategories(userServiceContext(c), id, input), alert: filtersNl.ordered });
   })
-  .post('/project/:id/survey/:sid/filterCategory', requireRole('project.edit'), async (c) => {
+  .post('/project/:id/survey/:sid/filterCategory', requireRole('project.edit'), input.body(FilterCategoryInput), async (c) => {
     const [projectId, surveyId] = [idParam(c, 'id'), idParam(c, 'sid')];
-    const input = await readBody(c, FilterCategoryInput);
+    const input = c.req.valid('json');
     const data = await createFilterCategory(userServiceContext(c), projectId, surveyId, input);
     return c.json({ data, alert: filtersNl.created(filtersNl.category) }, 201);
   })
-  .post('/project/:id/survey/:sid/filterCategory/generate', requireRole('project.edit'), async (c) => {
+  .post('/project/:id/survey/:sid/filterCategory/generate', requireRole('project.edit'), input.body(GenerateFilterCategoryInput), async (c) => {
     const [projectId, surveyId] = [idParam(c, 'id'), idParam(c, 'sid')];
-    const input = await readBody(c, GenerateFilterCategoryInput);
+    const input = c.req.valid('json');
     const data = await generateFilterCategory(userServiceContext(c), projectId, surveyId, input);
     return c.json({ data, alert: filtersNl.generated(data.filterOptions?.length ?? 0) }, 201);
   })
-  .put('/filterCategory/:id', requireRole('project.edit'), async (c) => {
+  .put('/filterCategory/:id', requireRole('project.edit'), input.body(FilterCategoryUpdate), async (c) => {
     const id = idParam(c, 'id');
-    const input = await readBody(c, FilterCategoryUpdate);
+    const input = c.req.valid('json');
     return c.json({ data: await updateFilterCategory(userServiceContext(c), id, input), alert: filtersNl.updated(filtersNl.category) });
   })
   .delete('/filterCategory/:id', requireRole('project.edit'), async (c) => {

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { userServiceContext, type AppEnv } from '../context';
-import { readBody } from '../http/body';
+import { input } from '../http/input';
 import { requireUser } from '../middleware/guards';
 import { askQuestion } from '../services/help/ask-question';
 import { giveFeedback } from '../services/help/give-feedback';
@@ -9,13 +9,13 @@ import { helpTexts } from '../../shared/i18n/shell';
 
 /** Help popover and rating dialog (spec 000 §2.12, §7): any signed-in user. */
 export const helpRoutes = new Hono<AppEnv>()
-  .post('/question', requireUser, async (c) => {
-    const input = await readBody(c, HelpQuestionInput);
+  .post('/question', requireUser, input.body(HelpQuestionInput), async (c) => {
+    const input = c.req.valid('json');
     const result = await askQuestion(userServiceContext(c), input, new URL(c.req.url).origin);
     return c.json({ data: result, alert: helpTexts.sent }, 201);
   })
-  .post('/feedback', requireUser, async (c) => {
-    const input = await readBody(c, FeedbackInput);
+  .post('/feedback', requireUser, input.body(FeedbackInput), async (c) => {
+    const input = c.req.valid('json');
     const result = await giveFeedback(userServiceContext(c), input);
     return c.json({ data: result, alert: input.rating != null ? helpTexts.ratingThanks : undefined }, input.rating != null ? 201 : 200);
   });

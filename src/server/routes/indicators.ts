@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { userServiceContext, type AppEnv } from '../context';
-import { readBody } from '../http/body';
+import { input } from '../http/input';
 import { requireRole } from '../middleware/guards';
 import { createIndicator } from '../services/indicators/create-indicator';
 import { deleteIndicator } from '../services/indicators/delete-indicator';
@@ -17,13 +17,13 @@ const meta = { dutch: indicatorsNl.indicator };
 export const indicatorRoutes = new Hono<AppEnv>()
   .get('/project/:id/indicator', requireRole('notification.view'), async (c) => c.json({ data: await listProjectIndicators(userServiceContext(c), idParam(c, 'id')), meta }))
   .get('/indicator/:id', requireRole('notification.view'), async (c) => c.json({ data: await getIndicator(userServiceContext(c), idParam(c, 'id')), meta }))
-  .post('/indicator', requireRole('notification.create'), async (c) => {
-    const input = await readBody(c, IndicatorInput);
+  .post('/indicator', requireRole('notification.create'), input.body(IndicatorInput), async (c) => {
+    const input = c.req.valid('json');
     return c.json({ data: await createIndicator(userServiceContext(c), input), meta, alert: indicatorsNl.created }, 201);
   })
-  .put('/indicator/:id', requireRole('notification.edit'), async (c) => {
+  .put('/indicator/:id', requireRole('notification.edit'), input.body(IndicatorUpdate), async (c) => {
     const id = idParam(c, 'id');
-    const input = await readBody(c, IndicatorUpdate);
+    const input = c.req.valid('json');
     return c.json({ data: await updateIndicator(userServiceContext(c), id, input), meta, alert: indicatorsNl.saved });
   })
   .delete('/indicator/:id', requireRole('notification.edit'), async (c) => {

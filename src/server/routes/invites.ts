@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { userServiceContext, type AppEnv } from '../context';
-import { readBody } from '../http/body';
+import { input } from '../http/input';
 import { requireRole } from '../middleware/guards';
 import { createInvite } from '../services/users/create-invite';
 import { deleteInvite } from '../services/users/delete-invite';
@@ -13,8 +13,8 @@ const meta = { dutch: 'Uitnodiging' };
 /** /portal/api/v2/invite: invitations of the user's company (spec 001 §7 Manage api). */
 export const inviteRoutes = new Hono<AppEnv>()
   .get('/invite', requireRole('user.create'), async (c) => c.json({ data: await listInvites(userServiceContext(c)), meta }))
-  .post('/invite', requireRole('user.create'), async (c) => {
-    const input = await readBody(c, InviteInput);
+  .post('/invite', requireRole('user.create'), input.body(InviteInput), async (c) => {
+    const input = c.req.valid('json');
     const invite = await createInvite(userServiceContext(c), input, new URL(c.req.url).origin);
     return c.json({ data: invite, meta }, 201);
   })

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { userServiceContext, type AppEnv } from '../context';
-import { readBody } from '../http/body';
+import { input } from '../http/input';
 import { requireRole } from '../middleware/guards';
 import { exportOwnData } from '../services/panels/export-own-data';
 import { getUserPanels, saveUserAnswers } from '../services/panels/user-answers';
@@ -13,9 +13,9 @@ const meta = { dutch: panelsNl.answers };
 /** A member's own background data (spec 001 §7 PUT user/{id}/answer) and their own-data download; own id only (else 404). */
 export const panelAnswerRoutes = new Hono<AppEnv>()
   .get('/user/:id/answer', requireRole('panel.access'), async (c) => c.json({ data: await getUserPanels(userServiceContext(c), idParam(c, 'id')), meta }))
-  .put('/user/:id/answer', requireRole('panel.access'), async (c) => {
+  .put('/user/:id/answer', requireRole('panel.access'), input.body(PanelAnswersInput), async (c) => {
     const id = idParam(c, 'id');
-    const input = await readBody(c, PanelAnswersInput);
+    const input = c.req.valid('json');
     return c.json({ data: await saveUserAnswers(userServiceContext(c), id, input), meta, alert: panelsNl.profile.saved });
   })
   .get('/user/:id/panel-data', requireRole('panel.access'), async (c) => {

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { userServiceContext, type AppEnv } from '../context';
-import { readBody } from '../http/body';
+import { input } from '../http/input';
 import { requireRole } from '../middleware/guards';
 import { createPanelField, deletePanelField, listPanelFields, updatePanelField } from '../services/panels/panel-fields';
 import { createPanelOption, deletePanelOption, updatePanelOption } from '../services/panels/panel-options';
@@ -16,15 +16,15 @@ const option = { dutch: panelsNl.option };
 /** Background fields of a panel and their options (spec 001 §7 Panel api: fields, options, order patches). */
 export const panelFieldRoutes = new Hono<AppEnv>()
   .get('/panel/:id/field', requireRole('panel.view'), async (c) => c.json({ data: await listPanelFields(userServiceContext(c), idParam(c, 'id')), meta: field }))
-  .post('/panel/:id/field', requireRole('panel.edit'), async (c) => {
+  .post('/panel/:id/field', requireRole('panel.edit'), input.body(PanelFieldInput), async (c) => {
     const id = idParam(c, 'id');
-    const input = await readBody(c, PanelFieldInput);
+    const input = c.req.valid('json');
     return c.json({ data: await createPanelField(userServiceContext(c), id, input), meta: field, alert: panelsNl.created(panelsNl.field) }, 201);
   })
   // Before /panel/:id/field/:fid so 'order' is not taken for an id.
-  .patch('/panel/:id/field/order', requireRole('panel.edit'), async (c) => {
+  .patch('/panel/:id/field/order', requireRole('panel.edit'), input.body(OrderInput), async (c) => {
     const id = idParam(c, 'id');
-    const input = await readBody(c, OrderInput);
+    const input = c.req.valid('json');
     return c.json({ data: await reorderPanelFields(userServiceContext(c), id, input), meta: field, alert: panelsNl.ordered });
   })
   .get('/panel/:id/field/:fid', requireRole('panel.view'), async (c) => {
@@ -33,28 +33,28 @@ export const panelFieldRoutes = new Hono<AppEnv>()
     if (!found) return c.json({ data: null, message: panelsNl.notOfParent(panelsNl.field, [fid]) }, 404);
     return c.json({ data: found, meta: field });
   })
-  .put('/panel/:id/field/:fid', requireRole('panel.edit'), async (c) => {
+  .put('/panel/:id/field/:fid', requireRole('panel.edit'), input.body(PanelFieldUpdate), async (c) => {
     const [id, fid] = [idParam(c, 'id'), idParam(c, 'fid')];
-    const input = await readBody(c, PanelFieldUpdate);
+    const input = c.req.valid('json');
     return c.json({ data: await updatePanelField(userServiceContext(c), id, fid, input), meta: field, alert: panelsNl.saved(panelsNl.field) });
   })
   .delete('/panel/:id/field/:fid', requireRole('panel.edit'), async (c) => {
     await deletePanelField(userServiceContext(c), idParam(c, 'id'), idParam(c, 'fid'));
     return c.json({ data: null, meta: field, alert: panelsNl.deleted });
   })
-  .post('/panel/:id/field/:fid/option', requireRole('panel.edit'), async (c) => {
+  .post('/panel/:id/field/:fid/option', requireRole('panel.edit'), input.body(PanelOptionInput), async (c) => {
     const [id, fid] = [idParam(c, 'id'), idParam(c, 'fid')];
-    const input = await readBody(c, PanelOptionInput);
+    const input = c.req.valid('json');
     return c.json({ data: await createPanelOption(userServiceContext(c), id, fid, input), meta: option, alert: panelsNl.created(panelsNl.option) }, 201);
   })
-  .patch('/panel/:id/field/:fid/option/order', requireRole('panel.edit'), async (c) => {
+  .patch('/panel/:id/field/:fid/option/order', requireRole('panel.edit'), input.body(OrderInput), async (c) => {
     const [id, fid] = [idParam(c, 'id'), idParam(c, 'fid')];
-    const input = await readBody(c, OrderInput);
+    const input = c.req.valid('json');
     return c.json({ data: await reorderPanelOptions(userServiceContext(c), id, fid, input), meta: option, alert: panelsNl.ordered });
   })
-  .put('/panel/:id/field/:fid/option/:oid', requireRole('panel.edit'), async (c) => {
+  .put('/panel/:id/field/:fid/option/:oid', requireRole('panel.edit'), input.body(PanelOptionInput), async (c) => {
     const [id, fid, oid] = [idParam(c, 'id'), idParam(c, 'fid'), idParam(c, 'oid')];
-    const input = await readBody(c, PanelOptionInput);
+    const input = c.req.valid('json');
     return c.json({ data: await updatePanelOption(userServiceContext(c), id, fid, oid, input), meta: option, alert: panelsNl.saved(panelsNl.option) });
   })
   .delete('/panel/:id/field/:fid/option/:oid', requireRole('panel.edit'), async (c) => {

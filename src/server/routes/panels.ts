@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { userServiceContext, type AppEnv } from '../context';
-import { readBody, validate } from '../http/body';
+import { input } from '../http/input';
 import { readUploadedFile } from '../http/upload';
 import { requireRole } from '../middleware/guards';
 import { createPanel } from '../services/panels/create-panel';
@@ -26,33 +26,33 @@ const binary = { 'x-content-type-options': 'nosniff', 'content-security-policy':
 
 /** Panel api of spec 001 §7 (panels, image, registration code, members); fields in panels-fields.ts. */
 export const panelRoutes = new Hono<AppEnv>()
-  .get('/panel', requireRole('panel.view'), async (c) => {
-    const query = validate(PanelListQuery, c.req.query());
+  .get('/panel', requireRole('panel.view'), input.query(PanelListQuery), async (c) => {
+    const query = c.req.valid('query');
     const items = await listPanels(userServiceContext(c), { all: isAll(query.all) });
     return c.json({ data: items, meta: { ...meta, total: items.length } });
   })
   // Before /panel/:id so 'index-items' is not taken for an id.
-  .get('/panel/index-items', requireRole('panel.view'), async (c) => c.json({ data: await indexItems(c, false), meta }))
-  .get('/panel/index-items/all', requireRole('panel.view'), async (c) => c.json({ data: await indexItems(c, true), meta }))
-  .get('/panel/:id', requireRole('panel.view'), async (c) => {
+  .get('/panel/index-items', requireRole('panel.view'), input.query(PanelListQuery), async (c) => c.json({ data: await indexItems(c, false, c.req.valid('query').include), meta }))
+  .get('/panel/index-items/all', requireRole('panel.view'), input.query(PanelListQuery), async (c) => c.json({ data: await indexItems(c, true, c.req.valid('query').include), meta }))
+  .get('/panel/:id', requireRole('panel.view'), input.query(PanelListQuery), async (c) => {
     const id = idParam(c, 'id');
-    const query = validate(PanelListQuery, c.req.query());
+    const query = c.req.valid('query');
     return c.json({ data: await getPanel(userServiceContext(c), id, includes(query.include)), meta });
   })
-  .post('/panel', requireRole('panel.create'), async (c) => {
-    const input = await readBody(c, PanelInput);
+  .post('/panel', requireRole('panel.create'), input.body(PanelInput), async (c) => {
+    const input = c.req.valid('json');
     return c.json({ data: await createPanel(userServiceContext(c), input), meta, alert: panelsNl.created(panelsNl.panel) }, 201);
   })
-  .put('/panel/:id', requireRole('panel.edit'), async (c) => {
+  .put('/panel/:id', requireRole('panel.edit'), input.body(PanelUpdate), async (c) => {
     const id = idParam(c, 'id');
-    const input = await readBody(c, PanelUpdate);
+    const input = c.req.valid('json');
     return c.json({ data: await updatePanel(userServiceContext(c), id, input), meta, alert: panelsNl.saved(panelsNl.panel) });
   })
   .delete('/panel/:id', requireRole('panel.edit'), async (c) => {
     await deletePanel(userServiceContext(c), idParam(c, 'id'));
     return c.json({ data: null, meta, alert: panelsNl.deleted });
   })
-  .post('/panel/:id/image', requireRole('panel.edit'), async (c) => {
+  .post('/panel/:id/image', requireRole('panel.edit'), input.upload(), async (c) => {
     const id = idParam(c, 'id');
     const data = await uploadPanelImage(userServiceContext(c), id, await readUploadedFile(c, MAX_IMAGE_BYTES));
     return c.json({ data, meta: { dutch: panelsNl.image }, alert: panelsNl.saved(panelsNl.image) }, 201);
@@ -67,9 +67,9 @@ export const panelRoutes = new Hono<AppEnv>()
   .post('/panel/:id/token', requireRole('panel.edit'), async (c) => {
     return c.json({ data: await regeneratePanelToken(userServiceContext(c), idParam(c, 'id')), meta, alert: panelsNl.base.regenerated });
   })
-  .put('/panel/:id/token', requireRole('panel.edit'), async (c) => {
+  .put('/panel/:id/token', requireRole('panel.edit'), input.body(PanelTokenToggle), async (c) => {
     const id = idParam(c, 'id');
-    const { enabled } = await readBody(c, PanelTokenToggle);
+    const { enabled } = c.req.valid('json');
     return c.json({ data: await setPanelTokenEnabled(userServiceContext(c), id, enabled), meta, alert: enabled ? panelsNl.base.switchedOn : panelsNl.base.switchedOff });
   })
   .get('/panel/:id/qr', requireRole('panel.edit'), async (c) => {
@@ -87,10 +87,10 @@ export const panelRoutes = new Hono<AppEnv>()
   .route('/', panelFieldRoutes);
 
 /** index-items with the optional include=fields (fields and options of every listed panel, one more batch). */
-async function indexItems(c: Parameters<typeof idParam>[0], all: boolean) {
+async function indexItems(c: Parameters<typeof idParam>[0], all: boolean, include: string | undefined) {
   const ctx = userServiceContext(c);
   const items = await listPanelIndexItems(ctx, all);
-  if (!includes(validate(PanelListQuery, c.req.query()).include).includes('fields')) return items;
+  if (!includes(include).includes('fields')) return items;
   const fields = await loadFields(ctx.db, items.map((i) => i.id));
   return items.map((i) => ({ ...i, fields: fields.filter((f) => f.panel_id === i.id) }));
 }

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { AppError, nl } from '../errors';
 import type { AppContext } from '../context';
 
@@ -16,3 +16,13 @@ export function paramsOf<S extends z.ZodType>(c: AppContext, schema: S): z.infer
   if (!result.success) throw new AppError('NOT_FOUND', nl.notFound);
   return result.data;
 }
+
+/** A row id in a path, as idParam reads it (1–12 digits, ≥ 1); documented as such in the OpenAPI document. */
+export const IdParam = z.string().regex(/^\d{1,12}$/).transform(Number).pipe(z.number().int().min(1).max(Number.MAX_SAFE_INTEGER));
+
+/** The data calls' `{version}` (the client's data version, a cache key), `{lang}` (one of the report's languages) and report `{id}`. */
+export const DataPath = z.object({
+  version: z.string().regex(/^[\w.-]{1,40}$/),
+  lang: z.string().regex(/^[a-z]{2}(-[A-Za-z]{2,4})?$/),
+  id: IdParam,
+});

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { userServiceContext, type AppEnv } from '../context';
-import { readBody } from '../http/body';
+import { input } from '../http/input';
 import { requireRole } from '../middleware/guards';
 import { presentJob } from '../services/jobs/get-job';
 import { getFieldwork, updateFieldwork } from '../services/participate/fieldwork';
@@ -21,14 +21,14 @@ export const participationRoutes = new Hono<AppEnv>()
   .get('/survey/:id/fieldwork', requireRole(['survey.view', 'survey.edit']), async (c) => {
     return c.json({ data: await getFieldwork(userServiceContext(c), idParam(c, 'id'), origin(c.req.url)), meta: { dutch: participateNl.fieldwork.dutch } });
   })
-  .put('/survey/:id/fieldwork', requireRole('survey.edit'), async (c) => {
+  .put('/survey/:id/fieldwork', requireRole('survey.edit'), input.body(FieldworkInput), async (c) => {
     const id = idParam(c, 'id');
-    const data = await updateFieldwork(userServiceContext(c), id, await readBody(c, FieldworkInput), origin(c.req.url));
+    const data = await updateFieldwork(userServiceContext(c), id, c.req.valid('json'), origin(c.req.url));
     return c.json({ data, meta: { dutch: participateNl.fieldwork.dutch }, alert: participateNl.fieldwork.saved });
   })
-  .post('/survey/:id/invitation', requireRole('survey.edit'), async (c) => {
+  .post('/survey/:id/invitation', requireRole('survey.edit'), input.body(InvitationInput), async (c) => {
     const id = idParam(c, 'id');
-    const input = await readBody(c, InvitationInput);
+    const input = c.req.valid('json');
     const job = await sendInvitations(userServiceContext(c), id, input, origin(c.req.url));
     return c.json({ data: presentJob(job), meta: { dutch: surveysNl.job }, alert: participateNl.invitations.queued(input.kind) }, 202);
   })

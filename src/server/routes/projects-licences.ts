@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { userServiceContext, type AppEnv } from '../context';
-import { readBody } from '../http/body';
+import { input } from '../http/input';
 import { requireRole } from '../middleware/guards';
 import { createLicence, deleteLicence, getLicence, updateLicence } from '../services/projects/licences';
 import { listLicences } from '../services/projects/list-licences';
@@ -15,15 +15,15 @@ const meta = { dutch: projectsNl.licence };
 export const projectLicenceRoutes = new Hono<AppEnv>()
   .get('/license', requireRole(['user.access', 'company.access']), async (c) => c.json({ data: await listLicences(userServiceContext(c)), meta }))
   .get('/project/:id/license', requireRole('project.view'), async (c) => c.json({ data: await listProjectPart(userServiceContext(c), idParam(c, 'id'), 'licenses'), meta }))
-  .post('/project/:id/license', requireRole('project.edit'), async (c) => {
+  .post('/project/:id/license', requireRole('project.edit'), input.body(LicenceInput), async (c) => {
     const id = idParam(c, 'id');
-    const input = await readBody(c, LicenceInput);
+    const input = c.req.valid('json');
     return c.json({ data: await createLicence(userServiceContext(c), id, input), meta, alert: projectsNl.created(projectsNl.licence) }, 201);
   })
   .get('/project/:id/license/:lid', requireRole('project.view'), async (c) => c.json({ data: await getLicence(userServiceContext(c), idParam(c, 'id'), idParam(c, 'lid')), meta }))
-  .put('/project/:id/license/:lid', requireRole('project.edit'), async (c) => {
+  .put('/project/:id/license/:lid', requireRole('project.edit'), input.body(LicenceUpdate), async (c) => {
     const [id, lid] = [idParam(c, 'id'), idParam(c, 'lid')];
-    const input = await readBody(c, LicenceUpdate);
+    const input = c.req.valid('json');
     return c.json({ data: await updateLicence(userServiceContext(c), id, lid, input), meta, alert: projectsNl.saved(projectsNl.licence) });
   })
   .delete('/project/:id/license/:lid', requireRole('project.edit'), async (c) => {

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { userServiceContext, type AppEnv } from '../context';
-import { readBody } from '../http/body';
+import { input } from '../http/input';
 import { requireRole } from '../middleware/guards';
 import { addProjectMember } from '../services/projects/add-project-member';
 import { listProjectMembers } from '../services/projects/list-project-members';
@@ -17,19 +17,19 @@ const meta = { dutch: projectsNl.member };
 export const projectMemberRoutes = new Hono<AppEnv>()
   .get('/project/:id/user', requireRole('project.view'), async (c) => c.json({ data: await listProjectMembers(userServiceContext(c), idParam(c, 'id')), meta }))
   .get('/project/:id/admin', requireRole('project.view'), async (c) => c.json({ data: await listProjectMembers(userServiceContext(c), idParam(c, 'id'), true), meta }))
-  .post('/project/:id/user', requireRole('project.edit'), async (c) => {
+  .post('/project/:id/user', requireRole('project.edit'), input.body(ProjectMemberInput), async (c) => {
     const id = idParam(c, 'id');
-    const input = await readBody(c, ProjectMemberInput);
+    const input = c.req.valid('json');
     return c.json({ data: await addProjectMember(userServiceContext(c), id, input), meta, alert: projectsNl.created(projectsNl.member) }, 201);
   })
-  .put('/project/:id/user', requireRole('project.edit'), async (c) => {
+  .put('/project/:id/user', requireRole('project.edit'), input.body(ProjectMembersInput), async (c) => {
     const id = idParam(c, 'id');
-    const input = await readBody(c, ProjectMembersInput);
+    const input = c.req.valid('json');
     return c.json({ data: await setProjectMembers(userServiceContext(c), id, input), meta, alert: projectsNl.saved(projectsNl.member) });
   })
-  .put('/project/:id/user/:uid', requireRole('project.edit'), async (c) => {
+  .put('/project/:id/user/:uid', requireRole('project.edit'), input.body(ProjectMemberUpdate), async (c) => {
     const [id, uid] = [idParam(c, 'id'), idParam(c, 'uid')];
-    const input = await readBody(c, ProjectMemberUpdate);
+    const input = c.req.valid('json');
     return c.json({ data: await putProjectMember(userServiceContext(c), id, uid, input), meta, alert: projectsNl.saved(projectsNl.member) });
   })
   .delete('/project/:id/user/:uid', requireRole('project.edit'), async (c) => {

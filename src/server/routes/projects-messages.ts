@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { userServiceContext, type AppEnv } from '../context';
+import { input } from '../http/input';
 import { AppError, nl } from '../errors';
-import { readBody } from '../http/body';
 import { boundaryOf } from '../http/multipart-stream';
 import { requireRole } from '../middleware/guards';
 import { deleteFile, deleteMessage, readFile, updateFile } from '../services/messages/files';
@@ -49,10 +49,10 @@ export const projectMessageRoutes = new Hono<AppEnv>()
       headers: { ...headers, 'content-length': String(range.length), 'content-range': `bytes ${range.offset}-${range.offset + range.length - 1}/${file.size}` },
     });
   })
-  .put('/project/:id/file/:fid', requireRole('project.view'), async (c) => {
+  .put('/project/:id/file/:fid', requireRole('project.view'), input.body(FileUpdate), async (c) => {
     const id = idParam(c, 'id');
     const fid = idParam(c, 'fid');
-    const input = await readBody(c, FileUpdate);
+    const input = c.req.valid('json');
     return c.json({ data: await updateFile(userServiceContext(c), id, fid, input), meta: fileMeta, alert: `${messagesNl.file} is opgeslagen` });
   })
   .delete('/project/:id/file/:fid', requireRole('project.view'), async (c) => {

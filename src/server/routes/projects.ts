@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { userServiceContext, type AppEnv } from '../context';
-import { readBody, validate } from '../http/body';
+import { input } from '../http/input';
 import { requireRole } from '../middleware/guards';
 import { createProject } from '../services/projects/create-project';
 import { deleteProject } from '../services/projects/delete-project';
@@ -22,8 +22,8 @@ const meta = { dutch: projectsNl.project };
 
 /** Project api of spec 001 §7 (messages and files: projects-messages.ts). */
 export const projectRoutes = new Hono<AppEnv>()
-  .get('/project', requireRole('project.view'), async (c) => {
-    const query = validate(ProjectListQuery, c.req.query());
+  .get('/project', requireRole('project.view'), input.query(ProjectListQuery), async (c) => {
+    const query = c.req.valid('query');
     const all = query.all === '1' || query.all === 'true';
     const items = await listProjects(userServiceContext(c), { all });
     return c.json({ data: items, meta: { ...meta, all, total: items.length } });
@@ -31,21 +31,21 @@ export const projectRoutes = new Hono<AppEnv>()
   // Before /project/:id so 'index-items' is not taken for an id.
   .get('/project/index-items', requireRole('project.view'), async (c) => c.json({ data: await listProjectIndexItems(userServiceContext(c)), meta }))
   .get('/project/index-items/all', requireRole('project.view'), async (c) => c.json({ data: await listProjectIndexItems(userServiceContext(c), true), meta }))
-  .get('/project/:id', requireRole('project.view'), async (c) => {
+  .get('/project/:id', requireRole('project.view'), input.query(ProjectGetQuery), async (c) => {
     const id = idParam(c, 'id');
-    const { include } = validate(ProjectGetQuery, c.req.query());
+    const { include } = c.req.valid('query');
     return c.json({ data: await getProject(userServiceContext(c), id, include), meta });
   })
   .get('/project/:id/subProject', requireRole('project.view'), async (c) => c.json({ data: await listProjectPart(userServiceContext(c), idParam(c, 'id'), 'subProjects'), meta }))
   .get('/project/:id/report', requireRole('project.view'), async (c) => c.json({ data: await listProjectPart(userServiceContext(c), idParam(c, 'id'), 'reports'), meta }))
   .get('/project/:id/possibleParents', requireRole('project.view'), async (c) => c.json({ data: await listPossibleParents(userServiceContext(c), idParam(c, 'id')), meta }))
-  .post('/project', requireRole('project.create'), async (c) => {
-    const input = await readBody(c, ProjectInput);
+  .post('/project', requireRole('project.create'), input.body(ProjectInput), async (c) => {
+    const input = c.req.valid('json');
     return c.json({ data: await createProject(userServiceContext(c), input), meta, alert: projectsNl.created(projectsNl.project) }, 201);
   })
-  .put('/project/:id', requireRole('project.edit'), async (c) => {
+  .put('/project/:id', requireRole('project.edit'), input.body(ProjectUpdate), async (c) => {
     const id = idParam(c, 'id');
-    const input = await readBody(c, ProjectUpdate);
+    const input = c.req.valid('json');
     return c.json({ data: await updateProject(userServiceContext(c), id, input), meta, alert: projectsNl.saved(projectsNl.project) });
   })
   .delete('/project/:id', requireRole('project.edit'), async (c) => {

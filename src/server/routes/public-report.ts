@@ -1,21 +1,20 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import type { z } from 'zod';
 import { consumeAttempt } from '../auth/throttle';
-import { type AppContext, type AppEnv, clientMeta, serviceContext } from '../context';
-import { AppError, nl } from '../errors';
-import { readBody } from '../http/body';
+import { type AppEnv, clientMeta, serviceContext } from '../context';
+import { input } from '../http/input';
 import { publicAccess } from '../middleware/guards';
 import { PUBLIC_DATA_THROTTLE, type PublicScope, computePublicReportData } from '../services/report-data/public-report';
 import { ReportDataBody } from '../../shared/validation/report-data';
-import { idParam } from './params';
+import { DataPath, idParam } from './params';
 
-async function answer(c: AppContext, scope: PublicScope) {
-  const version = c.req.param('version') ?? '';
-  const lang = c.req.param('lang') ?? '';
-  if (!/^[\w.-]{1,40}$/.test(version) || !/^[a-z]{2}(-[A-Za-z]{2,4})?$/.test(lang)) throw new AppError('NOT_FOUND', nl.notFound);
-  const reportId = idParam(c, 'id');
+type DataContext = Context<AppEnv, string, { out: { param: z.output<typeof DataPath>; json: z.output<typeof ReportDataBody> } }>;
+
+async function answer(c: DataContext, scope: PublicScope) {
+  const { lang, id: reportId } = c.req.valid('param');
+  const body = c.req.valid('json');
   const ctx = serviceContext(c);
   await consumeAttempt(ctx.db, PUBLIC_DATA_THROTTLE, clientMeta(c).ip, ctx.now);
-  const body = await readBody(c, ReportDataBody);
   return c.json({ data: await computePublicReportData(ctx, reportId, lang, scope, body) });
 }
 
@@ -24,5 +23,5 @@ async function answer(c: AppContext, scope: PublicScope) {
  * login, for the report or one chart. Reports without direct access are 404.
  */
 export const publicReportRoutes = new Hono<AppEnv>()
-  .post('/data/:version/:lang/report/:id', publicAccess, (c) => answer(c, { kind: 'report' }))
-  .post('/data/:version/:lang/report/:id/chart/:cid', publicAccess, (c) => answer(c, { kind: 'chart', id: idParam(c, 'cid') }));
+  .post('/data/:version/:lang/report/:id', publicAccess, input.params(DataPath), input.body(ReportDataBody), (c) => answer(c, { kind: 'report' }))
+  .post('/data/:version/:lang/report/:id/chart/:cid', publicAccess, input.params(DataPath), input.body(ReportDataBody), (c) => answer(c, { kind: 'chart', id: idParam(c, 'cid') }));

@@ -1,28 +1,21 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { askAi } from '../ai/ask-ai';
 import { aiInputFrom } from '../services/report-data/ai-input';
-import type { AppContext, AppEnv } from '../context';
+import type { z } from 'zod';
+import type { AppEnv } from '../context';
 import { userServiceContext } from '../context';
-import { AppError, nl } from '../errors';
-import { readBody } from '../http/body';
+import { input } from '../http/input';
 import { requireRole } from '../middleware/guards';
 import { computeReportDataFor, reportDataBody } from '../services/report-data/compute-report-data';
 import type { ReportDataScope } from '../services/report-data/resolve-scope';
 import { ReportDataBody } from '../../shared/validation/report-data';
-import { idParam } from './params';
+import { DataPath, idParam } from './params';
 
-/** {version} is the client's data version (cache key), {lang} one of the report's languages. */
-function versionAndLang(c: AppContext): string {
-  const version = c.req.param('version') ?? '';
-  const lang = c.req.param('lang') ?? '';
-  if (!/^[\w.-]{1,40}$/.test(version) || !/^[a-z]{2}(-[A-Za-z]{2,4})?$/.test(lang)) throw new AppError('NOT_FOUND', nl.notFound);
-  return lang;
-}
+type DataContext = Context<AppEnv, string, { out: { param: z.output<typeof DataPath>; json: z.output<typeof ReportDataBody> } }>;
 
-async function answer(c: AppContext, scope: ReportDataScope) {
-  const lang = versionAndLang(c);
-  const reportId = idParam(c, 'id');
-  const body = await readBody(c, ReportDataBody);
+async function answer(c: DataContext, scope: ReportDataScope) {
+  const { lang, id: reportId } = c.req.valid('param');
+  const body = c.req.valid('json');
   // Without the assistant the answer's bytes come as they are (possibly from the isolate's cache);
   // a client that sends the ETag it holds gets a 304 (after the access check, as every call).
   if (!body.askAi) {
@@ -37,7 +30,7 @@ async function answer(c: AppContext, scope: ReportDataScope) {
 
 /** Data endpoints of spec 001 §7 Dashboard (staff): chart data per data location, benchmarks side by side. */
 export const reportDataRoutes = new Hono<AppEnv>()
-  .post('/data/:version/:lang/report/:id', requireRole('dashboard.view'), (c) => answer(c, { kind: 'report' }))
-  .post('/data/:version/:lang/report/:id/section/:sid', requireRole('dashboard.view'), (c) => answer(c, { kind: 'section', id: idParam(c, 'sid') }))
-  .post('/data/:version/:lang/report/:id/chart/:cid', requireRole('dashboard.view'), (c) => answer(c, { kind: 'chart', id: idParam(c, 'cid') }))
-  .post('/data/:version/:lang/report/:id/dataLocation/:did', requireRole('dashboard.view'), (c) => answer(c, { kind: 'dataLocation', id: idParam(c, 'did') }));
+  .post('/data/:version/:lang/report/:id', requireRole('dashboard.view'), input.params(DataPath), input.body(ReportDataBody), (c) => answer(c, { kind: 'report' }))
+  .post('/data/:version/:lang/report/:id/section/:sid', requireRole('dashboard.view'), input.params(DataPath), input.body(ReportDataBody), (c) => answer(c, { kind: 'section', id: idParam(c, 'sid') }))
+  .post('/data/:version/:lang/report/:id/chart/:cid', requireRole('dashboard.view'), input.params(DataPath), input.body(ReportDataBody), (c) => answer(c, { kind: 'chart', id: idParam(c, 'cid') }))
+  .post('/data/:version/:lang/report/:id/dataLocation/:did', requireRole('dashboard.view'), input.params(DataPath), input.body(ReportDataBody), (c) => answer(c, { kind: 'dataLocation', id: idParam(c, 'did') }));

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import type { AppContext, AppEnv } from '../context';
+import { input } from '../http/input';
 import { userServiceContext } from '../context';
 import { AppError } from '../errors';
-import { readBody } from '../http/body';
 import { requireRole, requireUser } from '../middleware/guards';
 import { exportReport } from '../services/export/export-report';
 import { getExportResult } from '../services/export/get-export-result';
@@ -29,9 +29,9 @@ function exportFailed(c: AppContext, err: unknown) {
 
 /** PDF export of a report (spec 001 §7 Dashboard, §8): inline for small reports, a job for large ones. */
 export const reportExportRoutes = new Hono<AppEnv>()
-  .post('/report/:id/export', requireRole('dashboard.export'), async (c) => {
+  .post('/report/:id/export', requireRole('dashboard.export'), input.body(ReportDataBody), async (c) => {
     const id = idParam(c, 'id');
-    const body = await readBody(c, ReportDataBody);
+    const body = c.req.valid('json');
     try {
       const outcome = await exportReport(userServiceContext(c), id, body);
       if (outcome.kind === 'job') return c.json({ data: { job: outcome.job } }, 202);

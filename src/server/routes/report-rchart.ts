@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import type { AppContext, AppEnv } from '../context';
+import { input } from '../http/input';
 import { userServiceContext } from '../context';
 import { AppError, nl } from '../errors';
-import { readBody, validate } from '../http/body';
 import { requireRole } from '../middleware/guards';
 import { computeRChartFor } from '../services/rchart/compute-rchart';
 import { getRChartOptions } from '../services/rchart/get-rchart-options';
@@ -22,13 +22,13 @@ function langParam(c: AppContext): string {
 
 /** R charts (spec 000 §1 release notes): the form definition and the chart's data. */
 export const reportRChartRoutes = new Hono<AppEnv>()
-  .get('/rchartOptions', requireRole('dashboard.view'), async (c) => {
-    const { survey } = validate(RChartOptionsQuery, c.req.query());
+  .get('/rchartOptions', requireRole('dashboard.view'), input.query(RChartOptionsQuery), async (c) => {
+    const { survey } = c.req.valid('query');
     return c.json({ data: await getRChartOptions(userServiceContext(c), survey), meta });
   })
-  .post('/data/:version/:lang/report/:id/section/:sid/rchart/:cid', requireRole('dashboard.view'), async (c) => {
+  .post('/data/:version/:lang/report/:id/section/:sid/rchart/:cid', requireRole('dashboard.view'), input.body(RChartDataBody), async (c) => {
     const lang = langParam(c);
     const ids = { reportId: idParam(c, 'id'), sectionId: idParam(c, 'sid'), chartId: idParam(c, 'cid') };
-    const body = await readBody(c, RChartDataBody);
+    const body = c.req.valid('json');
     return c.json({ data: await computeRChartFor(userServiceContext(c), ids, lang, body), meta });
   });

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
+import { input } from '../http/input';
 import { userServiceContext } from '../context';
-import { readBody } from '../http/body';
 import { requireRole } from '../middleware/guards';
 import { createBookmark } from '../services/reports/create-bookmark';
 import { deleteBookmark } from '../services/reports/delete-bookmark';
@@ -14,14 +14,14 @@ const meta = { dutch: reportsNl.bookmark };
 
 /** Saved breakdowns of a report (spec 001 §7 Dashboard, Bookmark). */
 export const reportBookmarkRoutes = new Hono<AppEnv>()
-  .post('/report/:id/reportBookmark', requireRole('dashboard.edit'), async (c) => {
+  .post('/report/:id/reportBookmark', requireRole('dashboard.edit'), input.body(BookmarkInput), async (c) => {
     const id = idParam(c, 'id');
-    const input = await readBody(c, BookmarkInput);
+    const input = c.req.valid('json');
     return c.json({ data: await createBookmark(userServiceContext(c), id, input), meta, alert: reportsNl.created(reportsNl.bookmark) }, 201);
   })
-  .put('/report/:id/reportBookmark/:bookmarkId', requireRole('dashboard.edit'), async (c) => {
+  .put('/report/:id/reportBookmark/:bookmarkId', requireRole('dashboard.edit'), input.body(BookmarkUpdate), async (c) => {
     const [id, bookmarkId] = [idParam(c, 'id'), idParam(c, 'bookmarkId')];
-    const input = await readBody(c, BookmarkUpdate);
+    const input = c.req.valid('json');
     return c.json({ data: await updateBookmark(userServiceContext(c), id, bookmarkId, input), meta, alert: reportsNl.saved(reportsNl.bookmark) });
   })
   .delete('/report/:id/reportBookmark/:bookmarkId', requireRole('dashboard.edit'), async (c) => {

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
+import { input } from '../http/input';
 import { userServiceContext } from '../context';
-import { readBody } from '../http/body';
 import { requireRole } from '../middleware/guards';
 import { createChartOption } from '../services/reports/create-chart-option';
 import { deleteChartOption } from '../services/reports/delete-chart-option';
@@ -19,14 +19,14 @@ export const reportChartOptionRoutes = new Hono<AppEnv>()
   .get('/chart/:chartId/chartOption/:id', requireRole('dashboard.view'), async (c) =>
     c.json({ data: await getChartOption(userServiceContext(c), idParam(c, 'chartId'), idParam(c, 'id')), meta }),
   )
-  .post('/chart/:chartId/chartOption', requireRole('dashboard.edit'), async (c) => {
+  .post('/chart/:chartId/chartOption', requireRole('dashboard.edit'), input.body(ChartOptionInput), async (c) => {
     const chartId = idParam(c, 'chartId');
-    const input = await readBody(c, ChartOptionInput);
+    const input = c.req.valid('json');
     return c.json({ data: await createChartOption(userServiceContext(c), chartId, input), meta, alert: reportsNl.created(reportsNl.chartOption) }, 201);
   })
-  .put('/chart/:chartId/chartOption/:id', requireRole('dashboard.edit'), async (c) => {
+  .put('/chart/:chartId/chartOption/:id', requireRole('dashboard.edit'), input.body(ChartOptionUpdate), async (c) => {
     const [chartId, id] = [idParam(c, 'chartId'), idParam(c, 'id')];
-    const input = await readBody(c, ChartOptionUpdate);
+    const input = c.req.valid('json');
     return c.json({ data: await updateChartOption(userServiceContext(c), chartId, id, input), meta, alert: reportsNl.saved(reportsNl.chartOption) });
   })
   .delete('/chart/:chartId/chartOption/:id', requireRole('dashboard.edit'), async (c) => {

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
+import { input } from '../http/input';
 import { userServiceContext } from '../context';
-import { readBody } from '../http/body';
 import { requireRole } from '../middleware/guards';
 import { createChart } from '../services/reports/create-chart';
 import { createDataLocation } from '../services/reports/create-data-location';
@@ -22,39 +22,39 @@ const dlMeta = { dutch: reportsNl.dataLocation };
 /** Charts and their data locations (spec 001 §7 Dashboard). */
 export const reportChartRoutes = new Hono<AppEnv>()
   .get('/chart/:id', requireRole('dashboard.view'), async (c) => c.json({ data: await getChart(userServiceContext(c), idParam(c, 'id')), meta: chartMeta }))
-  .post('/chart', requireRole('dashboard.edit'), async (c) => {
-    const input = await readBody(c, ChartInput);
+  .post('/chart', requireRole('dashboard.edit'), input.body(ChartInput), async (c) => {
+    const input = c.req.valid('json');
     return c.json({ data: await createChart(userServiceContext(c), input), meta: chartMeta, alert: reportsNl.created(reportsNl.chart) }, 201);
   })
-  .put('/chart/:id', requireRole('dashboard.edit'), async (c) => {
+  .put('/chart/:id', requireRole('dashboard.edit'), input.body(ChartUpdate), async (c) => {
     const id = idParam(c, 'id');
-    const input = await readBody(c, ChartUpdate);
+    const input = c.req.valid('json');
     return c.json({ data: await updateChart(userServiceContext(c), id, input), meta: chartMeta, alert: reportsNl.saved(reportsNl.chart) });
   })
   .delete('/chart/:id', requireRole('dashboard.edit'), async (c) => {
     await deleteChart(userServiceContext(c), idParam(c, 'id'));
     return c.json({ data: null, meta: chartMeta, alert: reportsNl.deleted });
   })
-  .patch('/section/:sectionId/chart/order', requireRole('dashboard.edit'), async (c) => {
+  .patch('/section/:sectionId/chart/order', requireRole('dashboard.edit'), input.body(OrderInput), async (c) => {
     const id = idParam(c, 'sectionId');
-    const input = await readBody(c, OrderInput);
+    const input = c.req.valid('json');
     return c.json({ data: await reorderCharts(userServiceContext(c), id, input), meta: chartMeta, alert: reportsNl.ordered });
   })
-  .post('/dataLocation', requireRole('dashboard.edit'), async (c) => {
-    const input = await readBody(c, DataLocationInput);
+  .post('/dataLocation', requireRole('dashboard.edit'), input.body(DataLocationInput), async (c) => {
+    const input = c.req.valid('json');
     return c.json({ data: await createDataLocation(userServiceContext(c), input), meta: dlMeta, alert: reportsNl.created(reportsNl.dataLocation) }, 201);
   })
-  .put('/dataLocation/:id', requireRole('dashboard.edit'), async (c) => {
+  .put('/dataLocation/:id', requireRole('dashboard.edit'), input.body(DataLocationUpdate), async (c) => {
     const id = idParam(c, 'id');
-    const input = await readBody(c, DataLocationUpdate);
+    const input = c.req.valid('json');
     return c.json({ data: await updateDataLocation(userServiceContext(c), id, input), meta: dlMeta, alert: reportsNl.saved(reportsNl.dataLocation) });
   })
   .delete('/dataLocation/:id', requireRole('dashboard.edit'), async (c) => {
     await deleteDataLocation(userServiceContext(c), idParam(c, 'id'));
     return c.json({ data: null, meta: dlMeta, alert: reportsNl.deleted });
   })
-  .patch('/chart/:chartId/dataLocation/order', requireRole('dashboard.edit'), async (c) => {
+  .patch('/chart/:chartId/dataLocation/order', requireRole('dashboard.edit'), input.body(OrderInput), async (c) => {
     const id = idParam(c, 'chartId');
-    const input = await readBody(c, OrderInput);
+    const input = c.req.valid('json');
     return c.json({ data: await reorderDataLocations(userServiceContext(c), id, input), meta: dlMeta, alert: reportsNl.ordered });
   });

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppContext, AppEnv } from '../context';
+import { input } from '../http/input';
 import { userServiceContext } from '../context';
-import { readBody } from '../http/body';
 import { requireRole } from '../middleware/guards';
 import { attachFilterCategory } from '../services/report-filters/attach-category';
 import { detachFilterCategory } from '../services/report-filters/detach-category';
@@ -25,9 +25,9 @@ export const reportFilterRoutes = new Hono<AppEnv>()
   .get('/report/:id/filterOption', requireRole('dashboard.view'), async (c) => {
     return c.json({ data: await listReportFilters(userServiceContext(c), idParam(c, 'id')), meta });
   })
-  .post('/report/:id/filterCategory', requireRole('dashboard.filter'), async (c) => {
+  .post('/report/:id/filterCategory', requireRole('dashboard.filter'), input.body(FilterSyncBody), async (c) => {
     const id = idParam(c, 'id');
-    const body = await readBody(c, FilterSyncBody);
+    const body = c.req.valid('json');
     return c.json({ data: await syncReportFilters(userServiceContext(c), id, body), meta });
   })
   .post('/report/:id/filterCategory/:cid', requireRole('dashboard.edit'), async (c) => {
@@ -39,11 +39,11 @@ export const reportFilterRoutes = new Hono<AppEnv>()
     return c.json({ data, meta, alert: reportFiltersNl.detached });
   })
   .post('/report/:id/filterOption/:oid', requireRole('dashboard.edit'), (c) => expose(c, true))
-  .put('/report/:id/filterOption/:oid', requireRole('dashboard.edit'), async (c) => {
+  .put('/report/:id/filterOption/:oid', requireRole('dashboard.edit'), input.body(FilterOptionOverride), async (c) => {
     // Ids first, like every route: a malformed id is a row that doesn't exist (404), whatever the body.
     idParam(c, 'id');
     idParam(c, 'oid');
-    const { exposed } = await readBody(c, FilterOptionOverride);
+    const { exposed } = c.req.valid('json');
     return expose(c, exposed);
   })
   .delete('/report/:id/filterOption/:oid', requireRole('dashboard.edit'), (c) => expose(c, false));

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
+import { input } from '../http/input';
 import { userServiceContext } from '../context';
 import { readUploadedFile } from '../http/upload';
 import { requireRole } from '../middleware/guards';
@@ -13,7 +14,7 @@ const meta = { dutch: reportsNl.image };
 
 /** The report's image (spec 001 §7 Dashboard, POST report/{id}/image); read back with the user's login. */
 export const reportImageRoutes = new Hono<AppEnv>()
-  .post('/report/:id/image', requireRole('dashboard.edit'), async (c) => {
+  .post('/report/:id/image', requireRole('dashboard.edit'), input.upload(), async (c) => {
     const id = idParam(c, 'id');
     const data = await uploadReportImage(userServiceContext(c), id, await readUploadedFile(c, MAX_IMAGE_BYTES));
     return c.json({ data, meta, alert: reportsNl.saved(reportsNl.image) }, 201);

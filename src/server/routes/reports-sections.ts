@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
+import { input } from '../http/input';
 import { userServiceContext } from '../context';
-import { readBody } from '../http/body';
 import { requireRole } from '../middleware/guards';
 import { createSection } from '../services/reports/create-section';
 import { deleteSection } from '../services/reports/delete-section';
@@ -15,19 +15,19 @@ const meta = { dutch: reportsNl.section };
 
 /** Sections of a report (spec 001 §7 Dashboard, Section). */
 export const reportSectionRoutes = new Hono<AppEnv>()
-  .post('/report/:id/section', requireRole('dashboard.edit'), async (c) => {
+  .post('/report/:id/section', requireRole('dashboard.edit'), input.body(SectionInput), async (c) => {
     const id = idParam(c, 'id');
-    const input = await readBody(c, SectionInput);
+    const input = c.req.valid('json');
     return c.json({ data: await createSection(userServiceContext(c), id, input), meta, alert: reportsNl.created(reportsNl.section) }, 201);
   })
-  .patch('/report/:id/section/order', requireRole('dashboard.edit'), async (c) => {
+  .patch('/report/:id/section/order', requireRole('dashboard.edit'), input.body(OrderInput), async (c) => {
     const id = idParam(c, 'id');
-    const input = await readBody(c, OrderInput);
+    const input = c.req.valid('json');
     return c.json({ data: await reorderSections(userServiceContext(c), id, input), meta, alert: reportsNl.ordered });
   })
-  .put('/report/:id/section/:sectionId', requireRole('dashboard.edit'), async (c) => {
+  .put('/report/:id/section/:sectionId', requireRole('dashboard.edit'), input.body(SectionUpdate), async (c) => {
     const [id, sectionId] = [idParam(c, 'id'), idParam(c, 'sectionId')];
-    const input = await readBody(c, SectionUpdate);
+    const input = c.req.valid('json');
     return c.json({ data: await updateSection(userServiceContext(c), id, sectionId, input), meta, alert: reportsNl.saved(reportsNl.section) });
   })
   .delete('/report/:id/section/:sectionId', requireRole('dashboard.edit'), async (c) => {

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
+import { input } from '../http/input';
 import { userServiceContext } from '../context';
-import { readBody } from '../http/body';
 import { requireRole } from '../middleware/guards';
 import { seedReport } from '../services/reports/seed-report';
 import { setResponseChart } from '../services/reports/set-response-chart';
@@ -11,15 +11,15 @@ import { idParam } from './params';
 
 /** Filling a report from a survey (seed) and its response chart (spec 001 §7 Dashboard). */
 export const reportSetupRoutes = new Hono<AppEnv>()
-  .put('/report/:id/seed', requireRole('dashboard.edit'), async (c) => {
+  .put('/report/:id/seed', requireRole('dashboard.edit'), input.body(SeedInput), async (c) => {
     const id = idParam(c, 'id');
-    const input = await readBody(c, SeedInput);
+    const input = c.req.valid('json');
     const { data, alert } = await seedReport(userServiceContext(c), id, input);
     return c.json({ data, meta: { dutch: reportsNl.report }, alert });
   })
-  .put('/report/:id/responseChart', requireRole('dashboard.edit'), async (c) => {
+  .put('/report/:id/responseChart', requireRole('dashboard.edit'), input.body(ResponseChartInput), async (c) => {
     const id = idParam(c, 'id');
-    const input = await readBody(c, ResponseChartInput);
+    const input = c.req.valid('json');
     const { chart, created } = await setResponseChart(userServiceContext(c), id, input);
     const alert = created ? reportsNl.created(reportsNl.chart) : reportsNl.saved(reportsNl.chart);
     return c.json({ data: chart, meta: { dutch: reportsNl.chart }, alert }, created ? 201 : 200);

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
+import { input } from '../http/input';
 import { userServiceContext } from '../context';
-import { readBody } from '../http/body';
 import { requireRole } from '../middleware/guards';
 import { createText } from '../services/reports/create-text';
 import { deleteText } from '../services/reports/delete-text';
@@ -14,13 +14,13 @@ const meta = { dutch: reportsNl.text };
 
 /** Markdown texts before/after a section or chart (spec 001 §7 Dashboard, text). */
 export const reportTextRoutes = new Hono<AppEnv>()
-  .post('/text', requireRole('dashboard.edit'), async (c) => {
-    const input = await readBody(c, TextInput);
+  .post('/text', requireRole('dashboard.edit'), input.body(TextInput), async (c) => {
+    const input = c.req.valid('json');
     return c.json({ data: await createText(userServiceContext(c), input), meta, alert: reportsNl.created(reportsNl.text) }, 201);
   })
-  .put('/text/:id', requireRole('dashboard.edit'), async (c) => {
+  .put('/text/:id', requireRole('dashboard.edit'), input.body(TextUpdate), async (c) => {
     const id = idParam(c, 'id');
-    const input = await readBody(c, TextUpdate);
+    const input = c.req.valid('json');
     return c.json({ data: await updateText(userServiceContext(c), id, input), meta, alert: reportsNl.saved(reportsNl.text) });
   })
   .delete('/text/:id', requireRole('dashboard.edit'), async (c) => {

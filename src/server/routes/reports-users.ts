@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
+import { input } from '../http/input';
 import { userServiceContext } from '../context';
-import { readBody } from '../http/body';
 import { requireRole } from '../middleware/guards';
 import { addReportUser } from '../services/reports/add-report-user';
 import { listReportUsers } from '../services/reports/list-report-users';
@@ -19,9 +19,9 @@ const meta = { dutch: reportsNl.reportUser };
  */
 export const reportUserRoutes = new Hono<AppEnv>()
   .get('/report/:id/user', requireRole('dashboard.edit'), async (c) => c.json({ data: await listReportUsers(userServiceContext(c), idParam(c, 'id')), meta }))
-  .put('/report/:id/user', requireRole('dashboard.edit'), async (c) => {
+  .put('/report/:id/user', requireRole('dashboard.edit'), input.body(ReportUsersInput), async (c) => {
     const id = idParam(c, 'id');
-    const input = await readBody(c, ReportUsersInput);
+    const input = c.req.valid('json');
     return c.json({ data: await setReportUsers(userServiceContext(c), id, input), meta, alert: reportsNl.saved(reportsNl.reportUser) });
   })
   .delete('/report/:id/user', requireRole('dashboard.edit'), async (c) => {

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
 import { userServiceContext } from '../context';
-import { readBody, validate } from '../http/body';
+import { input } from '../http/input';
 import { requireRole } from '../middleware/guards';
 import { copyReport } from '../services/reports/copy-report';
 import { createReport } from '../services/reports/create-report';
@@ -30,30 +30,29 @@ const meta = { dutch: reportsNl.report };
 
 /** Dashboard api of spec 001 §7: reports; sections, charts, data locations, bookmarks, chart options, texts, widgets, readers, image, seed in reports-*.ts. */
 export const reportRoutes = new Hono<AppEnv>()
-  .get('/report', requireRole('dashboard.view'), async (c) => {
-    const q = validate(ReportListQuery, c.req.query());
+  .get('/report', requireRole('dashboard.view'), input.query(ReportListQuery), async (c) => {
+    const q = c.req.valid('query');
     return c.json({ data: await listReports(userServiceContext(c), { archived: q.archived === '1', projectId: q.project_id }), meta });
   })
   // Before /report/:id so 'index-items' is not taken for an id.
-  .get('/report/index-items', requireRole('dashboard.view'), async (c) => {
-    const q = validate(ReportListQuery, c.req.query());
+  .get('/report/index-items', requireRole('dashboard.view'), input.query(ReportListQuery), async (c) => {
+    const q = c.req.valid('query');
     return c.json({ data: await listReportIndexItems(userServiceContext(c), { archived: q.archived === '1', projectId: q.project_id }), meta });
   })
   .get('/report/:id/variant', requireRole('dashboard.view'), async (c) => c.json({ data: await listVariants(userServiceContext(c), idParam(c, 'id')), meta }))
-  .get('/report/:id', requireRole('dashboard.view'), async (c) => {
+  .get('/report/:id', requireRole('dashboard.view'), input.query(ReportGetQuery), async (c) => {
     const id = idParam(c, 'id');
-    const { include } = validate(ReportGetQuery, c.req.query());
+    const { include } = c.req.valid('query');
     return c.json({ data: await getReport(userServiceContext(c), id, include), meta });
   })
-  .post('/report', requireRole('dashboard.create'), async (c) => {
-    const input = await readBody(c, ReportInput);
-    return c.json({ data: await createReport(userServiceContext(c), input), meta, alert: reportsNl.created(reportsNl.report) }, 201);
+  .post('/report', requireRole('dashboard.create'), input.body(ReportInput), async (c) => {
+    return c.json({ data: await createReport(userServiceContext(c), c.req.valid('json')), meta, alert: reportsNl.created(reportsNl.report) }, 201);
   })
-  .put('/report/:id', requireRole('dashboard.edit'), async (c) => {
+  .put('/report/:id', requireRole('dashboard.edit'), input.body(ReportUpdate), async (c) => {
     const id = idParam(c, 'id');
-    const input = await readBody(c, ReportUpdate);
-    const data = await updateReport(userServiceContext(c), id, input);
-    const alert = input.archived === true ? reportsNl.archived : input.archived === false ? reportsNl.dearchived : reportsNl.saved(reportsNl.report);
+    const body = c.req.valid('json');
+    const data = await updateReport(userServiceContext(c), id, body);
+    const alert = body.archived === true ? reportsNl.archived : body.archived === false ? reportsNl.dearchived : reportsNl.saved(reportsNl.report);
     return c.json({ data, meta, alert });
   })
   .put('/report/:id/dearchive', requireRole('dashboard.edit'), async (c) => {

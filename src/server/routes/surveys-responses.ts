@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { userServiceContext, type AppEnv } from '../context';
-import { validate } from '../http/body';
+import { input } from '../http/input';
 import { requireRole } from '../middleware/guards';
 import { deleteResponse } from '../services/surveys/browser/delete-response';
 import { exportResponsesCsv } from '../services/surveys/browser/export-responses';
@@ -9,7 +9,6 @@ import { getResponse } from '../services/surveys/browser/get-response';
 import { listResponses } from '../services/surveys/browser/list-responses';
 import { surveysNl } from '../../shared/i18n/surveys';
 import { ResponseFilterQuery, ResponseListQuery } from '../../shared/validation/surveys';
-import { paramsOf } from './params';
 
 const Id = z.object({ id: z.coerce.number().int().positive() });
 const ResponseParams = Id.extend({ rid: z.coerce.number().int().positive() });
@@ -19,21 +18,21 @@ const ResponseParams = Id.extend({ rid: z.coerce.number().int().positive() });
  * company), never reachable from reports. Export and deletion are recorded in survey_audit.
  */
 export const surveyResponseRoutes = new Hono<AppEnv>()
-  .get('/survey/:id/responses', requireRole('survey.edit'), async (c) => {
-    const { id } = paramsOf(c, Id);
-    return c.json(await listResponses(userServiceContext(c), id, validate(ResponseListQuery, c.req.query())));
+  .get('/survey/:id/responses', requireRole('survey.edit'), input.params(Id), input.query(ResponseListQuery), async (c) => {
+    const { id } = c.req.valid('param');
+    return c.json(await listResponses(userServiceContext(c), id, c.req.valid('query')));
   })
-  .get('/survey/:id/responses/export', requireRole('survey.edit'), async (c) => {
-    const { id } = paramsOf(c, Id);
-    const { stream, filename } = await exportResponsesCsv(userServiceContext(c), id, validate(ResponseFilterQuery, c.req.query()));
+  .get('/survey/:id/responses/export', requireRole('survey.edit'), input.params(Id), input.query(ResponseFilterQuery), async (c) => {
+    const { id } = c.req.valid('param');
+    const { stream, filename } = await exportResponsesCsv(userServiceContext(c), id, c.req.valid('query'));
     return c.body(stream, 200, { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${filename}"`, 'Cache-Control': 'no-store' });
   })
-  .get('/survey/:id/responses/:rid', requireRole('survey.edit'), async (c) => {
-    const { id, rid } = paramsOf(c, ResponseParams);
+  .get('/survey/:id/responses/:rid', requireRole('survey.edit'), input.params(ResponseParams), async (c) => {
+    const { id, rid } = c.req.valid('param');
     return c.json({ data: await getResponse(userServiceContext(c), id, rid) });
   })
-  .delete('/survey/:id/responses/:rid', requireRole('survey.edit'), async (c) => {
-    const { id, rid } = paramsOf(c, ResponseParams);
+  .delete('/survey/:id/responses/:rid', requireRole('survey.edit'), input.params(ResponseParams), async (c) => {
+    const { id, rid } = c.req.valid('param');
     const data = await deleteResponse(userServiceContext(c), id, rid);
     return c.json({ data, meta: { dutch: surveysNl.browser.answersOf(rid) }, alert: surveysNl.browser.deleted });
   });

@@ -1,9 +1,9 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { userServiceContext, type AppContext, type AppEnv } from '../context';
+import { userServiceContext, type AppEnv } from '../context';
+import { input } from '../http/input';
 import { requireRole } from '../middleware/guards';
 import { getStructure, type StructurePart } from '../services/surveys/get-structure';
-import { paramsOf } from './params';
 
 const READ = ['survey.access', 'survey.view'] as const;
 const Params = z.object({
@@ -13,21 +13,21 @@ const Params = z.object({
 });
 
 function structure(part: StructurePart) {
-  return async (c: AppContext) => {
-    const { id, qid, lang } = paramsOf(c, Params);
+  return async (c: Context<AppEnv, string, { out: { param: z.output<typeof Params> } }>) => {
+    const { id, qid, lang } = c.req.valid('param');
     return c.json({ data: await getStructure(userServiceContext(c), id, part, { qid, lang }) });
   };
 }
 
 /** GET survey/{id}[/group | /question[/{qid}/answer | /sub]][/{lang}] (spec 001 §7). */
 export const surveyStructureRoutes = new Hono<AppEnv>()
-  .get('/survey/:id/group', requireRole(READ), structure('group'))
-  .get('/survey/:id/group/:lang', requireRole(READ), structure('group'))
-  .get('/survey/:id/question', requireRole(READ), structure('question'))
-  .get('/survey/:id/question/:qid/answer', requireRole(READ), structure('answer'))
-  .get('/survey/:id/question/:qid/answer/:lang', requireRole(READ), structure('answer'))
-  .get('/survey/:id/question/:qid/sub', requireRole(READ), structure('sub'))
-  .get('/survey/:id/question/:qid/sub/:lang', requireRole(READ), structure('sub'))
-  .get('/survey/:id/question/:lang', requireRole(READ), structure('question'))
-  .get('/survey/:id', requireRole(READ), structure('survey'))
-  .get('/survey/:id/:lang', requireRole(READ), structure('survey'));
+  .get('/survey/:id/group', requireRole(READ), input.params(Params), structure('group'))
+  .get('/survey/:id/group/:lang', requireRole(READ), input.params(Params), structure('group'))
+  .get('/survey/:id/question', requireRole(READ), input.params(Params), structure('question'))
+  .get('/survey/:id/question/:qid/answer', requireRole(READ), input.params(Params), structure('answer'))
+  .get('/survey/:id/question/:qid/answer/:lang', requireRole(READ), input.params(Params), structure('answer'))
+  .get('/survey/:id/question/:qid/sub', requireRole(READ), input.params(Params), structure('sub'))
+  .get('/survey/:id/question/:qid/sub/:lang', requireRole(READ), input.params(Params), structure('sub'))
+  .get('/survey/:id/question/:lang', requireRole(READ), input.params(Params), structure('question'))
+  .get('/survey/:id', requireRole(READ), input.params(Params), structure('survey'))
+  .get('/survey/:id/:lang', requireRole(READ), input.params(Params), structure('survey'));

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { userServiceContext, type AppEnv } from '../context';
-import { readBody, validate } from '../http/body';
+import { input } from '../http/input';
 import { requireRole } from '../middleware/guards';
 import { presentJob } from '../services/jobs/get-job';
 import { exportTokensCsv } from '../services/surveys/export-tokens';
@@ -9,39 +9,38 @@ import { generateTokens } from '../services/surveys/generate-tokens';
 import { listTokenFieldAnswers, listTokenFields, listTokens, toggleTokenCompleted } from '../services/surveys/tokens';
 import { surveysNl } from '../../shared/i18n/surveys';
 import { GenerateTokensInput, TokenListQuery, ToggleTokenInput } from '../../shared/validation/surveys';
-import { paramsOf } from './params';
 
 const Id = z.object({ id: z.coerce.number().int().positive() });
 const FieldParams = Id.extend({ field: z.string().min(1).max(64) });
 
 /** Participants (tokens) of a survey. */
 export const surveyTokenRoutes = new Hono<AppEnv>()
-  .get('/survey/:id/token', requireRole(['survey.view', 'survey.edit']), async (c) => {
-    const { id } = paramsOf(c, Id);
-    return c.json(await listTokens(userServiceContext(c), id, validate(TokenListQuery, c.req.query())));
+  .get('/survey/:id/token', requireRole(['survey.view', 'survey.edit']), input.params(Id), input.query(TokenListQuery), async (c) => {
+    const { id } = c.req.valid('param');
+    return c.json(await listTokens(userServiceContext(c), id, c.req.valid('query')));
   })
-  .get('/survey/:id/token/export', requireRole(['survey.view', 'survey.edit']), async (c) => {
-    const { id } = paramsOf(c, Id);
+  .get('/survey/:id/token/export', requireRole(['survey.view', 'survey.edit']), input.params(Id), async (c) => {
+    const { id } = c.req.valid('param');
     const { stream, filename } = await exportTokensCsv(userServiceContext(c), id);
     return c.body(stream, 200, { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${filename}"` });
   })
-  .get('/survey/:id/tokenField', requireRole(['survey.view', 'survey.edit']), async (c) => {
-    const { id } = paramsOf(c, Id);
+  .get('/survey/:id/tokenField', requireRole(['survey.view', 'survey.edit']), input.params(Id), async (c) => {
+    const { id } = c.req.valid('param');
     return c.json({ data: await listTokenFields(userServiceContext(c), id) });
   })
-  .get('/survey/:id/tokenfield/:field/answer', requireRole(['survey.view', 'survey.edit']), async (c) => {
-    const { id, field } = paramsOf(c, FieldParams);
+  .get('/survey/:id/tokenfield/:field/answer', requireRole(['survey.view', 'survey.edit']), input.params(FieldParams), async (c) => {
+    const { id, field } = c.req.valid('param');
     return c.json({ data: await listTokenFieldAnswers(userServiceContext(c), id, field) });
   })
-  .post('/survey/:id/token/generate', requireRole('survey.edit'), async (c) => {
-    const { id } = paramsOf(c, Id);
-    const input = await readBody(c, GenerateTokensInput);
+  .post('/survey/:id/token/generate', requireRole('survey.edit'), input.params(Id), input.body(GenerateTokensInput), async (c) => {
+    const { id } = c.req.valid('param');
+    const input = c.req.valid('json');
     const job = await generateTokens(userServiceContext(c), id, input);
     return c.json({ data: presentJob(job), meta: { dutch: surveysNl.job }, alert: surveysNl.tokens.generating(input.count) }, 202);
   })
-  .put('/survey/:id/token/toggle', requireRole('survey.edit'), async (c) => {
-    const { id } = paramsOf(c, Id);
-    const { token_id } = await readBody(c, ToggleTokenInput);
+  .put('/survey/:id/token/toggle', requireRole('survey.edit'), input.params(Id), input.body(ToggleTokenInput), async (c) => {
+    const { id } = c.req.valid('param');
+    const { token_id } = c.req.valid('json');
     const data = await toggleTokenCompleted(userServiceContext(c), id, token_id);
     return c.json({ data, meta: { dutch: surveysNl.token }, alert: surveysNl.tokens.toggled });
   });

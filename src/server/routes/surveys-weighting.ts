@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { userServiceContext, type AppEnv } from '../context';
-import { readBody } from '../http/body';
+import { input } from '../http/input';
 import { requireRole } from '../middleware/guards';
 import { deleteScheme } from '../services/weighting/delete-scheme';
 import { exportWeights } from '../services/weighting/export-weights';
@@ -10,7 +10,6 @@ import { listSchemes } from '../services/weighting/list-schemes';
 import { saveScheme } from '../services/weighting/save-scheme';
 import { weightingNl } from '../../shared/i18n/weighting';
 import { WeightingSchemeInput } from '../../shared/validation/weighting';
-import { paramsOf } from './params';
 
 const Id = z.object({ id: z.coerce.number().int().positive() });
 const SchemeParams = Id.extend({ wid: z.coerce.number().int().positive() });
@@ -18,30 +17,30 @@ const meta = { dutch: weightingNl.scheme };
 
 /** Weighting schemes of a survey (issue 31): survey.edit, the survey's company only. */
 export const surveyWeightingRoutes = new Hono<AppEnv>()
-  .get('/survey/:id/weighting', requireRole('survey.edit'), async (c) => {
-    const { id } = paramsOf(c, Id);
+  .get('/survey/:id/weighting', requireRole('survey.edit'), input.params(Id), async (c) => {
+    const { id } = c.req.valid('param');
     return c.json({ data: await listSchemes(userServiceContext(c), id) });
   })
-  .post('/survey/:id/weighting', requireRole('survey.edit'), async (c) => {
-    const { id } = paramsOf(c, Id);
-    const data = await saveScheme(userServiceContext(c), id, null, await readBody(c, WeightingSchemeInput));
+  .post('/survey/:id/weighting', requireRole('survey.edit'), input.params(Id), input.body(WeightingSchemeInput), async (c) => {
+    const { id } = c.req.valid('param');
+    const data = await saveScheme(userServiceContext(c), id, null, c.req.valid('json'));
     return c.json({ data, meta, alert: weightingNl.created }, 201);
   })
-  .get('/survey/:id/weighting/:wid', requireRole('survey.edit'), async (c) => {
-    const { id, wid } = paramsOf(c, SchemeParams);
+  .get('/survey/:id/weighting/:wid', requireRole('survey.edit'), input.params(SchemeParams), async (c) => {
+    const { id, wid } = c.req.valid('param');
     return c.json({ data: await getScheme(userServiceContext(c), id, wid) });
   })
-  .put('/survey/:id/weighting/:wid', requireRole('survey.edit'), async (c) => {
-    const { id, wid } = paramsOf(c, SchemeParams);
-    const data = await saveScheme(userServiceContext(c), id, wid, await readBody(c, WeightingSchemeInput));
+  .put('/survey/:id/weighting/:wid', requireRole('survey.edit'), input.params(SchemeParams), input.body(WeightingSchemeInput), async (c) => {
+    const { id, wid } = c.req.valid('param');
+    const data = await saveScheme(userServiceContext(c), id, wid, c.req.valid('json'));
     return c.json({ data, meta, alert: weightingNl.saved });
   })
-  .delete('/survey/:id/weighting/:wid', requireRole('survey.edit'), async (c) => {
-    const { id, wid } = paramsOf(c, SchemeParams);
+  .delete('/survey/:id/weighting/:wid', requireRole('survey.edit'), input.params(SchemeParams), async (c) => {
+    const { id, wid } = c.req.valid('param');
     return c.json({ data: await deleteScheme(userServiceContext(c), id, wid), meta, alert: weightingNl.deleted });
   })
-  .get('/survey/:id/weighting/:wid/weights', requireRole('survey.edit'), async (c) => {
-    const { id, wid } = paramsOf(c, SchemeParams);
+  .get('/survey/:id/weighting/:wid/weights', requireRole('survey.edit'), input.params(SchemeParams), async (c) => {
+    const { id, wid } = c.req.valid('param');
     const { body, filename } = await exportWeights(userServiceContext(c), id, wid);
     return c.body(body, 200, { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${filename}"`, 'Cache-Control': 'no-store' });
   });

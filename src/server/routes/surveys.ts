@@ -1,8 +1,9 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { userServiceContext, type AppEnv } from '../context';
+import { input } from '../http/input';
 import { AppError } from '../errors';
-import { readBody, validate } from '../http/body';
+import { validate } from '../http/body';
 import { requireRole } from '../middleware/guards';
 import { presentJob } from '../services/jobs/get-job';
 import { getSurveyAdmin } from '../services/surveys/get-survey-admin';
@@ -23,7 +24,6 @@ import { surveyTokenRoutes } from './surveys-tokens';
 import { surveyResponseRoutes } from './surveys-responses';
 import { surveyWeightingRoutes } from './surveys-weighting';
 import { surveyLimeRoutes } from './surveys-lime';
-import { paramsOf } from './params';
 
 const Id = z.object({ id: z.coerce.number().int().positive() });
 const ImportFields = z.object({
@@ -37,7 +37,7 @@ const surveyMainRoutes = new Hono<AppEnv>()
   .get('/survey/index-items', requireRole(READ), async (c) => c.json({ data: await listSurveys(userServiceContext(c), 'own') }))
   .get('/survey/index-items/all', requireRole(READ), async (c) => c.json({ data: await listSurveys(userServiceContext(c), 'all') }))
   .get('/survey/index-items/light', requireRole(READ), async (c) => c.json({ data: await listSurveys(userServiceContext(c), 'light') }))
-  .post('/survey/import', requireRole('survey.edit'), async (c) => {
+  .post('/survey/import', requireRole('survey.edit'), input.upload(ImportFields), async (c) => {
     const { file, fields } = await readUploadedFile(c);
     if (!file) throw new AppError('VALIDATION', surveysNl.import.noFile, { file: [surveysNl.import.noFile] });
     const input = validate(ImportFields, { project_id: fields.project_id || undefined, company_id: fields.company_id || undefined, confirm_duplicate: fields.confirm_duplicate || undefined });
@@ -51,22 +51,22 @@ const surveyMainRoutes = new Hono<AppEnv>()
     const data = await importSurvey(userServiceContext(c), { xml: new TextDecoder('utf-8').decode(bytes), ...options });
     return c.json({ data, meta: { dutch: surveysNl.survey }, alert: data.groups === 0 ? surveysNl.import.createdEmpty : surveysNl.import.created }, 201);
   })
-  .get('/survey/:id/admin', requireRole(['survey.view', 'survey.edit', 'survey.upload']), async (c) => {
-    const { id } = paramsOf(c, Id);
+  .get('/survey/:id/admin', requireRole(['survey.view', 'survey.edit', 'survey.upload']), input.params(Id), async (c) => {
+    const { id } = c.req.valid('param');
     return c.json({ data: await getSurveyAdmin(userServiceContext(c), id) });
   })
-  .put('/survey/:id/accuracy', requireRole('survey.edit'), async (c) => {
-    const { id } = paramsOf(c, Id);
-    const data = await updateAccuracy(userServiceContext(c), id, await readBody(c, AccuracyInput));
+  .put('/survey/:id/accuracy', requireRole('survey.edit'), input.params(Id), input.body(AccuracyInput), async (c) => {
+    const { id } = c.req.valid('param');
+    const data = await updateAccuracy(userServiceContext(c), id, c.req.valid('json'));
     return c.json({ data, meta: { dutch: surveysNl.survey }, alert: surveysNl.accuracy.saved });
   })
-  .get('/survey/:id/link', requireRole(READ), async (c) => {
-    const { id } = paramsOf(c, Id);
-    const { token_id } = validate(LinkQuery, c.req.query());
+  .get('/survey/:id/link', requireRole(READ), input.params(Id), input.query(LinkQuery), async (c) => {
+    const { id } = c.req.valid('param');
+    const { token_id } = c.req.valid('query');
     return c.json({ data: await getSurveyLink(userServiceContext(c), id, new URL(c.req.url).origin, token_id) });
   })
-  .post('/survey/:id/response', requireRole(['survey.edit', 'survey.upload']), async (c) => {
-    const { id } = paramsOf(c, Id);
+  .post('/survey/:id/response', requireRole(['survey.edit', 'survey.upload']), input.params(Id), input.upload(), async (c) => {
+    const { id } = c.req.valid('param');
     const { file } = await readUploadedFile(c);
     const job = await uploadResponses(userServiceContext(c), id, file, file?.name);
     return c.json({ data: presentJob(job), meta: { dutch: surveysNl.job }, alert: surveysNl.responses.queued }, 202);

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { userServiceContext, type AppEnv, type AppContext } from '../context';
+import { input } from '../http/input';
 import { AppError, nl } from '../errors';
-import { readBody, validate } from '../http/body';
 import { requireRole, requireUser } from '../middleware/guards';
 import { createTheme } from '../services/themes/create-theme';
 import { deleteTheme } from '../services/themes/delete-theme';
@@ -31,24 +31,24 @@ async function readImage(c: AppContext): Promise<File | null> {
 
 /** Themes (spec 000 §3) and their header images; which theme a company uses is in companies-links.ts. */
 export const themeRoutes = new Hono<AppEnv>()
-  .get('/theme', requireRole('company.view'), async (c) => {
-    const query = validate(ThemeListQuery, c.req.query());
+  .get('/theme', requireRole('company.view'), input.query(ThemeListQuery), async (c) => {
+    const query = c.req.valid('query');
     return c.json({ data: await listThemes(userServiceContext(c), query), meta });
   })
-  .post('/theme', requireRole('company.edit'), async (c) => {
-    const input = await readBody(c, ThemeInput);
+  .post('/theme', requireRole('company.edit'), input.body(ThemeInput), async (c) => {
+    const input = c.req.valid('json');
     return c.json({ data: await createTheme(userServiceContext(c), input), meta, alert: catalogueText.created(themesNl.theme) }, 201);
   })
-  .put('/theme/:id', requireRole('company.edit'), async (c) => {
+  .put('/theme/:id', requireRole('company.edit'), input.body(ThemeUpdate), async (c) => {
     const id = idParam(c, 'id');
-    const input = await readBody(c, ThemeUpdate);
+    const input = c.req.valid('json');
     return c.json({ data: await updateTheme(userServiceContext(c), id, input), meta, alert: catalogueText.saved(themesNl.theme) });
   })
   .delete('/theme/:id', requireRole('company.edit'), async (c) => {
     await deleteTheme(userServiceContext(c), idParam(c, 'id'));
     return c.json({ data: null, meta, alert: catalogueText.deleted });
   })
-  .post('/theme/:id/image', requireRole('company.edit'), async (c) => {
+  .post('/theme/:id/image', requireRole('company.edit'), input.upload(), async (c) => {
     const id = idParam(c, 'id');
     return c.json({ data: await uploadThemeImage(userServiceContext(c), id, await readImage(c)), meta: { dutch: themesNl.image }, alert: catalogueText.saved(themesNl.image) }, 201);
   })

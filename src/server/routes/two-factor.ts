@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { userServiceContext, type AppEnv } from '../context';
-import { readBody } from '../http/body';
+import { input } from '../http/input';
 import { requireUser } from '../middleware/guards';
 import { cancelTwoFactorSetup } from '../services/auth/two-factor/cancel-two-factor-setup';
 import { confirmTwoFactor } from '../services/auth/two-factor/confirm-two-factor';
@@ -13,8 +13,8 @@ import { TwoFactorCodeInput, TwoFactorPasswordInput } from '../../shared/validat
 
 /** /portal/api/v2/2fa/*: the setup dialog of spec 001 §4 for the signed-in user's own account. */
 export const twoFactorRoutes = new Hono<AppEnv>()
-  .post('/2fa/request', requireUser, async (c) => {
-    const input = await readBody(c, TwoFactorPasswordInput);
+  .post('/2fa/request', requireUser, input.body(TwoFactorPasswordInput), async (c) => {
+    const input = c.req.valid('json');
     return c.json({ data: await requestTwoFactorSetup(userServiceContext(c), input) });
   })
   .get('/2fa/backup_codes.csv', requireUser, async (c) => {
@@ -24,8 +24,8 @@ export const twoFactorRoutes = new Hono<AppEnv>()
       'Content-Disposition': 'attachment; filename="backup_codes.csv"',
     });
   })
-  .post('/2fa/enable', requireUser, async (c) => {
-    const input = await readBody(c, TwoFactorCodeInput);
+  .post('/2fa/enable', requireUser, input.body(TwoFactorCodeInput), async (c) => {
+    const input = c.req.valid('json');
     return c.json({ data: await enableTwoFactor(userServiceContext(c), input) });
   })
   .post('/2fa/confirm', requireUser, async (c) => {
@@ -36,8 +36,8 @@ export const twoFactorRoutes = new Hono<AppEnv>()
     await cancelTwoFactorSetup(userServiceContext(c));
     return c.body(null, 204);
   })
-  .post('/2fa/disable', requireUser, async (c) => {
-    const input = await readBody(c, TwoFactorPasswordInput);
+  .post('/2fa/disable', requireUser, input.body(TwoFactorPasswordInput), async (c) => {
+    const input = c.req.valid('json');
     await disableTwoFactor(userServiceContext(c), input);
     return c.json({ data: { twoFactorConfirmed: false }, alert: accountsNl.twoFactor.disabled });
   });

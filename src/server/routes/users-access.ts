@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { userServiceContext, type AppEnv } from '../context';
-import { readBody } from '../http/body';
+import { input } from '../http/input';
 import { requireRole } from '../middleware/guards';
 import { listLimeUsersFor, setLimeUser } from '../services/users/set-lime-user';
 import { setTemporaryPassword } from '../services/users/set-temporary-password';
@@ -34,8 +34,8 @@ export const userAccessRoutes = new Hono<AppEnv>()
     const data = await setLimeUser(userServiceContext(c), idParam(c, 'id'), null);
     return c.json({ data, meta: { dutch: usersNl.lime }, alert: catalogueText.deleted });
   })
-  .put('/user/:id/password', requireRole('user.edit'), async (c) => {
+  .put('/user/:id/password', requireRole('user.edit'), input.body(TemporaryPasswordInput), async (c) => {
     const id = idParam(c, 'id');
-    const input = await readBody(c, TemporaryPasswordInput);
+    const input = c.req.valid('json');
     return c.json({ data: await setTemporaryPassword(userServiceContext(c), id, input), meta: { dutch: usersNl.password }, alert: usersNl.passwordSet });
   });

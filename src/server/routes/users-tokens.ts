@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { userServiceContext, type AppEnv } from '../context';
-import { readBody } from '../http/body';
+import { input } from '../http/input';
 import { requireRole } from '../middleware/guards';
 import { createToken } from '../services/api-tokens/create-token';
 import { listTokens } from '../services/api-tokens/list-tokens';
@@ -16,9 +16,9 @@ const meta = { dutch: tokensNl.token };
 /** Personal access tokens of API users (group Admin manages them). The secret is answered once, on POST. */
 export const userTokenRoutes = new Hono<AppEnv>()
   .get('/user/:id/token', requireRole('user.edit'), async (c) => c.json({ data: await listTokens(userServiceContext(c), idParam(c, 'id')), meta }))
-  .post('/user/:id/token', requireRole('user.edit'), async (c) => {
+  .post('/user/:id/token', requireRole('user.edit'), input.body(TokenInput), async (c) => {
     const id = idParam(c, 'id');
-    const input = await readBody(c, TokenInput);
+    const input = c.req.valid('json');
     return c.json({ data: await createToken(userServiceContext(c), id, input), meta, alert: catalogueText.created(tokensNl.token) }, 201);
   })
   .delete('/user/:id/token/:tid', requireRole('user.edit'), async (c) => {

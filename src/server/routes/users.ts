@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { userServiceContext, type AppEnv } from '../context';
-import { readBody, validate } from '../http/body';
+import { input } from '../http/input';
 import { requireRole } from '../middleware/guards';
 import { createUser } from '../services/users/create-user';
 import { deleteUser } from '../services/users/delete-user';
@@ -23,8 +23,8 @@ const meta = { dutch: usersNl.user };
 
 /** Manage api, users (spec 001 §7): lists, one user, create, update, delete, transfer, restore. */
 export const userRoutes = new Hono<AppEnv>()
-  .get('/user', requireRole('user.view'), async (c) => {
-    const query = validate(UserListQuery, c.req.query());
+  .get('/user', requireRole('user.view'), input.query(UserListQuery), async (c) => {
+    const query = c.req.valid('query');
     return c.json({ data: await listUsers(userServiceContext(c), query), meta });
   })
   // Before /user/:id so 'index-items' is not taken for an id.
@@ -33,13 +33,13 @@ export const userRoutes = new Hono<AppEnv>()
   .get('/user/:id', requireRole('user.access'), async (c) => c.json({ data: await getUser(userServiceContext(c), idParam(c, 'id')), meta }))
   .get('/user/:id/admin', requireRole('user.access'), async (c) => c.json({ data: await listUserAdmins(userServiceContext(c), idParam(c, 'id')), meta: { dutch: 'Beheerder' } }))
   .get('/user/:id/project', requireRole('project.access'), async (c) => c.json({ data: await listUserProjects(userServiceContext(c), idParam(c, 'id')), meta: { dutch: 'Project' } }))
-  .post('/user', requireRole('user.create'), async (c) => {
-    const input = await readBody(c, UserInput);
+  .post('/user', requireRole('user.create'), input.body(UserInput), async (c) => {
+    const input = c.req.valid('json');
     return c.json({ data: await createUser(userServiceContext(c), input), meta, alert: catalogueText.created(usersNl.user) }, 201);
   })
-  .put('/user/:id', requireRole('user.access'), async (c) => {
+  .put('/user/:id', requireRole('user.access'), input.body(UserUpdate), async (c) => {
     const id = idParam(c, 'id');
-    const input = await readBody(c, UserUpdate);
+    const input = c.req.valid('json');
     return c.json({ data: await updateUser(userServiceContext(c), id, input), meta, alert: catalogueText.saved(usersNl.user) });
   })
   .put('/user/:id/restore', requireRole('user.edit'), async (c) => {

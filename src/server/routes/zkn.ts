@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { userServiceContext, type AppEnv } from '../context';
+import { input } from '../http/input';
 import { readBody, validate } from '../http/body';
 import { requireRole } from '../middleware/guards';
 import { getRatingJob } from '../services/zkn/get-rating-job';
@@ -21,8 +22,8 @@ const ratingJob = { dutch: zknNl.ratingJob };
  * zkn/company: GET company is the Manage api's list of organisations.
  */
 export const zknRoutes = new Hono<AppEnv>()
-  .get('/zkn/company', requireRole('zkn.view'), async (c) => c.json({ data: await listProviders(userServiceContext(c), validate(ProviderQuery, c.req.query())), meta: provider }))
-  .post('/zkn/company/import', requireRole('zkn.create'), async (c) => {
+  .get('/zkn/company', requireRole('zkn.view'), input.query(ProviderQuery), async (c) => c.json({ data: await listProviders(userServiceContext(c), c.req.valid('query')), meta: provider }))
+  .post('/zkn/company/import', requireRole('zkn.create'), input.upload(), async (c) => {
     const { file } = await readUploadedFile(c);
     const result = await importProviders(userServiceContext(c), file);
     return c.json({ data: result, meta: provider, alert: zknNl.imported(result.added, result.updated) });
@@ -34,7 +35,7 @@ export const zknRoutes = new Hono<AppEnv>()
     const { body, filename } = await ratingJobCsv(userServiceContext(c), idParam(c, 'id'));
     return c.body(body, 200, { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${filename}"`, 'Cache-Control': 'no-store' });
   })
-  .post('/ratingJob', requireRole('zkn.create'), async (c) => {
+  .post('/ratingJob', requireRole('zkn.create'), input.jsonAlternative(RatingJobSurveyInput), input.upload(RatingJobFields), async (c) => {
     if ((c.req.header('content-type') ?? '').includes('application/json')) {
       const started = await startSurveyRatingJob(userServiceContext(c), await readBody(c, RatingJobSurveyInput));
       return c.json({ data: started, meta: ratingJob, alert: zknNl.jobStarted }, 202);

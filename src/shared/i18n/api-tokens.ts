@@ -3,6 +3,7 @@ export const tokensNl = {
   token: 'Toegangstoken',
   title: 'Toegangstokens',
   intro: 'Een koppeling (script of ander systeem) logt in met een persoonlijk toegangstoken in de kop Authorization: Bearer … in plaats van met een wachtwoord. Het token wordt één keer getoond; bewaar het direct op een veilige plek.',
+  docsLink: 'Welke aanroepen er zijn en wat ze verwachten, staat in de API-documentatie.',
   name: 'Naam',
   scopes: 'Rechten',
   scopeNames: { 'reports:read': 'Rapportages lezen', 'responses:upload': 'Respons uploaden' } as Record<string, string>,
