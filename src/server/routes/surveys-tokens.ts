@@ -20,7 +20,7 @@ export const surveyTokenRoutes = new Hono<AppEnv>()
     const { id } = paramsOf(c, Id);
     return c.json(await listTokens(userServiceContext(c), id, validate(TokenListQuery, c.req.query())));
   })
-  .get('/survey/:id/token/export', requireRole(['survey.view', 'survey.edit']), async (c) => {
+  .get('/survey/:id/token/export', requireRole('survey.tokens.export'), async (c) => {
     const { id } = paramsOf(c, Id);
     const { stream, filename } = await exportTokensCsv(userServiceContext(c), id);
     return c.body(stream, 200, { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${filename}"` });

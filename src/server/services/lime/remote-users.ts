@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { AppError, nl } from '../../errors';
 import { usersNl } from '../../../shared/i18n/users';
-import { openConnection } from './connection';
+import { limeCaller, openConnection } from './connection';
 import { LimeSession } from './rpc';
 
 const t = usersNl.limeTab;
@@ -40,7 +40,7 @@ export async function remoteUsers(s: LimeSession, uid?: number) {
 export async function listRemoteUsers(ctx: UserServiceContext, companyId: number | null) {
   const conn = companyId === null ? null : await openConnection(ctx.db, ctx.config.totpEncryptionKey, { companyId });
   if (!conn) return { connected: false, users: null };
-  const list = await LimeSession.with(conn, (s) => remoteUsers(s));
+  const list = await LimeSession.with(conn, limeCaller(ctx, companyId, 'lime.users.list'), (s) => remoteUsers(s));
   if (!list) return { connected: true, users: null };
   const coupled = await ctx.db
     .select({ id: users.id, fullname: users.fullname, limeUserId: users.limeUserId })
@@ -65,7 +65,7 @@ export async function checkRemoteUser(ctx: UserServiceContext, companyId: number
   if (!conn) return;
   let found: Awaited<ReturnType<typeof remoteUsers>>;
   try {
-    found = await LimeSession.with(conn, (s) => remoteUsers(s, uid));
+    found = await LimeSession.with(conn, limeCaller(ctx, companyId, 'lime.users.check'), (s) => remoteUsers(s, uid));
   } catch (err) {
     if (err instanceof AppError) throw new AppError('VALIDATION', err.message, { uid: [err.message] });
     throw err;
