@@ -5,7 +5,7 @@ import { users } from '../../db/schema';
 import { AppError, nl } from '../../errors';
 import { usersNl } from '../../../shared/i18n/users';
 import { limeCaller, openConnection } from './connection';
-import { LimeSession } from './rpc';
+import { LimeFailure, LimeSession } from './rpc';
 
 const t = usersNl.limeTab;
 
@@ -26,7 +26,7 @@ export async function remoteUsers(s: LimeSession, uid?: number) {
     const list = await s.call<LsUser[]>('list_users', params, /no users found|invalid user id/i);
     return (list ?? []).map((u) => ({ uid: Number(u.uid), username: String(u.users_name), full_name: u.full_name ?? '', email: u.email ?? '' }));
   } catch (err) {
-    if (err instanceof AppError && DENIED.test(err.message)) return null;
+    if (err instanceof LimeFailure && DENIED.test(err.detail)) return null;
     throw err;
   }
 }
