@@ -19,6 +19,7 @@ import { COMPANIES, DEMO_PASSWORD, DEMO_TOTP_SECRET, PROJECT_ROLES, PROJECT_STAT
 import { seedSurveys } from './surveys';
 import { seedFilters } from './filters';
 import { seedReports } from './reports';
+import { seedMaps } from './maps';
 import { seedReportFilters } from './report-filters';
 import { seedReportDates } from './report-dates';
 import { seedParticipation } from './participation';
@@ -113,6 +114,7 @@ export async function seedDemo(db: Db, today = new Date()): Promise<void> {
   await seedSurveys(db, today);
   await seedFilters(db, today);
   await seedReports(db, today);
+  await seedMaps(db, today);
   await seedReportFilters(db);
   await seedReportDates(db, today);
   await seedParticipation(db, today);

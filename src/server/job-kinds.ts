@@ -14,6 +14,7 @@ import { IMPORT_RESPONSES_JOB } from './services/surveys/responses/upload-respon
 import { generateTokensJob } from './services/surveys/token-job';
 import { ratingJobHandler } from './services/zkn/rating-job';
 import { ZKN_RATING_JOB } from './services/zkn/start-rating-job';
+import { WEIGHTING_JOB, weightingJob } from './services/weighting/weighting-job';
 
 /**
  * Every job kind the portal runs: the registry, assembled here at the composition root and handed
@@ -31,4 +32,5 @@ export const JOB_KINDS: JobKinds = {
   [CUBE_REBUILD_JOB]: cubeRebuildJob,
   [INVITATIONS_JOB]: invitationsJob,
   [ZKN_RATING_JOB]: ratingJobHandler,
+  [WEIGHTING_JOB]: weightingJob,
 };

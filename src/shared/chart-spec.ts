@@ -5,6 +5,7 @@ import { FOLD_COLOR, foldCategories, foldSegments, isFold } from './chart/fold';
 import { type Matrix, npsMatrix, optionMatrix, scalarMatrix, stackedMatrix, timeMatrix } from './chart/matrices';
 import type { BuildOptions, ChartConfig, ChartKind, ChartSpec, DataLocationAnswer, Paint } from './chart/types';
 import { scalarScale } from './chart/values';
+import { mapMatrix } from './chart/map';
 
 export type * from './chart/types';
 export { columnLabel, fitColumnLabel, formatCell, shortValueText, valueText, formatNumber, fullGaps, legendKind, seriesLegend, sigMark, sigPartners, stackedAxisMax, svgTextWidth } from './chart/format';
@@ -16,8 +17,9 @@ const SCALAR_FORMATS = new Set(['mean', 'grade', 'median']);
 const MAX_TEXT_ITEMS = 100;
 
 /** Chart types without a drawing of their own fall back to one that shows the same numbers. */
-function drawableKind(typeKey: string): ChartKind {
-  if (typeKey === 'map') return 'table';
+function drawableKind(typeKey: string, locs: DataLocationAnswer[]): ChartKind {
+  // A map chart without its map settings (or data) shows its numbers as a table and says what is missing.
+  if (typeKey === 'map') return locs[0]?.map ? 'map' : 'table';
   if (typeKey === 'rchart') return 'column';
   return typeKey as ChartKind;
 }
@@ -175,16 +177,17 @@ function topTexts(m: Matrix, max: number): void {
 export function buildChartSpec(chart: ChartConfig, locations: DataLocationAnswer[], opts: BuildOptions = {}): ChartSpec {
   const cfg = normalizeConfig(chart, opts);
   const locs = locations.filter((l) => l.chartId === undefined || l.chartId === chart.id);
-  const kind = stackedKind(drawableKind(cfg.typeKey), cfg, locs);
+  const kind = stackedKind(drawableKind(cfg.typeKey, locs), cfg, locs);
   const minN = opts.minN ?? null;
   const unfit = fitProblem(kind, locs);
   if (unfit) return unfitSpec(cfg, kind, locs, minN, unfit);
-  const m = matrixFor(kind, cfg, locs, minN);
+  const mapped = kind === 'map' ? mapMatrix(cfg, locs[0]!, minN) : null;
+  const m = mapped?.matrix ?? matrixFor(kind, cfg, locs, minN);
   const isText = kind === 'open-answers' || kind === 'wordcloud';
   const isStacked = kind === 'stacked-bar' || kind === 'stacked-bar-100';
   if (isText) topTexts(m, cfg.maxCategories ?? MAX_TEXT_ITEMS);
   else if (cfg.hideEmpty && isStacked) dropEmptySegments(m);
-  else if (cfg.hideEmpty && !m.timeAxis) dropEmpty(m);
+  else if (cfg.hideEmpty && !m.timeAxis && !mapped) dropEmpty(m);
   // An answer keeps its colour when others are folded into 'Overig' (grey, the slot after the last answer).
   const catKeys = m.categories.map((c) => c.key);
   const segKeys = m.series.map((x) => x.key);
@@ -210,13 +213,14 @@ export function buildChartSpec(chart: ChartConfig, locations: DataLocationAnswer
   const own = paints(scheme, cfg.patternId, segKeys.length, cfg.usePatterns, cfg.reverseColors);
   const withFold = paints(scheme, cfg.patternId, segKeys.length + 1, cfg.usePatterns, cfg.reverseColors);
   const sp = benchmarks ? benchmarkPaints(cfg.schemeId, cfg.patternId, m.series.length, cfg.usePatterns) : m.series.map((x) => (isFold(x.key) ? greyPaint(withFold[segKeys.length]!.pattern) : own[slot(segKeys, x.key)]!));
-  const scalar = SCALAR_FORMATS.has(cfg.format) || cfg.kpi !== null || kind === 'kpi' || kind === 'gauge' || kind === 'net-promoter';
+  const scalar = SCALAR_FORMATS.has(cfg.format) || cfg.kpi !== null || kind === 'kpi' || kind === 'gauge' || kind === 'net-promoter' || kind === 'map';
   const scale = kind === 'net-promoter' ? { unit: '' as const, decimals: 0, range: { min: -100, max: 100 } } : scalar ? scalarScale(cfg) : optionScale(cfg, kind);
   // A gauge needs a maximum: the highest answer code (a 1–5 scale) when the data does not say.
   if (kind === 'gauge' && scale.range.max === null) scale.range = { ...scale.range, max: maxCode(locs) ?? gaugeMax(m) };
   if (cfg.max !== null) scale.range = { ...scale.range, max: cfg.max };
   const questions = [...new Set(locs.map((l) => [l.question, l.subquestion].filter(Boolean).join(' – ')).filter(Boolean))];
-  if (cfg.typeKey === 'map') m.notes.push(chartsNl.mapFallback);
+  if (cfg.typeKey === 'map' && !mapped) m.notes.push(chartsNl.mapNoMap);
+  if (opts.weightedBy && !isText && locs.length) m.notes.push(`${opts.weightedBy}.`);
   const marginNote = cfg.showMarginOfError ? marginNoteOf(m, locs, scale.unit) : null;
   if (marginNote) m.notes.push(marginNote);
   const significantWith = benchmarks ? significanceOf(m.series) : null;
@@ -249,6 +253,7 @@ export function buildChartSpec(chart: ChartConfig, locations: DataLocationAnswer
     significanceNote,
     questions,
     minN,
+    ...(mapped ? { map: mapped.map } : {}),
   };
 }
 

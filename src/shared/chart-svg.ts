@@ -4,6 +4,7 @@ import { renderBars, renderColumns, renderStacked } from './chart/svg/bars';
 import { FONT, Fills, MUTED, TEXT, esc, footer, frame, wrap } from './chart/svg/frame';
 import { renderLines } from './chart/svg/lines';
 import { renderKpi, renderNps, renderTable, renderTexts } from './chart/svg/panels';
+import { renderMap } from './chart/svg/map';
 import { renderPies } from './chart/svg/pies';
 
 /**
@@ -41,6 +42,8 @@ export function renderChartSvg(spec: ChartSpec, size: { width: number; height: n
     case 'open-answers':
     case 'wordcloud':
       return renderTexts(spec, width);
+    case 'map':
+      return renderMap(spec, width);
   }
 }
 

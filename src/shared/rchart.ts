@@ -174,6 +174,8 @@ export interface RChartResult {
   columns: RChartColumn[];
   benchmarks: RChartTable[];
   minN: number;
+  /** The report's weighting scheme ('Gewogen naar …' in `label`), null when unweighted. */
+  weighting: { id: number; name: string; label: string } | null;
 }
 
 /** Code and label of the bucket of rare short-text answers (analytics/short-text.ts). */

@@ -98,6 +98,7 @@ const companyTabs: Tab[] = [
   { text: 'Algemeen', route: 'ViewCompanyBase', roles: ['company.edit'] },
   { text: 'Beheerders', route: 'ViewCompanyAdmins', roles: ['company.edit'] },
   { text: "Thema's", route: 'ViewCompanyThemes', roles: ['company.edit'] },
+  { text: 'Kaarten', route: 'ViewCompanyMaps', roles: ['company.edit'] },
   { text: 'Gebruikers', route: 'ViewCompanyUsers', roles: ['company.view'] },
   { text: 'Panels', route: 'ViewCompanyPanels', roles: ['panel.view'] },
 ];
@@ -202,6 +203,7 @@ export const ROUTES: readonly RouteDef[] = [
   r({ name: 'ViewCompanyBase', path: '/manage/company/:id/base', title: 'Organisatie', roles: ['company.edit'], breadcrumb: companyCrumbs, tabs: companyTabs }),
   r({ name: 'ViewCompanyAdmins', path: '/manage/company/:id/admins', title: 'Beheerders', roles: ['company.edit'], breadcrumb: companyCrumbs, tabs: companyTabs }),
   r({ name: 'ViewCompanyThemes', path: '/manage/company/:id/themes', title: "Thema's", roles: ['company.edit'], breadcrumb: companyCrumbs, tabs: companyTabs }),
+  r({ name: 'ViewCompanyMaps', path: '/manage/company/:id/maps', title: 'Kaarten', roles: ['company.edit'], breadcrumb: companyCrumbs, tabs: companyTabs }),
   r({ name: 'ViewCompanyUsers', path: '/manage/company/:id/users', title: 'Gebruikers', roles: ['company.view'], breadcrumb: companyCrumbs, tabs: companyTabs }),
   r({ name: 'ViewCompanyPanels', path: '/manage/company/:id/panels', title: 'Panels', roles: ['panel.view'], breadcrumb: companyCrumbs, tabs: companyTabs }),
   r({ name: 'License', path: '/manage/license', title: 'Licenties', roles: ['user.access', 'company.access'], breadcrumb: crumbs({ text: 'Licenties' }) }),

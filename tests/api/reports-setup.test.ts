@@ -46,8 +46,9 @@ describe('demo reports (created through the services)', { timeout: 30_000 }, () 
   it('has report 1 public with PDF export, an intro text and widgets, and a concept report with a response chart', async () => {
     const report = await full(1);
     expect(report).toMatchObject({ id: 1, direct_access: true, pdf_export: true, min_n: 10, status_id: 3 });
-    expect(report.sections!.map((s) => s.id)).toEqual([1, 2]);
-    expect(report.sections!.flatMap((s) => s.charts!.map((c) => c.id))).toEqual([1, 2, 3, 4, 5, 6]);
+    // The map section (scripts/seed/maps.ts) comes after the concept report's section and charts.
+    expect(report.sections!.map((s) => s.id)).toEqual([1, 2, 5]);
+    expect(report.sections!.flatMap((s) => s.charts!.map((c) => c.id))).toEqual([1, 2, 3, 4, 5, 6, 9]);
     expect(report.sections![0]!.texts![0]!.body).toMatch(/Zuiderhaven/);
     expect(report.sections![0]!.widgets!.map((w) => w.widget_key)).toEqual(['response-counter']);
     expect(report.sections![1]!.widgets![0]).toMatchObject({ widget_key: 'contact', settings: { name: 'Team Onderzoek en Statistiek' } });

@@ -46,9 +46,9 @@ describe('reports api (spec 001 §7 Dashboard)', { timeout: 30_000 }, () => {
     expect(list.data.map((r) => r.id)).toContain(1);
     const report = await full(1);
     expect(report).toMatchObject({ id: 1, project_id: 1, title: 'Burgerpeiling Zuiderhaven 2026', min_n: 10, archived: false });
-    expect(report.sections!.map((s) => s.title)).toEqual(['Wonen in de buurt', 'Gemeente en dienstverlening']);
+    expect(report.sections!.map((s) => s.title)).toEqual(['Wonen in de buurt', 'Gemeente en dienstverlening', 'Per wijk']);
     const charts = report.sections!.flatMap((s) => s.charts!);
-    expect(charts).toHaveLength(6);
+    expect(charts).toHaveLength(7);
     expect(charts.every((c) => c.dataLocations!.length > 0 && c.dataLocations!.every((d) => d.survey_id === surveyId))).toBe(true);
     expect(report.bookmarks).toHaveLength(1);
     expect(JSON.parse(report.bookmarks![0]!.query_string)).toHaveLength(2);

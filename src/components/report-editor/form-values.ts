@@ -42,6 +42,7 @@ export function reportFormValues(r: EditorReport): ReportFormValues {
     languages: r.languages,
     pdf_export: r.pdf_export,
     direct_access: r.direct_access,
+    weighting_id: r.weighting_id ?? null,
   };
 }
 

@@ -9,10 +9,13 @@ import DataLocationRow from './DataLocationRow';
 import { nMethodsOf } from './column-key';
 import QuestionPicker, { type PickerSurvey } from './QuestionPicker';
 import { RCHART_TYPE_ID } from './RChartForm';
+import MapSettings from './MapSettings';
+import { CHART_TYPES } from '../../shared/lookups';
 import { $draft, $preview, initDraft, loadPreview, type ChartDraft, type DataLocation } from './editor.store';
 import { useStore } from '@nanostores/react';
 
 const t = chartEditorNl.datasets;
+const MAP_TYPE_ID = CHART_TYPES.find((c) => c.key === 'map')!.id;
 
 interface Props {
   reportId: number;
@@ -137,6 +140,10 @@ export default function DataLocationsEditor({ reportId, lang, minN, chart, locat
         )}
         <p className="sr-only" role="status">{status}</p>
         <QuestionPicker chartId={chartId} surveys={surveys} onAdded={(l) => { setLocations((list) => [...list, l]); refresh(); }} />
+        {chart.chart_type_id === MAP_TYPE_ID && (
+          <MapSettings key={locations[0]?.survey_id ?? 0} chartId={chartId} lang={lang} onSaved={refresh}
+            valueCodes={(preview.locations[0]?.codes ?? []).map((code, i) => ({ code, label: preview.locations[0]?.labels?.[i] ?? code }))} />
+        )}
       </div>
       <ChartPreview reportId={reportId} lang={lang} minN={minN} />
     </div>

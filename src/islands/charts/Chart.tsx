@@ -6,6 +6,7 @@ import type { ChartSpec } from '../../shared/chart-spec';
 import { renderChartSvg } from '../../shared/chart-svg';
 import { ChartTable, OpenAnswers } from './ChartTable';
 import { NARROW, UPLOT_KINDS, drawnSeries } from './series';
+import { useMapHover } from './map-hover';
 
 export interface ChartProps {
   spec: ChartSpec;
@@ -61,6 +62,8 @@ export function Chart({ spec, height = 260, className = '' }: ChartProps) {
   const svgWidth = Math.max(240, Math.min(width ?? 640, 960));
   const svg = useMemo(() => (spec.unfit || spec.kind === 'table' || spec.kind === 'open-answers' ? '' : renderChartSvg(spec, { width: svgWidth, height })), [spec, height, svgWidth]);
   const plotWidth = width === null ? null : Math.max(240, width);
+  const svgHost = useRef<HTMLDivElement>(null);
+  const tip = useMapHover(svgHost, spec.kind === 'map', svg);
   const measured = plotWidth !== null;
 
   useEffect(() => {
@@ -87,7 +90,7 @@ export function Chart({ spec, height = 260, className = '' }: ChartProps) {
   }, [plotWidth, spec, height, ready]);
 
   return (
-    <figure ref={figure} className={`impulz-chart-figure m-0 w-full min-w-0 ${className}`} aria-label={spec.title} data-chart-kind={spec.kind}>
+    <figure ref={figure} className={`impulz-chart-figure relative m-0 w-full min-w-0 ${className}`} aria-label={spec.title} data-chart-kind={spec.kind}>
       {spec.unfit ? (
         <p className="rounded border border-amber-300 bg-amber-50 p-3 text-sm text-gray-900" role="note" data-testid="chart-unfit">
           {spec.unfit}
@@ -95,7 +98,12 @@ export function Chart({ spec, height = 260, className = '' }: ChartProps) {
       ) : null}
       {spec.unfit ? null : spec.kind === 'table' ? <ChartTable spec={spec} /> : spec.kind === 'open-answers' ? <OpenAnswers spec={spec} /> : null}
       {useUplot ? <div ref={host} className="relative w-full" role="img" aria-label={spec.title} hidden={!ready} /> : null}
-      {svg && (!useUplot || !ready) ? <div className="w-full overflow-hidden" dangerouslySetInnerHTML={{ __html: svg }} /> : null}
+      {svg && (!useUplot || !ready) ? <div ref={svgHost} className="relative w-full overflow-hidden" dangerouslySetInnerHTML={{ __html: svg }} /> : null}
+      {tip ? (
+        <div className="impulz-map-tip pointer-events-none absolute z-10 rounded bg-gray-900 px-2 py-1 text-xs text-white shadow" role="status" data-testid="map-tip" style={{ left: tip.x, top: tip.y, transform: 'translate(-50%, calc(-100% - 6px))' }}>
+          {tip.text}
+        </div>
+      ) : null}
       {(useUplot && ready) || spec.kind === 'table' || spec.kind === 'open-answers' ? <Notes spec={spec} /> : null}
     </figure>
   );

@@ -30,16 +30,20 @@ export interface ReportFormValues {
   languages: string;
   pdf_export: boolean;
   direct_access: boolean;
+  /** Edit only: the weighting scheme (issue 31), null = unweighted. */
+  weighting_id?: number | null;
 }
 
 interface Props {
   initial: ReportFormValues;
   /** Create: the project picker (empty when the project is fixed by the route). */
   projects?: { id: number; title: string }[];
+  /** Edit: the weighting schemes of the project's surveys ('Weging'). */
+  schemes?: { id: number; name: string; survey: string; start_date: string | null; end_date: string | null }[];
 }
 
 /** The report's own fields: POST report (then on to its editor) or PUT report/{id}. */
-export default function ReportForm({ initial, projects = [] }: Props) {
+export default function ReportForm({ initial, projects = [], schemes = [] }: Props) {
   const keepInput = useKeepEarlyInput<HTMLFormElement>();
   const hydrated = useHydrated();
   const creating = initial.id === undefined;
@@ -50,6 +54,7 @@ export default function ReportForm({ initial, projects = [] }: Props) {
     start_date: initial.start_date ?? '',
     benchmark_count: String(initial.benchmark_count),
     min_n: String(initial.min_n),
+    weighting_id: initial.weighting_id ? String(initial.weighting_id) : '',
   }));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
@@ -71,6 +76,7 @@ export default function ReportForm({ initial, projects = [] }: Props) {
       languages: v.languages,
       pdf_export: v.pdf_export,
       direct_access: v.direct_access,
+      ...(creating ? {} : { weighting_id: v.weighting_id === '' ? null : Number(v.weighting_id) }),
     };
     const parsed = (creating ? ReportInput : ReportUpdate).safeParse(body);
     if (!parsed.success) {
@@ -113,6 +119,15 @@ export default function ReportForm({ initial, projects = [] }: Props) {
         <TextField name="min_n" inputMode="numeric" label={t.minN} errors={errors} value={v.min_n} onChange={set('min_n')} />
         <p className="text-xs text-gray-600">{d.minNHelp}</p>
       </div>
+      {!creating && (
+        <div className="flex flex-col gap-1 sm:col-span-2">
+          <SelectField name="weighting_id" label={t.weighting} errors={errors} value={v.weighting_id} onChange={set('weighting_id')}>
+            <option value="">{t.unweighted}</option>
+            {schemes.map((s) => <option key={s.id} value={s.id}>{t.weightingOption(s.name, s.survey, [s.start_date, s.end_date].filter(Boolean).join(' – '))}</option>)}
+          </SelectField>
+          <p className="text-xs text-gray-600">{t.weightingHelp}</p>
+        </div>
+      )}
       <fieldset className="flex flex-col gap-2 sm:col-span-2">
         <CheckField name="date_filter" label={t.dateFilter} checked={v.date_filter} onChange={set('date_filter')} />
         <div className="flex max-w-md flex-col gap-1">

@@ -17,6 +17,8 @@ export interface ReportDataAnswer {
   dataLocations: (DataLocationAnswer & { chartId: number; sectionId: number })[];
   minN: number;
   includeIncomplete: boolean;
+  /** The report's weighting scheme ('Gewogen naar …' in `label`), null when unweighted. */
+  weighting?: { id: number; name: string; label: string } | null;
 }
 
 export const dataPath = (reportId: number, lang: string) => `/api/v2/data/1/${lang}/report/${reportId}`;

@@ -4,6 +4,7 @@ import { planeHistogram } from './planes';
 import { type Accuracy, marginOfError, meanMarginOfError } from './margin-of-error';
 import type { ColumnKind } from './cube';
 import type { DataLocationSpec, NMethod, OptionStat, Stats } from './types';
+import { kish, weightedSd, weightedSums } from './weighted';
 
 /**
  * The N methods that mean something for a kind of question: `answers` differs from `respondents`
@@ -21,9 +22,16 @@ export function effectiveNMethod(kind: ColumnKind, method: NMethod | undefined):
 
 /**
  * Numbers of one group (rows of `bits` within [lo, hi)) for one column. Pure; the caller has
- * already decided the group may be released (suppression.ts).
+ * already decided the group may be released (suppression.ts). With `weights` (one per cube row,
+ * a weighting scheme) the shares, means and margins are weighted (weightedStats); the counts stay
+ * people.
  */
-export function computeStats(col: CubeColumn, bits: Bitset, lo: number, hi: number, spec: DataLocationSpec, minN: number, accuracy: Accuracy | undefined): Stats {
+export function computeStats(col: CubeColumn, bits: Bitset, lo: number, hi: number, spec: DataLocationSpec, minN: number, accuracy: Accuracy | undefined, weights?: Float32Array | null): Stats {
+  const stats = unweightedStats(col, bits, lo, hi, spec, minN, accuracy);
+  return weights ? weightedStats(stats, col, bits, lo, hi, spec, accuracy, weights) : stats;
+}
+
+function unweightedStats(col: CubeColumn, bits: Bitset, lo: number, hi: number, spec: DataLocationSpec, minN: number, accuracy: Accuracy | undefined): Stats {
   const groupSize = countRange(bits, lo, hi);
   const counts = optionCounts(col, bits, lo, hi, !!spec.nps);
   const answered =
@@ -62,6 +70,50 @@ export function computeStats(col: CubeColumn, bits: Bitset, lo: number, hi: numb
     marginOfError: marginOfError(base, accuracy),
     sd,
     meanMarginOfError: sd === null ? null : meanMarginOfError(sd, scale!.scored, accuracy),
+  };
+}
+
+/**
+ * The weighted numbers of a released group (issue 31): percentages, mean, sd, top/bottom box and
+ * NPS from the weighted sums, margins of error at Kish's effective n, plus `weightedBase`,
+ * `effectiveN` and per option `weightedCount`. Counts (count, groupSize, answered, answers, base,
+ * scored) stay the people of `unweighted`: the privacy rules count those.
+ */
+function weightedStats(unweighted: Stats, col: CubeColumn, bits: Bitset, lo: number, hi: number, spec: DataLocationSpec, accuracy: Accuracy | undefined, weights: Float32Array): Stats {
+  const ws = weightedSums(col, bits, lo, hi, weights, !!spec.nps);
+  const offset = col.kind === 'multi' ? 0 : 1;
+  const weightedCounts = unweighted.options.map((_, i) => ws.perOption[i + offset]!);
+  const weightedAnswers = col.kind === 'multi' ? weightedCounts.reduce((a, b) => a + b, 0) : ws.answered;
+  const nMethod = unweighted.nMethod;
+  const weightedBase = nMethod === 'answers' ? weightedAnswers : nMethod === 'total' ? ws.group : ws.answered;
+  const effectiveN = nMethod === 'total' ? kish(ws.group, ws.groupSq) : kish(ws.answered, ws.answeredSq);
+  const options: OptionStat[] = unweighted.options.map((o, i) => {
+    const share = weightedBase > 0 ? weightedCounts[i]! / weightedBase : null;
+    return { ...o, weightedCount: weightedCounts[i]!, percentage: share === null ? null : share * 100, marginOfError: share === null ? null : marginOfError(effectiveN, accuracy, Math.min(share, 1)) };
+  });
+  let scale: ScaleSums | null = null;
+  let scoredSq = 0;
+  if (col.kind === 'single') {
+    scale = singleScale(col.scores, ws.perOption.subarray(1, col.codes.length + 1), spec);
+    for (let i = 0; i < col.scores.length; i++) if (!Number.isNaN(col.scores[i]!)) scoredSq += ws.perOptionSq[i + 1]!;
+  } else if (col.kind === 'numeric') {
+    scale = { scored: ws.answered, sum: ws.sum, sumSq: ws.sumSq, topBox: null, bottomBox: null, npsBase: ws.npsBase, promoters: ws.promoters, detractors: ws.detractors };
+    scoredSq = ws.answeredSq;
+  }
+  const sd = scale && unweighted.scored > 1 ? weightedSd(scale.scored, scoredSq, scale.sum, scale.sumSq) : null;
+  const scoredN = kish(scale?.scored ?? 0, scoredSq);
+  return {
+    ...unweighted,
+    options,
+    weightedBase,
+    effectiveN,
+    mean: scale && scale.scored > 0 ? scale.sum / scale.scored : null,
+    topBox: scale?.topBox ?? null,
+    bottomBox: scale?.bottomBox ?? null,
+    nps: spec.nps && scale && scale.npsBase > 0 ? ((scale.promoters - scale.detractors) / scale.npsBase) * 100 : null,
+    marginOfError: marginOfError(effectiveN, accuracy),
+    sd,
+    meanMarginOfError: sd === null ? null : meanMarginOfError(sd, scoredN, accuracy),
   };
 }
 
@@ -182,7 +234,7 @@ function boxBounds(scores: Float64Array, k: number): { topMin: number; bottomMax
  * Scale numbers of a single-choice question from its option counts: options with a score form the
  * scale; top/bottom box = share of scored answers in the k highest/lowest distinct scores.
  */
-function singleScale(scores: Float64Array, perOption: Int32Array, spec: DataLocationSpec): ScaleSums {
+function singleScale(scores: Float64Array, perOption: ArrayLike<number>, spec: DataLocationSpec): ScaleSums {
   const { topMin, bottomMax } = boxBounds(scores, Math.max(1, Math.floor(spec.boxSize ?? 2)));
   let scored = 0;
   let sum = 0;

@@ -20,3 +20,4 @@ export * from './dates';
 export { neighbourDiffs, rangeLeak, selectionLeak, type NeighbourDiff, type NeighbourKind } from './neighbours';
 export { computeReportData, benchmarkSizes, type ReportDataInput } from './report';
 export type * from './types';
+export * from './weighting';

@@ -50,6 +50,8 @@ export interface RChartInput {
   filters: FilterCategory[];
   report: ReportDataInput['report'];
   accuracy?: Accuracy;
+  /** A weighting scheme's weights per cube row (report setting weighting_id). */
+  weights?: Float32Array | null;
 }
 
 export const TOTAL_KEY = '__total__';
@@ -83,6 +85,7 @@ function byGroups(cube: Cube, input: RChartInput, spec: Extract<RChartSpec, { by
     filters: [...input.filters, byCat],
     report: { ...input.report, multipleFilters: null },
     accuracy: input.accuracy,
+    weights: input.weights,
   });
   const cells = out.dataLocations[0]!.benchmarks;
   const keys = [TOTAL_KEY, ...byCol.codes];
@@ -108,7 +111,7 @@ function trend(cube: Cube, input: RChartInput, spec: Extract<RChartSpec, { analy
   const q = getColumn(cube, spec.question);
   const optionIndex = spec.measure === 'percentage' && (q.kind === 'single' || q.kind === 'multi') ? q.codes.indexOf(spec.option ?? '') : -1;
   if (spec.measure === 'percentage' && optionIndex < 0) throw new AnalyticsError('BAD_INPUT', `unknown option ${spec.option} of ${spec.question}`);
-  const out = computeReportData(cube, { dataLocations: [{ id: 'q', columnKey: spec.question }], benchmarks: input.benchmarks, filters: input.filters, report: input.report, accuracy: input.accuracy, granularity: spec.granularity });
+  const out = computeReportData(cube, { dataLocations: [{ id: 'q', columnKey: spec.question }], benchmarks: input.benchmarks, filters: input.filters, report: input.report, accuracy: input.accuracy, weights: input.weights, granularity: spec.granularity });
   const mean = spec.measure === 'mean';
   const g = out.dataLocations[0]!.granularity ?? spec.granularity;
   const tables = out.dataLocations[0]!.benchmarks.map((cell, bi): RChartEngineTable => {
@@ -123,7 +126,7 @@ function trend(cube: Cube, input: RChartInput, spec: Extract<RChartSpec, { analy
 
 /** Top or bottom answers by count (ties keep the answer order); short-text rarities stay inside "Overig" and are not ranked. */
 function topBottom(cube: Cube, input: RChartInput, spec: Extract<RChartSpec, { analysis: 'top-bottom' }>): RChartComputed {
-  const out = computeReportData(cube, { dataLocations: [{ id: 'q', columnKey: spec.question }], benchmarks: input.benchmarks, filters: input.filters, report: input.report, accuracy: input.accuracy });
+  const out = computeReportData(cube, { dataLocations: [{ id: 'q', columnKey: spec.question }], benchmarks: input.benchmarks, filters: input.filters, report: input.report, accuracy: input.accuracy, weights: input.weights });
   const tables = out.dataLocations[0]!.benchmarks.map((cell, bi): RChartEngineTable => {
     const info = out.benchmarks[bi]!;
     const s = stats(cell);

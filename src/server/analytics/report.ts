@@ -23,6 +23,11 @@ export interface ReportDataInput {
     multipleFilters?: number | null;
   };
   accuracy?: Accuracy;
+  /**
+   * A weighting scheme's weights, one per cube row (weighting/cube-weights.ts): shares, means and
+   * margins are weighted; counts and every privacy rule stay people.
+   */
+  weights?: Float32Array | null;
   /** Time buckets; omitted or null = no buckets (spec granularity 0). */
   granularity?: Granularity | null;
   granularityStartDay?: number | null;
@@ -50,11 +55,11 @@ export function computeReportData(cube: Cube, input: ReportDataInput): ReportDat
   const dataLocations = input.dataLocations.map((spec): DataLocationResult => {
     const col = getColumn(cube, spec.columnKey);
     // Numbers of every benchmark first: their `answered` counts are the sizes the rule needs.
-    const stats = groups.map((grp, b) => (groupPass.wholes[b] ? null : computeStats(col, grp.bits, grp.lo, grp.hi, spec, minN, input.accuracy)));
+    const stats = groups.map((grp, b) => (groupPass.wholes[b] ? null : computeStats(col, grp.bits, grp.lo, grp.hi, spec, minN, input.accuracy, input.weights)));
     const sizes = stats.every((s) => s !== null) ? stats.map((s) => s!.answered) : undefined;
     const pass = applySuppression(plan, answeredBits(col), minN, groupPass, sizes);
     const result = (bits: Bitset, lo: number, hi: number, reason: Suppression['wholes'][number]): GroupResult =>
-      reason ? { suppressed: true, reason } : { suppressed: false, stats: computeStats(col, bits, lo, hi, spec, minN, input.accuracy) };
+      reason ? { suppressed: true, reason } : { suppressed: false, stats: computeStats(col, bits, lo, hi, spec, minN, input.accuracy, input.weights) };
     const benchmarks = groups.map((grp, b): BenchmarkCell => {
       const reason = pass.wholes[b]!;
       const whole: GroupResult = reason ? { suppressed: true, reason } : { suppressed: false, stats: stats[b]! };

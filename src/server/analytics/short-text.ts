@@ -41,12 +41,16 @@ export function foldShortText(dictionary: string[], cells: Stats[], minN: number
   for (const s of cells) {
     const count = other(s);
     const kept = s.options.filter((_, i) => listed[i]);
-    const share = s.base > 0 ? count / s.base : null;
+    // Weighted cells (issue 31): the bucket's share is its weighted count over the weighted base.
+    const weighted = s.weightedBase !== undefined;
+    const weightedCount = weighted ? s.options.reduce((n, o, i) => (listed[i] ? n : n + (o.weightedCount ?? 0)), 0) : 0;
+    const share = weighted ? (s.weightedBase! > 0 ? weightedCount / s.weightedBase! : null) : s.base > 0 ? count / s.base : null;
     const bucket: OptionStat = {
       code: OTHER_CODE,
       count,
+      ...(weighted ? { weightedCount } : {}),
       percentage: share === null ? null : share * 100,
-      marginOfError: share === null ? null : marginOfError(s.base, accuracy, Math.min(share, 1)),
+      marginOfError: share === null ? null : marginOfError(weighted ? s.effectiveN! : s.base, accuracy, Math.min(share, 1)),
       empty: count === 0,
       low: count > 0 && count < minN,
     };

@@ -34,6 +34,8 @@ export interface OptionStat {
    * (margin-of-error.ts, the survey's confidence level and population size); null when base is 0.
    */
   marginOfError: number | null;
+  /** Σ weights of the respondents who chose it; only with a weighting scheme (percentage is then weightedCount / weightedBase). */
+  weightedCount?: number;
   /** count is 0: the client may hide the option (spec 000 §1, n=0). */
   empty: boolean;
   /** 0 < count < min_n: the client may block or mark the option (low n). */
@@ -51,6 +53,10 @@ export interface Stats {
   /** The N behind the percentages, by the data location's N method. */
   base: number;
   nMethod: NMethod;
+  /** With a weighting scheme: Σ weights of the base's respondents (the N behind the weighted percentages). */
+  weightedBase?: number;
+  /** With a weighting scheme: Kish's effective n of the base, (Σw)²/Σw²; the margins of error use it. */
+  effectiveN?: number;
   /** Per option in option order; empty for numeric questions. */
   options: OptionStat[];
   /** Answers with a score (single choice: options with a score; numeric: every answer). */

@@ -29,6 +29,7 @@ function drawCover(w: PdfWriter, report: PdfReport): void {
   row(t.project, report.project);
   row(t.period, report.period);
   row(t.responses, report.responses);
+  if (report.weighting) row(t.weighting, report.weighting);
   row(t.generated, report.generatedOn);
   w.y -= 8;
   w.text(t.benchmarks, { size: 13, bold: true, color: dark ? ink : hex(primary), gap: 6 });

@@ -5,6 +5,7 @@ import { drawLines, linesHead } from './draw-lines';
 import { drawPies, pieHead } from './draw-pie';
 import { drawStacked, stackedHead } from './draw-stacked';
 import { drawKpi, drawTable } from './draw-table';
+import { drawMapChart, mapHead } from './draw-map';
 import type { PdfChart, PdfPaint } from './model';
 import { wrapText } from './text';
 import { CONTENT_WIDTH, type PdfWriter } from './writer';
@@ -32,6 +33,8 @@ function headHeight(w: PdfWriter, chart: Chart, minN: number): number {
       return 70;
     case 'message':
       return 14;
+    case 'map':
+      return mapHead(chart.spec);
   }
 }
 
@@ -65,6 +68,9 @@ export function drawChart(w: PdfWriter, chart: Chart, minN: number): void {
       break;
     case 'message':
       w.text(chart.text || reportExportNl.noData, { size: 9, color: MUTED });
+      break;
+    case 'map':
+      drawMapChart(w, chart.spec);
       break;
   }
   if (chart.note) w.text(chart.note, { size: 8, color: MUTED, gap: 2 });

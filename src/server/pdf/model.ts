@@ -1,3 +1,5 @@
+import type { ChartSpec } from '../../shared/chart/types';
+
 /**
  * What the PDF renderer draws: plain data, no database, no engine. The export service turns a
  * report's chart specs into this; suppressed groups arrive without numbers (only `suppressed`),
@@ -38,7 +40,9 @@ export type PdfChart =
   | { type: 'lines'; title: string; area: boolean; periods: string[]; series: PdfSeries[]; unit: string; decimals: number }
   | { type: 'table'; title: string; columns: string[]; rows: { label: string; cells: (string | null)[] }[] }
   | { type: 'kpi'; title: string; items: { label: string; value: string | null; n: number | null }[] }
-  | { type: 'message'; title: string; text: string };
+  | { type: 'message'; title: string; text: string }
+  /** A map chart: its model as every renderer draws it (server paths, classes, states; no numbers of withheld areas). */
+  | { type: 'map'; title: string; spec: ChartSpec };
 
 /** Colours (and optional fill patterns, parallel) of a chart's series, segments or categories. */
 export interface PdfPaint {
@@ -81,6 +85,8 @@ export interface PdfReport {
   period: string;
   /** Which responses count: completed only, or with unfinished ones. */
   responses: string;
+  /** 'Gewogen naar …' when the report uses a weighting scheme. */
+  weighting?: string | null;
   generatedOn: string;
   minN: number;
   benchmarks: { label: string; description: string }[];

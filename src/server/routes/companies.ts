@@ -14,6 +14,7 @@ import { companiesNl } from '../../shared/i18n/companies';
 import { CompanyInput } from '../../shared/validation/companies';
 import { IncludeQuery } from '../../shared/validation/users';
 import { companyLinkRoutes } from './companies-links';
+import { companyMapRoutes } from './companies-maps';
 import { catalogueText } from '../../shared/api-catalogue';
 import { idParam } from './params';
 
@@ -46,4 +47,5 @@ export const companyRoutes = new Hono<AppEnv>()
     await deleteCompany(userServiceContext(c), idParam(c, 'id'));
     return c.json({ data: null, meta, alert: catalogueText.deleted });
   })
-  .route('/', companyLinkRoutes);
+  .route('/', companyLinkRoutes)
+  .route('/', companyMapRoutes);

@@ -15,6 +15,7 @@ import { ReportGetQuery, ReportInput, ReportListQuery, ReportUpdate } from '../.
 import { idParam } from './params';
 import { reportSectionRoutes } from './reports-sections';
 import { reportChartRoutes } from './reports-charts';
+import { reportChartMapRoutes } from './reports-chart-map';
 import { reportBookmarkRoutes } from './reports-bookmarks';
 import { reportChartOptionRoutes } from './reports-chart-options';
 import { reportTextRoutes } from './reports-texts';
@@ -69,6 +70,7 @@ export const reportRoutes = new Hono<AppEnv>()
   })
   .route('/', reportSectionRoutes)
   .route('/', reportChartRoutes)
+  .route('/', reportChartMapRoutes)
   .route('/', reportBookmarkRoutes)
   .route('/', reportChartOptionRoutes)
   .route('/', reportTextRoutes)

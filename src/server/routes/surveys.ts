@@ -21,6 +21,7 @@ import { readUploadedFile } from './surveys-upload';
 import { surveyStructureRoutes } from './surveys-structure';
 import { surveyTokenRoutes } from './surveys-tokens';
 import { surveyResponseRoutes } from './surveys-responses';
+import { surveyWeightingRoutes } from './surveys-weighting';
 import { surveyLimeRoutes } from './surveys-lime';
 import { paramsOf } from './params';
 
@@ -78,4 +79,5 @@ export const surveyRoutes = new Hono<AppEnv>()
   .route('/', surveyMainRoutes)
   .route('/', surveyTokenRoutes)
   .route('/', surveyResponseRoutes)
+  .route('/', surveyWeightingRoutes)
   .route('/', surveyStructureRoutes);

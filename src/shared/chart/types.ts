@@ -19,7 +19,8 @@ export type ChartKind =
   | 'gauge'
   | 'wordcloud'
   | 'open-answers'
-  | 'net-promoter';
+  | 'net-promoter'
+  | 'map';
 
 export type ValueFormat = 'percentage' | 'count' | 'percentage-count' | 'mean' | 'grade' | 'median';
 
@@ -114,6 +115,50 @@ export interface ChartSpec {
   significanceNote?: string | null;
   /** Dutch sentence when the chart type can't show these data (then nothing is drawn). */
   unfit?: string | null;
+  /** Map charts: the server's drawing with a value, state and colour per area and benchmark (chart/map.ts). */
+  map?: MapSpec | null;
+}
+
+/** Per benchmark, how an area is shown: a value, withheld by the small-group rules (hatched), or no respondents (grey). */
+export type MapAreaState = 'value' | 'withheld' | 'empty';
+
+export interface MapSpecArea {
+  code: string;
+  name: string;
+  /** SVG path in the drawing's coordinates (drawn by the server; no geo library in the browser). */
+  d: string;
+  x: number;
+  y: number;
+  fits: boolean;
+  /** Per series (benchmark): state, value, n, margin and fill colour (null unless state is 'value'). */
+  states: MapAreaState[];
+  values: (number | null)[];
+  counts: (number | null)[];
+  margins: (number | null)[];
+  colors: (string | null)[];
+}
+
+export interface MapSpec {
+  width: number;
+  height: number;
+  areas: MapSpecArea[];
+  /** Legend classes over released values only: [from, to] and the class colour, low to high. */
+  classes: { from: number; to: number; color: string }[];
+  method: 'equal' | 'quantile';
+  /** Answers the chart's question has that are on no area of the map (labels). */
+  unmatched: string[];
+}
+
+/** What the data endpoint adds to a map chart's data location: per area of the map, one group per benchmark. */
+export interface MapAnswer {
+  drawing: { width: number; height: number; areas: { code: string; name: string; d: string; x: number; y: number; fits: boolean }[] };
+  /** Areas with at least one answer mapped to them; the others have no respondents. Cells parallel to the benchmarks. */
+  areas: { code: string; benchmarks: GroupAnswer[] }[];
+  unmatched: string[];
+  classMethod: 'equal' | 'quantile';
+  classCount: number;
+  /** Percentages: the answer whose share is shown (null: the top box). */
+  answerCode: string | null;
 }
 
 /** A chart as the reports API returns it (snake_case) or as a row (camelCase). */
@@ -182,6 +227,8 @@ export interface DataLocationAnswer {
   granularity?: 'day' | 'week' | 'month' | 'quarter' | 'year';
   /** The survey's confidence level behind every margin of this data location (90, 95 or 99). */
   confidenceLevel?: number;
+  /** Map charts: the drawing and the groups per area. */
+  map?: MapAnswer | null;
 }
 
 export interface BuildOptions {
@@ -191,4 +238,6 @@ export interface BuildOptions {
   minN?: number | null;
   /** Granularity id of the data call when the chart has none of its own. */
   granularityId?: number;
+  /** 'Gewogen naar …' (the report's weighting scheme): a note under every chart with numbers. */
+  weightedBy?: string | null;
 }

@@ -12,6 +12,7 @@ export const reportExportNl = {
     organisation: 'Organisatie',
     period: 'Periode',
     responses: 'Respons',
+    weighting: 'Weging',
     generated: 'Gegenereerd op',
     minN: (minN: number) => `Groepen met minder dan ${minN} respondenten worden niet getoond.`,
     benchmarks: 'Benchmarks',

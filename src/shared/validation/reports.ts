@@ -59,7 +59,7 @@ export const ReportInput = z
 export type ReportInput = z.infer<typeof ReportInput>;
 /** PUT report/{id}: any field; archived true/false archives or de-archives. */
 export const ReportUpdate = z
-  .object({ ...reportFields, archived: bool.optional() })
+  .object({ ...reportFields, archived: bool.optional(), weighting_id: z.preprocess((v) => (v === '' ? null : v), num(int().min(1, messages.min1)).nullable()).optional() })
   .omit({ project_id: true, parent_report_id: true })
   .partial()
   .refine(datesInOrder, { message: reportsNl.dateOrder, path: ['end_date'] });

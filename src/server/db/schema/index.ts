@@ -18,3 +18,5 @@ export * from './zkn';
 export * from './admin';
 export * from './messages';
 export * from './cache';
+export * from './maps';
+export * from './weighting';

@@ -4,6 +4,7 @@ import { softDelete, timestamps } from './columns';
 import { projects } from './projects';
 import { surveys } from './surveys';
 import { users } from './users';
+import { weightingSchemes } from './weighting';
 
 /** How N is counted for a dataset (spec 001 §4): unique respondents (default), answers given, all respondents. */
 export type NMethod = 'respondents' | 'answers' | 'total';
@@ -42,6 +43,8 @@ export const reports = sqliteTable(
     imageKey: text('image_key'),
     imageType: text('image_type'),
     archivedAt: integer('archived_at', { mode: 'timestamp_ms' }),
+    // The weighting scheme its numbers follow (issue 31); null = unweighted.
+    weightingId: integer('weighting_id').references((): AnySQLiteColumn => weightingSchemes.id, { onDelete: 'set null' }),
     ...timestamps,
     ...softDelete,
   },

@@ -36,7 +36,8 @@ export const BACKGROUND_BUILD: BuildOptions = { pageRows: 500, pauseEvery: 250 }
 
 const nextTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-function dayOf(...stamps: (unknown | null)[]): number | null {
+/** A response's cube day: its submit date, else its start date or date stamp (null: not in the cube). */
+export function dayOf(...stamps: (unknown | null)[]): number | null {
   for (const s of stamps) {
     if (typeof s !== 'string' || s.length < 10) continue;
     const iso = s.slice(0, 10);

@@ -3,6 +3,7 @@ import { runJob } from '../../jobs/run-job';
 import type { JobDeps, JobHandler, JobKinds } from '../../jobs/types';
 import { BACKGROUND_BUILD } from './build-survey-cube';
 import { buildAndStoreCube } from './load-cube';
+import { computeWeightingAfterBuild } from '../weighting/weighting-job';
 
 export const CUBE_BUILD_JOB = 'cube.build';
 
@@ -10,6 +11,8 @@ export const CUBE_BUILD_JOB = 'cube.build';
 export const cubeBuildJob: JobHandler = async (deps, job) => {
   const surveyId = Number(job.payload.surveyId);
   const cube = await buildAndStoreCube(deps, surveyId, BACKGROUND_BUILD);
+  // The survey's weighting schemes follow the new responses (issue 31).
+  await computeWeightingAfterBuild(deps, surveyId, job.createdBy);
   return { surveyId, version: cube.version, rows: cube.rowCount, columns: cube.columns.length };
 };
 

@@ -49,7 +49,7 @@ export async function buildReportPdf(ctx: UserServiceContext, loaded: ExportRepo
       const ofChart = loaded.texts.filter((t) => t.chartId === chart.id);
       const locations = (trendData.get(chart.id) ?? data).dataLocations.filter((d) => d.chartId === chart.id);
       blocks.push(...textBlocks(ofChart.filter((t) => t.position === 'before')));
-      const spec = buildChartSpec(chart, locations, { minN: data.minN, granularityId: body.granularity, lang });
+      const spec = buildChartSpec(chart, locations, { minN: data.minN, granularityId: body.granularity, lang, weightedBy: data.weighting?.label });
       blocks.push({ kind: 'chart', chart: { ...pdfChartFromSpec(spec), note: pdfNote(spec) } });
       blocks.push(...textBlocks(ofChart.filter((t) => t.position === 'after')));
     }
@@ -63,6 +63,7 @@ export async function buildReportPdf(ctx: UserServiceContext, loaded: ExportRepo
     // The period the numbers are for (the report period, snapped to whole periods with the date filter on).
     period: [data.period.start ? longDate(data.period.start) : '', data.period.end ? longDate(data.period.end) : ''].filter(Boolean).join(' – '),
     responses: responsesStatement(data.includeIncomplete),
+    weighting: data.weighting?.label ?? null,
     generatedOn: longDate(ctx.now.toISOString().slice(0, 10)),
     minN: data.minN,
     benchmarks: describeBenchmarks(loaded.data.options, data.benchmarks),

@@ -15,6 +15,7 @@ import { type ResolvedScope, scopeRead, scopeSurveyIds } from '../report-data/re
 import { effectiveThemeRows } from '../themes/effective-theme';
 import type { BenchmarkOption } from './describe-benchmarks';
 import { pdfThemeOf } from './pdf-theme';
+import { schemeRead } from '../report-data/report-weighting';
 
 export type TextRow = typeof reportTexts.$inferSelect;
 
@@ -70,7 +71,9 @@ export function exportReportRead(ctx: UserServiceContext, reportId: number, body
     ],
     (results) => results,
   );
-  const inputs = combine(textsInAnyLanguage(db, surveyIds), filterCatalogRead(db, { id: reportId, projectId }, surveyIds), (texts, catalog) => ({ texts, catalog }));
+  const textsAndCatalog = combine(textsInAnyLanguage(db, surveyIds), filterCatalogRead(db, { id: reportId, projectId }, surveyIds), (texts, catalog) => ({ texts, catalog }));
+  // The report's weighting scheme: the PDF's numbers are weighted as the staff view's are.
+  const inputs = combine(textsAndCatalog, schemeRead(db, reportId), (t, scheme) => ({ ...t, scheme }));
   const rest = combine(rows, combine(inputs, optionsRead(db, body), (i, o) => ({ inputs: i, options: o })), (r, more) => ({ rows: r, ...more }));
   return combine(scopeRead(ctx, reportId, { kind: 'report' }), rest, (scope, { rows: [[project], sections, charts, texts, themeRows, widgets, chartOptions], inputs, options }) => {
     const { report } = scope;
@@ -83,7 +86,7 @@ export function exportReportRead(ctx: UserServiceContext, reportId: number, body
       sections: sections.map((s) => ({ ...s, charts: charts.filter((c) => c.sectionId === s.id).map((c) => ({ ...c, chartOptions: chartOptions.filter((o) => o.chartId === c.id).map((o) => ({ key: o.key, value: o.value })) })) })),
       texts,
       widgets,
-      data: { scope, inputs: { texts: inputs.texts(lang), catalog: inputs.catalog }, lang, options, theme: pdfThemeOf(themeRows) },
+      data: { scope, inputs: { texts: inputs.texts(lang), catalog: inputs.catalog, scheme: inputs.scheme }, lang, options, theme: pdfThemeOf(themeRows) },
     };
   });
 }

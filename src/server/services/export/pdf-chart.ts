@@ -46,6 +46,8 @@ function drawableOf(spec: ChartSpec): Drawable {
       );
       return { type: 'stacked', title, segments: spec.series.map((s) => s.label), rows, unit: spec.unit, decimals: spec.decimals, full: spec.kind === 'stacked-bar-100', max: stackedAxisMax(spec), colors: seriesColors, patterns };
     }
+    case 'map':
+      return { type: 'map', title, spec, colors: seriesColors };
     case 'pie':
     case 'donut':
       return { type: 'pie', title, donut: spec.kind === 'donut', categories: labels, series, decimals: spec.decimals, colors: categoryColors };

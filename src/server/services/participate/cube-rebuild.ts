@@ -6,6 +6,7 @@ import type { JobDeps, JobHandler, JobSystem } from '../../jobs/types';
 import { BACKGROUND_BUILD } from '../analytics/build-survey-cube';
 import { buildAndStoreCube } from '../analytics/load-cube';
 import { bumpResponsesVersion } from '../surveys/responses-version';
+import { computeWeightingAfterBuild } from '../weighting/weighting-job';
 
 export const CUBE_REBUILD_JOB = 'participate.cube-rebuild';
 
@@ -80,6 +81,7 @@ async function rebuildRound(deps: JobDeps, surveyId: number, pending: number): P
   await bumpResponsesVersion(deps.db, surveyId);
   // Pauses between row chunks: the respondents' pages in this isolate go on during the build.
   await buildAndStoreCube(deps, surveyId, BACKGROUND_BUILD);
+  await computeWeightingAfterBuild(deps, surveyId, null);
   // Only what was pending when the round began: responses that arrived during the build stay pending.
   await deps.db.update(surveyCubeRebuilds).set({ pending: sql`${surveyCubeRebuilds.pending} - ${pending}`, updatedAt: deps.now() }).where(eq(surveyCubeRebuilds.surveyId, surveyId));
   return deps.now().getTime() - started;

@@ -13,6 +13,8 @@ import { refuseOtherDates, reportScope } from '../report-data/report-rules';
 import { findChart, requireReportRole } from '../reports/access';
 import { requireLinkedSurvey } from '../reports/check-column';
 import { columnLabels } from './labels';
+import { readOne } from '../../db/reads';
+import { presentWeighting, schemeRead, weightsFor } from '../report-data/report-weighting';
 
 const RCHART_TYPE_ID = CHART_TYPES.find((t) => t.key === 'rchart')!.id;
 const invalid = (field: string, message: string) => new AppError('VALIDATION', message, { [field]: [message] });
@@ -77,9 +79,12 @@ export async function computeRChartFor(ctx: UserServiceContext, ids: { reportId:
   if (benchmarks.some((b) => b.filterOptionIds.some((id) => !known.has(id)))) throw invalid('benchmarks', reportDataNl.foreignFilterOption);
   const reportInput = reportScope(report);
   const accuracy = { populationSize: survey.populationSize, confidenceLevel: survey.confidenceLevel };
+  // The report's weighting scheme (weighting_id) weighs the R chart as it weighs every other chart.
+  const scheme = report.weightingId === null ? null : await readOne(ctx.db, schemeRead(ctx.db, report.id));
+  const weights = weightsFor(cube, scheme);
   let computed;
   try {
-    computed = computeRChart(cube, { spec: v, benchmarks, filters, report: reportInput, accuracy });
+    computed = computeRChart(cube, { spec: v, benchmarks, filters, report: reportInput, accuracy, weights });
   } catch (err) {
     if (err instanceof AnalyticsError) throw invalid('benchmarks', err.code === 'BAD_INPUT' ? reportDataNl.filterCombination : reportDataNl.failed);
     throw err;
@@ -109,5 +114,6 @@ export async function computeRChartFor(ctx: UserServiceContext, ids: { reportId:
       rows: t.rows.map((r) => ({ ...r, label: rowLabel(r.key) })),
     })),
     minN: reportInput.minN,
+    weighting: weights && scheme ? presentWeighting(scheme) : null,
   };
 }

@@ -9,10 +9,13 @@ import { type Entry, answerEtag, answerKey, generationRead, reportAnswers } from
 import { eq, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type Read, combine, readAll, readOne } from '../../db/reads';
-import { reports } from '../../db/schema';
+import { reports, weightingSchemes } from '../../db/schema';
 import { type ColumnTexts, type SurveyTexts, columnTextsRead } from './column-texts';
 import { filterCatalogRead } from './load-filter-catalog';
+import { computeMapAreas } from './map-areas';
+import type { MapAnswer } from '../../../shared/chart/types';
 import { refuseOtherDates, reportScope } from './report-rules';
+import { type ReportWeighting, presentWeighting, schemeRead, weightsFor } from './report-weighting';
 import { type ReportDataScope, type ResolvedScope, scopeRead, scopeSurveyIds } from './resolve-scope';
 
 const ENGINE_MESSAGES: Record<AnalyticsError['code'], string> = {
@@ -36,8 +39,10 @@ export interface ReportDataAnswer {
   includeIncomplete: boolean;
   /** Per survey id: the accuracy settings behind every margin of error in this answer. */
   accuracy: Record<number, { populationSize: number | null; confidenceLevel: number }>;
+  /** The weighting scheme the numbers follow (report setting weighting_id), or null: unweighted. `label`: 'Gewogen naar …'. */
+  weighting: ReportWeighting | null;
   /** Per data location, with its question (and subquestion) text and option labels (parallel to codes) in {lang}. */
-  dataLocations: (DataLocationResult & { chartId: number; sectionId: number; surveyId: number; label: string | null; question: string; subquestion: string | null; labels: string[]; confidenceLevel: number })[];
+  dataLocations: (DataLocationResult & { chartId: number; sectionId: number; surveyId: number; label: string | null; question: string; subquestion: string | null; labels: string[]; confidenceLevel: number; map?: MapAnswer })[];
 }
 
 const NPS_CHART = CHART_TYPES.find((t) => t.key === 'net-promoter')!.id;
@@ -102,10 +107,13 @@ async function readAndCompute(ctx: UserServiceContext, reportId: number, lang: s
 export interface SurveyInputs {
   texts: Map<number, SurveyTexts>;
   catalog(surveyId: number, cube: Cube): FilterCategory[];
+  /** The report's weighting scheme (weighting_id), null when it has none. */
+  scheme: typeof weightingSchemes.$inferSelect | null;
 }
 
 function inputsRead(db: Db, reportId: number, projectId: number | SQLWrapper, surveyIds: number[] | SQLWrapper, lang: string): Read<SurveyInputs> {
-  return combine(columnTextsRead(db, surveyIds, lang), filterCatalogRead(db, { id: reportId, projectId }, surveyIds), (texts, catalog) => ({ texts, catalog }));
+  const texts = combine(columnTextsRead(db, surveyIds, lang), filterCatalogRead(db, { id: reportId, projectId }, surveyIds), (texts, catalog) => ({ texts, catalog }));
+  return combine(texts, schemeRead(db, reportId), (t, scheme) => ({ ...t, scheme }));
 }
 
 /**
@@ -125,6 +133,7 @@ export async function computeForScope(ctx: Pick<ServiceContext, 'db' | 'jobs'>, 
   const reportInput = reportScope(report);
 
   const results = new Map<number, DataLocationResult>();
+  const maps = new Map<number, MapAnswer>();
   const texts = new Map<number, Map<string, ColumnTexts>>();
   let effective: { startDay: number; endDay: number }[] | null = null;
   let period: { startDay: number; endDay: number } | null = null;
@@ -140,6 +149,8 @@ export async function computeForScope(ctx: Pick<ServiceContext, 'db' | 'jobs'>, 
     texts.set(surveyId, columnTexts.texts);
     accuracy.set(surveyId, columnTexts.accuracy);
     const filters = inputs!.catalog(surveyId, cube);
+    // The report's scheme weighs the data locations of its own survey (report-weighting.ts).
+    const weights = weightsFor(cube, inputs!.scheme);
     const known = findOptions(filters);
     for (const b of benchmarks) if (b.filterOptionIds.some((id) => !known.has(id))) throw invalid('benchmarks', reportDataNl.foreignFilterOption);
     // A granularity in the body (sent only when above 0) applies to every chart; otherwise each
@@ -159,12 +170,18 @@ export async function computeForScope(ctx: Pick<ServiceContext, 'db' | 'jobs'>, 
           filters,
           report: reportInput,
           accuracy: accuracy.get(surveyId),
+          weights,
           granularity: g === 'none' ? null : (g as Granularity),
           granularityStartDay: day(body.granularityStartDate),
         });
         for (const r of data.dataLocations) results.set(Number(r.id), r);
         effective ??= data.benchmarks;
         period ??= data.period;
+        for (const d of locations) {
+          if (!d.map) continue;
+          const areaTexts = columnTexts.texts.get(d.map.areaColumnKey ?? '');
+          maps.set(d.id, computeMapAreas(cube, { id: d.id, columnKey: d.columnKey, nMethod: d.nMethod }, d.map, { benchmarks, filters, report: reportInput, accuracy: accuracy.get(surveyId) }, (code) => areaTexts?.labels.get(code) || code));
+        }
       } catch (err) {
         if (err instanceof AnalyticsError) throw invalid('benchmarks', ENGINE_MESSAGES[err.code]);
         throw err;
@@ -185,13 +202,15 @@ export async function computeForScope(ctx: Pick<ServiceContext, 'db' | 'jobs'>, 
     period: { start: iso(period?.startDay ?? reportInput.startDay), end: iso(period?.endDay ?? reportInput.endDay) },
     minN: reportInput.minN,
     includeIncomplete: report.includeIncomplete,
+    weighting: inputs?.scheme ? presentWeighting(inputs.scheme) : null,
     accuracy: Object.fromEntries([...accuracy].map(([id, a]) => [id, { populationSize: a.populationSize ?? null, confidenceLevel: a.confidenceLevel ?? 95 }])),
     dataLocations: dataLocations.map((d) => {
       const r = results.get(d.id)!;
       const t = texts.get(d.surveyId)?.get(r.columnKey);
       const labels = r.codes.map((code) => t?.labels.get(code) || code);
       const confidenceLevel = accuracy.get(d.surveyId)?.confidenceLevel ?? 95;
-      return { ...r, chartId: d.chartId, sectionId: d.sectionId, surveyId: d.surveyId, label: d.label, question: t?.question ?? r.columnKey, subquestion: t?.subquestion ?? null, labels, confidenceLevel };
+      const map = maps.get(d.id);
+      return { ...r, chartId: d.chartId, sectionId: d.sectionId, surveyId: d.surveyId, label: d.label, question: t?.question ?? r.columnKey, subquestion: t?.subquestion ?? null, labels, confidenceLevel, ...(map ? { map } : {}) };
     }),
   };
 }

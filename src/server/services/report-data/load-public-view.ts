@@ -35,6 +35,8 @@ export interface PublicView {
   dates: { filter: boolean; granularity: DateGranularity; period: { start: string | null; end: string | null } };
   /** Whether unfinished responses count. */
   includeIncomplete: boolean;
+  /** 'Gewogen naar …' when the report uses a weighting scheme. */
+  weighting: string | null;
   lang: string;
   benchmarks: { label: string; start: string | null; end: string | null }[];
   compare: { category: string; options: { id: number; label: string }[] }[];
@@ -132,6 +134,7 @@ function computeView(ctx: Pick<ServiceContext, 'db' | 'jobs'>, key: string, repo
       report: { id: report.id, title: report.title, startDate: report.startDate, endDate: report.endDate, minN: data.minN, benchmarkCount: report.benchmarkCount },
       dates: { filter: report.dateFilter, granularity: report.dateGranularity, period: data.period },
       includeIncomplete: report.includeIncomplete,
+      weighting: data.weighting?.label ?? null,
       lang,
       benchmarks: data.benchmarks.map((b) => ({ label: b.label, start: b.start, end: b.end })),
       compare,
@@ -145,7 +148,7 @@ function computeView(ctx: Pick<ServiceContext, 'db' | 'jobs'>, key: string, repo
         charts: charts
           .filter((c) => c.sectionId === s.id)
           .map((c) => {
-            const spec = buildChartSpec({ ...c, chartOptions: chartOptions.filter((o) => o.chartId === c.id) }, data.dataLocations.filter((d) => d.chartId === c.id), { minN: data.minN, lang });
+            const spec = buildChartSpec({ ...c, chartOptions: chartOptions.filter((o) => o.chartId === c.id) }, data.dataLocations.filter((d) => d.chartId === c.id), { minN: data.minN, lang, weightedBy: data.weighting?.label });
             return {
               id: c.id,
               title: c.title,

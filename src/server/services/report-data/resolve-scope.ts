@@ -2,7 +2,8 @@ import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { UserServiceContext } from '../../context';
 import type { Db } from '../../db/client';
 import { type Read, combine, read, readOne } from '../../db/reads';
-import { reportCharts, reportDataLocations, reportSections } from '../../db/schema';
+import { companyMaps, reportChartMaps, reportCharts, reportDataLocations, reportSections } from '../../db/schema';
+import type { MapChartSettings } from './map-areas';
 import { type DataLocationRow, type ReportRow, findReportRead, notFound } from '../reports/access';
 
 /** The part of a report a data call asks for: the whole report, one section, one chart or one data location. */
@@ -11,7 +12,7 @@ export type ReportDataScope = { kind: 'report' } | { kind: 'section' | 'chart' |
 export interface ResolvedScope {
   report: ReportRow;
   /** In report order (section, chart, data location). */
-  dataLocations: (DataLocationRow & { sectionId: number; chartTypeId: number; kpiId: number | null; granularityId: number })[];
+  dataLocations: (DataLocationRow & { sectionId: number; chartTypeId: number; kpiId: number | null; granularityId: number; map: MapChartSettings | null })[];
 }
 
 /** The report the user may see (404 otherwise) and the data locations of the scope, which must belong to it. */
@@ -65,10 +66,22 @@ export function scopeSurveyIds(db: Db, reportId: number, scope: ReportDataScope)
 
 function scopeLocationsQuery(db: Db, reportId: number, where?: SQL) {
   return db
-    .select({ dataLocation: reportDataLocations, sectionId: reportSections.id, chartTypeId: reportCharts.chartTypeId, kpiId: reportCharts.kpiId, granularityId: reportCharts.granularityId })
+    .select({
+      dataLocation: reportDataLocations,
+      sectionId: reportSections.id,
+      chartTypeId: reportCharts.chartTypeId,
+      kpiId: reportCharts.kpiId,
+      granularityId: reportCharts.granularityId,
+      // A map chart's settings and its map's geometry, in the same query (no extra round trip).
+      chartMap: reportChartMaps,
+      mapUpdatedAt: companyMaps.updatedAt,
+      topology: companyMaps.topology,
+    })
     .from(reportDataLocations)
     .innerJoin(reportCharts, eq(reportCharts.id, reportDataLocations.chartId))
     .innerJoin(reportSections, eq(reportSections.id, reportCharts.sectionId))
+    .leftJoin(reportChartMaps, eq(reportChartMaps.chartId, reportCharts.id))
+    .leftJoin(companyMaps, eq(companyMaps.id, reportChartMaps.mapId))
     .where(and(eq(reportSections.reportId, reportId), where))
     .orderBy(asc(reportSections.order), asc(reportSections.id), asc(reportCharts.order), asc(reportCharts.id), asc(reportDataLocations.order), asc(reportDataLocations.id));
 }
@@ -79,4 +92,8 @@ const presentLocation = (r: Awaited<ReturnType<typeof scopeLocationsQuery>>[numb
   chartTypeId: r.chartTypeId,
   kpiId: r.kpiId,
   granularityId: r.granularityId,
+  map:
+    r.chartMap && r.topology && r.mapUpdatedAt
+      ? { ...r.chartMap, mapKey: `${r.chartMap.mapId}:${r.mapUpdatedAt.getTime()}`, topology: r.topology }
+      : null,
 });

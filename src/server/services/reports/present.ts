@@ -90,6 +90,7 @@ export function presentReport(r: ReportRow, extra: { sections?: ReturnType<typeo
     pdf_export: r.pdfExport,
     direct_access: r.directAccess,
     status_id: r.statusId,
+    weighting_id: r.weightingId,
     image_url: r.imageKey ? `/portal/api/v2/report/${r.id}/image` : null,
     archived: r.archivedAt !== null,
     archived_at: r.archivedAt?.toISOString() ?? null,

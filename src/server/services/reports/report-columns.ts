@@ -2,7 +2,7 @@ import type { ReportInput, ReportUpdate } from '../../../shared/validation/repor
 import type { ReportRow } from './access';
 
 /** Report settings a body may set, beside the title and status (spec 001 §3 Report fields). */
-const SETTINGS = ['startDate', 'endDate', 'dateFilter', 'dateGranularity', 'includeIncomplete', 'benchmarkCount', 'multipleFilters', 'hideRiskyFilters', 'hideEmptyFilters', 'minN', 'languages', 'pdfExport', 'directAccess'] as const;
+const SETTINGS = ['startDate', 'endDate', 'dateFilter', 'dateGranularity', 'includeIncomplete', 'benchmarkCount', 'multipleFilters', 'hideRiskyFilters', 'hideEmptyFilters', 'minN', 'languages', 'pdfExport', 'directAccess', 'weightingId'] as const;
 
 /** The report columns of a POST/PUT body; a field the body leaves out stays undefined (not set, or the column's default). */
 export function reportColumns(input: ReportInput | ReportUpdate) {
@@ -22,6 +22,7 @@ export function reportColumns(input: ReportInput | ReportUpdate) {
     pdfExport: input.pdf_export,
     directAccess: input.direct_access,
     statusId: input.status_id,
+    weightingId: 'weighting_id' in input ? input.weighting_id : undefined,
   };
 }
 

@@ -7,6 +7,7 @@ import type { ReportUpdate } from '../../../shared/validation/reports';
 import { findReport, requireReportRole } from './access';
 import { presentReport } from './present';
 import { reportColumns } from './report-columns';
+import { checkWeighting } from './check-weighting';
 
 /** PUT report/{id}: any report field; `archived: true|false` archives or de-archives. */
 export async function updateReport(ctx: UserServiceContext, reportId: number, input: ReportUpdate) {
@@ -15,6 +16,11 @@ export async function updateReport(ctx: UserServiceContext, reportId: number, in
   const start = input.start_date === undefined ? current.startDate : input.start_date;
   const end = input.end_date ?? current.endDate;
   if (start && end && start > end) throw new AppError('VALIDATION', nl.validation, { end_date: [reportsNl.dateOrder] });
+  // A weighting scheme must be of a survey of the report's project and cover the (new) period.
+  const weightingId = input.weighting_id === undefined ? current.weightingId : input.weighting_id;
+  if (weightingId !== null && (input.weighting_id !== undefined || input.start_date !== undefined || input.end_date !== undefined)) {
+    await checkWeighting(ctx, current.projectId, weightingId, start, end);
+  }
   const set = {
     ...reportColumns(input),
     archivedAt: input.archived === undefined ? undefined : input.archived ? (current.archivedAt ?? ctx.now) : null,

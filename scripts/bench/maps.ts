@@ -1,0 +1,69 @@
+/**
+ * District maps (docs/maps.md): the server's drawing of a 600-area map (warm, target ≤ 20 ms),
+ * the bytes a map adds to the public page (gzip; the page carries a wide and a narrow SVG per
+ * chart), and a 20 MB boundary upload processed as the Worker does it (parse, reproject, check,
+ * simplify): time and memory.
+ *
+ *   npx tsx --expose-gc scripts/bench/maps.ts
+ */
+import { gzipSync } from 'node:zlib';
+import { drawMap } from '../../src/server/maps/draw-map';
+import { readGeometry } from '../../src/server/maps/read-geometry';
+import { simplifyAreas } from '../../src/server/maps/simplify-areas';
+import { buildChartSpec } from '../../src/shared/chart-spec';
+import { renderChartSvg } from '../../src/shared/chart-svg';
+import type { DataLocationAnswer, GroupAnswer } from '../../src/shared/chart/types';
+import { syntheticGrid, zuiderhavenDistricts } from '../../tests/helpers/synthetic-map';
+
+const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
+
+function chartOf(fc: object, key: string, benchmarks: number) {
+  const stored = simplifyAreas(readGeometry(JSON.stringify(fc), 'statcode', 'statnaam'));
+  const cell = (i: number): GroupAnswer => (i % 17 === 5 ? { suppressed: true, reason: 'group_below_min_n' } : { suppressed: false, stats: { groupSize: 40, answered: 40, answers: 40, base: 40, options: [], scored: 40, mean: 5 + (i % 9) * 0.4, topBox: null, bottomBox: null, nps: null, meanMarginOfError: 0.4 } });
+  const loc = (drawing: ReturnType<typeof drawMap>): DataLocationAnswer => ({
+    id: 1, columnKey: 'rapportcijfer', kind: 'numeric', codes: [],
+    benchmarks: Array.from({ length: benchmarks }, (_, b) => ({ label: `B${b + 1}`, suppressed: false, stats: { groupSize: 999, answered: 999, answers: 999, base: 999, options: [], scored: 999, mean: 7, topBox: null, bottomBox: null, nps: null } })),
+    map: { drawing, areas: drawing.areas.map((a, i) => ({ code: a.code, benchmarks: Array.from({ length: benchmarks }, (_, b) => cell(i + b)) })), unmatched: [], classMethod: 'equal', classCount: 5, answerCode: null },
+  });
+  const draw = () => {
+    const drawing = drawMap(key, stored.topology);
+    const spec = buildChartSpec({ id: 1, title: 'Rapportcijfer per buurt', chart_type_id: 15, data_format_id: 4 }, [loc(drawing)], { minN: 10 });
+    return { wide: renderChartSvg(spec, { width: 760, height: 260 }), narrow: renderChartSvg({ ...spec, id: 2 }, { width: 340, height: 220 }) };
+  };
+  return { stored, draw };
+}
+
+console.log('Drawing on the server (drawMap → chart spec → SVG), warm, median of 40:');
+for (const [name, fc, benchmarks] of [['6 wijken', zuiderhavenDistricts(), 1], ['600 buurten', syntheticGrid(25, 24, 10), 1], ['600 buurten × 3 benchmarks', syntheticGrid(25, 24, 10), 3]] as const) {
+  const { draw, stored } = chartOf(fc, name, benchmarks);
+  for (let i = 0; i < 5; i++) draw();
+  const times: number[] = [];
+  let out = draw();
+  for (let i = 0; i < 40; i++) {
+    const t = performance.now();
+    out = draw();
+    times.push(performance.now() - t);
+  }
+  const page = Buffer.byteLength(out.wide) + Buffer.byteLength(out.narrow);
+  const gz = gzipSync(out.wide + out.narrow).length;
+  console.log(`  ${name.padEnd(28)} ${median(times).toFixed(1).padStart(6)} ms   stored topology ${kb(JSON.stringify(stored.topology).length)}   on the page: ${kb(page)} raw, ${kb(gz)} gzip (wide + narrow SVG)`);
+}
+
+console.log('\nUpload processing (as POST company/{id}/map after the stream is read):');
+for (const [name, fc] of [['6 wijken (RD New)', zuiderhavenDistricts()], ['1,600 buurten, ~20 MB (RD New)', syntheticGrid(40, 40, 195, 300)]] as const) {
+  const text = JSON.stringify(fc);
+  gc();
+  const before = process.memoryUsage();
+  let peak = before.heapUsed;
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().heapUsed)), 5);
+  const t = performance.now();
+  const areas = readGeometry(text, 'statcode', 'statnaam');
+  peak = Math.max(peak, process.memoryUsage().heapUsed);
+  const stored = simplifyAreas(areas);
+  const ms = performance.now() - t;
+  peak = Math.max(peak, process.memoryUsage().heapUsed);
+  clearInterval(timer);
+  console.log(`  ${name.padEnd(32)} file ${kb(Buffer.byteLength(text)).padStart(9)}  ${ms.toFixed(0).padStart(5)} ms  heap +${kb(peak - before.heapUsed)} at peak (the file text itself: ${kb(text.length * 2)} as a JS string)  stored ${kb(JSON.stringify(stored.topology).length)}`);
+}

@@ -1,0 +1,60 @@
+import { type GeoIdentityTransform, type GeoProjection, geoIdentity, geoMercator, geoPath } from 'd3-geo';
+import type { FeatureCollection, MultiPolygon, Position } from 'geojson';
+import { feature } from 'topojson-client';
+import type { GeometryCollection, Topology } from 'topojson-specification';
+import type { MapDrawing } from '../../shared/maps';
+
+type Areas = FeatureCollection<MultiPolygon, { code: string; name: string }>;
+
+/**
+ * The stored topology's areas in Mercator's plane, per map version: decoding and the spherical
+ * projection run once, so a drawing is only a linear fit and the path strings (600 areas in a few ms).
+ */
+const projected = new Map<string, Areas>();
+const mercator = geoMercator().scale(1000).translate([0, 0]).precision(0);
+
+function planarAreas(key: string, topology: Topology): Areas {
+  let fc = projected.get(key);
+  if (!fc) {
+    const sphere = feature(topology, topology.objects.areas as GeometryCollection<{ code: string; name: string }>) as unknown as Areas;
+    fc = {
+      type: 'FeatureCollection',
+      features: sphere.features.map((f) => ({ ...f, geometry: { type: 'MultiPolygon', coordinates: f.geometry.coordinates.map((poly) => poly.map((ring) => ring.map((p) => mercator(p as [number, number]) as Position))) } })),
+    };
+    if (projected.size >= 32) projected.delete(projected.keys().next().value!);
+    projected.set(key, fc);
+  }
+  return fc;
+}
+
+/** Smallest box (in drawing units) in which a short value ('7,4' or '56%') fits as a label. */
+const LABEL_BOX = { width: 34, height: 16 };
+
+/**
+ * A stored map drawn for a viewBox `width` wide (height from the map's shape, at most
+ * `maxHeight`): Mercator fitted to the areas, one SVG path per area (0.1 unit precision), each
+ * area's centroid as the label anchor and whether a label fits. `key` names the map version for
+ * the projection cache (e.g. `${id}:${updatedAt}`).
+ */
+export function drawMap(key: string, topology: Topology, width = 640, maxHeight = 560): MapDrawing {
+  const fc = planarAreas(key, topology);
+  // fitWidth is d3-geo's (since 1.12); @types/d3-geo lists it on projections only.
+  let fit = (geoIdentity() as unknown as GeoProjection).fitWidth(width, fc) as unknown as GeoIdentityTransform;
+  let path = geoPath(fit).digits(1);
+  let [[, top], [, bottom]] = path.bounds(fc);
+  if (bottom - top > maxHeight) {
+    fit = geoIdentity().fitExtent([[0, 0], [width, maxHeight]], fc);
+    path = geoPath(fit).digits(1);
+    [[, top], [, bottom]] = path.bounds(fc);
+  }
+  // fitWidth centres on nothing vertically: shift so the map starts at y = 0.
+  const [tx, ty] = fit.translate();
+  fit.translate([tx, ty - top]);
+  const height = Math.ceil(bottom - top);
+  const areas = fc.features.map((f) => {
+    const [[x0, y0], [x1, y1]] = path.bounds(f);
+    const [x, y] = path.centroid(f);
+    return { code: f.properties.code, name: f.properties.name, d: path(f) ?? '', x: Math.round(x * 10) / 10, y: Math.round(y * 10) / 10, fits: x1 - x0 >= LABEL_BOX.width && y1 - y0 >= LABEL_BOX.height };
+  });
+  return { width, height, areas };
+}

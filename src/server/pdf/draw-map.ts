@@ -1,0 +1,92 @@
+import { type PDFOperator, clip, closePath, concatTransformationMatrix, endPath, lineTo, moveTo, popGraphicsState, pushGraphicsState, rgb, setLineWidth, setStrokingRgbColor, stroke } from 'pdf-lib';
+import { NO_RESPONDENTS, WITHHELD_FILL, WITHHELD_INK, areaLabel, mapLayout } from '../../shared/chart/map-layout';
+import type { ChartSpec } from '../../shared/chart/types';
+import { INK, hex, textOn } from './colors';
+import { fitText } from './text';
+import { CONTENT_WIDTH, PAGE, type PdfWriter } from './writer';
+
+/** The map paths are d3-geo's: absolute M/L/Z only. */
+function pathOperators(d: string): PDFOperator[] {
+  const ops: PDFOperator[] = [];
+  for (const [, cmd, nums] of d.matchAll(/([MLZ])([^MLZ]*)/g)) {
+    if (cmd === 'Z') ops.push(closePath());
+    else {
+      const [x, y] = nums!.split(',').map(Number);
+      ops.push(cmd === 'M' ? moveTo(x!, y!) : lineTo(x!, y!));
+    }
+  }
+  return ops;
+}
+
+const withheld = hex(WITHHELD_INK);
+
+/** Diagonal hatching inside an area (clipped to its path), as the SVG's hatch pattern. */
+function hatch(w: PdfWriter, d: string, ox: number, oy: number, scale: number, box: { width: number; height: number }): void {
+  const lines: PDFOperator[] = [];
+  const gap = 4 / scale;
+  for (let c = -box.height; c < box.width; c += gap) lines.push(moveTo(c, 0), lineTo(c + box.height, box.height));
+  w.page.pushOperators(
+    pushGraphicsState(),
+    // Drawing coordinates (y down) → page (y up).
+    concatTransformationMatrix(scale, 0, 0, -scale, ox, oy),
+    ...pathOperators(d),
+    clip(),
+    endPath(),
+    setStrokingRgbColor(withheld.red, withheld.green, withheld.blue),
+    setLineWidth(0.6 / scale),
+    ...lines,
+    stroke(),
+    popGraphicsState(),
+  );
+}
+
+/** Height of a map chart in the PDF (maps and legend). */
+export function mapHead(spec: ChartSpec): number {
+  return mapLayout(spec, CONTENT_WIDTH).height + 30;
+}
+
+/**
+ * A map chart as vectors: the same server paths as the SVG (pdf-lib drawSvgPath), the same
+ * classes, hatching for withheld areas, grey for areas without respondents, values where they
+ * fit, the small multiples and the one legend of chart/map-layout.ts.
+ */
+export function drawMapChart(w: PdfWriter, spec: ChartSpec): void {
+  const map = spec.map!;
+  const { panels, height, legend } = mapLayout(spec, CONTENT_WIDTH);
+  w.ensure(height + 30);
+  const top = w.y;
+  const font = w.fonts.bold;
+  for (const p of panels) {
+    const ox = PAGE.margin + p.x;
+    const oy = top - p.y;
+    if (p.label) w.page.drawText(fitText(p.label, font, 9, 200), { x: ox, y: oy + 6, size: 9, font, color: INK });
+    for (const a of map.areas) {
+      const state = a.states[p.series];
+      const fill = state === 'value' ? a.colors[p.series]! : state === 'withheld' ? WITHHELD_FILL : NO_RESPONDENTS;
+      w.page.drawSvgPath(a.d, { x: ox, y: oy, scale: p.scale, color: hex(fill), borderColor: rgb(1, 1, 1), borderWidth: 0.8 / p.scale });
+      if (state === 'withheld') hatch(w, a.d, ox, oy, p.scale, map);
+    }
+    for (const a of map.areas) {
+      const label = areaLabel(spec, a, p.series, p.scale);
+      if (!label) continue;
+      const size = 8;
+      const width = font.widthOfTextAtSize(label, size);
+      w.page.drawText(label, { x: ox + a.x * p.scale - width / 2, y: oy - a.y * p.scale - size / 3, size, font, color: textOn(a.colors[p.series]!) });
+    }
+  }
+  w.y = top - height - 10;
+  if (spec.showLegend === false) return;
+  let x = PAGE.margin;
+  for (const e of legend) {
+    const width = 14 + w.fonts.regular.widthOfTextAtSize(e.label, 8) + 12;
+    if (x > PAGE.margin && x + width > PAGE.margin + CONTENT_WIDTH) {
+      x = PAGE.margin;
+      w.y -= 14;
+    }
+    w.page.drawRectangle({ x, y: w.y - 9, width: 9, height: 9, color: hex(e.color), borderColor: hex(WITHHELD_INK), borderWidth: 0.3 });
+    if (e.kind === 'withheld') hatch(w, 'M0,0L9,0L9,9L0,9Z', x, w.y, 1, { width: 9, height: 9 });
+    w.page.drawText(e.label, { x: x + 13, y: w.y - 8, size: 8, font: w.fonts.regular, color: INK });
+    x += width;
+  }
+  w.y -= 16;
+}

@@ -1,0 +1,80 @@
+import { type Accuracy, type BenchmarkInput, type Cube, type FilterCategory, type ReportDataInput, computeReportData, getColumn } from '../../analytics';
+import type { reportChartMaps } from '../../db/schema';
+import { drawMap } from '../../maps/draw-map';
+import type { MapAnswer } from '../../../shared/chart/types';
+import type { Topology } from 'topojson-specification';
+
+/** A map chart's settings as the data call reads them with its data locations (resolve-scope.ts). */
+export type MapChartSettings = typeof reportChartMaps.$inferSelect & { mapKey: string; topology: Topology };
+
+// Ids of the areas' category and options: negative, so they never meet the report's own filters.
+const AREA_CATEGORY = -1;
+const areaOption = (k: number) => -2 - k;
+
+/**
+ * The groups of a map chart: per area of the map, the respondents whose answer to the area
+ * question is mapped to that area — a filter category like any other, AND-ed with each benchmark.
+ * The engine computes them beside the plain benchmarks in one call, so every small-group rule
+ * applies (R1, the neighbour rule, nesting and the disjoint-sum rule against the benchmark the
+ * areas partition). Nothing is computed here: what is released is the engine's answer.
+ */
+export function computeMapAreas(
+  cube: Cube,
+  location: { id: number; columnKey: string; nMethod?: ReportDataInput['dataLocations'][number]['nMethod'] },
+  settings: MapChartSettings,
+  input: { benchmarks: BenchmarkInput[]; filters: FilterCategory[]; report: ReportDataInput['report']; accuracy?: Accuracy },
+  labels: (code: string) => string,
+): MapAnswer {
+  const drawing = drawMap(settings.mapKey, settings.topology);
+  const onMap = new Set(drawing.areas.map((a) => a.code));
+  const codes = settings.areaColumnKey ? answerCodes(cube, settings.areaColumnKey) : [];
+  const byArea = new Map<string, string[]>();
+  const unmatched: string[] = [];
+  for (const code of codes) {
+    const area = settings.mapping[code];
+    if (area && onMap.has(area)) byArea.set(area, [...(byArea.get(area) ?? []), code]);
+    else unmatched.push(labels(code));
+  }
+  const areas = [...byArea.keys()];
+  const category: FilterCategory = {
+    id: AREA_CATEGORY,
+    options: areas.map((area, k) => ({ id: areaOption(k), categoryId: AREA_CATEGORY, conditions: [{ columnKey: settings.areaColumnKey!, comparator: 'in', value: byArea.get(area)! }] })),
+  };
+  const nb = input.benchmarks.length;
+  const grouped = input.benchmarks.flatMap((b) => areas.map((_, k) => ({ ...b, label: `${b.label}·${k}`, filterOptionIds: [...b.filterOptionIds, areaOption(k)] })));
+  const result = areas.length
+    ? computeReportData(cube, {
+        dataLocations: [{ id: location.id, columnKey: location.columnKey, nMethod: location.nMethod }],
+        // The plain benchmarks first: the areas are compared with the group they partition.
+        benchmarks: [...input.benchmarks, ...grouped],
+        filters: [...input.filters, category],
+        // The benchmarks themselves passed the report's filter rules in the chart's own call; the area is the map's split.
+        report: { ...input.report, multipleFilters: null },
+        accuracy: input.accuracy,
+      }).dataLocations[0]!.benchmarks
+    : [];
+  return {
+    drawing,
+    areas: areas.map((code, k) => ({
+      code,
+      benchmarks: input.benchmarks.map((_, b) => {
+        const cell = result[nb + b * areas.length + k]!;
+        return cell.suppressed ? { suppressed: true as const, reason: cell.reason } : { suppressed: false as const, stats: cell.stats };
+      }),
+    })),
+    unmatched,
+    classMethod: settings.classMethod,
+    classCount: settings.classCount,
+    answerCode: settings.answerCode,
+  };
+}
+
+/** The option codes of a single-choice column (none when the column is gone or of another kind). */
+function answerCodes(cube: Cube, columnKey: string): string[] {
+  try {
+    const col = getColumn(cube, columnKey);
+    return col.kind === 'single' ? col.codes : [];
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,29 @@
+import type { UserServiceContext } from '../../context';
+import { surveyAudit } from '../../db/schema';
+import { loadCube } from '../analytics/load-cube';
+import { cachedCubeWeighting, AnalyticsError, WeightingError } from '../../analytics';
+import { cubeRowIds } from './cube-row-ids';
+import { engineScheme, findScheme, weightingAppError } from './scope';
+
+/**
+ * GET survey/{id}/weighting/{wid}/weights: `response_id;weight`, one row per response of the
+ * scheme's universe (the portal's response id, as GET survey/{id}/responses lists it), weights with a
+ * decimal point at full precision (shortest round-trip form of the double). The export is audited.
+ */
+export async function exportWeights(ctx: UserServiceContext, surveyId: number, wid: number) {
+  const { scheme } = await findScheme(ctx, surveyId, wid);
+  const cube = await loadCube({ db: ctx.db, files: ctx.jobs?.files }, surveyId);
+  let weighting;
+  try {
+    weighting = cachedCubeWeighting(cube, engineScheme(scheme));
+  } catch (e) {
+    if (e instanceof WeightingError || e instanceof AnalyticsError) throw weightingAppError(e);
+    throw e;
+  }
+  const ids = await cubeRowIds(ctx.db, cube);
+  await ctx.db.insert(surveyAudit).values({ surveyId, userId: ctx.user.id, action: 'weighting.export', detail: { scheme_id: wid, rows: weighting.rows.length } });
+  const lines = ['response_id;weight'];
+  for (let i = 0; i < weighting.rows.length; i++) lines.push(`${ids[weighting.rows[i]!]};${String(weighting.weights[i])}`);
+  const slug = scheme.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'weging';
+  return { body: `${lines.join('\r\n')}\r\n`, filename: `gewichten_${surveyId}_${slug}.csv` };
+}

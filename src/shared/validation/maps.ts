@@ -1,0 +1,26 @@
+import './zod-nl';
+import { z } from 'zod';
+import { mapsNl } from '../i18n/maps';
+import { messages } from './messages';
+
+const name = z.string({ error: mapsNl.nameRequired }).trim().min(2, messages.min2Chars).max(80, messages.maxLength(80));
+const property = z.string({ error: mapsNl.propertyRequired }).trim().min(1, mapsNl.propertyRequired).max(80, messages.maxLength(80));
+
+/** POST company/{id}/map: the form fields beside the multipart `file`. */
+export const MapUploadFields = z.object({ name, code_property: property, name_property: property });
+export type MapUploadFields = z.infer<typeof MapUploadFields>;
+
+/** PUT company/{id}/map/{mid}: the name (the geometry changes by a new upload). */
+export const MapUpdate = z.object({ name });
+export type MapUpdate = z.infer<typeof MapUpdate>;
+
+/** PUT chart/{id}/map: a map chart's map, area question, answer → area mapping, the answer shown and the legend classes. */
+export const ChartMapInput = z.object({
+  map_id: z.number({ error: mapsNl.mapRequired }).int().min(1, mapsNl.mapRequired),
+  area_column_key: z.string({ error: mapsNl.areaQuestionRequired }).trim().min(1, mapsNl.areaQuestionRequired).max(200),
+  mapping: z.record(z.string().max(100), z.string().max(100)).refine((m) => Object.keys(m).length <= 2000, mapsNl.tooManyMappings),
+  answer_code: z.string().trim().max(100).nullable().optional(),
+  class_method: z.enum(['equal', 'quantile'], { error: mapsNl.classMethod }).default('equal'),
+  class_count: z.number({ error: mapsNl.classCount }).int(mapsNl.classCount).min(2, mapsNl.classCount).max(7, mapsNl.classCount).default(5),
+});
+export type ChartMapInput = z.infer<typeof ChartMapInput>;

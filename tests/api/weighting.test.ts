@@ -1,0 +1,209 @@
+import { and, eq, isNotNull } from 'drizzle-orm';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reports, surveyAudit, surveyResponses } from '../../src/server/db/schema';
+import { loginAs } from '../helpers/accounts';
+import type { HttpSession } from '../helpers/http-session';
+import { createSurveyTestApp } from '../helpers/survey-test-app';
+import { demoSurveyId } from '../helpers/demo-survey';
+
+const t = createSurveyTestApp();
+afterAll(() => t.close());
+const API = '/portal/api/v2';
+let surveyId = 0;
+let admin: HttpSession;
+let other: HttpSession;
+
+// 'Bevolking Zuiderhaven 2026' (issue 31): age × sex × district, population 41,250.
+const TARGETS = {
+  leeftijd: { A1: 10_725, A2: 9_900, A3: 10_725, A4: 9_900 },
+  geslacht: { M: 19_275, V: 19_500, X: 2_475 },
+  wijk: { W1: 8_250, W2: 7_425, W3: 6_600, W4: 7_425, W5: 6_600, W6: 4_950 },
+};
+const scheme = (over: Record<string, unknown> = {}) => ({
+  name: 'Bevolking Zuiderhaven 2026',
+  method: 'rake',
+  targets_are: 'counts',
+  variables: Object.entries(TARGETS).map(([column_key, targets]) => ({ column_key, targets })),
+  ...over,
+});
+
+interface Dto {
+  id: number;
+  status: string;
+  weighted_by: string;
+  result: { n: number; effective_n: number; design_effect: number; efficiency: number; min_weight: number; max_weight: number; converged: boolean; histogram: number[]; variables: { column_key: string; categories: { code: string; target: number; achieved: number }[] }[] } | null;
+}
+const body = async <T>(res: Response) => ((await res.json()) as { data: T }).data;
+const errors = async (res: Response) => ((await res.json()) as { message?: string; errors: Record<string, string[]> }).errors;
+const post = (s: HttpSession, b: unknown) => s.fetch(`${API}/survey/${surveyId}/weighting`, { method: 'POST', json: b });
+
+beforeAll(async () => {
+  surveyId = await demoSurveyId(t.db);
+  admin = t.session();
+  await loginAs(admin, 'beheerder@demo.impulz.nl');
+  other = t.session();
+  await loginAs(other, 'beheerder@noordbroek.demo.impulz.nl');
+}, 30_000);
+
+describe('weighting schemes', { timeout: 60_000 }, () => {
+  let id = 0;
+
+  it('creates a raking scheme whose margins equal the targets, with its figures and an audit row', async () => {
+    const res = await post(admin, scheme());
+    expect(res.status).toBe(201);
+    const dto = await body<Dto>(res);
+    id = dto.id;
+    expect(dto.status).toBe('current');
+    expect(dto.weighted_by).toBe('Gewogen naar leeftijd, geslacht en wijk');
+    const r = dto.result!;
+    expect(r.converged).toBe(true);
+    expect(r.n).toBeGreaterThan(1000);
+    expect(r.effective_n).toBeLessThan(r.n);
+    expect(r.design_effect).toBeCloseTo(r.n / r.effective_n, 9);
+    expect(r.efficiency).toBeCloseTo(r.effective_n / r.n, 9);
+    expect(r.min_weight).toBeGreaterThan(0);
+    expect(r.histogram.reduce((a, b) => a + b, 0)).toBe(r.n);
+    for (const v of r.variables) for (const c of v.categories) expect(Math.abs(c.achieved - c.target)).toBeLessThan(1e-9);
+    const wijk = r.variables.find((v) => v.column_key === 'wijk')!.categories.find((c) => c.code === 'W1')!;
+    expect(wijk.target).toBeCloseTo(8_250 / 41_250, 12);
+    const audit = await t.db.select().from(surveyAudit).where(and(eq(surveyAudit.surveyId, surveyId), eq(surveyAudit.action, 'weighting.create')));
+    expect(audit.at(-1)!.detail).toMatchObject({ scheme_id: id, variables: ['leeftijd', 'geslacht', 'wijk'] });
+    const list = await body<Dto[]>(await admin.fetch(`${API}/survey/${surveyId}/weighting`));
+    expect(list.map((s) => s.id)).toContain(id);
+  });
+
+  it('refuses every invalid scheme with a Dutch 422 and stores nothing', async () => {
+    const cases: [Record<string, unknown>, string, RegExp][] = [
+      [scheme({ variables: [{ column_key: 'geslacht', targets: { M: 1, V: 1, X: 1, Q: 1 } }] }), 'variables', /'Q'.*niemand.*lege cel/],
+      [scheme({ variables: [{ column_key: 'geslacht', targets: { M: 1, V: 1 } }] }), 'variables', /ontbreekt het doel voor de antwoordcode 'X'/],
+      [scheme({ variables: [{ column_key: 'leeftijd', targets: TARGETS.leeftijd }, { column_key: 'geslacht', targets: { M: 19_275, V: 19_500, X: 2_000 } }] }), 'variables', /tellen op tot 40\.775.*41\.250/],
+      [scheme({ variables: [{ column_key: 'jarenwonen', targets: { 1: 1 } }] }), 'variables', /jarenwonen is geen enkelvoudige keuzevraag/],
+      [scheme({ variables: [{ column_key: 'problemen', targets: { SQ001: 1 } }] }), 'variables', /problemen is geen enkelvoudige keuzevraag/],
+      [scheme({ variables: [{ column_key: 'bestaatniet', targets: { A: 1 } }] }), 'variables', /bestaatniet is geen vraag/],
+      [scheme({ max_iterations: 1 }), 'max_iterations', /niet geconvergeerd; (leeftijd|geslacht|wijk) wijkt het meest af/],
+      [scheme({ targets_are: 'shares', variables: [{ column_key: 'geslacht', targets: { M: 0.4, V: 0.4, X: 0.1 } }] }), 'variables', /aandelen van geslacht tellen op tot 0,9/],
+      [scheme({ method: 'poststratify' }), 'variables', /Poststratificatie weegt naar één variabele/],
+      [scheme({ name: '' }), 'name', /naam/],
+      [scheme({ trim: { lower: 2, upper: 3 } }), 'trim.lower', /ondergrens/],
+      [scheme({ start_date: '2026-02-30' }), 'start_date', /jjjj-mm-dd/],
+      [scheme({ start_date: '2030-01-01' }), 'start_date', /geen voltooide responses/],
+    ];
+    for (const [input, field, message] of cases) {
+      const res = await post(admin, input);
+      expect(res.status, JSON.stringify(input)).toBe(422);
+      const e = await errors(res);
+      expect(e[field]?.join(' '), JSON.stringify(e)).toMatch(message);
+    }
+    const list = await body<Dto[]>(await admin.fetch(`${API}/survey/${surveyId}/weighting`));
+    expect(list.length).toBe(1);
+  });
+
+  it('post-stratifies on one variable and on the cross of two', async () => {
+    const one = await post(admin, { name: 'Wijk', method: 'poststratify', targets_are: 'counts', variables: [{ column_key: 'wijk', targets: TARGETS.wijk }] });
+    expect(one.status).toBe(201);
+    const oneDto = await body<Dto & { result: { iterations: number } }>(one);
+    expect(oneDto.result.iterations).toBe(1);
+    const cells = Object.fromEntries(['M', 'V', 'X'].flatMap((g) => ['A1', 'A2', 'A3', 'A4'].map((a) => [`${g}|${a}`, g === 'X' ? 0.01 : 0.12])));
+    const two = await post(admin, { name: 'Geslacht × leeftijd', method: 'poststratify', targets_are: 'shares', variables: [{ column_key: 'geslacht' }, { column_key: 'leeftijd' }], cell_targets: cells });
+    expect(two.status).toBe(201);
+    const dto = await body<Dto>(two);
+    expect(dto.result!.variables[0]!.column_key).toBe('geslacht|leeftijd');
+    for (const c of dto.result!.variables[0]!.categories) expect(c.achieved).toBeCloseTo(c.target, 12);
+    for (const d of [dto.id, oneDto.id]) expect((await admin.fetch(`${API}/survey/${surveyId}/weighting/${d}`, { method: 'DELETE' })).status).toBe(200);
+  });
+
+  it("is another company's survey: 404 everywhere", async () => {
+    expect((await other.fetch(`${API}/survey/${surveyId}/weighting`)).status).toBe(404);
+    expect((await post(other, scheme())).status).toBe(404);
+    expect((await other.fetch(`${API}/survey/${surveyId}/weighting/${id}`)).status).toBe(404);
+    expect((await other.fetch(`${API}/survey/${surveyId}/weighting/${id}`, { method: 'PUT', json: scheme() })).status).toBe(404);
+    expect((await other.fetch(`${API}/survey/${surveyId}/weighting/${id}/weights`)).status).toBe(404);
+    expect((await other.fetch(`${API}/survey/${surveyId}/weighting/${id}`, { method: 'DELETE' })).status).toBe(404);
+    expect((await admin.fetch(`${API}/survey/${surveyId}/weighting/999999`)).status).toBe(404);
+  });
+
+  it('exports response_id;weight for every response of the universe, ids as the response browser lists them', async () => {
+    const res = await admin.fetch(`${API}/survey/${surveyId}/weighting/${id}/weights`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/text\/csv/);
+    const lines = (await res.text()).trim().split('\r\n');
+    expect(lines[0]).toBe('response_id;weight');
+    const rows = lines.slice(1).map((l) => l.split(';').map(Number) as [number, number]);
+    const dto = await body<Dto>(await admin.fetch(`${API}/survey/${surveyId}/weighting/${id}`));
+    expect(rows.length).toBe(dto.result!.n);
+    expect(rows.reduce((s, [, w]) => s + w, 0) / rows.length).toBeCloseTo(1, 9);
+    const ids = new Set((await t.db.select({ id: surveyResponses.id }).from(surveyResponses).where(eq(surveyResponses.surveyId, surveyId))).map((r) => r.id));
+    for (const [rid] of rows) expect(ids.has(rid)).toBe(true);
+    expect(lines[1]).toMatch(/^\d+;\d+\.\d+$/);
+  });
+
+  it('a report uses the scheme: only the weighted fields change, withheld stays withheld, the answer names it', async () => {
+    const data = async () => body<{ weighting: { id: number; label: string } | null; dataLocations: { columnKey: string; benchmarks: ({ suppressed: boolean; stats?: Record<string, unknown> & { options: Record<string, unknown>[] } })[] }[] }>(
+      await admin.fetch(`${API}/data/1/nl/report/1`, { method: 'POST', json: { benchmarks: [{ label: 'Alle' }, { label: 'Jong', filterOptions: [1] }] } }),
+    );
+    const plain = await data();
+    expect(plain.weighting).toBeNull();
+    const put = await admin.fetch(`${API}/report/1`, { method: 'PUT', json: { weighting_id: id } });
+    expect(put.status).toBe(200);
+    expect((await body<{ weighting_id: number }>(put)).weighting_id).toBe(id);
+    const weighted = await data();
+    expect(weighted.weighting).toMatchObject({ id, label: 'Gewogen naar leeftijd, geslacht en wijk' });
+    const PEOPLE = ['groupSize', 'answered', 'answers', 'base', 'nMethod', 'scored'];
+    let changed = 0;
+    plain.dataLocations.forEach((d, i) => {
+      d.benchmarks.forEach((cell, b) => {
+        const w = weighted.dataLocations[i]!.benchmarks[b]!;
+        expect(w.suppressed).toBe(cell.suppressed);
+        if (cell.suppressed) return expect(w.stats).toBeUndefined();
+        for (const k of PEOPLE) expect(w.stats![k]).toEqual(cell.stats![k]);
+        expect(w.stats!.options.map((o) => o.count)).toEqual(cell.stats!.options.map((o) => o.count));
+        expect(typeof w.stats!.weightedBase).toBe('number');
+        expect(typeof w.stats!.effectiveN).toBe('number');
+        expect(w.stats!.effectiveN as number).toBeLessThanOrEqual((w.stats!.base as number) + 1e-9);
+        if (w.stats!.options.some((o, k) => Math.abs((o.percentage as number) - (cell.stats!.options[k]!.percentage as number)) > 1e-6)) changed++;
+      });
+    });
+    expect(changed).toBeGreaterThan(0);
+    // The PDF is weighted too and says so on its cover and under the charts.
+    const pdf = await admin.fetch(`${API}/report/1/export`, { method: 'POST', json: { benchmarks: [{ label: 'Alle' }] } });
+    expect(pdf.status).toBe(200);
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(await pdf.arrayBuffer())), { mergePages: true });
+    expect(text.replace(/\s+/g, ' ')).toContain('Gewogen naar leeftijd, geslacht en wijk');
+  });
+
+  it('a scheme whose range does not hold the report period is refused (422)', async () => {
+    const narrow = await post(admin, scheme({ name: 'Alleen voorjaar', start_date: '2026-03-01', end_date: '2026-06-30' }));
+    expect(narrow.status).toBe(201);
+    const nid = (await body<Dto>(narrow)).id;
+    const res = await admin.fetch(`${API}/report/1`, { method: 'PUT', json: { weighting_id: nid } });
+    expect(res.status).toBe(422);
+    expect((await errors(res)).weighting_id![0]).toMatch(/periode van de rapportage/);
+    expect((await admin.fetch(`${API}/report/1`, { method: 'PUT', json: { weighting_id: 999_999 } })).status).toBe(422);
+    await admin.fetch(`${API}/survey/${surveyId}/weighting/${nid}`, { method: 'DELETE' });
+  });
+
+  it('recomputes after a response is deleted (verouderd until the job ran); deleting the scheme unweights the report', async () => {
+    const [victim] = await t.db.select({ id: surveyResponses.id }).from(surveyResponses).where(and(eq(surveyResponses.surveyId, surveyId), isNotNull(surveyResponses.submitDate))).limit(1);
+    t.setDelivery(false);
+    expect((await admin.fetch(`${API}/survey/${surveyId}/responses/${victim!.id}`, { method: 'DELETE' })).status).toBe(200);
+    const stale = await body<Dto>(await admin.fetch(`${API}/survey/${surveyId}/weighting/${id}`));
+    expect(stale.status).toBe('stale');
+    const before = stale.result!.n;
+    t.setDelivery(true);
+    const { jobs } = await import('../../src/server/db/schema');
+    const queued = await t.db.select({ id: jobs.id }).from(jobs).where(eq(jobs.status, 'queued'));
+    const { runJob } = await import('../../src/server/jobs/run-job');
+    const { inlineJobSystem } = await import('../../src/server/jobs/enqueue');
+    const { JOB_KINDS } = await import('../../src/server/job-kinds');
+    const system = inlineJobSystem(JOB_KINDS, t.db, t.files);
+    for (const j of queued) await runJob(JOB_KINDS, { db: t.db, files: t.files, now: () => new Date(), jobs: system }, j.id);
+    const fresh = await body<Dto>(await admin.fetch(`${API}/survey/${surveyId}/weighting/${id}`));
+    expect(fresh.status).toBe('current');
+    expect(fresh.result!.n).toBe(before - 1);
+    expect((await admin.fetch(`${API}/survey/${surveyId}/weighting/${id}`, { method: 'DELETE' })).status).toBe(200);
+    const [report] = await t.db.select({ w: reports.weightingId }).from(reports).where(eq(reports.id, 1));
+    expect(report!.w).toBeNull();
+    expect((await t.db.select().from(surveyAudit).where(and(eq(surveyAudit.surveyId, surveyId), eq(surveyAudit.action, 'weighting.delete')))).length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { feature, neighbors } from 'topojson-client';
+import { geoArea } from 'd3-geo';
+import { GeometryError, MAX_AREAS, rdToLonLat, readGeometry } from '../../src/server/maps/read-geometry';
+import { simplifyAreas } from '../../src/server/maps/simplify-areas';
+import { drawMap } from '../../src/server/maps/draw-map';
+import { syntheticGrid, zuiderhavenDistricts } from '../helpers/synthetic-map';
+
+const fail = (text: string, code = 'statcode', name = 'statnaam') => {
+  try {
+    readGeometry(text, code, name);
+  } catch (e) {
+    if (e instanceof GeometryError) return { field: e.field, message: e.message };
+    throw e;
+  }
+  return null;
+};
+
+describe('RD New → WGS84', () => {
+  // The published origin of RD (Amersfoort, NSGI): proj4's seven-parameter datum shift stays
+  // within half a metre of the grid-based RDNAPTRANS™ transformation (5e-6° ≈ 0.55 m north, 0.35 m east).
+  it('the Amersfoort origin 155000, 463000 → 52.15517440 N, 5.38720621 E', () => {
+    const [lon, lat] = rdToLonLat(155000, 463000);
+    expect(Math.abs(lat - 52.1551744)).toBeLessThan(5e-6);
+    expect(Math.abs(lon - 5.38720621)).toBeLessThan(5e-6);
+  });
+
+  it('keeps distances: 1 km east of the origin is 1 km east (scale factor 0.9999079 at the origin)', () => {
+    const [lon0, lat0] = rdToLonLat(155000, 463000);
+    const [lon1, lat1] = rdToLonLat(156000, 463000);
+    // Radius of the parallel on GRS80: N·cos φ, N = a / √(1 − e² sin² φ).
+    const phi = (lat0 * Math.PI) / 180;
+    const n = 6378137 / Math.sqrt(1 - 0.00669438 * Math.sin(phi) ** 2);
+    const metres = (lon1 - lon0) * ((Math.PI * n * Math.cos(phi)) / 180);
+    expect(metres).toBeGreaterThan(999);
+    expect(metres).toBeLessThan(1002);
+    expect(Math.abs(lat1 - lat0)).toBeLessThan(1e-4);
+  });
+});
+
+describe('reading a boundary file', () => {
+  const six = zuiderhavenDistricts();
+  it('reads RD New (named crs), reprojects and winds exteriors clockwise for d3-geo', () => {
+    const areas = readGeometry(JSON.stringify(six), 'statcode', 'statnaam');
+    expect(areas.map((a) => a.code)).toEqual(['W1', 'W2', 'W3', 'W4', 'W5', 'W6']);
+    for (const a of areas) {
+      const area = geoArea({ type: 'MultiPolygon', coordinates: a.polygons });
+      expect(area).toBeGreaterThan(0);
+      expect(area).toBeLessThan(1e-5); // a few km², not the sphere minus a district
+    }
+  });
+
+  it('recognises RD New and WGS84 by their range when the crs is not named, and a TopoJSON', () => {
+    const plain = { ...six, crs: undefined };
+    expect(readGeometry(JSON.stringify(plain), 'statcode', 'statnaam')[0]!.polygons[0]![0]![0]![1]).toBeGreaterThan(51);
+    const wgs = readGeometry(JSON.stringify(six), 'statcode', 'statnaam');
+    const back = { type: 'FeatureCollection', features: wgs.map((a) => ({ type: 'Feature', properties: { statcode: a.code, statnaam: a.name }, geometry: { type: 'MultiPolygon', coordinates: a.polygons } })) };
+    expect(readGeometry(JSON.stringify(back), 'statcode', 'statnaam')).toHaveLength(6);
+    const topo = simplifyAreas(wgs).topology;
+    expect(readGeometry(JSON.stringify(topo), 'code', 'name').map((a) => a.name)).toContain('Haven');
+  });
+
+  it('refuses what is not a map, in Dutch, on the field concerned', () => {
+    expect(fail('geen json')).toEqual({ field: 'file', message: 'Het bestand is geen GeoJSON of TopoJSON.' });
+    expect(fail('{"type":"Feature"}')?.message).toBe('Het bestand bevat geen vlakken (Polygon of MultiPolygon).');
+    expect(fail(JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: {}, geometry: { type: 'Point', coordinates: [5, 52] } }] }))?.message).toMatch(/geen vlakken/);
+    expect(fail(JSON.stringify({ ...six, crs: { type: 'name', properties: { name: 'EPSG:3857' } } }))?.message).toMatch(/projectie .* niet herkend/);
+    const moved = JSON.parse(JSON.stringify(six));
+    moved.crs = undefined;
+    moved.features[0].geometry.coordinates[0] = moved.features[0].geometry.coordinates[0].map(([x, y]: number[]) => [x! * 100, y! * 100]);
+    expect(fail(JSON.stringify(moved))?.message).toMatch(/projectie/);
+    expect(fail(JSON.stringify(six), 'WK_CODE')).toEqual({ field: 'code_property', message: expect.stringMatching(/'WK_CODE' ontbreekt bij 6 gebieden\. Beschikbaar: statcode, statnaam/) });
+    expect(fail(JSON.stringify(six), 'statcode', 'WK_NAAM')?.field).toBe('name_property');
+    const dupes = JSON.parse(JSON.stringify(six));
+    dupes.features[1].properties.statcode = 'W1';
+    expect(fail(JSON.stringify(dupes))).toEqual({ field: 'code_property', message: 'Gebiedscodes komen meer dan eens voor: W1.' });
+    expect(fail(JSON.stringify(syntheticGrid(41, 49, 0)))?.message).toBe(`Het bestand bevat 2009 gebieden; het maximum is ${MAX_AREAS}.`);
+  });
+});
+
+describe('simplifying for the web', () => {
+  it('keeps every area and the shared borders (no gaps between neighbours)', () => {
+    const fc = syntheticGrid(25, 24, 40);
+    const areas = readGeometry(JSON.stringify(fc), 'statcode', 'statnaam');
+    const before = areas.reduce((n, a) => n + a.polygons[0]![0]!.length, 0);
+    const stored = simplifyAreas(areas);
+    const out = feature(stored.topology, stored.topology.objects.areas as never) as unknown as { features: { properties: { code: string }; geometry: { coordinates: number[][][][] } }[] };
+    expect(out.features).toHaveLength(600);
+    expect(new Set(out.features.map((f) => f.properties.code)).size).toBe(600);
+    const after = out.features.reduce((n, f) => n + f.geometry.coordinates[0]![0]!.length, 0);
+    expect(after).toBeLessThan(before * 0.75);
+    for (const f of out.features) expect(geoArea(f as never)).toBeGreaterThan(0);
+    // Topology: every inner border of the grid (24·24 + 25·23 = 1,151) is an arc both neighbours
+    // use, so each pair of neighbours still shares its border after simplification.
+    const geometries = (stored.topology.objects.areas as unknown as { geometries: never[] }).geometries;
+    const near = neighbors(geometries);
+    let shared = 0;
+    for (let k = 0; k < 600; k++) {
+      const [col, row] = [k % 25, Math.floor(k / 25)];
+      if (col < 24) shared += Number(near[k]!.includes(k + 1));
+      if (row < 23) shared += Number(near[k]!.includes(k + 25));
+    }
+    expect(shared).toBe(24 * 24 + 25 * 23);
+    expect(stored.bbox[0]).toBeLessThan(stored.bbox[2]);
+    expect(stored.bbox[1]).toBeGreaterThan(51);
+  });
+
+  it('draws one path per area with a label anchor, fitted to the width', () => {
+    const stored = simplifyAreas(readGeometry(JSON.stringify(zuiderhavenDistricts()), 'statcode', 'statnaam'));
+    const d = drawMap('unit-six', stored.topology, 640);
+    expect(d.width).toBe(640);
+    expect(d.height).toBeGreaterThan(200);
+    expect(d.areas).toHaveLength(6);
+    for (const a of d.areas) {
+      expect(a.d).toMatch(/^M[\d.]+,[\d.]+L/);
+      expect(a.x).toBeGreaterThan(0);
+      expect(a.x).toBeLessThan(640);
+      expect(a.fits).toBe(true);
+    }
+  });
+});
