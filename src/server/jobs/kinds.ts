@@ -14,6 +14,9 @@ import { exportPdfJob } from '../services/export/export-job';
 import { EXPORT_PDF_JOB } from '../services/export/export-kind';
 import { CUBE_REBUILD_JOB, cubeRebuildJob } from '../services/participate/cube-rebuild';
 import { INVITATIONS_JOB, invitationsJob } from '../services/participate/invitations';
+import { SCHEDULE_MAIL_JOB, SCHEDULE_RUN_JOB } from '../services/schedules/schedule-kind';
+import { scheduleRunJob } from '../services/schedules/schedule-run-job';
+import { scheduleMailJob } from '../services/schedules/schedule-mail-job';
 
 /** Every job kind the consumer knows. */
 export const JOB_HANDLERS: Record<string, JobHandler> = {
@@ -26,4 +29,6 @@ export const JOB_HANDLERS: Record<string, JobHandler> = {
   [CUBE_REBUILD_JOB]: cubeRebuildJob,
   [INVITATIONS_JOB]: invitationsJob,
   [ZKN_RATING_JOB]: ratingJobHandler,
+  [SCHEDULE_RUN_JOB]: scheduleRunJob,
+  [SCHEDULE_MAIL_JOB]: scheduleMailJob,
 };

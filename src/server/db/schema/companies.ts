@@ -6,6 +6,11 @@ import { users } from './users';
 export const companies = sqliteTable('companies', {
   id: integer('id').primaryKey({ autoIncrement: true }),
   name: text('name').notNull(),
+  /**
+   * Websites that may embed this organisation's public reports (`?embed=1`): host names, one per
+   * line ('www.gemeente.nl', '*.gemeente.nl'); the public page's CSP frame-ancestors lists them.
+   */
+  embedDomains: text('embed_domains').notNull().default(''),
   ...timestamps,
   ...softDelete,
 });

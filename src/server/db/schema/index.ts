@@ -17,3 +17,4 @@ export * from './zkn';
 export * from './admin';
 export * from './messages';
 export * from './cache';
+export * from './schedules';

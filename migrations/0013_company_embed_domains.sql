@@ -1,0 +1,1 @@
+ALTER TABLE `companies` ADD `embed_domains` text DEFAULT '' NOT NULL;
