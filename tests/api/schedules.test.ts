@@ -2,10 +2,11 @@ import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, jobs, mailOutbox, reportScheduleRecipients, reportSchedules, reports } from '../../src/server/db/schema';
 import { inlineJobSystem } from '../../src/server/jobs/enqueue';
+import { JOB_KINDS } from '../../src/server/job-kinds';
 import { enqueueDueSchedules } from '../../src/server/services/schedules/enqueue-due-schedules';
 import { unsubscribeRecipient } from '../../src/server/services/schedules/unsubscribe';
 import { PUBLISHED_STATUS } from '../../src/server/services/reports/access';
-import type { ScheduleItem } from '../../src/shared/validation/schedules';
+import type { ScheduleItem } from '../../src/shared/dto/schedules';
 import { loginAs } from '../helpers/accounts';
 import { jsonApi } from '../helpers/manage';
 import { createSurveyTestApp } from '../helpers/survey-test-app';
@@ -27,7 +28,7 @@ beforeAll(async () => {
 const weekly = { recipients: [3], emails: ['Extern@Example.nl'], frequency: 'weekly', weekday: 1, hour: 8, format: 'pdf', message: 'De cijfers van deze week.' };
 /** The cron trigger at `at`, with jobs run inline (run job → one mail job per recipient). */
 const cron = (at: Date) => {
-  const system = inlineJobSystem(t.db, t.files, () => at);
+  const system = inlineJobSystem(JOB_KINDS, t.db, t.files, () => at);
   return enqueueDueSchedules({ db: t.db, enqueue: (kind, payload) => system.enqueue(kind, payload, null), now: at });
 };
 const mailsTo = (to: string) => t.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(desc(mailOutbox.id));

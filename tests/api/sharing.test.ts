@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, reports } from '../../src/server/db/schema';
 import { loadPublicView } from '../../src/server/services/report-data/load-public-view';
 import { readPublicQuery } from '../../src/server/services/report-data/public-query';
-import type { ShareInfo } from '../../src/shared/sharing';
+import type { ShareInfo } from '../../src/shared/dto/sharing';
 import { loginAs } from '../helpers/accounts';
 import { jsonApi, sessionFor } from '../helpers/manage';
 import { createTestApp } from '../helpers/test-app';

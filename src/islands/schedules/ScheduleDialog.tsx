@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { api } from '../../shared/api-client';
 import { formatDateTime } from '../../shared/format';
 import { schedulesNl as t } from '../../shared/i18n/schedules';
-import type { ScheduleCandidate, ScheduleItem } from '../../shared/validation/schedules';
+import type { ScheduleCandidate, ScheduleItem } from '../../shared/dto/schedules';
 import { Confirm } from '../admin/Confirm';
 import { dangerButtonClass } from '../report-editor/fields';
 import { Dialog } from '../shell/Dialog';

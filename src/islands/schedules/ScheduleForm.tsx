@@ -1,7 +1,8 @@
 import { useState, type SubmitEvent } from 'react';
 import { api, ApiError } from '../../shared/api-client';
 import { schedulesNl as t } from '../../shared/i18n/schedules';
-import { SCHEDULE_FORMATS, SCHEDULE_FREQUENCIES, ScheduleInput, type ScheduleCandidate, type ScheduleItem } from '../../shared/validation/schedules';
+import type { ScheduleCandidate, ScheduleItem } from '../../shared/dto/schedules';
+import { SCHEDULE_FORMATS, SCHEDULE_FREQUENCIES, ScheduleInput } from '../../shared/validation/schedules';
 import { buttonClass, issuesToErrors, type FieldErrors } from '../report-editor/fields';
 
 interface Props {

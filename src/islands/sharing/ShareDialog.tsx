@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { api, ApiError } from '../../shared/api-client';
 import { sharingNl } from '../../shared/i18n/sharing';
-import { embedSnippet, type ShareInfo } from '../../shared/sharing';
+import type { ShareInfo } from '../../shared/dto/sharing';
+import { embedSnippet } from '../../shared/sharing';
 import { Dialog } from '../shell/Dialog';
 import { downloadBlob } from '../download';
 import { secondaryButtonClass } from '../report-editor/fields';

@@ -10,11 +10,9 @@ const ALWAYS = {
 // Non-HTML responses (JSON, CSV, files) never need to run or embed anything.
 const NON_HTML = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
-/**
- * A page that may be embedded (the public report's `?embed=1`) names the websites in this header;
- * the middleware takes it off and writes them as the policy's frame-ancestors instead of 'none'.
- */
-export const FRAME_ANCESTORS_HEADER = 'x-impulz-frame-ancestors';
+// A page that may be embedded (the public report's `?embed=1`) names the websites in
+// FRAME_ANCESTORS_HEADER; the middleware takes it off and writes them as frame-ancestors.
+export { FRAME_ANCESTORS_HEADER } from '../../shared/sharing';
 
 /**
  * Adds the policy to an answer's headers: NON_HTML to non-HTML answers without one, ALWAYS merged

@@ -30,27 +30,3 @@ export const ScheduleInput = z
   .refine((s) => s.recipients.length + s.emails.length > 0, { message: t.recipientsRequired, path: ['recipients'] })
   .refine((s) => new Set(s.recipients).size + new Set(s.emails).size <= MAX_SCHEDULE_RECIPIENTS, { message: t.tooManyRecipients, path: ['recipients'] });
 export type ScheduleInput = z.infer<typeof ScheduleInput>;
-
-/** A schedule as GET report/{id}/schedule lists it. */
-export interface ScheduleItem {
-  id: number;
-  frequency: (typeof SCHEDULE_FREQUENCIES)[number];
-  weekday: number;
-  hour: number;
-  format: (typeof SCHEDULE_FORMATS)[number];
-  message: string;
-  benchmarks: z.infer<typeof BenchmarkBody>[];
-  recipients: number[];
-  emails: string[];
-  /** Recipients who unsubscribed (names or addresses), shown so the sender knows. */
-  unsubscribed: string[];
-  next_run_at: string | null;
-  last_run_at: string | null;
-}
-
-/** A project member the schedule can be sent to. */
-export interface ScheduleCandidate {
-  id: number;
-  fullname: string;
-  email: string;
-}

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { projectUsers, reportScheduleRecipients, reportSchedules, users } from '../../db/schema';
 import { AppError, nl } from '../../errors';
 import { GROUPS } from '../../../shared/permissions';
-import type { ScheduleCandidate, ScheduleItem } from '../../../shared/validation/schedules';
+import type { ScheduleCandidate, ScheduleItem } from '../../../shared/dto/schedules';
 import { findReport, requireReportRole, type ReportRow } from '../reports/access';
 
 export type ScheduleRow = typeof reportSchedules.$inferSelect;

@@ -3,7 +3,7 @@ import type { UserServiceContext } from '../../context';
 import { companies, projects } from '../../db/schema';
 import { url } from '../../../shared/urls';
 import { embedDomainList } from '../../../shared/validation/sharing';
-import type { ShareInfo } from '../../../shared/sharing';
+import type { ShareInfo } from '../../../shared/dto/sharing';
 import { findReport, requireReportRole } from '../reports/access';
 import { managesCompany } from '../companies/access';
 import { hasRole } from '../../../shared/permissions';
