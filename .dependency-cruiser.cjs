@@ -101,6 +101,16 @@ module.exports = {
       from: { path: PAGE_LAYER },
       to: { path: `${SERVER_ABOVE_SERVICES}|${COMPOSITION}` },
     },
+    {
+      name: 'pages-call-services',
+      severity: 'error',
+      comment: 'Pages, layouts and components call services; they never read src/server/db themselves. The four page helpers in pathNot still do and are to move into services; add none.',
+      from: {
+        path: PAGE_LAYER,
+        pathNot: '^src/components/(projects/load-project-page|report-editor/load|report/load-report-page)[.]ts$|^src/pages/report/\\[id\\]/section/\\[sectionId\\]/chart/_load[.]ts$',
+      },
+      to: { path: '^src/server/db/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
