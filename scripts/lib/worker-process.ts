@@ -117,8 +117,6 @@ export async function startWorker(opts: {
         '--var', 'APP_ENV:development',
         '--var', `APP_URL:http://localhost:${port}`,
         '--show-interactive-dev-session=false',
-        // GET /__scheduled runs the cron trigger (the e2e test of scheduled report mail).
-        '--test-scheduled',
         '--log-level', opts.verbose ? 'info' : 'warn',
       ],
       { cwd: ROOT, env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: process.env.CI ?? '' }, stdio: ['ignore', 'pipe', 'pipe'] },
