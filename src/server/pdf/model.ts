@@ -83,6 +83,8 @@ export interface PdfReport {
   responses: string;
   generatedOn: string;
   minN: number;
+  /** Cell-key mode: the honest label 'Aantallen zijn licht afgerond …' on the cover; null otherwise. */
+  protectionNotice?: string | null;
   benchmarks: { label: string; description: string }[];
   sections: PdfSection[];
   theme: PdfTheme;

@@ -35,6 +35,8 @@ export interface PublicView {
   dates: { filter: boolean; granularity: DateGranularity; period: { start: string | null; end: string | null } };
   /** Whether unfinished responses count. */
   includeIncomplete: boolean;
+  /** The report's protection mode (cell-key mode: the page says counts are perturbed, once). */
+  protection: 'suppress' | 'cellkey';
   lang: string;
   benchmarks: { label: string; start: string | null; end: string | null }[];
   compare: { category: string; options: { id: number; label: string }[] }[];
@@ -132,6 +134,7 @@ function computeView(ctx: Pick<ServiceContext, 'db' | 'jobs'>, key: string, repo
       report: { id: report.id, title: report.title, startDate: report.startDate, endDate: report.endDate, minN: data.minN, benchmarkCount: report.benchmarkCount },
       dates: { filter: report.dateFilter, granularity: report.dateGranularity, period: data.period },
       includeIncomplete: report.includeIncomplete,
+      protection: data.protection,
       lang,
       benchmarks: data.benchmarks.map((b) => ({ label: b.label, start: b.start, end: b.end })),
       compare,
