@@ -78,6 +78,7 @@ export async function prepareAttackReport(db: Db, files: FileStore, opts: { seed
     granularity: opts.granularity,
     period: [dayOf(start), dayOf(end)],
     minN: 10,
+    protection: opts.protection ?? 'suppress',
     benchmarkCount: 3,
   };
   return { reportId: report.id, surveyId, setup };
