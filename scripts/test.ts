@@ -1,5 +1,6 @@
 /**
  * `npm test`: every test layer in order, stopping at the first that fails —
+ * layers (dependency-cruiser: no import cycles, no layer breaks; docs/architecture.md) →
  * typecheck → unit → api → build → worker (built Worker under workerd) → e2e (Chromium).
  * Ends with one line that adds up the tests of all runners.
  */
@@ -10,6 +11,7 @@ const REPORTS = '.tmp/reports';
 const node = process.execPath;
 const bin = {
   astro: 'node_modules/astro/bin/astro.mjs',
+  depcruise: 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs',
   tsc: 'node_modules/typescript/bin/tsc',
   vitest: 'node_modules/vitest/vitest.mjs',
   playwright: 'node_modules/@playwright/test/cli.js',
@@ -17,6 +19,7 @@ const bin = {
 const vitest = (project: string) => [bin.vitest, 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${REPORTS}/${project}.json`];
 
 const steps: { name: string; args: string[] }[] = [
+  { name: 'layers (dependency-cruiser)', args: [bin.depcruise, 'src', '--config', '.dependency-cruiser.cjs', '--cache', 'node_modules/.cache/dependency-cruiser', '--output-type', 'err-long'] },
   { name: 'typecheck (astro check)', args: [bin.astro, 'check'] },
   { name: 'typecheck (tsc)', args: [bin.tsc, '--noEmit'] },
   { name: 'unit', args: vitest('unit') },

@@ -1,5 +1,6 @@
 import handler from '@astrojs/cloudflare/entrypoints/server';
 import { deleteExpiredSessions } from './server/auth/sessions';
+import { JOB_KINDS } from './server/job-kinds';
 import { workerDb } from './server/db/web';
 import { workerApp } from './server/worker-app';
 import { readConfig, type Bindings } from './server/env';
@@ -26,14 +27,17 @@ const logFailure = (task: string) => (err: unknown) => console.error(JSON.string
  */
 const API = /^\/portal\/(api|auth)\//;
 
-/** Worker entry: the API (above) or Astro's fetch handler (which runs src/fetch.ts), the Queue JOBS consumer and the cron trigger. */
+/**
+ * Worker entry, the composition root: the API (above) or Astro's fetch handler (which runs
+ * src/fetch.ts), the Queue JOBS consumer with the registry of job kinds, and the cron trigger.
+ */
 export default {
   fetch(request, env, ctx) {
     const { pathname } = new URL(request.url);
     return API.test(pathname) ? workerApp.fetch(request, env, ctx) : handler.fetch(request, env, ctx);
   },
   async queue(batch, env) {
-    await consumeJobs(batch, env);
+    await consumeJobs(JOB_KINDS, batch, env);
   },
   async scheduled(_controller, env, ctx) {
     const db = workerDb(env);

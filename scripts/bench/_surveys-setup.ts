@@ -11,6 +11,7 @@ import { spawn } from 'node:child_process';
 import { freePort } from '../lib/worker-process';
 import { migrateDatabase } from '../migrate';
 import { seedDatabase } from '../seed';
+import { JOB_KINDS } from '../../src/server/job-kinds';
 
 export const FIXTURES = fileURLToPath(new URL('../../tests/fixtures/limesurvey/', import.meta.url));
 
@@ -28,7 +29,7 @@ export async function benchSetup(name: string, fixture = 'ls205_sample_survey_en
   const client = createClient({ url: server.url });
   const db = createDb(client as never);
   const files = r2FileStore(fsBucket(`${dir}files`));
-  const ctx = { ...(await serviceContextFor(db, 2)), jobs: inlineJobSystem(db, files) };
+  const ctx = { ...(await serviceContextFor(db, 2)), jobs: inlineJobSystem(JOB_KINDS, db, files) };
   const { id } = await importSurvey(ctx, { xml: readFileSync(FIXTURES + fixture, 'utf8'), confirmDuplicate: true });
   return {
     dir, db, client, ctx, surveyId: id, url: server.url,

@@ -6,6 +6,7 @@ import { inlineJobSystem } from '../../src/server/jobs/enqueue';
 import { createMailer } from '../../src/server/mail/mailer';
 import { ROLES } from '../../src/shared/permissions';
 import { memoryBucket } from '../../tests/helpers/file-stores';
+import { JOB_KINDS } from '../../src/server/job-kinds';
 
 /**
  * The service context the seed runs the real services with: by default the demo root with every
@@ -18,5 +19,5 @@ export function seedContext(db: Db, now: Date, user: Partial<SessionUser> = {}):
     id: 1, companyId: 1, groupId: 1, email: 'admin@demo.impulz.nl', fullname: 'Seed', isRoot: true, isCompanyAdmin: false, roles: [...ROLES],
     mustChangePassword: false, mustEnable2fa: false, twoFactorConfirmed: true, ...user,
   };
-  return { db, user: full, now, config, mailer: createMailer(db, config), jobs: inlineJobSystem(db, r2FileStore(memoryBucket()), () => now) };
+  return { db, user: full, now, config, mailer: createMailer(db, config), jobs: inlineJobSystem(JOB_KINDS, db, r2FileStore(memoryBucket()), () => now) };
 }

@@ -1,4 +1,4 @@
-import { dayFromIso, isoFromDay, periodIndex, periodStart } from '../server/analytics/days';
+import { dayFromIso, isoFromDay, periodIndex, periodStart } from './days';
 import { periodLabel } from './chart/periods';
 
 /**

@@ -5,6 +5,7 @@ import { runJob } from '../../src/server/jobs/run-job';
 import { loginAs } from '../helpers/accounts';
 import type { HttpSession } from '../helpers/http-session';
 import { createSurveyTestApp } from '../helpers/survey-test-app';
+import { JOB_KINDS } from '../../src/server/job-kinds';
 
 const t = createSurveyTestApp();
 afterAll(() => t.close());
@@ -149,7 +150,7 @@ describe('loose ends and failed jobs', () => {
     const started = (await json(await linde.fetch(`${API}/ratingJob`, { method: 'POST', body: form }))).data;
     const [key] = t.bucket.keys().filter((k) => k.startsWith('zkn/'));
     await t.files.delete(key!);
-    expect(await runJob({ db: t.db, files: t.files, now: () => new Date() }, started.job.id)).toBe('failed');
+    expect(await runJob(JOB_KINDS, { db: t.db, files: t.files, now: () => new Date() }, started.job.id)).toBe('failed');
     t.setDelivery(true);
     const failed = (await json(await admin.get(`${API}/admin/looseEnds`))).data.FailedJob;
     expect(failed.find((j: { id: number }) => j.id === started.job.id)).toMatchObject({ error: 'Het bestand van deze beoordelingsronde is niet meer beschikbaar.', restartable: true });

@@ -9,6 +9,7 @@ import { buildCubeAfterImport } from '../../src/server/services/analytics/cube-j
 import { cubeBlobKey, cubeCache, loadCube } from '../../src/server/services/analytics/load-cube';
 import { createSurveyTestApp } from '../helpers/survey-test-app';
 import { demoSurveyId } from '../helpers/demo-survey';
+import { JOB_KINDS } from '../../src/server/job-kinds';
 
 const t = createSurveyTestApp();
 afterAll(() => t.close());
@@ -120,7 +121,7 @@ describe('survey cube from libSQL', { timeout: 30_000 }, () => {
     const before = await loadCube({ db: t.db, files: t.files }, surveyId);
     const csv = 'id,submitdate,startdate,lastpage,startlanguage,leeftijd,wijk\r\n990001,2026-01-05 10:00:00,2026-01-05 09:50:00,3,nl,A1,W2\r\n990002,2026-01-06 10:00:00,2026-01-06 09:50:00,3,nl,A4,W6\r\n';
     await t.files.put('surveys/test/responses/cube', csv);
-    await inlineJobSystem(t.db, t.files).enqueue('survey.responses.import', { surveyId, key: 'surveys/test/responses/cube', name: 'extra.csv' }, 2);
+    await inlineJobSystem(JOB_KINDS, t.db, t.files).enqueue('survey.responses.import', { surveyId, key: 'surveys/test/responses/cube', name: 'extra.csv' }, 2);
     await buildCubeAfterImport({ db: t.db, files: t.files, now: () => new Date() }, surveyId, 2);
     const [row] = await t.db.select().from(jobs).where(eq(jobs.kind, 'cube.build')).orderBy(desc(jobs.id)).limit(1);
     expect(row).toMatchObject({ status: 'done' });

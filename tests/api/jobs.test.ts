@@ -5,6 +5,7 @@ import type { FileStore } from '../../src/server/files/store';
 import { inlineJobSystem } from '../../src/server/jobs/enqueue';
 import { runJob } from '../../src/server/jobs/run-job';
 import { createSurveyTestApp } from '../helpers/survey-test-app';
+import { JOB_KINDS } from '../../src/server/job-kinds';
 
 const t = createSurveyTestApp();
 afterAll(() => t.close());
@@ -24,17 +25,17 @@ describe('jobs', () => {
   it('retries a transient failure and marks the job failed once its attempts are used up', async () => {
     const [job] = await t.db.insert(jobs).values({ kind: 'survey.responses.import', payload: { surveyId: 1, key: 'x' }, createdBy: 2 }).returning();
     const deps = { db: t.db, files: brokenFiles, now: () => new Date() };
-    expect(await runJob(deps, job!.id)).toBe('retry');
+    expect(await runJob(JOB_KINDS, deps, job!.id)).toBe('retry');
     expect((await t.db.select().from(jobs).where(eq(jobs.id, job!.id)))[0]).toMatchObject({ status: 'queued', attempts: 1 });
-    expect(await runJob(deps, job!.id)).toBe('retry');
-    expect(await runJob(deps, job!.id)).toBe('failed');
+    expect(await runJob(JOB_KINDS, deps, job!.id)).toBe('retry');
+    expect(await runJob(JOB_KINDS, deps, job!.id)).toBe('failed');
     const [row] = await t.db.select().from(jobs).where(eq(jobs.id, job!.id));
     expect(row).toMatchObject({ status: 'failed', attempts: 3, error: 'De taak is mislukt. Probeer het later opnieuw.' });
-    expect(await runJob(deps, job!.id)).toBe('skipped');
+    expect(await runJob(JOB_KINDS, deps, job!.id)).toBe('skipped');
   });
 
   it('fails at once on a permanent error (unknown kind), without retrying', async () => {
-    const runner = inlineJobSystem(t.db, t.files);
+    const runner = inlineJobSystem(JOB_KINDS, t.db, t.files);
     const job = await runner.enqueue('no.such.kind', {}, 2);
     const [row] = await t.db.select().from(jobs).where(eq(jobs.id, job.id));
     expect(row).toMatchObject({ status: 'failed', attempts: 1, error: 'Onbekend soort taak: no.such.kind.' });

@@ -16,6 +16,7 @@ import type { ParticipateView } from '../../src/server/services/participate/view
 import { demoSurveyId } from '../helpers/demo-survey';
 import { memoryBucket } from '../helpers/file-stores';
 import { createTestApp } from '../helpers/test-app';
+import { JOB_KINDS } from '../../src/server/job-kinds';
 
 /**
  * The batching of cube rebuilds (issue 17: at most one running per survey, a new one when
@@ -62,7 +63,7 @@ async function deliverDue(): Promise<number> {
   let delivered = 0;
   for (let i = held.findIndex((h) => h.due <= clock); i >= 0; i = held.findIndex((h) => h.due <= clock)) {
     const [message] = held.splice(i, 1);
-    while ((await runJob({ db: t.db, files, now, jobs: jobSystem }, message!.jobId)) === 'retry');
+    while ((await runJob(JOB_KINDS, { db: t.db, files, now, jobs: jobSystem }, message!.jobId)) === 'retry');
     delivered++;
   }
   return delivered;

@@ -9,17 +9,18 @@ import { createMailer } from '../../src/server/mail/mailer';
 import { enterCode } from '../../src/server/services/participate/enter-code';
 import { formFields } from '../../src/server/services/participate/read-answers';
 import { submitParticipation, viewParticipation, type Action } from '../../src/server/services/participate/respond';
-import type { Credential } from '../../src/server/services/participate/load-respondent';
+import type { Credential } from '../../src/server/auth/respondent-cookie';
 import type { FormView, ParticipateView } from '../../src/server/services/participate/views';
 import { participateNl } from '../../src/shared/i18n/participate';
 import { demoSurveyId } from '../helpers/demo-survey';
 import { memoryBucket } from '../helpers/file-stores';
 import { createTestApp } from '../helpers/test-app';
+import { JOB_KINDS } from '../../src/server/job-kinds';
 
 const t = createTestApp();
 afterAll(() => t.close());
 const config = { appEnv: 'test' as const, libsqlUrl: 'file:test', mailFrom: 'test@impulz.nl', helpdeskEmail: 'helpdesk@impulz.nl' };
-const ctx = (now = new Date()): ServiceContext => ({ db: t.db, user: null, now, config, mailer: createMailer(t.db, config), jobs: inlineJobSystem(t.db, r2FileStore(memoryBucket())) });
+const ctx = (now = new Date()): ServiceContext => ({ db: t.db, user: null, now, config, mailer: createMailer(t.db, config), jobs: inlineJobSystem(JOB_KINDS, t.db, r2FileStore(memoryBucket())) });
 
 let surveyId = 0;
 const tokens: string[] = [];

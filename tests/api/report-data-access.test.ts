@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../src/server/auth/cookies';
 import { validateSessionToken } from '../../src/server/auth/sessions';
 import { projectUsers, reports, reportUsers, roles, sessions, userRoles, users } from '../../src/server/db/schema';
+import { sessionReportAccess } from '../../src/server/services/reports/access';
 import { CONCEPT_REPORT_TITLE } from '../../scripts/seed/reports';
 import { loginAs } from '../helpers/accounts';
 import type { HttpSession } from '../helpers/http-session';
@@ -69,7 +70,7 @@ async function folded(reportId: number, whom: Who[]) {
   const got: Partial<Record<Who, boolean | null>> = {};
   for (const who of whom) {
     const token = decodeURIComponent(s[who].cookies.get(SESSION_COOKIE)!);
-    const result = await validateSessionToken(t.db, token, new Date(), reportId);
+    const result = await validateSessionToken(t.db, token, new Date(), { reportId, rule: sessionReportAccess });
     got[who] = result?.reportAccess === undefined ? undefined : (result.reportAccess?.visible ?? null);
   }
   return got;
@@ -130,7 +131,7 @@ describe('report data access, per rule shape, cached or not', { timeout: 120_000
   it('the statement decides for each shape: the shape SQL picks is the one of the user it returns', async () => {
     for (const who of everyone) {
       const token = decodeURIComponent(s[who].cookies.get(SESSION_COOKIE)!);
-      const result = await validateSessionToken(t.db, token, new Date(), 1);
+      const result = await validateSessionToken(t.db, token, new Date(), { reportId: 1, rule: sessionReportAccess });
       expect(result?.reportAccess, who).toEqual({ reportId: 1, visible: SHAPE[who] === 1 || !who.startsWith('other') });
     }
   });

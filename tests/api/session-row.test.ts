@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSession, identityColumns, toSessionUser, validateSessionToken } from '../../src/server/auth/sessions';
 import { sessions, users } from '../../src/server/db/schema';
+import { sessionReportAccess } from '../../src/server/services/reports/access';
 import { createTestApp } from '../helpers/test-app';
 
 /**
@@ -40,7 +41,7 @@ describe('session row (packed)', () => {
       expect(found!.user).toStrictEqual(toSessionUser(row));
       expect(found!.session).toStrictEqual({ id: session.id, expiresAt: row.expiresAt });
       // The variant with the report access check gives the same user.
-      const withReport = await validateSessionToken(t.db, token, now, 1);
+      const withReport = await validateSessionToken(t.db, token, now, { reportId: 1, rule: sessionReportAccess });
       expect(withReport!.user).toStrictEqual(found!.user);
       expect(withReport!.dataGeneration).toBe(found!.dataGeneration);
       checked++;

@@ -4,6 +4,7 @@ import { healthcareCompanies, jobs, ratingJobs, ratingResults, ratings } from '.
 import { loginAs } from '../helpers/accounts';
 import type { HttpSession } from '../helpers/http-session';
 import { createSurveyTestApp } from '../helpers/survey-test-app';
+import { JOB_KINDS } from '../../src/server/job-kinds';
 
 const t = createSurveyTestApp();
 afterAll(() => t.close());
@@ -170,7 +171,7 @@ describe('rating jobs', () => {
       const { data } = await json(res);
       for (const key of t.bucket.keys().filter((k) => k.startsWith('zkn/'))) await t.files.delete(key);
       const { runJob } = await import('../../src/server/jobs/run-job');
-      expect(await runJob({ db: t.db, files: t.files, now: () => new Date() }, data.job.id)).toBe('failed');
+      expect(await runJob(JOB_KINDS, { db: t.db, files: t.files, now: () => new Date() }, data.job.id)).toBe('failed');
       const job = (await json(await linde.get(`/portal/api/v2/ratingJob/${data.id}`))).data;
       expect(job).toMatchObject({ status: 'failed', error: 'Het bestand van deze beoordelingsronde is niet meer beschikbaar.', results: [] });
       expect(await t.db.select({ n: sql<number>`count(*)` }).from(ratings).where(eq(ratings.ratingJobId, data.id))).toEqual([{ n: 0 }]);

@@ -20,6 +20,7 @@ import { burgerpeilingLss } from '../../scripts/seed/surveys-burgerpeiling';
 import type { HttpSession } from '../helpers/http-session';
 import { type AttackSetup, type AttackTarget, type DataLike, type Granularity, type MenuLike, dayOf, isoOf } from './attacker';
 import { sparseData } from './sparse-report';
+import { JOB_KINDS } from '../../src/server/job-kinds';
 
 const HEADER = ['id', 'submitdate', 'startdate', 'lastpage', 'startlanguage', 'leeftijd', 'geslacht', 'wijk', 'jarenwonen', 'buurt[SQ001]', 'buurt[SQ002]', 'buurt[SQ003]', 'buurt[SQ004]', 'rapportcijfer', 'veilig[overdag]', 'veilig[avond]', 'problemen[SQ001]', 'problemen[SQ002]', 'problemen[SQ003]', 'problemen[SQ004]', 'problemen[SQ005]', 'problemen[other]', 'tevredengemeente', 'contact', 'kanaal[SQ001]', 'kanaal[SQ002]', 'kanaal[SQ003]', 'kanaal[SQ004]', 'kanaal[SQ005]', 'aanbevelen', 'verbeterpunt', 'opmerking'];
 
@@ -39,7 +40,7 @@ export async function prepareAttackReport(db: Db, files: FileStore, opts: { seed
   const today = opts.today ?? new Date();
   const root: SessionUser = { id: 1, companyId: 1, groupId: 1, email: 'admin@demo.impulz.nl', fullname: 'Aanvaller', isRoot: true, isCompanyAdmin: false, roles: [...ROLES], mustChangePassword: false, mustEnable2fa: false, twoFactorConfirmed: true };
   const config = { appEnv: 'test' as const, libsqlUrl: 'file:attack', mailFrom: 'attack@impulz.nl', helpdeskEmail: 'helpdesk@impulz.nl' };
-  const ctx: UserServiceContext = { db, user: root, now: today, config, mailer: createMailer(db, config), jobs: inlineJobSystem(db, files, () => today) };
+  const ctx: UserServiceContext = { db, user: root, now: today, config, mailer: createMailer(db, config), jobs: inlineJobSystem(JOB_KINDS, db, files, () => today) };
   const sid = 800_000 + opts.seed;
   const { id: surveyId } = await importSurvey(ctx, { xml: burgerpeilingLss().replaceAll('474747', String(sid)), projectId: 1, confirmDuplicate: true });
   const data = sparseData(opts.seed, opts.respondents, Math.floor(today.getTime() / 86_400_000));

@@ -5,6 +5,7 @@ import { runJob } from '../../src/server/jobs/run-job';
 import type { JobMessage } from '../../src/server/jobs/types';
 import { memoryBucket } from './file-stores';
 import { createTestApp } from './test-app';
+import { JOB_KINDS } from '../../src/server/job-kinds';
 
 /**
  * The test app with the two bindings jobs need: FILES as an in-memory bucket and JOBS as a queue
@@ -22,7 +23,7 @@ export function createSurveyTestApp() {
       sent.push(message);
       if (!deliver || !database) return;
       const jobs = queueJobSystem(database, queue as unknown as Queue, files);
-      while ((await runJob({ db: database, files, now: () => new Date(), jobs }, message.jobId)) === 'retry');
+      while ((await runJob(JOB_KINDS, { db: database, files, now: () => new Date(), jobs }, message.jobId)) === 'retry');
     },
   };
   const t = createTestApp((db) => {

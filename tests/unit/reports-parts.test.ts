@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sniffImageType } from '../../src/server/services/reports/image-type';
+import { sniffImageType } from '../../src/server/files/image-type';
 import { plainTitle } from '../../src/server/services/reports/seed-plan';
 import { ChartOptionInput, TextInput, WidgetInput } from '../../src/shared/validation/reports-parts';
 

@@ -1,4 +1,5 @@
 import type { OverviewItem } from '../../islands/overview/types';
+import type { ArchivedReport } from '../../shared/dto/archived-report';
 import type { UserServiceContext } from '../../server/context';
 import { listReports } from '../../server/services/reports/list-reports';
 import { formatDate } from '../../shared/format';
@@ -16,13 +17,6 @@ export type OverviewTab = (typeof OVERVIEW_TABS)[number];
 
 export function overviewTab(raw: string | null): OverviewTab {
   return (OVERVIEW_TABS as readonly string[]).includes(raw ?? '') ? (raw as OverviewTab) : 'all';
-}
-
-export interface ArchivedReport {
-  id: number;
-  title: string;
-  project: string;
-  archivedAt: string;
 }
 
 /**

@@ -3,7 +3,7 @@ import { api, ApiError } from '../../shared/api-client';
 import { panelsNl } from '../../shared/i18n/panels';
 import { PANEL_FIELD_TYPES } from '../../shared/lookups/status';
 import { fieldKind, isChoice, PanelFieldInput } from '../../shared/validation/panels';
-import type { PanelFieldView } from '../../server/services/panels/load-fields';
+import type { PanelFieldView } from '../../shared/dto/panels';
 import { useHydrated } from '../use-hydrated';
 import { moveItem } from '../report-editor/editor.store';
 import { buttonClass, CheckField, dangerButtonClass, issuesToErrors, secondaryButtonClass, SelectField, TextField, type FieldErrors } from '../report-editor/fields';

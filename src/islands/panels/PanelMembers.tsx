@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { api } from '../../shared/api-client';
 import { formatDate } from '../../shared/format';
 import { panelsNl } from '../../shared/i18n/panels';
-import type { PanelMember } from '../../server/services/panels/list-panel-members';
+import type { PanelMember } from '../../shared/dto/panels';
 import { useHydrated } from '../use-hydrated';
 import { dangerButtonClass } from '../report-editor/fields';
 import { ScrollRegion } from '../shell/ScrollRegion';

@@ -2,7 +2,7 @@ import { useState, type SubmitEvent } from 'react';
 import { api, ApiError, BASE } from '../../shared/api-client';
 import { formatDate } from '../../shared/format';
 import { panelsNl } from '../../shared/i18n/panels';
-import type { MemberPanel } from '../../server/services/panels/user-answers';
+import type { MemberPanel } from '../../shared/dto/panels';
 import { useHydrated } from '../use-hydrated';
 import { buttonClass, dangerButtonClass } from '../report-editor/fields';
 import { AnswerFields, readAnswers } from './AnswerFields';

@@ -1,4 +1,4 @@
-import type { FilterScreen } from '../../server/services/projects/load-filter-screen';
+import type { FilterScreen } from '../../shared/dto/filter-screen';
 
 export type { FilterScreen };
 export type FilterColumn = FilterScreen['surveys'][number]['columns'][number];

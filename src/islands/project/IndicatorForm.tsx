@@ -1,8 +1,9 @@
 import { useState, type SubmitEvent } from 'react';
 import { api, ApiError, BASE } from '../../shared/api-client';
 import { indicatorsNl } from '../../shared/i18n/indicators';
-import { INDICATOR_COMPARATORS, INDICATOR_METRICS, IndicatorInput, type IndicatorMetricKey } from '../../shared/validation/indicators';
-import type { IndicatorChoices } from '../../server/services/indicators/list-indicator-choices';
+import { INDICATOR_COMPARATORS, INDICATOR_METRICS, type IndicatorMetricKey } from '../../shared/lookups/indicators';
+import { IndicatorInput } from '../../shared/validation/indicators';
+import type { IndicatorChoices } from '../../shared/dto/indicator-choices';
 import { useHydrated } from '../use-hydrated';
 import { buttonClass, CheckField, dangerButtonClass, issuesToErrors, SelectField, TextField, type FieldErrors } from '../report-editor/fields';
 import { useKeepEarlyInput } from '../early-input';

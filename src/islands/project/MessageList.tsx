@@ -1,6 +1,17 @@
 import { Attachment, type MessageFile } from './MessageAttachment';
-import type { MessageView } from './ProjectMessages';
 import { messagesPageNl as t } from '../../shared/i18n/messages';
+
+export interface MessageView {
+  id: number;
+  author: string | null;
+  /** Dutch long date and time, formatted on the server. */
+  created_at_text: string;
+  /** The body through the markdown renderer (link rules, xss allow-list), on the server. */
+  body_html: string;
+  files: MessageFile[];
+  unread: boolean;
+  can_manage: boolean;
+}
 
 interface Props {
   projectId: number;

@@ -1,21 +1,9 @@
 import { useState } from 'react';
 import type { MessageFile } from './MessageAttachment';
-import { MessageList } from './MessageList';
+import { MessageList, type MessageView } from './MessageList';
 import { NewMessageForm } from './NewMessageForm';
 import { api } from '../../shared/api-client';
 import { messagesPageNl as t } from '../../shared/i18n/messages';
-
-export interface MessageView {
-  id: number;
-  author: string | null;
-  /** Dutch long date and time, formatted on the server. */
-  created_at_text: string;
-  /** The body through the markdown renderer (link rules, xss allow-list), on the server. */
-  body_html: string;
-  files: MessageFile[];
-  unread: boolean;
-  can_manage: boolean;
-}
 
 interface Props {
   projectId: number;

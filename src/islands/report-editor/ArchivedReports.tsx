@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ArchivedReport } from '../../components/report-editor/overview-items';
+import type { ArchivedReport } from '../../shared/dto/archived-report';
 import { api } from '../../shared/api-client';
 import { reportEditorNl } from '../../shared/i18n/report-editor';
 import { useHydrated } from '../use-hydrated';

@@ -1,5 +1,5 @@
 import type { Stats } from '../analytics';
-import { periodLabel } from '../services/export/period-label';
+import { periodLabel } from './period-label';
 import { type AiInput, type AiLocation, optionLabel, releasedStats } from './types';
 
 export interface Difference {

@@ -1,6 +1,6 @@
 import { aiNl } from '../../shared/i18n/ai';
 import { formatNumber } from '../pdf/text';
-import { periodLabel } from '../services/export/period-label';
+import { periodLabel } from './period-label';
 import { scope } from './analyst';
 import { type AiInput, optionLabel, releasedStats } from './types';
 

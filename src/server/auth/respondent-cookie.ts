@@ -1,6 +1,8 @@
 import type { AstroCookies } from 'astro';
-import type { Credential } from '../services/participate/load-respondent';
 import { hashToken } from './tokens';
+
+/** How a browser proves which respondent it is: the token typed/linked, or the key of an open survey's participation. */
+export type Credential = { kind: 'token'; token: string } | { kind: 'key'; hash: string; key: string };
 
 /**
  * A respondent's credential for one survey, in an HttpOnly cookie scoped to that survey's pages:

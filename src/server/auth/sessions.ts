@@ -1,8 +1,7 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, type Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { REPORT_INPUTS } from '../db/generations';
 import { companyAdmins, dataGenerations, roles, sessions, userRoles, users } from '../db/schema';
-import { REPORT_INPUTS } from '../services/report-data/answer-cache';
-import { readReportAccess, reportAccessColumn } from '../services/reports/access';
 import { generateToken, hashToken } from './tokens';
 
 // Sliding expiry: a session lives 12 hours after its last use; it is extended at most once per
@@ -31,6 +30,22 @@ export interface SessionUser {
 export interface SessionInfo {
   id: string;
   expiresAt: Date;
+}
+
+/**
+ * A report access check that rides along in the session lookup (issue 20): its SQL column over
+ * the joined `users` row, and how to read the value for the user built from that row (null: not
+ * decided, ask findReport). The rule is the reports' own (services/reports/access.ts
+ * `sessionReportAccess`); the session middleware hands it in with the report id.
+ */
+export interface ReportAccessRule {
+  column(reportId: Placeholder): SQL<number>;
+  read(user: SessionUser, value: number | null): boolean | null;
+}
+
+export interface ReportAccessAsk {
+  reportId: number;
+  rule: ReportAccessRule;
 }
 
 export interface SessionMeta {
@@ -98,14 +113,14 @@ export function toSessionUser(row: IdentityRow): SessionUser {
  * that was ~10 % of its Worker JavaScript, and one JSON text parsed natively costs a fraction.
  * Same SQL conditions and values as before; `unpackSession` maps it by position (order below).
  */
-function sessionLookup(db: Db, withReport: boolean) {
+function sessionLookup(db: Db, rule: ReportAccessRule | null) {
   const packed = sql<string>`json_array(${sessions.expiresAt}, ${users.id}, ${users.companyId}, ${users.groupId},
     ${users.email}, ${users.fullname}, ${users.isRoot}, ${users.mustChangePassword}, ${users.mustEnable2fa},
     ${users.twoFactorConfirmedAt}, ${users.demoExpiresAt},
     json((select coalesce(json_group_array(${roles.name}), '[]') from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId} where ${userRoles.userId} = ${users.id})),
     exists(select 1 from ${companyAdmins} where ${companyAdmins.userId} = ${users.id} and ${companyAdmins.companyId} = ${users.companyId}),
     (select ${dataGenerations.n} from ${dataGenerations} where ${dataGenerations.name} = ${REPORT_INPUTS}),
-    ${withReport ? reportAccessColumn(sql.placeholder('reportId')) : sql`null`})`;
+    ${rule ? rule.column(sql.placeholder('reportId')) : sql`null`})`;
   // (The report data generation is a primary-key read riding along: a cached report data answer
   // then needs only its access check, and the access check rides along too (reports/access.ts):
   // a cached answer costs this one round trip.)
@@ -141,8 +156,8 @@ export function unpackSession(text: string): { expiresAt: Date; user: SessionUse
 }
 
 // The lookup's SQL is built once per database object (per isolate in the Worker), not per request:
-// one without and one with the report access check.
-const lookups = new WeakMap<Db, ReturnType<typeof sessionLookup>[]>();
+// one without and one with the report access check (one rule in the portal).
+const lookups = new WeakMap<Db, Map<ReportAccessRule | null, ReturnType<typeof sessionLookup>>>();
 
 export interface ValidatedSession {
   session: SessionInfo;
@@ -150,20 +165,24 @@ export interface ValidatedSession {
   dataGeneration: number | null;
   /** The expiry moved (sliding, at most once per 6 hours): the cookie needs it too. */
   refreshed: boolean;
-  /** With `reportId`: whether the user may see that report (findReport's rule), null when not asked or not decided. */
+  /** With `report`: whether the user may see that report (findReport's rule), null when not asked or not decided. */
   reportAccess: { reportId: number; visible: boolean } | null;
 }
 
 /**
  * The one lookup per request: session, user, roles and company-admin flag in a single prepared
  * query (the same condition as `activeAccount`), plus the report data generation at that moment,
- * and with `reportId` whether the user may see that report.
+ * and with `report` whether the user may see that report.
  */
-export async function validateSessionToken(db: Db, token: string, now = new Date(), reportId: number | null = null): Promise<ValidatedSession | null> {
+export async function validateSessionToken(db: Db, token: string, now = new Date(), report: ReportAccessAsk | null = null): Promise<ValidatedSession | null> {
   const id = hashToken(token);
   let prepared = lookups.get(db);
-  if (!prepared) lookups.set(db, (prepared = [sessionLookup(db, false), sessionLookup(db, true)]));
-  const [row] = (await prepared[reportId === null ? 0 : 1]!.values({ id, now: now.getTime(), reportId })) as [string][];
+  if (!prepared) lookups.set(db, (prepared = new Map()));
+  const rule = report?.rule ?? null;
+  let lookup = prepared.get(rule);
+  if (!lookup) prepared.set(rule, (lookup = sessionLookup(db, rule)));
+  const reportId = report?.reportId ?? null;
+  const [row] = (await lookup.values({ id, now: now.getTime(), reportId })) as [string][];
   if (!row) return null;
   const { user, dataGeneration, reportAccess, ...found } = unpackSession(row[0]);
 
@@ -177,8 +196,8 @@ export async function validateSessionToken(db: Db, token: string, now = new Date
     expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
     await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
   }
-  const visible = reportId === null ? null : readReportAccess(user, reportAccess);
-  return { session: { id, expiresAt }, user, dataGeneration, refreshed, reportAccess: visible === null ? null : { reportId: reportId!, visible } };
+  const visible = report === null ? null : report.rule.read(user, reportAccess);
+  return { session: { id, expiresAt }, user, dataGeneration, refreshed, reportAccess: visible === null ? null : { reportId: report!.reportId, visible } };
 }
 
 export async function invalidateSession(db: Db, sessionId: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { sniffImageType } from '../services/reports/image-type';
+import { sniffImageType } from './image-type';
 
 /**
  * What a file is, told by its first bytes (never by its name or the declared type), for uploads

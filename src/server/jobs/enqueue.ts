@@ -2,7 +2,7 @@ import { jobs } from '../db/schema';
 import type { Db } from '../db/client';
 import type { FileStore } from '../files/store';
 import { runJob } from './run-job';
-import type { JobMessage, JobSystem } from './types';
+import type { JobKinds, JobMessage, JobSystem } from './types';
 
 async function insertJob(db: Db, kind: string, payload: Record<string, unknown>, createdBy: number | null) {
   const [job] = await db.insert(jobs).values({ kind, payload, createdBy }).returning();
@@ -28,9 +28,9 @@ export function queueJobSystem(db: Db, queue: Pick<Queue<JobMessage>, 'send'>, f
 /**
  * Runs the job to completion before returning (with the same retry rule as the Queue, minus the
  * wait — a delayed job runs at once too): for Node scripts (seed, benchmarks) and tests, where
- * there is no Queue.
+ * there is no Queue. `kinds`: the registry of job kinds (src/server/job-kinds.ts `JOB_KINDS`).
  */
-export function inlineJobSystem(db: Db, files: FileStore, now: () => Date = () => new Date()): JobSystem {
+export function inlineJobSystem(kinds: JobKinds, db: Db, files: FileStore, now: () => Date = () => new Date()): JobSystem {
   const system: JobSystem = {
     files,
     async enqueue(kind, payload, createdBy) {
@@ -39,7 +39,7 @@ export function inlineJobSystem(db: Db, files: FileStore, now: () => Date = () =
       return job;
     },
     async redeliver(jobId) {
-      while ((await runJob({ db, files, now, jobs: system }, jobId)) === 'retry');
+      while ((await runJob(kinds, { db, files, now, jobs: system }, jobId)) === 'retry');
     },
   };
   return system;

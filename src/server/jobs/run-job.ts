@@ -2,8 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { jobs } from '../db/schema';
 import { AppError } from '../errors';
 import { surveysNl } from '../../shared/i18n/surveys';
-import { JOB_HANDLERS } from './kinds';
-import type { JobDeps } from './types';
+import type { JobDeps, JobKinds } from './types';
 
 export type RunOutcome = 'done' | 'failed' | 'retry' | 'skipped';
 
@@ -13,9 +12,10 @@ const PERMANENT = new Set(['VALIDATION', 'NOT_FOUND', 'BAD_REQUEST', 'FORBIDDEN'
 /**
  * Runs one delivery of a job: claims it (queued → running), calls the handler with a progress
  * reporter, and records done / failed. A transient error leaves it queued for the next delivery
- * until max_attempts is used up; then it is failed (admin loose end "FailedJob").
+ * until max_attempts is used up; then it is failed (admin loose end "FailedJob"). `kinds` is the
+ * registry of handlers (src/server/job-kinds.ts); a kind missing from it fails permanently.
  */
-export async function runJob(deps: JobDeps, jobId: number): Promise<RunOutcome> {
+export async function runJob(kinds: JobKinds, deps: JobDeps, jobId: number): Promise<RunOutcome> {
   const [job] = await deps.db.select().from(jobs).where(eq(jobs.id, jobId));
   if (!job || job.status === 'done' || job.status === 'failed') return 'skipped';
   const attempts = job.attempts + 1;
@@ -25,7 +25,7 @@ export async function runJob(deps: JobDeps, jobId: number): Promise<RunOutcome> 
     .where(and(eq(jobs.id, jobId), inArray(jobs.status, ['queued', 'running'])))
     .returning({ id: jobs.id });
   if (!claimed.length) return 'skipped';
-  const handler = JOB_HANDLERS[job.kind];
+  const handler = kinds[job.kind];
   let lastPercent = 0;
   const progress = async (percent: number) => {
     const p = Math.max(0, Math.min(99, Math.floor(percent)));

@@ -23,6 +23,13 @@ export interface JobDeps {
 export type ReportProgress = (percent: number) => Promise<void>;
 export type JobHandler = (deps: JobDeps, job: JobRow, progress: ReportProgress) => Promise<Record<string, unknown>>;
 
+/**
+ * Job kind name → handler. The full registry is assembled at the composition root
+ * (src/server/job-kinds.ts) and handed to whoever runs jobs (the Queue consumer, the inline job
+ * system); services enqueue by kind name through `ctx.jobs` and never import it.
+ */
+export type JobKinds = Readonly<Record<string, JobHandler>>;
+
 /** ctx.jobs: start long work and reach the files it reads. Queue-backed in the Worker, inline in Node. */
 export interface JobSystem {
   files: FileStore;

@@ -6,6 +6,7 @@ import { validateSessionToken } from '../auth/sessions';
 import { clearSessionCookie, setSessionCookie } from '../auth/session-cookie';
 import type { AppEnv } from '../context';
 import { reportDataTarget } from '../services/report-data/answer-cache';
+import { sessionReportAccess } from '../services/reports/access';
 import { AppError } from '../errors';
 import { tokensNl } from '../../shared/i18n/api-tokens';
 
@@ -34,7 +35,8 @@ export const resolveSession = createMiddleware<AppEnv>(async (c, next) => {
   }
   const token = getCookie(c, SESSION_COOKIE);
   if (token) {
-    const result = await validateSessionToken(c.get('db'), token, new Date(), c.req.method === 'POST' ? reportDataTarget(c.req.path) : null);
+    const reportId = c.req.method === 'POST' ? reportDataTarget(c.req.path) : null;
+    const result = await validateSessionToken(c.get('db'), token, new Date(), reportId === null ? null : { reportId, rule: sessionReportAccess });
     if (result) {
       c.set('user', result.user);
       c.set('session', result.session);

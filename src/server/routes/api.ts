@@ -4,7 +4,7 @@ import { AppError, nl } from '../errors';
 import { requireCsrf } from '../middleware/csrf';
 import { requireUser } from '../middleware/guards';
 import { bootstrapRoutes } from './bootstrap';
-import { enforceAccountHold } from '../auth/account-hold';
+import { enforceAccountHold } from '../middleware/account-hold';
 import { inviteRoutes } from './invites';
 import { panelUserRoutes } from './panel-users';
 import { panelRoutes } from './panels';

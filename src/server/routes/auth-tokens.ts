@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { enforceAccountHold } from '../auth/account-hold';
+import { enforceAccountHold } from '../middleware/account-hold';
 import { setSessionCookie } from '../auth/session-cookie';
 import { clientMeta, serviceContext, userServiceContext, type AppEnv } from '../context';
 import { readBody } from '../http/body';

@@ -13,7 +13,7 @@ import { loadFields } from '../services/panels/load-fields';
 import { deletePanelImage, getPanelImage, uploadPanelImage } from '../services/panels/panel-image';
 import { panelQrCode, regeneratePanelToken, setPanelTokenEnabled } from '../services/panels/panel-token';
 import { updatePanel } from '../services/panels/update-panel';
-import { MAX_IMAGE_BYTES } from '../services/reports/image-type';
+import { MAX_IMAGE_BYTES } from '../files/image-type';
 import { panelsNl } from '../../shared/i18n/panels';
 import { PanelInput, PanelListQuery, PanelTokenToggle, PanelUpdate } from '../../shared/validation/panels';
 import { idParam } from './params';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { askAi } from '../ai/ask-ai';
-import { aiInputFrom } from '../ai/from-report-data';
+import { aiInputFrom } from '../services/report-data/ai-input';
 import type { AppContext, AppEnv } from '../context';
 import { userServiceContext } from '../context';
 import { AppError, nl } from '../errors';

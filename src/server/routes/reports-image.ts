@@ -4,7 +4,7 @@ import { userServiceContext } from '../context';
 import { readUploadedFile } from '../http/upload';
 import { requireRole } from '../middleware/guards';
 import { getReportImage } from '../services/reports/get-report-image';
-import { MAX_IMAGE_BYTES } from '../services/reports/image-type';
+import { MAX_IMAGE_BYTES } from '../files/image-type';
 import { uploadReportImage } from '../services/reports/upload-report-image';
 import { reportsNl } from '../../shared/i18n/reports';
 import { idParam } from './params';

@@ -9,7 +9,7 @@ import { listThemes } from '../services/themes/list-themes';
 import { deleteThemeImage, getThemeImage, uploadThemeImage } from '../services/themes/theme-image';
 import { updateTheme } from '../services/themes/update-theme';
 import { getThemeStylesheet } from '../services/themes/theme-stylesheet';
-import { MAX_IMAGE_BYTES } from '../services/reports/image-type';
+import { MAX_IMAGE_BYTES } from '../files/image-type';
 import { themesNl } from '../../shared/i18n/themes';
 import { ThemeInput, ThemeListQuery, ThemeUpdate } from '../../shared/validation/themes';
 import { catalogueText } from '../../shared/api-catalogue';

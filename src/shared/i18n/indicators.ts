@@ -1,4 +1,4 @@
-import type { IndicatorComparatorKey, IndicatorMetricKey } from '../validation/indicators';
+import type { IndicatorComparatorKey, IndicatorMetricKey } from '../lookups/indicators';
 
 /** Dutch texts of the indicators (spec 001 §7 Notification api, issue 13). */
 export const indicatorsNl = {

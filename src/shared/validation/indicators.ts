@@ -1,12 +1,8 @@
 import './zod-nl';
 import { z } from 'zod';
 import { indicatorsNl } from '../i18n/indicators';
+import { INDICATOR_COMPARATORS, INDICATOR_METRICS } from '../lookups/indicators';
 import { messages } from './messages';
-
-export const INDICATOR_METRICS = ['responses', 'percentage', 'mean', 'topBox'] as const;
-export const INDICATOR_COMPARATORS = ['greater', 'greaterOrEqual', 'less', 'lessOrEqual'] as const;
-export type IndicatorMetricKey = (typeof INDICATOR_METRICS)[number];
-export type IndicatorComparatorKey = (typeof INDICATOR_COMPARATORS)[number];
 
 const num = <T extends z.ZodType>(field: T) => z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), field);
 const id = () => num(z.number({ error: messages.wholeNumber }).int(messages.wholeNumber).min(1, messages.min1));

@@ -1,4 +1,5 @@
 export * from './companies';
+export * from './company-admins';
 export * from './projects';
 export * from './users';
 export * from './mail';

@@ -4,7 +4,8 @@ import { panels } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { ServiceContext } from '../../context';
 import { accountMessages } from '../../../shared/validation/auth';
-import { loadFields, type PanelFieldView } from '../panels/load-fields';
+import type { PanelFieldView } from '../../../shared/dto/panels';
+import { loadFields } from '../panels/load-fields';
 
 export interface PanelSummary {
   id: number;

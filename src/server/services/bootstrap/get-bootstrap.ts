@@ -9,7 +9,8 @@ import { themesRead } from './list-themes';
 import { fixedLookups } from './lookups';
 import { visibleReportTitlesRead } from '../reports/list-reports';
 import { read, readAll } from '../../db/reads';
-import { placeholderUser, preparedQuery } from '../../db/prepared';
+import { placeholderUser } from '../../auth/placeholder-user';
+import { preparedQuery } from '../../db/prepared';
 
 /**
  * GET bootstrap (spec 000 §7): the signed-in user and every lookup the client keeps, each as

@@ -9,7 +9,7 @@ import { type ReportDataAnswer, computeForScope } from '../report-data/compute-r
 import { describeBenchmarks } from './describe-benchmarks';
 import type { ExportReport, TextRow } from './load-export-report';
 import { pdfChartFromSpec, pdfNote } from './pdf-chart';
-import { longDate } from './period-label';
+import { longDate } from './long-date';
 import { protectionNotice, responsesStatement } from '../../../shared/report-period';
 import { widgetsOf } from '../../../shared/report-widgets';
 import { displayNames } from '../../../shared/benchmark-names';

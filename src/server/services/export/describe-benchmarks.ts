@@ -1,6 +1,6 @@
 import { reportExportNl } from '../../../shared/i18n/report-export';
 import type { ReportDataAnswer } from '../report-data/compute-report-data';
-import { longDate } from './period-label';
+import { longDate } from './long-date';
 
 const t = reportExportNl.cover;
 

@@ -5,15 +5,8 @@ import { columnLabels } from '../filters/generate-options';
 import { loadCube } from '../analytics/load-cube';
 import { loadSurveyColumns } from '../surveys/responses/survey-columns';
 import { displayTitle } from '../surveys/present';
-import type { IndicatorMetricKey } from '../../../shared/validation/indicators';
-
-export interface ChoiceColumn {
-  key: string;
-  label: string;
-  /** The metrics this question can be watched with. */
-  metrics: IndicatorMetricKey[];
-  answers: { code: string; label: string }[];
-}
+import type { IndicatorMetricKey } from '../../../shared/lookups/indicators';
+import type { ChoiceColumn, IndicatorChoices } from '../../../shared/dto/indicator-choices';
 
 const METRICS: Record<string, IndicatorMetricKey[]> = { single: ['percentage', 'mean', 'topBox'], multi: ['percentage'], numeric: ['mean'] };
 
@@ -22,7 +15,7 @@ const METRICS: Record<string, IndicatorMetricKey[]> = { single: ['percentage', '
  * survey's cube (by what they can be watched with, answer options with their texts) and the
  * project's filter options per survey. Open-text answers are not offered (they are raw answers).
  */
-export async function listIndicatorChoices(ctx: UserServiceContext, projectId: number) {
+export async function listIndicatorChoices(ctx: UserServiceContext, projectId: number): Promise<IndicatorChoices> {
   const linked = await ctx.db
     .select({ id: surveys.id, title: surveys.title, lsSid: surveys.lsSid })
     .from(projectSurveys)
@@ -60,4 +53,3 @@ export async function listIndicatorChoices(ctx: UserServiceContext, projectId: n
     categories: categories.map((c) => ({ id: c.id, title: c.title, survey_id: c.surveyId, options: options.filter((o) => o.categoryId === c.id).map((o) => ({ id: o.id, label: o.label })) })),
   };
 }
-export type IndicatorChoices = Awaited<ReturnType<typeof listIndicatorChoices>>;

@@ -2,19 +2,8 @@ import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { UserServiceContext } from '../../context';
 import { panelAnswers, panelFields, panels, panelUsers, users } from '../../db/schema';
 import { AppError, nl } from '../../errors';
+import type { PanelMember } from '../../../shared/dto/panels';
 import { requirePanelRole, visiblePanels } from './access';
-
-export interface PanelMember {
-  id: number;
-  fullname: string;
-  email: string;
-  joined_at: string;
-  /** Fields answered of all fields, and whether every required field is answered. */
-  answered: number;
-  fields: number;
-  required_missing: number;
-  complete: boolean;
-}
 
 /** The rows behind the members list and the CSV export: one batch (panel check, members, fields, answered pairs). */
 export async function loadMembers(ctx: UserServiceContext, panelId: number) {

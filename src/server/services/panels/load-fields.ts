@@ -2,9 +2,7 @@ import { asc, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { panelFieldOptions, panelFields } from '../../db/schema';
 import { PANEL_FIELD_TYPES } from '../../../shared/lookups/status';
-import type { AnswerField } from '../../../shared/validation/panels';
-
-export type PanelFieldView = AnswerField & { panel_id: number; description: string; type: string; order: number; options: { id: number; label: string; order: number }[] };
+import type { PanelFieldView } from '../../../shared/dto/panels';
 
 const typeKey = (id: number) => PANEL_FIELD_TYPES.find((t) => t.id === id)?.key ?? 'text';
 

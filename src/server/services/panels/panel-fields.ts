@@ -5,7 +5,8 @@ import { AppError, nl } from '../../errors';
 import { panelsNl } from '../../../shared/i18n/panels';
 import { fieldKind, isChoice, type PanelFieldInput, type PanelFieldUpdate } from '../../../shared/validation/panels';
 import { findPanel, requirePanelRole } from './access';
-import { loadFields, type PanelFieldView } from './load-fields';
+import type { PanelFieldView } from '../../../shared/dto/panels';
+import { loadFields } from './load-fields';
 import { fieldedSurveyIds, writeWithCubes } from './panel-cubes';
 
 /** The field if it belongs to the panel (and the panel is the user's to see); 404 otherwise. */

@@ -4,7 +4,7 @@ import { panels, panelUsers } from '../../db/schema';
 import { AppError, nl } from '../../errors';
 import { panelsNl } from '../../../shared/i18n/panels';
 import { hasRole } from '../../../shared/permissions';
-import { MAX_IMAGE_BYTES, sniffImageType } from '../reports/image-type';
+import { MAX_IMAGE_BYTES, sniffImageType } from '../../files/image-type';
 import { findPanel, requirePanelRole } from './access';
 import { ImageError, panelImagePng } from './panel-image-pixels';
 import { presentPanel } from './present';

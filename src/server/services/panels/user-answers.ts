@@ -5,19 +5,10 @@ import { panelAnswers, panelFieldOptions, panelFields, panels, panelUsers } from
 import { AppError, nl } from '../../errors';
 import { answerValues, checkAnswers, type PanelAnswersInput } from '../../../shared/validation/panels';
 import { requirePanelRole } from './access';
-import { assembleFields, type PanelFieldView } from './load-fields';
+import type { MemberPanel } from '../../../shared/dto/panels';
+import { assembleFields } from './load-fields';
 import { fieldedSurveyIds, writeWithCubes } from './panel-cubes';
 import { panelImageSrc } from './present';
-
-export interface MemberPanel {
-  id: number;
-  name: string;
-  description: string;
-  image_url: string | null;
-  joined_at: string;
-  fields: PanelFieldView[];
-  answers: Record<string, string | number | number[]>;
-}
 
 /** Background data are one's own: another user's id is a 404, for everyone (staff included). */
 function requireSelf(ctx: UserServiceContext, userId: number) {

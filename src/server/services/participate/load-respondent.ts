@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { rawClient } from '../surveys/scope';
 import { fieldworkOf, fieldworkState, localStamp, normalizeStamp, type Fieldwork, type FieldworkState } from './fieldwork-state';
 import type { Answers } from './page-flow';
+import type { Credential } from '../../auth/respondent-cookie';
 
 export interface LanguageTexts { title: string; welcome: string; end: string; description: string }
 
@@ -46,9 +47,6 @@ export interface Participation {
   answers: Answers;
   startDate: string | null;
 }
-
-/** How a browser proves which respondent it is: the token typed/linked, or the key of an open survey's participation. */
-export type Credential = { kind: 'token'; token: string } | { kind: 'key'; hash: string; key: string };
 
 const SURVEY_SQL = `select s.id, s.company_id, s.ls_sid, s.title, s.base_language, s.anonymized, s.datestamp, s.use_tokens, s.attribute_descriptions, s.settings, s.updated_at,
   f.status as fw_status, f.starts_at as fw_starts, f.ends_at as fw_ends,

@@ -1,5 +1,5 @@
 import type { InStatement } from '@libsql/client';
-import type { Credential } from './load-respondent';
+import type { Credential } from '../../auth/respondent-cookie';
 import type { Answers } from './page-flow';
 
 /** The respondent's participation, by what identifies it (token id, or the hash of an open survey's key). */

@@ -6,14 +6,7 @@ import { columnLabels } from '../filters/generate-options';
 import { visibleReports } from '../reports/access';
 import { loadSurveyColumns } from '../surveys/responses/survey-columns';
 import { displayTitle } from '../surveys/present';
-
-export interface FilterColumn {
-  key: string;
-  label: string;
-  kind: 'single' | 'multi' | 'numeric' | 'text';
-  /** Answer options (choice questions); open-text answers are not listed. */
-  answers: { code: string; label: string }[];
-}
+import type { FilterColumn, FilterScreen } from '../../../shared/dto/filter-screen';
 
 /**
  * What the project's filters screen needs besides the categories themselves: per linked survey
@@ -21,7 +14,7 @@ export interface FilterColumn {
  * that offer it — attached to the report, or by default to a report without attached categories
  * that draws from the category's survey ("filters across several reports").
  */
-export async function loadFilterScreen(ctx: UserServiceContext, projectId: number) {
+export async function loadFilterScreen(ctx: UserServiceContext, projectId: number): Promise<FilterScreen> {
   const [linked, categories, attached, open] = await ctx.db.batch([
     ctx.db
       .select({ id: surveys.id, title: surveys.title, lsSid: surveys.lsSid })
@@ -67,4 +60,3 @@ export async function loadFilterScreen(ctx: UserServiceContext, projectId: numbe
   }
   return { surveys: surveyList.sort((a, b) => a.displayTitle.localeCompare(b.displayTitle, 'nl')), offeredBy };
 }
-export type FilterScreen = Awaited<ReturnType<typeof loadFilterScreen>>;

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { read } from '../../db/reads';
+import { REPORT_INPUTS } from '../../db/generations';
 import { dataGenerations } from '../../db/schema';
 import type { ReportDataBody } from '../../../shared/validation/report-data';
 import type { ReportDataScope } from './resolve-scope';
@@ -20,8 +21,6 @@ import type { ReportDataScope } from './resolve-scope';
  * computes afresh. Bounded by size (least recently used out first).
  */
 const MAX_BYTES = 8 * 1024 * 1024;
-/** The row of data_generations the report inputs raise (migration 0011). */
-export const REPORT_INPUTS = 'report-inputs';
 
 export interface Entry {
   generation: number;

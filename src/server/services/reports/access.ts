@@ -1,10 +1,11 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { SessionUser } from '../../auth/sessions';
+import type { ReportAccessRule, SessionUser } from '../../auth/sessions';
 import type { UserServiceContext } from '../../context';
 import { companyAdmins, projects, reportBookmarks, reportChartOptions, reportCharts, reportDataLocations, reports, reportSections, reportTexts, reportUsers, reportWidgets, roles, userRoles, users } from '../../db/schema';
 import { AppError, nl } from '../../errors';
 import { read } from '../../db/reads';
-import { placeholderUser, preparedQuery } from '../../db/prepared';
+import { placeholderUser } from '../../auth/placeholder-user';
+import { preparedQuery } from '../../db/prepared';
 import { hasRole, type Role } from '../../../shared/permissions';
 import { REPORT_STATUSES } from '../../../shared/lookups';
 import { visibleProjects } from '../projects/scope';
@@ -112,6 +113,9 @@ export function readReportAccess(user: SessionUser, value: number | null): boole
   if (value === null || Math.floor(value / 10) !== ruleShapeCode(user)) return null;
   return value % 10 === 1;
 }
+
+/** The check the session lookup answers along (auth/sessions.ts), handed in by middleware/session.ts. */
+export const sessionReportAccess: ReportAccessRule = { column: reportAccessColumn, read: readReportAccess };
 
 export async function findSection(ctx: UserServiceContext, sectionId: number): Promise<{ report: ReportRow; section: SectionRow }> {
   const [row] = await ctx.db.select().from(reportSections).where(eq(reportSections.id, sectionId));

@@ -2,7 +2,8 @@ import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { UserServiceContext } from '../../context';
 import { projects, reports } from '../../db/schema';
 import { read, readOne } from '../../db/reads';
-import { placeholderUser, preparedQuery } from '../../db/prepared';
+import { placeholderUser } from '../../auth/placeholder-user';
+import { preparedQuery } from '../../db/prepared';
 import { requireReportRole, visibleReports } from './access';
 import { presentReport } from './present';
 

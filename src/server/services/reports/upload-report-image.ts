@@ -4,7 +4,7 @@ import { reports } from '../../db/schema';
 import { AppError, nl } from '../../errors';
 import { reportsNl } from '../../../shared/i18n/reports';
 import { findReport, requireReportRole } from './access';
-import { MAX_IMAGE_BYTES, sniffImageType } from './image-type';
+import { MAX_IMAGE_BYTES, sniffImageType } from '../../files/image-type';
 
 export const reportImageKey = (reportId: number, uuid: string) => `reports/${reportId}/image/${uuid}`;
 

@@ -3,7 +3,7 @@ import type { UserServiceContext } from '../../context';
 import { themes } from '../../db/schema';
 import { AppError, nl } from '../../errors';
 import { themesNl } from '../../../shared/i18n/themes';
-import { MAX_IMAGE_BYTES, sniffImageType } from '../reports/image-type';
+import { MAX_IMAGE_BYTES, sniffImageType } from '../../files/image-type';
 import { findTheme, presentTheme } from './access';
 import { mergeThemeFields } from './fields';
 

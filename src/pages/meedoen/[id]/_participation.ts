@@ -1,15 +1,15 @@
 import type { AstroCookies } from 'astro';
-import { FORM_CSRF_FIELD, formCsrfValid } from '../auth/form-csrf';
-import { requestMeta } from '../auth/request-meta';
-import { clearRespondentCookie, isResumeKey, readRespondentCookie, writeRespondentCookie } from '../auth/respondent-cookie';
-import { hashToken } from '../auth/tokens';
-import type { ServiceContext } from '../context';
-import { AppError } from '../errors';
-import { enterCode } from '../services/participate/enter-code';
-import { submitParticipation, viewParticipation, type Action } from '../services/participate/respond';
-import { formFields } from '../services/participate/read-answers';
-import type { ParticipateView } from '../services/participate/views';
-import { participateNl } from '../../shared/i18n/participate';
+import { FORM_CSRF_FIELD, formCsrfValid } from '../../../server/auth/form-csrf';
+import { requestMeta } from '../../../server/auth/request-meta';
+import { clearRespondentCookie, isResumeKey, readRespondentCookie, writeRespondentCookie } from '../../../server/auth/respondent-cookie';
+import { hashToken } from '../../../server/auth/tokens';
+import type { ServiceContext } from '../../../server/context';
+import { AppError } from '../../../server/errors';
+import { enterCode } from '../../../server/services/participate/enter-code';
+import { submitParticipation, viewParticipation, type Action } from '../../../server/services/participate/respond';
+import { formFields } from '../../../server/services/participate/read-answers';
+import type { ParticipateView } from '../../../server/services/participate/views';
+import { participateNl } from '../../../shared/i18n/participate';
 
 /** Bodies above this are refused before reading (file questions allow 10 MB per file by default). */
 const MAX_BODY = 25 * 1024 * 1024;

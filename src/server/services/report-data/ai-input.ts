@@ -1,7 +1,7 @@
-import { GRANULARITY } from '../../shared/lookups';
-import type { ReportDataBody } from '../../shared/validation/report-data';
-import type { ReportDataAnswer } from '../services/report-data/compute-report-data';
-import type { AiInput } from './types';
+import { GRANULARITY } from '../../../shared/lookups';
+import type { ReportDataBody } from '../../../shared/validation/report-data';
+import type { ReportDataAnswer } from './compute-report-data';
+import type { AiInput } from '../../ai/types';
 
 type Location = ReportDataAnswer['dataLocations'][number] & { question?: string; subquestion?: string | null; labels?: string[] };
 /** 'Hoe tevreden bent u … – Straatverlichting': the question with its subquestion (matrix row). */
