@@ -61,7 +61,8 @@ describe('report data endpoint (staff)', { timeout: 60_000 }, () => {
     // Filter option 1 of the seed: age group "18 t/m 34 jaar" (leeftijd = A1).
     const res = await data(await post(admin, '/1', { benchmarks: [{ label: 'Alle' }, { label: 'Jong', filterOptions: [1] }] }));
     expect(res.benchmarks.map((b) => b.label)).toEqual(['Alle', 'Jong']);
-    expect(res.dataLocations.map((d) => d.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    // 12: the map chart 'Rapportcijfer per wijk' in the report's last section.
+    expect(res.dataLocations.map((d) => d.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 12]);
     for (const d of res.dataLocations) expect(d.benchmarks.map((b) => b.label)).toEqual(['Alle', 'Jong']);
     const loc = res.dataLocations.find((d) => d.id === 7)!;
     expect(loc.columnKey).toBe('tevredengemeente');

@@ -1,4 +1,4 @@
-import type { Env, MiddlewareHandler } from 'hono';
+import type { Context, Env, MiddlewareHandler } from 'hono';
 import { resolver, uniqueSymbol } from 'hono-openapi';
 import { z } from 'zod';
 import { AppError, nl } from '../errors';
@@ -19,10 +19,26 @@ function documented<M extends MiddlewareHandler>(middleware: M, target: Target, 
   return Object.assign(middleware, { [uniqueSymbol]: { target, ...resolver(schema) } });
 }
 
+const ROW_ID = /^\d{1,12}$/;
+
+/**
+ * Row ids in the path (`:id`, `:cid`, `:sectionId` …) are checked before the body or query, as the
+ * handlers' idParam did when they read the body themselves: a path that names no row is a 404,
+ * whatever the body holds.
+ */
+function requireRowIds(c: Context): void {
+  for (const [name, raw] of Object.entries(c.req.param() as Record<string, string>)) {
+    if (!/(^id|[a-z]id|Id)$/.test(name)) continue;
+    const id = ROW_ID.test(raw) ? Number(raw) : NaN;
+    if (!Number.isSafeInteger(id) || id < 1) throw new AppError('NOT_FOUND', nl.notFound);
+  }
+}
+
 /** A JSON (or form) body: malformed JSON → 400, invalid fields → 422 with `errors`. */
 function body<S extends z.ZodType, E extends Env = Env, P extends string = string>(schema: S): MiddlewareHandler<E, P, Validated<'json', S>> {
   return documented(
     async (c, next) => {
+      requireRowIds(c);
       c.req.addValidatedData('json', (await readBody(c, schema)) as object);
       await next();
     },
@@ -35,6 +51,7 @@ function body<S extends z.ZodType, E extends Env = Env, P extends string = strin
 function query<S extends z.ZodType, E extends Env = Env, P extends string = string>(schema: S): MiddlewareHandler<E, P, Validated<'query', S>> {
   return documented(
     async (c, next) => {
+      requireRowIds(c);
       c.req.addValidatedData('query', validate(schema, c.req.query()) as object);
       await next();
     },
