@@ -1,4 +1,5 @@
-import { stringify } from 'csv-stringify/sync';
+// The browser build: it carries its own Buffer, so the same writer runs in the Worker, in Node and in the browser (chart downloads).
+import { stringify } from 'csv-stringify/browser/esm/sync';
 
 /**
  * The one writer of every CSV and XLSX the portal hands out (responses, participation codes,
