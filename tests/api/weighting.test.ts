@@ -87,6 +87,7 @@ describe('weighting schemes', { timeout: 60_000 }, () => {
       [scheme({ name: '' }), 'name', /naam/],
       [scheme({ trim: { lower: 2, upper: 3 } }), 'trim.lower', /ondergrens/],
       [scheme({ start_date: '2026-02-30' }), 'start_date', /jjjj-mm-dd/],
+      [scheme({ end_date: '2026-13-01' }), 'end_date', /jjjj-mm-dd/],
       [scheme({ start_date: '2030-01-01' }), 'start_date', /geen voltooide responses/],
     ];
     for (const [input, field, message] of cases) {
