@@ -84,7 +84,7 @@ const time = (fn: () => void) => {
   return performance.now() - t0;
 };
 
-const SIZES = process.argv.includes("--small") ? [100_000] : [100_000, 1_000_000];
+const SIZES = process.argv.includes('--small') ? [100_000] : [100_000, 1_000_000];
 for (const rows of SIZES) {
   const t0 = performance.now();
   const cube = build(rows);

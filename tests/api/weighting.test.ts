@@ -87,6 +87,7 @@ describe('weighting schemes', { timeout: 60_000 }, () => {
       [scheme({ name: '' }), 'name', /naam/],
       [scheme({ trim: { lower: 2, upper: 3 } }), 'trim.lower', /ondergrens/],
       [scheme({ start_date: '2026-02-30' }), 'start_date', /jjjj-mm-dd/],
+      [scheme({ end_date: '2026-13-01' }), 'end_date', /jjjj-mm-dd/],
       [scheme({ start_date: '2030-01-01' }), 'start_date', /geen voltooide responses/],
     ];
     for (const [input, field, message] of cases) {
@@ -139,7 +140,8 @@ describe('weighting schemes', { timeout: 60_000 }, () => {
   });
 
   it('a report uses the scheme: only the weighted fields change, withheld stays withheld, the answer names it', async () => {
-    const data = async () => body<{ weighting: { id: number; label: string } | null; dataLocations: { columnKey: string; benchmarks: ({ suppressed: boolean; stats?: Record<string, unknown> & { options: Record<string, unknown>[] } })[] }[] }>(
+    type Cell = { suppressed: boolean; stats?: Record<string, unknown> & { options: Record<string, unknown>[] } };
+    const data = async () => body<{ weighting: { id: number; label: string } | null; dataLocations: { columnKey: string; benchmarks: Cell[]; map?: { areas: { code: string; benchmarks: Cell[] }[] } }[] }>(
       await admin.fetch(`${API}/data/1/nl/report/1`, { method: 'POST', json: { benchmarks: [{ label: 'Alle' }, { label: 'Jong', filterOptions: [1] }] } }),
     );
     const plain = await data();
@@ -165,6 +167,19 @@ describe('weighting schemes', { timeout: 60_000 }, () => {
       });
     });
     expect(changed).toBeGreaterThan(0);
+    // The map chart's areas are weighted as well (its notes say 'Gewogen naar …' like every chart's); withheld stays withheld.
+    const areaCells = (answer: typeof plain) => answer.dataLocations.flatMap((d) => d.map?.areas ?? []).flatMap((a) => a.benchmarks);
+    const plainAreas = areaCells(plain);
+    const weightedAreas = areaCells(weighted);
+    expect(weightedAreas.length).toBe(plainAreas.length);
+    expect(weightedAreas.filter((c) => !c.suppressed).length).toBeGreaterThan(0);
+    weightedAreas.forEach((cell, k) => {
+      expect(cell.suppressed).toBe(plainAreas[k]!.suppressed);
+      if (cell.suppressed) return;
+      expect(cell.stats!.base).toEqual(plainAreas[k]!.stats!.base);
+      expect(typeof cell.stats!.weightedBase).toBe('number');
+      expect(typeof cell.stats!.effectiveN).toBe('number');
+    });
     // The PDF is weighted too and says so on its cover and under the charts.
     const pdf = await admin.fetch(`${API}/report/1/export`, { method: 'POST', json: { benchmarks: [{ label: 'Alle' }] } });
     expect(pdf.status).toBe(200);

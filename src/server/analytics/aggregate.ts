@@ -23,15 +23,10 @@ export function effectiveNMethod(kind: ColumnKind, method: NMethod | undefined):
 /**
  * Numbers of one group (rows of `bits` within [lo, hi)) for one column. Pure; the caller has
  * already decided the group may be released (suppression.ts). With `weights` (one per cube row,
- * a weighting scheme) the shares, means and margins are weighted (weightedStats); the counts stay
+ * a weighting scheme) the shares, means and margins are weighted (weightedBasis); the counts stay
  * people.
  */
 export function computeStats(col: CubeColumn, bits: Bitset, lo: number, hi: number, spec: DataLocationSpec, minN: number, accuracy: Accuracy | undefined, weights?: Float32Array | null): Stats {
-  const stats = unweightedStats(col, bits, lo, hi, spec, minN, accuracy);
-  return weights ? weightedStats(stats, col, bits, lo, hi, spec, accuracy, weights) : stats;
-}
-
-function unweightedStats(col: CubeColumn, bits: Bitset, lo: number, hi: number, spec: DataLocationSpec, minN: number, accuracy: Accuracy | undefined): Stats {
   const groupSize = countRange(bits, lo, hi);
   const counts = optionCounts(col, bits, lo, hi, !!spec.nps);
   const answered =
@@ -41,20 +36,27 @@ function unweightedStats(col: CubeColumn, bits: Bitset, lo: number, hi: number, 
   const nMethod = effectiveNMethod(col.kind, spec.nMethod);
   const base = nMethod === 'answers' ? answers : nMethod === 'total' ? groupSize : answered;
   const codes = col.kind === 'text' ? col.dictionary : col.kind === 'numeric' ? [] : col.codes;
+  const peopleScale = col.kind === 'single' ? singleScale(col.scores, counts.perOption, spec) : col.kind === 'numeric' ? counts.numeric : null;
+  const scored = peopleScale?.scored ?? 0;
+  const by: Basis = weights
+    ? weightedBasis(col, bits, lo, hi, spec, nMethod, codes.length, weights)
+    : { perOption: counts.perOption, base, n: base, scale: peopleScale, scoredSq: scored, scoredN: scored };
   const options: OptionStat[] = codes.map((code, i) => {
     const count = counts.perOption[i]!;
-    const share = base > 0 ? count / base : null;
+    const share = by.base > 0 ? by.perOption[i]! / by.base : null;
     return {
       code,
       count,
       percentage: share === null ? null : share * 100,
-      marginOfError: share === null ? null : marginOfError(base, accuracy, Math.min(share, 1)),
+      marginOfError: share === null ? null : marginOfError(by.n, accuracy, Math.min(share, 1)),
       empty: count === 0,
       low: count > 0 && count < minN,
+      ...(weights ? { weightedCount: by.perOption[i]! } : {}),
     };
   });
-  const scale = col.kind === 'single' ? singleScale(col.scores, counts.perOption, spec) : col.kind === 'numeric' ? counts.numeric : null;
-  const sd = scale && scale.scored > 1 ? Math.sqrt(Math.max(0, (scale.sumSq - (scale.sum * scale.sum) / scale.scored) / (scale.scored - 1))) : null;
+  const scale = by.scale;
+  // The sample sd when every weight is 1 (scoredSq = scored).
+  const sd = scale && scored > 1 ? weightedSd(scale.scored, by.scoredSq, scale.sum, scale.sumSq) : null;
   return {
     groupSize,
     answered,
@@ -62,62 +64,59 @@ function unweightedStats(col: CubeColumn, bits: Bitset, lo: number, hi: number, 
     base,
     nMethod,
     options,
-    scored: scale?.scored ?? 0,
+    scored,
     mean: scale && scale.scored > 0 ? scale.sum / scale.scored : null,
     topBox: scale?.topBox ?? null,
     bottomBox: scale?.bottomBox ?? null,
     nps: spec.nps && scale && scale.npsBase > 0 ? ((scale.promoters - scale.detractors) / scale.npsBase) * 100 : null,
-    marginOfError: marginOfError(base, accuracy),
+    marginOfError: marginOfError(by.n, accuracy),
     sd,
-    meanMarginOfError: sd === null ? null : meanMarginOfError(sd, scale!.scored, accuracy),
+    meanMarginOfError: sd === null ? null : meanMarginOfError(sd, by.scoredN, accuracy),
+    ...(weights ? { weightedBase: by.base, effectiveN: by.n } : {}),
   };
 }
 
 /**
- * The weighted numbers of a released group (issue 31): percentages, mean, sd, top/bottom box and
- * NPS from the weighted sums, margins of error at Kish's effective n, plus `weightedBase`,
- * `effectiveN` and per option `weightedCount`. Counts (count, groupSize, answered, answers, base,
- * scored) stay the people of `unweighted`: the privacy rules count those.
+ * What a group's shares, means and margins are computed from: its people (the counts) or, with a
+ * weighting scheme, the sums of their weights. Counts (count, groupSize, answered, answers, base,
+ * scored) are always people: the privacy rules count those.
  */
-function weightedStats(unweighted: Stats, col: CubeColumn, bits: Bitset, lo: number, hi: number, spec: DataLocationSpec, accuracy: Accuracy | undefined, weights: Float32Array): Stats {
+interface Basis {
+  /** Numerator of each option's share, in option order. */
+  perOption: ArrayLike<number>;
+  /** Denominator of the shares by the N method (weighted: `weightedBase`). */
+  base: number;
+  /** The n of the margins of error (weighted: Kish's effective n of the base, `effectiveN`). */
+  n: number;
+  /** Scale sums for mean, sd, top/bottom box and NPS (single choice and numeric). */
+  scale: ScaleSums | null;
+  /** Σw² of the scored answers (people: their number), for the sd. */
+  scoredSq: number;
+  /** The n of the margin of a mean (weighted: Kish's effective n of the scored answers). */
+  scoredN: number;
+}
+
+/** The weighted basis of a released group (issue 31), from the weighted sums (weighted.ts). */
+function weightedBasis(col: CubeColumn, bits: Bitset, lo: number, hi: number, spec: DataLocationSpec, nMethod: NMethod, options: number, weights: Float32Array): Basis {
   const ws = weightedSums(col, bits, lo, hi, weights, !!spec.nps);
   const offset = col.kind === 'multi' ? 0 : 1;
-  const weightedCounts = unweighted.options.map((_, i) => ws.perOption[i + offset]!);
-  const weightedAnswers = col.kind === 'multi' ? weightedCounts.reduce((a, b) => a + b, 0) : ws.answered;
-  const nMethod = unweighted.nMethod;
-  const weightedBase = nMethod === 'answers' ? weightedAnswers : nMethod === 'total' ? ws.group : ws.answered;
-  const effectiveN = nMethod === 'total' ? kish(ws.group, ws.groupSq) : kish(ws.answered, ws.answeredSq);
-  const options: OptionStat[] = unweighted.options.map((o, i) => {
-    const share = weightedBase > 0 ? weightedCounts[i]! / weightedBase : null;
-    return { ...o, weightedCount: weightedCounts[i]!, percentage: share === null ? null : share * 100, marginOfError: share === null ? null : marginOfError(effectiveN, accuracy, Math.min(share, 1)) };
-  });
+  const perOption = ws.perOption.subarray(offset, offset + options);
+  const answers = col.kind === 'multi' ? sumOf(perOption) : ws.answered;
+  const base = nMethod === 'answers' ? answers : nMethod === 'total' ? ws.group : ws.answered;
+  const n = nMethod === 'total' ? kish(ws.group, ws.groupSq) : kish(ws.answered, ws.answeredSq);
   let scale: ScaleSums | null = null;
   let scoredSq = 0;
   if (col.kind === 'single') {
-    scale = singleScale(col.scores, ws.perOption.subarray(1, col.codes.length + 1), spec);
+    scale = singleScale(col.scores, perOption, spec);
     for (let i = 0; i < col.scores.length; i++) if (!Number.isNaN(col.scores[i]!)) scoredSq += ws.perOptionSq[i + 1]!;
   } else if (col.kind === 'numeric') {
     scale = { scored: ws.answered, sum: ws.sum, sumSq: ws.sumSq, topBox: null, bottomBox: null, npsBase: ws.npsBase, promoters: ws.promoters, detractors: ws.detractors };
     scoredSq = ws.answeredSq;
   }
-  const sd = scale && unweighted.scored > 1 ? weightedSd(scale.scored, scoredSq, scale.sum, scale.sumSq) : null;
-  const scoredN = kish(scale?.scored ?? 0, scoredSq);
-  return {
-    ...unweighted,
-    options,
-    weightedBase,
-    effectiveN,
-    mean: scale && scale.scored > 0 ? scale.sum / scale.scored : null,
-    topBox: scale?.topBox ?? null,
-    bottomBox: scale?.bottomBox ?? null,
-    nps: spec.nps && scale && scale.npsBase > 0 ? ((scale.promoters - scale.detractors) / scale.npsBase) * 100 : null,
-    marginOfError: marginOfError(effectiveN, accuracy),
-    sd,
-    meanMarginOfError: sd === null ? null : meanMarginOfError(sd, scoredN, accuracy),
-  };
+  return { perOption, base, n, scale, scoredSq, scoredN: kish(scale?.scored ?? 0, scoredSq) };
 }
 
-function sumOf(xs: Int32Array): number {
+function sumOf(xs: ArrayLike<number>): number {
   let n = 0;
   for (let i = 0; i < xs.length; i++) n += xs[i]!;
   return n;

@@ -8,10 +8,10 @@ import type { Planes } from './cube';
  * by the bits of c. Per 32-row word the planes split the group's word into its 2^b codes as a
  * binary tree (MSB first); up to TREE_MAX planes (63 codes) that is cheaper than decoding rows.
  */
-const TREE_MAX = 6;
+export const TREE_MAX = 6;
 
 /** Splits `root` (a word of rows) by the planes at word w: tree[size + c] = rows of code c (size = 2^b). */
-function split(planes: Planes, w: number, root: number, tree: Int32Array): void {
+export function split(planes: Planes, w: number, root: number, tree: Int32Array): void {
   const b = planes.length;
   tree[1] = root;
   for (let d = 0; d < b; d++) {
@@ -26,7 +26,7 @@ function split(planes: Planes, w: number, root: number, tree: Int32Array): void 
 }
 
 /** Code of row bit t of a word from the planes' words pw (per-row decode, many planes). */
-function codeAt(pw: Int32Array, t: number): number {
+export function codeAt(pw: Int32Array, t: number): number {
   let c = 0;
   for (let j = 0; j < pw.length; j++) c |= ((pw[j]! >>> t) & 1) << j;
   return c;

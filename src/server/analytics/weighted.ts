@@ -1,5 +1,6 @@
 import { type Bitset, edgeMask } from './bitset';
 import { type CubeColumn, type Planes, answeredBits } from './cube';
+import { TREE_MAX, codeAt, split } from './planes';
 
 /**
  * Weighted sums of one group for one column (issue 31): every weighted number of the engine comes
@@ -43,12 +44,10 @@ function addWord(x: number, base: number, weights: Float32Array, out: Float64Arr
   out2[i]! += s2;
 }
 
-const TREE_MAX = 6;
-
 /**
  * Σw and Σw² per code of bit-sliced codes (index 0 = no answer) over the rows of `bits` within
- * [lo, hi): per 32-row word the planes split the group's word into one mask per code (the tree
- * planes.ts uses), and each mask's rows add their weights. Above TREE_MAX planes, rows are decoded.
+ * [lo, hi): per 32-row word the planes split the group's word into one mask per code (planes.ts's
+ * split), and each mask's rows add their weights. Above TREE_MAX planes, rows are decoded.
  */
 function planeSums(planes: Planes, options: number, bits: Bitset, lo: number, hi: number, weights: Float32Array): WeightedSums {
   const b = planes.length;
@@ -67,15 +66,7 @@ function planeSums(planes: Planes, options: number, bits: Bitset, lo: number, hi
       if (g === 0) continue;
       const base = w << 5;
       if (b <= TREE_MAX) {
-        tree[1] = g;
-        for (let d = 0; d < b; d++) {
-          const p = planes[b - 1 - d]![w]!;
-          for (let i = 1 << d, end = 2 << d; i < end; i++) {
-            const x = tree[i]!;
-            tree[i << 1] = x & ~p;
-            tree[(i << 1) | 1] = x & p;
-          }
-        }
+        split(planes, w, g, tree);
         for (let c = 0; c < size; c++) {
           const x = tree[size + c]!;
           if (x !== 0) addWord(x, base, weights, acc, acc2, c);
@@ -86,9 +77,8 @@ function planeSums(planes: Planes, options: number, bits: Bitset, lo: number, hi
       while (g !== 0) {
         const t = 31 - Math.clz32(g & -g);
         g &= g - 1;
-        let code = 0;
-        for (let j = 0; j < b; j++) code |= ((pw[j]! >>> t) & 1) << j;
         const v = weights[base + t]!;
+        const code = codeAt(pw, t);
         acc[code]! += v;
         acc2[code]! += v * v;
       }

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { weightingNl } from '../i18n/weighting';
 
 const t = weightingNl.input;
-const isoDate = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
+// A calendar day: the pattern, a valid date (2026-13-01 is none: toISOString would throw) and no roll-over (2026-02-30).
+const isoDate = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
 const date = z.string({ error: t.date }).refine(isoDate, t.date).nullable().optional();
 const targets = z.record(z.string().min(1).max(191), z.number({ error: t.target }).finite(t.target).min(0, t.target), { error: t.targets });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Cube, type GroupResult, type ReportDataInput, computeReportData, numericValues, planeCodes } from '../../../src/server/analytics';
+import { type Cube, type GroupResult, type ReportDataInput, answeredBits, computeReportData, hasBit, numericValues, planeCodes } from '../../../src/server/analytics';
 import { buildCube } from './feed';
 import { generateBenchmarks, generateCatalog, generateDataLocations, generateDataset, prng } from './generate';
 
@@ -20,13 +20,15 @@ const inputOf = (cube: Cube, seed: number, minN: number): ReportDataInput => {
   };
 };
 
-/** Weighted share, mean and Kish n by decoding every row (the oracle). */
+/** Weighted share, mean and Kish n by decoding every row (the oracle). Multiple choice: sums keyed by 1-based option. */
 function brute(cube: Cube, key: string, weights: Float32Array) {
   const col = cube.byKey.get(key)!;
   const sums = new Map<number, number>();
   let answered = 0;
   let answeredSq = 0;
   let sum = 0;
+  let group = 0;
+  let groupSq = 0;
   const codes = col.kind === 'single' || col.kind === 'text' ? planeCodes(col.planes, cube.rowCount) : null;
   const values = col.kind === 'numeric' ? numericValues(col) : null;
   for (let r = 0; r < cube.rowCount; r++) {
@@ -38,8 +40,15 @@ function brute(cube: Cube, key: string, weights: Float32Array) {
       if (col.kind === 'single' && !Number.isNaN(col.scores[codes[r]! - 1]!)) sum += w * col.scores[codes[r]! - 1]!;
     }
     if (values && !Number.isNaN(values[r]!)) (answered += w), (answeredSq += w * w), (sum += w * values[r]!);
+    if (col.kind === 'multi' && hasBit(answeredBits(col), r)) {
+      answered += w;
+      answeredSq += w * w;
+      col.optionBits.forEach((bits, k) => hasBit(bits, r) && sums.set(k + 1, (sums.get(k + 1) ?? 0) + w));
+    }
+    group += w;
+    groupSq += w * w;
   }
-  return { sums, answered, effectiveN: (answered * answered) / answeredSq, sum };
+  return { sums, answered, effectiveN: (answered * answered) / answeredSq, sum, group, groupEffectiveN: (group * group) / groupSq };
 }
 
 describe('weighted numbers (issue 31)', () => {
@@ -76,11 +85,23 @@ describe('weighted numbers (issue 31)', () => {
       weighted.dataLocations.forEach((d, i) => {
         const cell = d.benchmarks[0]!;
         const base = plain.dataLocations[i]!.benchmarks[0]!;
-        if (cell.suppressed || base.suppressed || cell.stats.nMethod !== 'respondents') return;
+        if (cell.suppressed || base.suppressed) return;
         expect(cell.stats.options.map((o) => o.count)).toEqual(base.stats.options.map((o) => o.count));
         expect(cell.stats.base).toBe(base.stats.base);
         const col = cube.byKey.get(d.columnKey)!;
         const want = brute(cube, d.columnKey, weights);
+        // N method 'total': the base is every member of the group, answered or not.
+        if (cell.stats.nMethod === 'total') {
+          expect(cell.stats.weightedBase).toBeCloseTo(want.group, 6);
+          expect(cell.stats.effectiveN).toBeCloseTo(want.groupEffectiveN, 6);
+          cell.stats.options.forEach((o, k) => expect(o.percentage ?? 0).toBeCloseTo(((want.sums.get(k + 1) ?? 0) / want.group) * 100, 6));
+          return;
+        }
+        if (cell.stats.nMethod !== 'respondents') return;
+        if (col.kind === 'multi') {
+          expect(cell.stats.effectiveN).toBeCloseTo(want.effectiveN, 6);
+          cell.stats.options.forEach((o, k) => expect(o.percentage ?? 0).toBeCloseTo(((want.sums.get(k + 1) ?? 0) / want.answered) * 100, 6));
+        }
         if (col.kind === 'single' || col.kind === 'numeric') expect(cell.stats.effectiveN).toBeCloseTo(want.effectiveN, 6);
         if (col.kind === 'single') {
           cell.stats.options.forEach((o, k) => expect(o.percentage ?? 0).toBeCloseTo(((want.sums.get(k + 1) ?? 0) / want.answered) * 100, 6));

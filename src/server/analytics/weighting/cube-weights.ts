@@ -1,4 +1,6 @@
-import { type Cube, getColumn } from '../cube';
+import { collectRows } from '../bitset';
+import { type Cube, getColumn, universeBits } from '../cube';
+import { lowerBound } from '../days';
 import { planeCodes } from '../planes';
 import { computeWeights } from './rake';
 import { type TargetsAre, type WeightingMethod, type WeightingResult, WeightingError } from './types';
@@ -23,27 +25,12 @@ export interface CubeWeighting extends WeightingResult {
   cubeWeights: Float32Array;
 }
 
-/** First row whose day is ≥ day (rows are sorted by day). */
-function lowerBound(cube: Cube, day: number): number {
-  let lo = 0;
-  let hi = cube.rowCount;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (cube.days[mid]! < day) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/** The universe of a scheme: completed responses submitted within its range. */
-export function universeRows(cube: Cube, startDay: number | null, endDay: number | null): Int32Array {
-  const lo = startDay === null ? 0 : lowerBound(cube, startDay);
-  const hi = endDay === null ? cube.rowCount : lowerBound(cube, endDay + 1);
+/** The universe of a scheme: completed responses submitted within its range (cube rows, ascending). */
+function universeRows(cube: Cube, startDay: number | null, endDay: number | null): Int32Array {
+  const lo = startDay === null ? 0 : lowerBound(cube.days, startDay);
+  const hi = endDay === null ? cube.rowCount : lowerBound(cube.days, endDay + 1);
   const out = new Int32Array(Math.max(0, hi - lo));
-  const complete = cube.complete;
-  let n = 0;
-  for (let r = lo; r < hi; r++) if (!complete || complete[r >>> 5]! & (1 << (r & 31))) out[n++] = r;
-  return out.subarray(0, n);
+  return out.subarray(0, collectRows(universeBits(cube, false), lo, hi, out));
 }
 
 /**

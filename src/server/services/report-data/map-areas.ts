@@ -22,7 +22,7 @@ export function computeMapAreas(
   cube: Cube,
   location: { id: number; columnKey: string; nMethod?: ReportDataInput['dataLocations'][number]['nMethod'] },
   settings: MapChartSettings,
-  input: { benchmarks: BenchmarkInput[]; filters: FilterCategory[]; report: ReportDataInput['report']; accuracy?: Accuracy },
+  input: { benchmarks: BenchmarkInput[]; filters: FilterCategory[]; report: ReportDataInput['report']; accuracy?: Accuracy; weights?: Float32Array | null },
   labels: (code: string) => string,
 ): MapAnswer {
   const drawing = drawMap(settings.mapKey, settings.topology);
@@ -51,6 +51,7 @@ export function computeMapAreas(
         // The benchmarks themselves passed the report's filter rules in the chart's own call; the area is the map's split.
         report: { ...input.report, multipleFilters: null },
         accuracy: input.accuracy,
+        weights: input.weights,
       }).dataLocations[0]!.benchmarks
     : [];
   return {

@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { AnalyticsError, type Cube, WeightingError, cachedCubeWeighting } from '../../analytics';
+import type { Cube } from '../../analytics';
 import type { Db } from '../../db/client';
 import { read } from '../../db/reads';
 import { reports, weightingSchemes } from '../../db/schema';
 import { AppError } from '../../errors';
 import { weightingNl } from '../../../shared/i18n/weighting';
 import { weightedBy } from '../weighting/present';
-import { engineScheme, weightingMessage } from '../weighting/scheme-engine';
+import { computeScheme } from '../weighting/compute-result';
+import { weightingMessage } from '../weighting/scheme-engine';
 
 type SchemeRow = typeof weightingSchemes.$inferSelect;
 
@@ -34,11 +35,8 @@ export function presentWeighting(s: SchemeRow): ReportWeighting {
  */
 export function weightsFor(cube: Cube, scheme: SchemeRow | null): Float32Array | null {
   if (!scheme || scheme.surveyId !== cube.surveyId) return null;
-  try {
-    return cachedCubeWeighting(cube, engineScheme(scheme)).cubeWeights;
-  } catch (e) {
-    if (!(e instanceof WeightingError || e instanceof AnalyticsError)) throw e;
-    const message = weightingNl.errors.reportFailed(scheme.name, weightingMessage(e));
-    throw new AppError('VALIDATION', message, { weighting_id: [message] });
-  }
+  const computed = computeScheme(cube, scheme);
+  if (computed.ok) return computed.weighting.cubeWeights;
+  const message = weightingNl.errors.reportFailed(scheme.name, weightingMessage(computed.error));
+  throw new AppError('VALIDATION', message, { weighting_id: [message] });
 }

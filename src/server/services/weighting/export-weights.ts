@@ -1,9 +1,9 @@
 import type { UserServiceContext } from '../../context';
 import { surveyAudit } from '../../db/schema';
 import { loadCube } from '../analytics/load-cube';
-import { cachedCubeWeighting, AnalyticsError, WeightingError } from '../../analytics';
+import { computeScheme } from './compute-result';
 import { cubeRowIds } from './cube-row-ids';
-import { engineScheme, findScheme, weightingAppError } from './scope';
+import { findScheme, weightingAppError } from './scope';
 
 /**
  * GET survey/{id}/weighting/{wid}/weights: `response_id;weight`, one row per response of the
@@ -13,13 +13,9 @@ import { engineScheme, findScheme, weightingAppError } from './scope';
 export async function exportWeights(ctx: UserServiceContext, surveyId: number, wid: number) {
   const { scheme } = await findScheme(ctx, surveyId, wid);
   const cube = await loadCube({ db: ctx.db, files: ctx.jobs?.files }, surveyId);
-  let weighting;
-  try {
-    weighting = cachedCubeWeighting(cube, engineScheme(scheme));
-  } catch (e) {
-    if (e instanceof WeightingError || e instanceof AnalyticsError) throw weightingAppError(e);
-    throw e;
-  }
+  const computed = computeScheme(cube, scheme);
+  if (!computed.ok) throw weightingAppError(computed.error);
+  const { weighting } = computed;
   const ids = await cubeRowIds(ctx.db, cube);
   await ctx.db.insert(surveyAudit).values({ surveyId, userId: ctx.user.id, action: 'weighting.export', detail: { scheme_id: wid, rows: weighting.rows.length } });
   const lines = ['response_id;weight'];
