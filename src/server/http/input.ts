@@ -3,11 +3,12 @@ import { resolver, uniqueSymbol } from 'hono-openapi';
 import { z } from 'zod';
 import { AppError, nl } from '../errors';
 import { readBody, validate } from './body';
+import { isRowIdName, rowId } from './row-id';
 
 /**
  * A route's inputs, declared once: each helper is a middleware that validates with the zod schema
  * (Dutch 422 envelope, 400 for malformed JSON, 404 for path parameters that name no row — the
- * behaviour of readBody/validate/paramsOf) and registers the same schema for the OpenAPI document
+ * behaviour of readBody/validate/idParam) and registers the same schema for the OpenAPI document
  * (hono-openapi reads it from the middleware). The handler reads the result with `c.req.valid(…)`:
  *
  *   .put('/report/:id', requireRole('dashboard.edit'), input.body(ReportUpdate), (c) => { const body = c.req.valid('json'); … })
@@ -19,19 +20,13 @@ function documented<M extends MiddlewareHandler>(middleware: M, target: Target, 
   return Object.assign(middleware, { [uniqueSymbol]: { target, ...resolver(schema) } });
 }
 
-const ROW_ID = /^\d{1,12}$/;
-
 /**
  * Row ids in the path (`:id`, `:cid`, `:sectionId` …) are checked before the body or query, as the
  * handlers' idParam did when they read the body themselves: a path that names no row is a 404,
  * whatever the body holds.
  */
 function requireRowIds(c: Context): void {
-  for (const [name, raw] of Object.entries(c.req.param() as Record<string, string>)) {
-    if (!/(^id|[a-z]id|Id)$/.test(name)) continue;
-    const id = ROW_ID.test(raw) ? Number(raw) : NaN;
-    if (!Number.isSafeInteger(id) || id < 1) throw new AppError('NOT_FOUND', nl.notFound);
-  }
+  for (const [name, raw] of Object.entries(c.req.param() as Record<string, string>)) if (isRowIdName(name)) rowId(raw);
 }
 
 /** A JSON (or form) body: malformed JSON → 400, invalid fields → 422 with `errors`. */
