@@ -16,10 +16,6 @@ import { isRowIdName, rowId } from './row-id';
 type Target = 'json' | 'query' | 'param';
 type Validated<T extends Target, S extends z.ZodType> = { in: { [K in T]: z.input<S> }; out: { [K in T]: z.output<S> } };
 
-function documented<M extends MiddlewareHandler>(middleware: M, target: Target, schema: z.ZodType): M {
-  return Object.assign(middleware, { [uniqueSymbol]: { target, ...resolver(schema) } });
-}
-
 /**
  * Row ids in the path (`:id`, `:cid`, `:sectionId` …) are checked before the body or query, as the
  * handlers' idParam did when they read the body themselves: a path that names no row is a 404,
@@ -29,44 +25,38 @@ function requireRowIds(c: Context): void {
   for (const [name, raw] of Object.entries(c.req.param() as Record<string, string>)) if (isRowIdName(name)) rowId(raw);
 }
 
+/** The middleware of body, query and params: `read` validates (or throws the answer), the schema is documented. */
+function validating<T extends Target, S extends z.ZodType, E extends Env, P extends string>(target: T, schema: S, read: (c: Context) => unknown): MiddlewareHandler<E, P, Validated<T, S>> {
+  const middleware: MiddlewareHandler<E, P, Validated<T, S>> = async (c, next) => {
+    c.req.addValidatedData(target, (await read(c)) as object);
+    await next();
+  };
+  return Object.assign(middleware, { [uniqueSymbol]: { target, ...resolver(schema) } });
+}
+
 /** A JSON (or form) body: malformed JSON → 400, invalid fields → 422 with `errors`. */
 function body<S extends z.ZodType, E extends Env = Env, P extends string = string>(schema: S): MiddlewareHandler<E, P, Validated<'json', S>> {
-  return documented(
-    async (c, next) => {
-      requireRowIds(c);
-      c.req.addValidatedData('json', (await readBody(c, schema)) as object);
-      await next();
-    },
-    'json',
-    schema,
-  );
+  return validating('json', schema, (c) => {
+    requireRowIds(c);
+    return readBody(c, schema);
+  });
 }
 
 /** The query string (first value of each name): invalid → 422 with `errors`. */
 function query<S extends z.ZodType, E extends Env = Env, P extends string = string>(schema: S): MiddlewareHandler<E, P, Validated<'query', S>> {
-  return documented(
-    async (c, next) => {
-      requireRowIds(c);
-      c.req.addValidatedData('query', validate(schema, c.req.query()) as object);
-      await next();
-    },
-    'query',
-    schema,
-  );
+  return validating('query', schema, (c) => {
+    requireRowIds(c);
+    return validate(schema, c.req.query());
+  });
 }
 
 /** Path parameters: a value that doesn't fit names no row (404), like idParam. */
 function params<S extends z.ZodType, E extends Env = Env, P extends string = string>(schema: S): MiddlewareHandler<E, P, Validated<'param', S>> {
-  return documented(
-    async (c, next) => {
-      const result = schema.safeParse(c.req.param());
-      if (!result.success) throw new AppError('NOT_FOUND', nl.notFound);
-      c.req.addValidatedData('param', result.data as object);
-      await next();
-    },
-    'param',
-    schema,
-  );
+  return validating('param', schema, (c) => {
+    const result = schema.safeParse(c.req.param());
+    if (!result.success) throw new AppError('NOT_FOUND', nl.notFound);
+    return result.data;
+  });
 }
 
 const FileField = z.object({ file: z.file() });
