@@ -142,7 +142,7 @@ const TAGS: [string, string, RegExp][] = [
   ['Zorgkaart', 'Zorgaanbieders en beoordelingstaken.', /^\/portal\/api\/v2\/(zkn|ratingJob)\b/],
   ['Beheer', 'Beheerderstaken: toegangsverzoeken, losse eindjes, prullenbak, bestanden, audit.', /^\/portal\/api\/v2\/admin\b/],
   ['Account en sessie', 'Opstartgegevens, tweestapsverificatie, taken, vragen en feedback.', /^\/portal\/api\/v2\//],
-].map(([name, description, pattern]) => [name, description, pattern] as [string, string, RegExp]);
+];
 
 export function tagOf(path: string): string {
   return TAGS.find(([, , pattern]) => pattern.test(path))![0];
