@@ -34,9 +34,9 @@ export const surveyTokenRoutes = new Hono<AppEnv>()
   })
   .post('/survey/:id/token/generate', requireRole('survey.edit'), input.params(IdPath), input.body(GenerateTokensInput), async (c) => {
     const { id } = c.req.valid('param');
-    const input = c.req.valid('json');
-    const job = await generateTokens(userServiceContext(c), id, input);
-    return c.json({ data: presentJob(job), meta: { dutch: surveysNl.job }, alert: surveysNl.tokens.generating(input.count) }, 202);
+    const body = c.req.valid('json');
+    const job = await generateTokens(userServiceContext(c), id, body);
+    return c.json({ data: presentJob(job), meta: { dutch: surveysNl.job }, alert: surveysNl.tokens.generating(body.count) }, 202);
   })
   .put('/survey/:id/token/toggle', requireRole('survey.edit'), input.params(IdPath), input.body(ToggleTokenInput), async (c) => {
     const { id } = c.req.valid('param');

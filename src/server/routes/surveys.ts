@@ -40,8 +40,8 @@ const surveyMainRoutes = new Hono<AppEnv>()
   .post('/survey/import', requireRole('survey.edit'), input.upload(ImportFields), async (c) => {
     const { file, fields } = await readUploadedFile(c);
     if (!file) throw new AppError('VALIDATION', surveysNl.import.noFile, { file: [surveysNl.import.noFile] });
-    const input = validate(ImportFields, { project_id: fields.project_id || undefined, company_id: fields.company_id || undefined, confirm_duplicate: fields.confirm_duplicate || undefined });
-    const options = { projectId: input.project_id, companyId: input.company_id, confirmDuplicate: input.confirm_duplicate === '1' || input.confirm_duplicate === 'true' };
+    const form = validate(ImportFields, { project_id: fields.project_id || undefined, company_id: fields.company_id || undefined, confirm_duplicate: fields.confirm_duplicate || undefined });
+    const options = { projectId: form.project_id, companyId: form.company_id, confirmDuplicate: form.confirm_duplicate === '1' || form.confirm_duplicate === 'true' };
     const bytes = new Uint8Array(await file.arrayBuffer());
     // A LimeSurvey archive (.lsa, a zip): structure, responses and tokens in one job.
     if (isZip(bytes)) {
