@@ -10,6 +10,7 @@
  * .astro files are not parsed by dependency-cruiser (no Astro transpiler); their .ts helpers are.
  */
 
+const SERVER_BASE = '^src/server/(env|errors)[.]ts$';
 const SERVER_ABOVE_SERVICES = '^src/server/(routes|middleware)/|^src/server/(app|worker-app|job-kinds)[.]ts$';
 const COMPOSITION = '^src/server/(app|worker-app|job-kinds)[.]ts$|^src/(worker|fetch|middleware)[.]ts$';
 const PAGE_LAYER = '^src/(pages|layouts|components)/';
@@ -43,14 +44,14 @@ module.exports = {
       severity: 'error',
       comment: 'src/server/db (client, schema, prepared statements) imports only analytics, shared and the server base (env, errors).',
       from: { path: '^src/server/db/' },
-      to: { path: '^src/', pathNot: '^src/(shared|server/analytics|server/db)/|^src/server/(env|errors)[.]ts$' },
+      to: { path: '^src/', pathNot: `^src/(shared|server/analytics|server/db)/|${SERVER_BASE}` },
     },
     {
       name: 'auth-below-services',
       severity: 'error',
       comment: 'src/server/auth (sessions, passwords, tokens, cookies) imports db, analytics, shared and the server base; never services, routes, middleware or the context.',
       from: { path: '^src/server/auth/' },
-      to: { path: '^src/', pathNot: '^src/(shared|server/analytics|server/db|server/auth)/|^src/server/(env|errors)[.]ts$' },
+      to: { path: '^src/', pathNot: `^src/(shared|server/analytics|server/db|server/auth)/|${SERVER_BASE}` },
     },
     {
       name: 'adapters-below-services',

@@ -52,5 +52,8 @@ describe('jobs', () => {
     expect((await colleague.get(`/portal/api/v2/job/${job!.id}`)).status).toBe(404);
     // A malformed id names no job: 404, as on every route (routes/params.ts).
     expect((await owner.get('/portal/api/v2/job/abc')).status).toBe(404);
+    // Only digits are an id: '+7' or '7e0' is no other spelling of job 7.
+    expect((await owner.get(`/portal/api/v2/job/+${job!.id}`)).status).toBe(404);
+    expect((await owner.get(`/portal/api/v2/job/${job!.id}e0`)).status).toBe(404);
   });
 });

@@ -172,6 +172,8 @@ describe('R charts', { timeout: 60_000 }, () => {
     expect((await rchart(viewer, ok, { benchmarks: [{}] }, 1)).status).toBe(404);
     expect((await rchart(viewer, ok, { benchmarks: [{}] }, sectionId, 1)).status).toBe(404);
     expect((await post(viewer, `/data/1/fr/report/${reportId}/section/${sectionId}/rchart/${ok}`, { benchmarks: [{}] })).status).toBe(404);
+    // A {lang} that is no language names no data, whatever the body holds (as on the other data calls).
+    expect((await post(viewer, `/data/1/!!/report/${reportId}/section/${sectionId}/rchart/${ok}`, { benchmarks: 'x' })).status).toBe(404);
     const other = await loginAs(t.session(), 'beheerder@noordbroek.demo.impulz.nl');
     const foreign = await rchart(other, ok, { benchmarks: [{}] });
     expect(foreign.status).toBe(404);

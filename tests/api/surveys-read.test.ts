@@ -47,6 +47,8 @@ describe('survey reads', () => {
     expect((await api(`survey/${id}/question/${withSubs.id}/sub`)).body.data.length).toBeGreaterThan(0);
     expect((await api(`survey/${id}/nl`)).status).toBe(404);
     expect((await api(`survey/${id}/question/999999/answer`)).status).toBe(404);
+    expect((await api(`survey/${id}e0/question`)).status).toBe(404);
+    expect((await api(`survey/${id}/question/${withAnswers.id}e0/answer`)).status).toBe(404);
   });
 
   it('keeps accuracy settings and computes the margin of error; gives the link', async () => {

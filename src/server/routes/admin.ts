@@ -32,8 +32,8 @@ const resourceParam = (raw: string | undefined) => {
 /** Admin calls (spec 000 §7) and the admin screens' reads; admin.view reads, admin.edit repairs, admin.delete removes. */
 export const adminRoutes = new Hono<AppEnv>()
   .post('/admin/requestAccess', requireUser, input.body(AccessRequestInput), async (c) => {
-    const input = c.req.valid('json');
-    const { id, alert } = await requestAccess(userServiceContext(c), input, new URL(c.req.url).origin);
+    const body = c.req.valid('json');
+    const { id, alert } = await requestAccess(userServiceContext(c), body, new URL(c.req.url).origin);
     return c.json({ data: { id }, meta, alert }, 201);
   })
   .get('/admin/overview', requireRole('admin.view'), async (c) => c.json({ data: await getAdminOverview(userServiceContext(c)), meta }))

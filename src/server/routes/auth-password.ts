@@ -12,19 +12,19 @@ import { accountMessages, PasswordChangeInput, PasswordEmailInput, PasswordReset
 /** /portal/auth/password/*: forgotten password (public) and the own password change (login). */
 export const passwordRoutes = new Hono<AppEnv>()
   .post('/password/email', publicAccess, input.body(PasswordEmailInput), async (c) => {
-    const input = c.req.valid('json');
-    await requestPasswordReset(serviceContext(c), input, clientMeta(c), new URL(c.req.url).origin);
+    const body = c.req.valid('json');
+    await requestPasswordReset(serviceContext(c), body, clientMeta(c), new URL(c.req.url).origin);
     // The same answer whether or not the address has an account.
     return c.json({ data: null, alert: accountMessages.passwordEmailSent });
   })
   .post('/password/reset', publicAccess, input.body(PasswordResetInput), async (c) => {
-    const input = c.req.valid('json');
-    await resetPassword(serviceContext(c), input, clientMeta(c));
+    const body = c.req.valid('json');
+    await resetPassword(serviceContext(c), body, clientMeta(c));
     return c.json({ data: null, alert: accountMessages.passwordChanged });
   })
   .post('/password/change', requireUser, input.body(PasswordChangeInput), async (c) => {
-    const input = c.req.valid('json');
-    const { token, session } = await changePassword(userServiceContext(c), input, clientMeta(c));
+    const body = c.req.valid('json');
+    const { token, session } = await changePassword(userServiceContext(c), body, clientMeta(c));
     setSessionCookie(c, token, session.expiresAt);
     issueCsrfToken(c);
     return c.json({ data: null, alert: accountMessages.passwordChanged });

@@ -13,24 +13,24 @@ import { endCurrentSession } from './end-current-session';
 /** /portal/auth: registration by invitation and the panel token flows (spec 000 §7). */
 export const tokenRoutes = new Hono<AppEnv>()
   .post('/invite/register', publicAccess, input.body(InviteRegisterInput), async (c) => {
-    const input = c.req.valid('json');
-    const { token, session } = await registerInvite(serviceContext(c), input, clientMeta(c));
+    const body = c.req.valid('json');
+    const { token, session } = await registerInvite(serviceContext(c), body, clientMeta(c));
     await endCurrentSession(c);
     setSessionCookie(c, token, session.expiresAt);
     issueCsrfToken(c);
     return c.json({ data: { registered: true } }, 201);
   })
   .post('/panel', publicAccess, input.body(PanelTokenInput), async (c) => {
-    const input = c.req.valid('json');
-    return c.json({ data: await showPanelForToken(serviceContext(c), input, clientMeta(c)) });
+    const body = c.req.valid('json');
+    return c.json({ data: await showPanelForToken(serviceContext(c), body, clientMeta(c)) });
   })
   .post('/panel/join', requireUser, enforceAccountHold, input.body(PanelTokenInput), async (c) => {
-    const input = c.req.valid('json');
-    return c.json({ data: await joinPanel(userServiceContext(c), input, clientMeta(c)) });
+    const body = c.req.valid('json');
+    return c.json({ data: await joinPanel(userServiceContext(c), body, clientMeta(c)) });
   })
   .post('/panel/register', publicAccess, input.body(PanelRegisterInput), async (c) => {
-    const input = c.req.valid('json');
-    const { panel, token, session } = await registerForPanel(serviceContext(c), input, clientMeta(c));
+    const body = c.req.valid('json');
+    const { panel, token, session } = await registerForPanel(serviceContext(c), body, clientMeta(c));
     await endCurrentSession(c);
     setSessionCookie(c, token, session.expiresAt);
     issueCsrfToken(c);

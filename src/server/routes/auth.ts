@@ -23,10 +23,10 @@ export const authRoutes = new Hono<AppEnv>()
   .get('/login/status', publicAccess, (c) => c.json({ data: c.get('user') !== null }))
   .use(requireCsrf)
   .post('/login', publicAccess, input.body(LoginInput), async (c) => {
-    const input = c.req.valid('json');
+    const body = c.req.valid('json');
     // The session the request came with ends in the login's write batch (one round trip less).
     const current = getCookie(c, SESSION_COOKIE);
-    const result = await login(serviceContext(c), input, clientMeta(c), current ? hashToken(current) : null);
+    const result = await login(serviceContext(c), body, clientMeta(c), current ? hashToken(current) : null);
     if (result.kind === 'two_factor') {
       clearSessionCookie(c);
       setCookie(c, TWO_FACTOR_COOKIE, result.challengeToken, {
@@ -43,11 +43,11 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json({ data: { two_factor: false } });
   })
   .post('/two-factor-challenge', publicAccess, input.body(TwoFactorChallengeInput), async (c) => {
-    const input = c.req.valid('json');
+    const body = c.req.valid('json');
     const { token, session } = await answerTwoFactorChallenge(
       serviceContext(c),
       getCookie(c, TWO_FACTOR_COOKIE),
-      input,
+      body,
       clientMeta(c),
     );
     deleteCookie(c, TWO_FACTOR_COOKIE, { path: COOKIE_PATH, secure: true, httpOnly: true });

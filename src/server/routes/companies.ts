@@ -35,13 +35,13 @@ export const companyRoutes = new Hono<AppEnv>()
   })
   .get('/company/:id/panel', requireRole('panel.view'), async (c) => c.json({ data: await listCompanyPanels(userServiceContext(c), idParam(c, 'id')), meta: { dutch: 'Panel' } }))
   .post('/company', requireRole('company.create'), input.body(CompanyInput), async (c) => {
-    const input = c.req.valid('json');
-    return c.json({ data: await createCompany(userServiceContext(c), input), meta, alert: catalogueText.created(companiesNl.company) }, 201);
+    const body = c.req.valid('json');
+    return c.json({ data: await createCompany(userServiceContext(c), body), meta, alert: catalogueText.created(companiesNl.company) }, 201);
   })
   .put('/company/:id', requireRole('company.edit'), input.body(CompanyInput), async (c) => {
     const id = idParam(c, 'id');
-    const input = c.req.valid('json');
-    return c.json({ data: await updateCompany(userServiceContext(c), id, input), meta, alert: catalogueText.saved(companiesNl.company) });
+    const body = c.req.valid('json');
+    return c.json({ data: await updateCompany(userServiceContext(c), id, body), meta, alert: catalogueText.saved(companiesNl.company) });
   })
   .delete('/company/:id', requireRole('company.edit'), async (c) => {
     await deleteCompany(userServiceContext(c), idParam(c, 'id'));

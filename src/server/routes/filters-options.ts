@@ -22,18 +22,18 @@ export const filterOptionRoutes = new Hono<AppEnv>()
   .get(OPTION, requireRole('project.view'), async (c) => c.json({ data: await listFilterOptions(userServiceContext(c), idParam(c, 'id')) }))
   .post(OPTION, requireRole('project.edit'), input.body(FilterOptionInput), async (c) => {
     const id = idParam(c, 'id');
-    const input = c.req.valid('json');
-    return c.json({ data: await createFilterOption(userServiceContext(c), id, input), alert: filtersNl.created(filtersNl.option) }, 201);
+    const body = c.req.valid('json');
+    return c.json({ data: await createFilterOption(userServiceContext(c), id, body), alert: filtersNl.created(filtersNl.option) }, 201);
   })
   .patch(`${OPTION}/order`, requireRole('project.edit'), input.body(FilterOptionOrderInput), async (c) => {
     const id = idParam(c, 'id');
-    const input = c.req.valid('json');
-    return c.json({ data: await reorderFilterOptions(userServiceContext(c), id, input), alert: filtersNl.ordered });
+    const body = c.req.valid('json');
+    return c.json({ data: await reorderFilterOptions(userServiceContext(c), id, body), alert: filtersNl.ordered });
   })
   .put(`${OPTION}/:optionId`, requireRole('project.edit'), input.body(FilterOptionUpdate), async (c) => {
     const [id, optionId] = [idParam(c, 'id'), idParam(c, 'optionId')];
-    const input = c.req.valid('json');
-    return c.json({ data: await updateFilterOption(userServiceContext(c), id, optionId, input), alert: filtersNl.updated(filtersNl.option) });
+    const body = c.req.valid('json');
+    return c.json({ data: await updateFilterOption(userServiceContext(c), id, optionId, body), alert: filtersNl.updated(filtersNl.option) });
   })
   .delete(`${OPTION}/:optionId`, requireRole('project.edit'), async (c) => {
     await deleteFilterOption(userServiceContext(c), idParam(c, 'id'), idParam(c, 'optionId'));
@@ -41,13 +41,13 @@ export const filterOptionRoutes = new Hono<AppEnv>()
   })
   .post(`${OPTION}/:optionId/filterCondition`, requireRole('project.edit'), input.body(FilterConditionInput), async (c) => {
     const [id, optionId] = [idParam(c, 'id'), idParam(c, 'optionId')];
-    const input = c.req.valid('json');
-    return c.json({ data: await createFilterCondition(userServiceContext(c), id, optionId, input), alert: filtersNl.created(filtersNl.condition) }, 201);
+    const body = c.req.valid('json');
+    return c.json({ data: await createFilterCondition(userServiceContext(c), id, optionId, body), alert: filtersNl.created(filtersNl.condition) }, 201);
   })
   .put(`${OPTION}/:optionId/filterCondition/:conditionId`, requireRole('project.edit'), input.body(FilterConditionUpdate), async (c) => {
     const [id, optionId, conditionId] = [idParam(c, 'id'), idParam(c, 'optionId'), idParam(c, 'conditionId')];
-    const input = c.req.valid('json');
-    const data = await updateFilterCondition(userServiceContext(c), id, optionId, conditionId, input);
+    const body = c.req.valid('json');
+    const data = await updateFilterCondition(userServiceContext(c), id, optionId, conditionId, body);
     return c.json({ data, alert: filtersNl.updated(filtersNl.condition) });
   })
   .delete(`${OPTION}/:optionId/filterCondition/:conditionId`, requireRole('project.edit'), async (c) => {

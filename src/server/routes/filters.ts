@@ -22,25 +22,25 @@ export const filterRoutes = new Hono<AppEnv>()
   })
   .patch('/project/:id/filterCategory/order', requireRole('project.edit'), input.body(FilterCategoryOrderInput), async (c) => {
     const id = idParam(c, 'id');
-    const input = c.req.valid('json');
-    return c.json({ data: await reorderFilterCategories(userServiceContext(c), id, input), alert: filtersNl.ordered });
+    const body = c.req.valid('json');
+    return c.json({ data: await reorderFilterCategories(userServiceContext(c), id, body), alert: filtersNl.ordered });
   })
   .post('/project/:id/survey/:sid/filterCategory', requireRole('project.edit'), input.body(FilterCategoryInput), async (c) => {
     const [projectId, surveyId] = [idParam(c, 'id'), idParam(c, 'sid')];
-    const input = c.req.valid('json');
-    const data = await createFilterCategory(userServiceContext(c), projectId, surveyId, input);
+    const body = c.req.valid('json');
+    const data = await createFilterCategory(userServiceContext(c), projectId, surveyId, body);
     return c.json({ data, alert: filtersNl.created(filtersNl.category) }, 201);
   })
   .post('/project/:id/survey/:sid/filterCategory/generate', requireRole('project.edit'), input.body(GenerateFilterCategoryInput), async (c) => {
     const [projectId, surveyId] = [idParam(c, 'id'), idParam(c, 'sid')];
-    const input = c.req.valid('json');
-    const data = await generateFilterCategory(userServiceContext(c), projectId, surveyId, input);
+    const body = c.req.valid('json');
+    const data = await generateFilterCategory(userServiceContext(c), projectId, surveyId, body);
     return c.json({ data, alert: filtersNl.generated(data.filterOptions?.length ?? 0) }, 201);
   })
   .put('/filterCategory/:id', requireRole('project.edit'), input.body(FilterCategoryUpdate), async (c) => {
     const id = idParam(c, 'id');
-    const input = c.req.valid('json');
-    return c.json({ data: await updateFilterCategory(userServiceContext(c), id, input), alert: filtersNl.updated(filtersNl.category) });
+    const body = c.req.valid('json');
+    return c.json({ data: await updateFilterCategory(userServiceContext(c), id, body), alert: filtersNl.updated(filtersNl.category) });
   })
   .delete('/filterCategory/:id', requireRole('project.edit'), async (c) => {
     await deleteFilterCategory(userServiceContext(c), idParam(c, 'id'));

@@ -10,12 +10,12 @@ import { helpTexts } from '../../shared/i18n/shell';
 /** Help popover and rating dialog (spec 000 §2.12, §7): any signed-in user. */
 export const helpRoutes = new Hono<AppEnv>()
   .post('/question', requireUser, input.body(HelpQuestionInput), async (c) => {
-    const input = c.req.valid('json');
-    const result = await askQuestion(userServiceContext(c), input, new URL(c.req.url).origin);
+    const body = c.req.valid('json');
+    const result = await askQuestion(userServiceContext(c), body, new URL(c.req.url).origin);
     return c.json({ data: result, alert: helpTexts.sent }, 201);
   })
   .post('/feedback', requireUser, input.body(FeedbackInput), async (c) => {
-    const input = c.req.valid('json');
-    const result = await giveFeedback(userServiceContext(c), input);
-    return c.json({ data: result, alert: input.rating != null ? helpTexts.ratingThanks : undefined }, input.rating != null ? 201 : 200);
+    const body = c.req.valid('json');
+    const result = await giveFeedback(userServiceContext(c), body);
+    return c.json({ data: result, alert: body.rating != null ? helpTexts.ratingThanks : undefined }, body.rating != null ? 201 : 200);
   });

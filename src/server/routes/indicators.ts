@@ -18,13 +18,13 @@ export const indicatorRoutes = new Hono<AppEnv>()
   .get('/project/:id/indicator', requireRole('notification.view'), async (c) => c.json({ data: await listProjectIndicators(userServiceContext(c), idParam(c, 'id')), meta }))
   .get('/indicator/:id', requireRole('notification.view'), async (c) => c.json({ data: await getIndicator(userServiceContext(c), idParam(c, 'id')), meta }))
   .post('/indicator', requireRole('notification.create'), input.body(IndicatorInput), async (c) => {
-    const input = c.req.valid('json');
-    return c.json({ data: await createIndicator(userServiceContext(c), input), meta, alert: indicatorsNl.created }, 201);
+    const body = c.req.valid('json');
+    return c.json({ data: await createIndicator(userServiceContext(c), body), meta, alert: indicatorsNl.created }, 201);
   })
   .put('/indicator/:id', requireRole('notification.edit'), input.body(IndicatorUpdate), async (c) => {
     const id = idParam(c, 'id');
-    const input = c.req.valid('json');
-    return c.json({ data: await updateIndicator(userServiceContext(c), id, input), meta, alert: indicatorsNl.saved });
+    const body = c.req.valid('json');
+    return c.json({ data: await updateIndicator(userServiceContext(c), id, body), meta, alert: indicatorsNl.saved });
   })
   .delete('/indicator/:id', requireRole('notification.edit'), async (c) => {
     await deleteIndicator(userServiceContext(c), idParam(c, 'id'));

@@ -14,8 +14,8 @@ const meta = { dutch: 'Uitnodiging' };
 export const inviteRoutes = new Hono<AppEnv>()
   .get('/invite', requireRole('user.create'), async (c) => c.json({ data: await listInvites(userServiceContext(c)), meta }))
   .post('/invite', requireRole('user.create'), input.body(InviteInput), async (c) => {
-    const input = c.req.valid('json');
-    const invite = await createInvite(userServiceContext(c), input, new URL(c.req.url).origin);
+    const body = c.req.valid('json');
+    const invite = await createInvite(userServiceContext(c), body, new URL(c.req.url).origin);
     return c.json({ data: invite, meta }, 201);
   })
   .delete('/invite/:id', requireRole('user.create'), async (c) => {

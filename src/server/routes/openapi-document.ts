@@ -2,6 +2,7 @@ import type { Hono } from 'hono';
 import { generateSpecs } from 'hono-openapi';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { CSRF_HEADER, SESSION_COOKIE } from '../auth/cookies';
+import { isRowIdName, ROW_ID } from '../http/row-id';
 import { accessOf, type Access } from '../middleware/guards';
 
 /**
@@ -119,7 +120,7 @@ function pathParameters(parameters: Operation['parameters'], path: string): Oper
     .map((p) => {
       if ('$ref' in p || p.in !== 'path') return p;
       const plain = JSON.stringify(p.schema) === '{"type":"string"}';
-      return { ...p, required: true, schema: plain && /(^|[a-z])id$|Id$/.test(p.name) ? { type: 'string', pattern: '^\\d{1,12}$' } : p.schema };
+      return { ...p, required: true, schema: plain && isRowIdName(p.name) ? { type: 'string', pattern: ROW_ID.source } : p.schema };
     });
 }
 
@@ -141,7 +142,7 @@ const TAGS: [string, string, RegExp][] = [
   ['Zorgkaart', 'Zorgaanbieders en beoordelingstaken.', /^\/portal\/api\/v2\/(zkn|ratingJob)\b/],
   ['Beheer', 'Beheerderstaken: toegangsverzoeken, losse eindjes, prullenbak, bestanden, audit.', /^\/portal\/api\/v2\/admin\b/],
   ['Account en sessie', 'Opstartgegevens, tweestapsverificatie, taken, vragen en feedback.', /^\/portal\/api\/v2\//],
-].map(([name, description, pattern]) => [name, description, pattern] as [string, string, RegExp]);
+];
 
 export function tagOf(path: string): string {
   return TAGS.find(([, , pattern]) => pattern.test(path))![0];

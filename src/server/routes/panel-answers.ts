@@ -15,8 +15,8 @@ export const panelAnswerRoutes = new Hono<AppEnv>()
   .get('/user/:id/answer', requireRole('panel.access'), async (c) => c.json({ data: await getUserPanels(userServiceContext(c), idParam(c, 'id')), meta }))
   .put('/user/:id/answer', requireRole('panel.access'), input.body(PanelAnswersInput), async (c) => {
     const id = idParam(c, 'id');
-    const input = c.req.valid('json');
-    return c.json({ data: await saveUserAnswers(userServiceContext(c), id, input), meta, alert: panelsNl.profile.saved });
+    const body = c.req.valid('json');
+    return c.json({ data: await saveUserAnswers(userServiceContext(c), id, body), meta, alert: panelsNl.profile.saved });
   })
   .get('/user/:id/panel-data', requireRole('panel.access'), async (c) => {
     const data = await exportOwnData(userServiceContext(c), idParam(c, 'id'));

@@ -18,14 +18,14 @@ export const panelFieldRoutes = new Hono<AppEnv>()
   .get('/panel/:id/field', requireRole('panel.view'), async (c) => c.json({ data: await listPanelFields(userServiceContext(c), idParam(c, 'id')), meta: field }))
   .post('/panel/:id/field', requireRole('panel.edit'), input.body(PanelFieldInput), async (c) => {
     const id = idParam(c, 'id');
-    const input = c.req.valid('json');
-    return c.json({ data: await createPanelField(userServiceContext(c), id, input), meta: field, alert: panelsNl.created(panelsNl.field) }, 201);
+    const body = c.req.valid('json');
+    return c.json({ data: await createPanelField(userServiceContext(c), id, body), meta: field, alert: panelsNl.created(panelsNl.field) }, 201);
   })
   // Before /panel/:id/field/:fid so 'order' is not taken for an id.
   .patch('/panel/:id/field/order', requireRole('panel.edit'), input.body(OrderInput), async (c) => {
     const id = idParam(c, 'id');
-    const input = c.req.valid('json');
-    return c.json({ data: await reorderPanelFields(userServiceContext(c), id, input), meta: field, alert: panelsNl.ordered });
+    const body = c.req.valid('json');
+    return c.json({ data: await reorderPanelFields(userServiceContext(c), id, body), meta: field, alert: panelsNl.ordered });
   })
   .get('/panel/:id/field/:fid', requireRole('panel.view'), async (c) => {
     const [id, fid] = [idParam(c, 'id'), idParam(c, 'fid')];
@@ -35,8 +35,8 @@ export const panelFieldRoutes = new Hono<AppEnv>()
   })
   .put('/panel/:id/field/:fid', requireRole('panel.edit'), input.body(PanelFieldUpdate), async (c) => {
     const [id, fid] = [idParam(c, 'id'), idParam(c, 'fid')];
-    const input = c.req.valid('json');
-    return c.json({ data: await updatePanelField(userServiceContext(c), id, fid, input), meta: field, alert: panelsNl.saved(panelsNl.field) });
+    const body = c.req.valid('json');
+    return c.json({ data: await updatePanelField(userServiceContext(c), id, fid, body), meta: field, alert: panelsNl.saved(panelsNl.field) });
   })
   .delete('/panel/:id/field/:fid', requireRole('panel.edit'), async (c) => {
     await deletePanelField(userServiceContext(c), idParam(c, 'id'), idParam(c, 'fid'));
@@ -44,18 +44,18 @@ export const panelFieldRoutes = new Hono<AppEnv>()
   })
   .post('/panel/:id/field/:fid/option', requireRole('panel.edit'), input.body(PanelOptionInput), async (c) => {
     const [id, fid] = [idParam(c, 'id'), idParam(c, 'fid')];
-    const input = c.req.valid('json');
-    return c.json({ data: await createPanelOption(userServiceContext(c), id, fid, input), meta: option, alert: panelsNl.created(panelsNl.option) }, 201);
+    const body = c.req.valid('json');
+    return c.json({ data: await createPanelOption(userServiceContext(c), id, fid, body), meta: option, alert: panelsNl.created(panelsNl.option) }, 201);
   })
   .patch('/panel/:id/field/:fid/option/order', requireRole('panel.edit'), input.body(OrderInput), async (c) => {
     const [id, fid] = [idParam(c, 'id'), idParam(c, 'fid')];
-    const input = c.req.valid('json');
-    return c.json({ data: await reorderPanelOptions(userServiceContext(c), id, fid, input), meta: option, alert: panelsNl.ordered });
+    const body = c.req.valid('json');
+    return c.json({ data: await reorderPanelOptions(userServiceContext(c), id, fid, body), meta: option, alert: panelsNl.ordered });
   })
   .put('/panel/:id/field/:fid/option/:oid', requireRole('panel.edit'), input.body(PanelOptionInput), async (c) => {
     const [id, fid, oid] = [idParam(c, 'id'), idParam(c, 'fid'), idParam(c, 'oid')];
-    const input = c.req.valid('json');
-    return c.json({ data: await updatePanelOption(userServiceContext(c), id, fid, oid, input), meta: option, alert: panelsNl.saved(panelsNl.option) });
+    const body = c.req.valid('json');
+    return c.json({ data: await updatePanelOption(userServiceContext(c), id, fid, oid, body), meta: option, alert: panelsNl.saved(panelsNl.option) });
   })
   .delete('/panel/:id/field/:fid/option/:oid', requireRole('panel.edit'), async (c) => {
     await deletePanelOption(userServiceContext(c), idParam(c, 'id'), idParam(c, 'fid'), idParam(c, 'oid'));

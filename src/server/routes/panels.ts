@@ -40,13 +40,13 @@ export const panelRoutes = new Hono<AppEnv>()
     return c.json({ data: await getPanel(userServiceContext(c), id, includes(query.include)), meta });
   })
   .post('/panel', requireRole('panel.create'), input.body(PanelInput), async (c) => {
-    const input = c.req.valid('json');
-    return c.json({ data: await createPanel(userServiceContext(c), input), meta, alert: panelsNl.created(panelsNl.panel) }, 201);
+    const body = c.req.valid('json');
+    return c.json({ data: await createPanel(userServiceContext(c), body), meta, alert: panelsNl.created(panelsNl.panel) }, 201);
   })
   .put('/panel/:id', requireRole('panel.edit'), input.body(PanelUpdate), async (c) => {
     const id = idParam(c, 'id');
-    const input = c.req.valid('json');
-    return c.json({ data: await updatePanel(userServiceContext(c), id, input), meta, alert: panelsNl.saved(panelsNl.panel) });
+    const body = c.req.valid('json');
+    return c.json({ data: await updatePanel(userServiceContext(c), id, body), meta, alert: panelsNl.saved(panelsNl.panel) });
   })
   .delete('/panel/:id', requireRole('panel.edit'), async (c) => {
     await deletePanel(userServiceContext(c), idParam(c, 'id'));

@@ -28,9 +28,9 @@ export const participationRoutes = new Hono<AppEnv>()
   })
   .post('/survey/:id/invitation', requireRole('survey.edit'), input.body(InvitationInput), async (c) => {
     const id = idParam(c, 'id');
-    const input = c.req.valid('json');
-    const job = await sendInvitations(userServiceContext(c), id, input, origin(c.req.url));
-    return c.json({ data: presentJob(job), meta: { dutch: surveysNl.job }, alert: participateNl.invitations.queued(input.kind) }, 202);
+    const body = c.req.valid('json');
+    const job = await sendInvitations(userServiceContext(c), id, body, origin(c.req.url));
+    return c.json({ data: presentJob(job), meta: { dutch: surveysNl.job }, alert: participateNl.invitations.queued(body.kind) }, 202);
   })
   .put('/survey/:id/panel/:pid', requireRole('survey.edit'), async (c) => {
     const { data, alert } = await linkPanel(userServiceContext(c), idParam(c, 'id'), idParam(c, 'pid'));

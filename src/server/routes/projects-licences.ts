@@ -17,14 +17,14 @@ export const projectLicenceRoutes = new Hono<AppEnv>()
   .get('/project/:id/license', requireRole('project.view'), async (c) => c.json({ data: await listProjectPart(userServiceContext(c), idParam(c, 'id'), 'licenses'), meta }))
   .post('/project/:id/license', requireRole('project.edit'), input.body(LicenceInput), async (c) => {
     const id = idParam(c, 'id');
-    const input = c.req.valid('json');
-    return c.json({ data: await createLicence(userServiceContext(c), id, input), meta, alert: projectsNl.created(projectsNl.licence) }, 201);
+    const body = c.req.valid('json');
+    return c.json({ data: await createLicence(userServiceContext(c), id, body), meta, alert: projectsNl.created(projectsNl.licence) }, 201);
   })
   .get('/project/:id/license/:lid', requireRole('project.view'), async (c) => c.json({ data: await getLicence(userServiceContext(c), idParam(c, 'id'), idParam(c, 'lid')), meta }))
   .put('/project/:id/license/:lid', requireRole('project.edit'), input.body(LicenceUpdate), async (c) => {
     const [id, lid] = [idParam(c, 'id'), idParam(c, 'lid')];
-    const input = c.req.valid('json');
-    return c.json({ data: await updateLicence(userServiceContext(c), id, lid, input), meta, alert: projectsNl.saved(projectsNl.licence) });
+    const body = c.req.valid('json');
+    return c.json({ data: await updateLicence(userServiceContext(c), id, lid, body), meta, alert: projectsNl.saved(projectsNl.licence) });
   })
   .delete('/project/:id/license/:lid', requireRole('project.edit'), async (c) => {
     await deleteLicence(userServiceContext(c), idParam(c, 'id'), idParam(c, 'lid'));

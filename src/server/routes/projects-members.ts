@@ -19,18 +19,18 @@ export const projectMemberRoutes = new Hono<AppEnv>()
   .get('/project/:id/admin', requireRole('project.view'), async (c) => c.json({ data: await listProjectMembers(userServiceContext(c), idParam(c, 'id'), true), meta }))
   .post('/project/:id/user', requireRole('project.edit'), input.body(ProjectMemberInput), async (c) => {
     const id = idParam(c, 'id');
-    const input = c.req.valid('json');
-    return c.json({ data: await addProjectMember(userServiceContext(c), id, input), meta, alert: projectsNl.created(projectsNl.member) }, 201);
+    const body = c.req.valid('json');
+    return c.json({ data: await addProjectMember(userServiceContext(c), id, body), meta, alert: projectsNl.created(projectsNl.member) }, 201);
   })
   .put('/project/:id/user', requireRole('project.edit'), input.body(ProjectMembersInput), async (c) => {
     const id = idParam(c, 'id');
-    const input = c.req.valid('json');
-    return c.json({ data: await setProjectMembers(userServiceContext(c), id, input), meta, alert: projectsNl.saved(projectsNl.member) });
+    const body = c.req.valid('json');
+    return c.json({ data: await setProjectMembers(userServiceContext(c), id, body), meta, alert: projectsNl.saved(projectsNl.member) });
   })
   .put('/project/:id/user/:uid', requireRole('project.edit'), input.body(ProjectMemberUpdate), async (c) => {
     const [id, uid] = [idParam(c, 'id'), idParam(c, 'uid')];
-    const input = c.req.valid('json');
-    return c.json({ data: await putProjectMember(userServiceContext(c), id, uid, input), meta, alert: projectsNl.saved(projectsNl.member) });
+    const body = c.req.valid('json');
+    return c.json({ data: await putProjectMember(userServiceContext(c), id, uid, body), meta, alert: projectsNl.saved(projectsNl.member) });
   })
   .delete('/project/:id/user/:uid', requireRole('project.edit'), async (c) => {
     const data = await removeProjectMember(userServiceContext(c), idParam(c, 'id'), idParam(c, 'uid'));

@@ -52,8 +52,8 @@ export const projectMessageRoutes = new Hono<AppEnv>()
   .put('/project/:id/file/:fid', requireRole('project.view'), input.body(FileUpdate), async (c) => {
     const id = idParam(c, 'id');
     const fid = idParam(c, 'fid');
-    const input = c.req.valid('json');
-    return c.json({ data: await updateFile(userServiceContext(c), id, fid, input), meta: fileMeta, alert: `${messagesNl.file} is opgeslagen` });
+    const body = c.req.valid('json');
+    return c.json({ data: await updateFile(userServiceContext(c), id, fid, body), meta: fileMeta, alert: `${messagesNl.file} is opgeslagen` });
   })
   .delete('/project/:id/file/:fid', requireRole('project.view'), async (c) => {
     await deleteFile(userServiceContext(c), idParam(c, 'id'), idParam(c, 'fid'));

@@ -40,13 +40,13 @@ export const projectRoutes = new Hono<AppEnv>()
   .get('/project/:id/report', requireRole('project.view'), async (c) => c.json({ data: await listProjectPart(userServiceContext(c), idParam(c, 'id'), 'reports'), meta }))
   .get('/project/:id/possibleParents', requireRole('project.view'), async (c) => c.json({ data: await listPossibleParents(userServiceContext(c), idParam(c, 'id')), meta }))
   .post('/project', requireRole('project.create'), input.body(ProjectInput), async (c) => {
-    const input = c.req.valid('json');
-    return c.json({ data: await createProject(userServiceContext(c), input), meta, alert: projectsNl.created(projectsNl.project) }, 201);
+    const body = c.req.valid('json');
+    return c.json({ data: await createProject(userServiceContext(c), body), meta, alert: projectsNl.created(projectsNl.project) }, 201);
   })
   .put('/project/:id', requireRole('project.edit'), input.body(ProjectUpdate), async (c) => {
     const id = idParam(c, 'id');
-    const input = c.req.valid('json');
-    return c.json({ data: await updateProject(userServiceContext(c), id, input), meta, alert: projectsNl.saved(projectsNl.project) });
+    const body = c.req.valid('json');
+    return c.json({ data: await updateProject(userServiceContext(c), id, body), meta, alert: projectsNl.saved(projectsNl.project) });
   })
   .delete('/project/:id', requireRole('project.edit'), async (c) => {
     await deleteProject(userServiceContext(c), idParam(c, 'id'));

@@ -16,13 +16,13 @@ const meta = { dutch: reportsNl.bookmark };
 export const reportBookmarkRoutes = new Hono<AppEnv>()
   .post('/report/:id/reportBookmark', requireRole('dashboard.edit'), input.body(BookmarkInput), async (c) => {
     const id = idParam(c, 'id');
-    const input = c.req.valid('json');
-    return c.json({ data: await createBookmark(userServiceContext(c), id, input), meta, alert: reportsNl.created(reportsNl.bookmark) }, 201);
+    const body = c.req.valid('json');
+    return c.json({ data: await createBookmark(userServiceContext(c), id, body), meta, alert: reportsNl.created(reportsNl.bookmark) }, 201);
   })
   .put('/report/:id/reportBookmark/:bookmarkId', requireRole('dashboard.edit'), input.body(BookmarkUpdate), async (c) => {
     const [id, bookmarkId] = [idParam(c, 'id'), idParam(c, 'bookmarkId')];
-    const input = c.req.valid('json');
-    return c.json({ data: await updateBookmark(userServiceContext(c), id, bookmarkId, input), meta, alert: reportsNl.saved(reportsNl.bookmark) });
+    const body = c.req.valid('json');
+    return c.json({ data: await updateBookmark(userServiceContext(c), id, bookmarkId, body), meta, alert: reportsNl.saved(reportsNl.bookmark) });
   })
   .delete('/report/:id/reportBookmark/:bookmarkId', requireRole('dashboard.edit'), async (c) => {
     await deleteBookmark(userServiceContext(c), idParam(c, 'id'), idParam(c, 'bookmarkId'));

@@ -21,13 +21,13 @@ export const reportChartOptionRoutes = new Hono<AppEnv>()
   )
   .post('/chart/:chartId/chartOption', requireRole('dashboard.edit'), input.body(ChartOptionInput), async (c) => {
     const chartId = idParam(c, 'chartId');
-    const input = c.req.valid('json');
-    return c.json({ data: await createChartOption(userServiceContext(c), chartId, input), meta, alert: reportsNl.created(reportsNl.chartOption) }, 201);
+    const body = c.req.valid('json');
+    return c.json({ data: await createChartOption(userServiceContext(c), chartId, body), meta, alert: reportsNl.created(reportsNl.chartOption) }, 201);
   })
   .put('/chart/:chartId/chartOption/:id', requireRole('dashboard.edit'), input.body(ChartOptionUpdate), async (c) => {
     const [chartId, id] = [idParam(c, 'chartId'), idParam(c, 'id')];
-    const input = c.req.valid('json');
-    return c.json({ data: await updateChartOption(userServiceContext(c), chartId, id, input), meta, alert: reportsNl.saved(reportsNl.chartOption) });
+    const body = c.req.valid('json');
+    return c.json({ data: await updateChartOption(userServiceContext(c), chartId, id, body), meta, alert: reportsNl.saved(reportsNl.chartOption) });
   })
   .delete('/chart/:chartId/chartOption/:id', requireRole('dashboard.edit'), async (c) => {
     await deleteChartOption(userServiceContext(c), idParam(c, 'chartId'), idParam(c, 'id'));

@@ -23,13 +23,13 @@ const dlMeta = { dutch: reportsNl.dataLocation };
 export const reportChartRoutes = new Hono<AppEnv>()
   .get('/chart/:id', requireRole('dashboard.view'), async (c) => c.json({ data: await getChart(userServiceContext(c), idParam(c, 'id')), meta: chartMeta }))
   .post('/chart', requireRole('dashboard.edit'), input.body(ChartInput), async (c) => {
-    const input = c.req.valid('json');
-    return c.json({ data: await createChart(userServiceContext(c), input), meta: chartMeta, alert: reportsNl.created(reportsNl.chart) }, 201);
+    const body = c.req.valid('json');
+    return c.json({ data: await createChart(userServiceContext(c), body), meta: chartMeta, alert: reportsNl.created(reportsNl.chart) }, 201);
   })
   .put('/chart/:id', requireRole('dashboard.edit'), input.body(ChartUpdate), async (c) => {
     const id = idParam(c, 'id');
-    const input = c.req.valid('json');
-    return c.json({ data: await updateChart(userServiceContext(c), id, input), meta: chartMeta, alert: reportsNl.saved(reportsNl.chart) });
+    const body = c.req.valid('json');
+    return c.json({ data: await updateChart(userServiceContext(c), id, body), meta: chartMeta, alert: reportsNl.saved(reportsNl.chart) });
   })
   .delete('/chart/:id', requireRole('dashboard.edit'), async (c) => {
     await deleteChart(userServiceContext(c), idParam(c, 'id'));
@@ -37,17 +37,17 @@ export const reportChartRoutes = new Hono<AppEnv>()
   })
   .patch('/section/:sectionId/chart/order', requireRole('dashboard.edit'), input.body(OrderInput), async (c) => {
     const id = idParam(c, 'sectionId');
-    const input = c.req.valid('json');
-    return c.json({ data: await reorderCharts(userServiceContext(c), id, input), meta: chartMeta, alert: reportsNl.ordered });
+    const body = c.req.valid('json');
+    return c.json({ data: await reorderCharts(userServiceContext(c), id, body), meta: chartMeta, alert: reportsNl.ordered });
   })
   .post('/dataLocation', requireRole('dashboard.edit'), input.body(DataLocationInput), async (c) => {
-    const input = c.req.valid('json');
-    return c.json({ data: await createDataLocation(userServiceContext(c), input), meta: dlMeta, alert: reportsNl.created(reportsNl.dataLocation) }, 201);
+    const body = c.req.valid('json');
+    return c.json({ data: await createDataLocation(userServiceContext(c), body), meta: dlMeta, alert: reportsNl.created(reportsNl.dataLocation) }, 201);
   })
   .put('/dataLocation/:id', requireRole('dashboard.edit'), input.body(DataLocationUpdate), async (c) => {
     const id = idParam(c, 'id');
-    const input = c.req.valid('json');
-    return c.json({ data: await updateDataLocation(userServiceContext(c), id, input), meta: dlMeta, alert: reportsNl.saved(reportsNl.dataLocation) });
+    const body = c.req.valid('json');
+    return c.json({ data: await updateDataLocation(userServiceContext(c), id, body), meta: dlMeta, alert: reportsNl.saved(reportsNl.dataLocation) });
   })
   .delete('/dataLocation/:id', requireRole('dashboard.edit'), async (c) => {
     await deleteDataLocation(userServiceContext(c), idParam(c, 'id'));
@@ -55,6 +55,6 @@ export const reportChartRoutes = new Hono<AppEnv>()
   })
   .patch('/chart/:chartId/dataLocation/order', requireRole('dashboard.edit'), input.body(OrderInput), async (c) => {
     const id = idParam(c, 'chartId');
-    const input = c.req.valid('json');
-    return c.json({ data: await reorderDataLocations(userServiceContext(c), id, input), meta: dlMeta, alert: reportsNl.ordered });
+    const body = c.req.valid('json');
+    return c.json({ data: await reorderDataLocations(userServiceContext(c), id, body), meta: dlMeta, alert: reportsNl.ordered });
   });

@@ -17,18 +17,18 @@ const meta = { dutch: reportsNl.section };
 export const reportSectionRoutes = new Hono<AppEnv>()
   .post('/report/:id/section', requireRole('dashboard.edit'), input.body(SectionInput), async (c) => {
     const id = idParam(c, 'id');
-    const input = c.req.valid('json');
-    return c.json({ data: await createSection(userServiceContext(c), id, input), meta, alert: reportsNl.created(reportsNl.section) }, 201);
+    const body = c.req.valid('json');
+    return c.json({ data: await createSection(userServiceContext(c), id, body), meta, alert: reportsNl.created(reportsNl.section) }, 201);
   })
   .patch('/report/:id/section/order', requireRole('dashboard.edit'), input.body(OrderInput), async (c) => {
     const id = idParam(c, 'id');
-    const input = c.req.valid('json');
-    return c.json({ data: await reorderSections(userServiceContext(c), id, input), meta, alert: reportsNl.ordered });
+    const body = c.req.valid('json');
+    return c.json({ data: await reorderSections(userServiceContext(c), id, body), meta, alert: reportsNl.ordered });
   })
   .put('/report/:id/section/:sectionId', requireRole('dashboard.edit'), input.body(SectionUpdate), async (c) => {
     const [id, sectionId] = [idParam(c, 'id'), idParam(c, 'sectionId')];
-    const input = c.req.valid('json');
-    return c.json({ data: await updateSection(userServiceContext(c), id, sectionId, input), meta, alert: reportsNl.saved(reportsNl.section) });
+    const body = c.req.valid('json');
+    return c.json({ data: await updateSection(userServiceContext(c), id, sectionId, body), meta, alert: reportsNl.saved(reportsNl.section) });
   })
   .delete('/report/:id/section/:sectionId', requireRole('dashboard.edit'), async (c) => {
     await deleteSection(userServiceContext(c), idParam(c, 'id'), idParam(c, 'sectionId'));

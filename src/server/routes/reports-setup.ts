@@ -13,14 +13,14 @@ import { idParam } from './params';
 export const reportSetupRoutes = new Hono<AppEnv>()
   .put('/report/:id/seed', requireRole('dashboard.edit'), input.body(SeedInput), async (c) => {
     const id = idParam(c, 'id');
-    const input = c.req.valid('json');
-    const { data, alert } = await seedReport(userServiceContext(c), id, input);
+    const body = c.req.valid('json');
+    const { data, alert } = await seedReport(userServiceContext(c), id, body);
     return c.json({ data, meta: { dutch: reportsNl.report }, alert });
   })
   .put('/report/:id/responseChart', requireRole('dashboard.edit'), input.body(ResponseChartInput), async (c) => {
     const id = idParam(c, 'id');
-    const input = c.req.valid('json');
-    const { chart, created } = await setResponseChart(userServiceContext(c), id, input);
+    const body = c.req.valid('json');
+    const { chart, created } = await setResponseChart(userServiceContext(c), id, body);
     const alert = created ? reportsNl.created(reportsNl.chart) : reportsNl.saved(reportsNl.chart);
     return c.json({ data: chart, meta: { dutch: reportsNl.chart }, alert }, created ? 201 : 200);
   });

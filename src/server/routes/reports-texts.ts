@@ -15,13 +15,13 @@ const meta = { dutch: reportsNl.text };
 /** Markdown texts before/after a section or chart (spec 001 §7 Dashboard, text). */
 export const reportTextRoutes = new Hono<AppEnv>()
   .post('/text', requireRole('dashboard.edit'), input.body(TextInput), async (c) => {
-    const input = c.req.valid('json');
-    return c.json({ data: await createText(userServiceContext(c), input), meta, alert: reportsNl.created(reportsNl.text) }, 201);
+    const body = c.req.valid('json');
+    return c.json({ data: await createText(userServiceContext(c), body), meta, alert: reportsNl.created(reportsNl.text) }, 201);
   })
   .put('/text/:id', requireRole('dashboard.edit'), input.body(TextUpdate), async (c) => {
     const id = idParam(c, 'id');
-    const input = c.req.valid('json');
-    return c.json({ data: await updateText(userServiceContext(c), id, input), meta, alert: reportsNl.saved(reportsNl.text) });
+    const body = c.req.valid('json');
+    return c.json({ data: await updateText(userServiceContext(c), id, body), meta, alert: reportsNl.saved(reportsNl.text) });
   })
   .delete('/text/:id', requireRole('dashboard.edit'), async (c) => {
     await deleteText(userServiceContext(c), idParam(c, 'id'));

@@ -21,8 +21,8 @@ export const reportUserRoutes = new Hono<AppEnv>()
   .get('/report/:id/user', requireRole('dashboard.edit'), async (c) => c.json({ data: await listReportUsers(userServiceContext(c), idParam(c, 'id')), meta }))
   .put('/report/:id/user', requireRole('dashboard.edit'), input.body(ReportUsersInput), async (c) => {
     const id = idParam(c, 'id');
-    const input = c.req.valid('json');
-    return c.json({ data: await setReportUsers(userServiceContext(c), id, input), meta, alert: reportsNl.saved(reportsNl.reportUser) });
+    const body = c.req.valid('json');
+    return c.json({ data: await setReportUsers(userServiceContext(c), id, body), meta, alert: reportsNl.saved(reportsNl.reportUser) });
   })
   .delete('/report/:id/user', requireRole('dashboard.edit'), async (c) => {
     const data = await setReportUsers(userServiceContext(c), idParam(c, 'id'), { user_ids: [] });

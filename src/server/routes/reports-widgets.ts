@@ -18,19 +18,19 @@ const meta = { dutch: reportsNl.widget };
 /** Widgets of the WIDGETS lookup placed in a section (spec 001 §7 Dashboard, widget). */
 export const reportWidgetRoutes = new Hono<AppEnv>()
   .post('/widget', requireRole('dashboard.edit'), input.body(WidgetInput), async (c) => {
-    const input = c.req.valid('json');
-    return c.json({ data: await createWidget(userServiceContext(c), input), meta, alert: reportsNl.created(reportsNl.widget) }, 201);
+    const body = c.req.valid('json');
+    return c.json({ data: await createWidget(userServiceContext(c), body), meta, alert: reportsNl.created(reportsNl.widget) }, 201);
   })
   .get('/widget/:id', requireRole('dashboard.view'), async (c) => c.json({ data: await getWidget(userServiceContext(c), idParam(c, 'id')), meta }))
   .put('/widget/:id', requireRole('dashboard.edit'), input.body(WidgetUpdate), async (c) => {
     const id = idParam(c, 'id');
-    const input = c.req.valid('json');
-    return c.json({ data: await updateWidget(userServiceContext(c), id, input), meta, alert: reportsNl.saved(reportsNl.widget) });
+    const body = c.req.valid('json');
+    return c.json({ data: await updateWidget(userServiceContext(c), id, body), meta, alert: reportsNl.saved(reportsNl.widget) });
   })
   .patch('/section/:sectionId/widget/order', requireRole('dashboard.edit'), input.body(OrderInput), async (c) => {
     const id = idParam(c, 'sectionId');
-    const input = c.req.valid('json');
-    return c.json({ data: await reorderWidgets(userServiceContext(c), id, input), meta, alert: reportsNl.ordered });
+    const body = c.req.valid('json');
+    return c.json({ data: await reorderWidgets(userServiceContext(c), id, body), meta, alert: reportsNl.ordered });
   })
   .delete('/widget/:id', requireRole('dashboard.edit'), async (c) => {
     await deleteWidget(userServiceContext(c), idParam(c, 'id'));

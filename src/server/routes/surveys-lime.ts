@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { userServiceContext, type AppEnv } from '../context';
 import { input } from '../http/input';
 import { requireRole } from '../middleware/guards';
@@ -10,8 +9,8 @@ import { setSchedule, syncNow } from '../services/lime/link';
 import { listRemoteSurveys } from '../services/lime/remote-surveys';
 import { surveysNl } from '../../shared/i18n/surveys';
 import { LimeConnectionInput, LimeImportInput, LimeScheduleInput, LimeSurveysQuery } from '../../shared/validation/lime';
+import { IdPath } from './params';
 
-const Id = z.object({ id: z.coerce.number().int().positive() });
 const t = surveysNl.lime;
 
 /** The company's LimeSurvey installation (RemoteControl 2): connection, its surveys, import, sync. Registered before /survey/:id. */
@@ -30,12 +29,12 @@ export const surveyLimeRoutes = new Hono<AppEnv>()
     const data = await importRemoteSurvey(userServiceContext(c), c.req.valid('json'));
     return c.json({ data, meta: { dutch: surveysNl.survey }, alert: t.imported }, 201);
   })
-  .post('/survey/:id/lime/sync', requireRole('survey.edit'), input.params(Id), async (c) => {
+  .post('/survey/:id/lime/sync', requireRole('survey.edit'), input.params(IdPath), async (c) => {
     const { id } = c.req.valid('param');
     const job = await syncNow(userServiceContext(c), id);
     return c.json({ data: presentJob(job), meta: { dutch: surveysNl.job }, alert: t.syncQueued }, 202);
   })
-  .put('/survey/:id/lime', requireRole('survey.edit'), input.params(Id), input.body(LimeScheduleInput), async (c) => {
+  .put('/survey/:id/lime', requireRole('survey.edit'), input.params(IdPath), input.body(LimeScheduleInput), async (c) => {
     const { id } = c.req.valid('param');
     const { sync_enabled } = c.req.valid('json');
     return c.json({ data: await setSchedule(userServiceContext(c), id, sync_enabled), alert: t.scheduleSaved });

@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { userServiceContext, type AppEnv } from '../context';
 import { input } from '../http/input';
 import { requireRole } from '../middleware/guards';
@@ -9,20 +8,20 @@ import { getResponse } from '../services/surveys/browser/get-response';
 import { listResponses } from '../services/surveys/browser/list-responses';
 import { surveysNl } from '../../shared/i18n/surveys';
 import { ResponseFilterQuery, ResponseListQuery } from '../../shared/validation/surveys';
+import { IdPath, IdParam } from './params';
 
-const Id = z.object({ id: z.coerce.number().int().positive() });
-const ResponseParams = Id.extend({ rid: z.coerce.number().int().positive() });
+const ResponseParams = IdPath.extend({ rid: IdParam });
 
 /**
  * The response browser: individual responses, so survey.edit only (row-level: the survey's
  * company), never reachable from reports. Export and deletion are recorded in survey_audit.
  */
 export const surveyResponseRoutes = new Hono<AppEnv>()
-  .get('/survey/:id/responses', requireRole('survey.edit'), input.params(Id), input.query(ResponseListQuery), async (c) => {
+  .get('/survey/:id/responses', requireRole('survey.edit'), input.params(IdPath), input.query(ResponseListQuery), async (c) => {
     const { id } = c.req.valid('param');
     return c.json(await listResponses(userServiceContext(c), id, c.req.valid('query')));
   })
-  .get('/survey/:id/responses/export', requireRole('survey.edit'), input.params(Id), input.query(ResponseFilterQuery), async (c) => {
+  .get('/survey/:id/responses/export', requireRole('survey.edit'), input.params(IdPath), input.query(ResponseFilterQuery), async (c) => {
     const { id } = c.req.valid('param');
     const { stream, filename } = await exportResponsesCsv(userServiceContext(c), id, c.req.valid('query'));
     return c.body(stream, 200, { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${filename}"`, 'Cache-Control': 'no-store' });

@@ -4,11 +4,12 @@ import { userServiceContext, type AppEnv } from '../context';
 import { input } from '../http/input';
 import { requireRole } from '../middleware/guards';
 import { getStructure, type StructurePart } from '../services/surveys/get-structure';
+import { IdParam } from './params';
 
 const READ = ['survey.access', 'survey.view'] as const;
 const Params = z.object({
-  id: z.coerce.number().int().positive(),
-  qid: z.coerce.number().int().positive().optional(),
+  id: IdParam,
+  qid: IdParam.optional(),
   lang: z.string().regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,12})*$/).optional(),
 });
 

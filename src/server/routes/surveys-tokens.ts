@@ -9,22 +9,22 @@ import { generateTokens } from '../services/surveys/generate-tokens';
 import { listTokenFieldAnswers, listTokenFields, listTokens, toggleTokenCompleted } from '../services/surveys/tokens';
 import { surveysNl } from '../../shared/i18n/surveys';
 import { GenerateTokensInput, TokenListQuery, ToggleTokenInput } from '../../shared/validation/surveys';
+import { IdPath } from './params';
 
-const Id = z.object({ id: z.coerce.number().int().positive() });
-const FieldParams = Id.extend({ field: z.string().min(1).max(64) });
+const FieldParams = IdPath.extend({ field: z.string().min(1).max(64) });
 
 /** Participants (tokens) of a survey. */
 export const surveyTokenRoutes = new Hono<AppEnv>()
-  .get('/survey/:id/token', requireRole(['survey.view', 'survey.edit']), input.params(Id), input.query(TokenListQuery), async (c) => {
+  .get('/survey/:id/token', requireRole(['survey.view', 'survey.edit']), input.params(IdPath), input.query(TokenListQuery), async (c) => {
     const { id } = c.req.valid('param');
     return c.json(await listTokens(userServiceContext(c), id, c.req.valid('query')));
   })
-  .get('/survey/:id/token/export', requireRole(['survey.view', 'survey.edit']), input.params(Id), async (c) => {
+  .get('/survey/:id/token/export', requireRole(['survey.view', 'survey.edit']), input.params(IdPath), async (c) => {
     const { id } = c.req.valid('param');
     const { stream, filename } = await exportTokensCsv(userServiceContext(c), id);
     return c.body(stream, 200, { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${filename}"` });
   })
-  .get('/survey/:id/tokenField', requireRole(['survey.view', 'survey.edit']), input.params(Id), async (c) => {
+  .get('/survey/:id/tokenField', requireRole(['survey.view', 'survey.edit']), input.params(IdPath), async (c) => {
     const { id } = c.req.valid('param');
     return c.json({ data: await listTokenFields(userServiceContext(c), id) });
   })
@@ -32,13 +32,13 @@ export const surveyTokenRoutes = new Hono<AppEnv>()
     const { id, field } = c.req.valid('param');
     return c.json({ data: await listTokenFieldAnswers(userServiceContext(c), id, field) });
   })
-  .post('/survey/:id/token/generate', requireRole('survey.edit'), input.params(Id), input.body(GenerateTokensInput), async (c) => {
+  .post('/survey/:id/token/generate', requireRole('survey.edit'), input.params(IdPath), input.body(GenerateTokensInput), async (c) => {
     const { id } = c.req.valid('param');
-    const input = c.req.valid('json');
-    const job = await generateTokens(userServiceContext(c), id, input);
-    return c.json({ data: presentJob(job), meta: { dutch: surveysNl.job }, alert: surveysNl.tokens.generating(input.count) }, 202);
+    const body = c.req.valid('json');
+    const job = await generateTokens(userServiceContext(c), id, body);
+    return c.json({ data: presentJob(job), meta: { dutch: surveysNl.job }, alert: surveysNl.tokens.generating(body.count) }, 202);
   })
-  .put('/survey/:id/token/toggle', requireRole('survey.edit'), input.params(Id), input.body(ToggleTokenInput), async (c) => {
+  .put('/survey/:id/token/toggle', requireRole('survey.edit'), input.params(IdPath), input.body(ToggleTokenInput), async (c) => {
     const { id } = c.req.valid('param');
     const { token_id } = c.req.valid('json');
     const data = await toggleTokenCompleted(userServiceContext(c), id, token_id);

@@ -24,8 +24,8 @@ import { surveyTokenRoutes } from './surveys-tokens';
 import { surveyResponseRoutes } from './surveys-responses';
 import { surveyWeightingRoutes } from './surveys-weighting';
 import { surveyLimeRoutes } from './surveys-lime';
+import { IdPath } from './params';
 
-const Id = z.object({ id: z.coerce.number().int().positive() });
 const ImportFields = z.object({
   project_id: z.coerce.number().int().positive().optional(),
   company_id: z.coerce.number().int().positive().optional(),
@@ -40,8 +40,8 @@ const surveyMainRoutes = new Hono<AppEnv>()
   .post('/survey/import', requireRole('survey.edit'), input.upload(ImportFields), async (c) => {
     const { file, fields } = await readUploadedFile(c);
     if (!file) throw new AppError('VALIDATION', surveysNl.import.noFile, { file: [surveysNl.import.noFile] });
-    const input = validate(ImportFields, { project_id: fields.project_id || undefined, company_id: fields.company_id || undefined, confirm_duplicate: fields.confirm_duplicate || undefined });
-    const options = { projectId: input.project_id, companyId: input.company_id, confirmDuplicate: input.confirm_duplicate === '1' || input.confirm_duplicate === 'true' };
+    const form = validate(ImportFields, { project_id: fields.project_id || undefined, company_id: fields.company_id || undefined, confirm_duplicate: fields.confirm_duplicate || undefined });
+    const options = { projectId: form.project_id, companyId: form.company_id, confirmDuplicate: form.confirm_duplicate === '1' || form.confirm_duplicate === 'true' };
     const bytes = new Uint8Array(await file.arrayBuffer());
     // A LimeSurvey archive (.lsa, a zip): structure, responses and tokens in one job.
     if (isZip(bytes)) {
@@ -51,21 +51,21 @@ const surveyMainRoutes = new Hono<AppEnv>()
     const data = await importSurvey(userServiceContext(c), { xml: new TextDecoder('utf-8').decode(bytes), ...options });
     return c.json({ data, meta: { dutch: surveysNl.survey }, alert: data.groups === 0 ? surveysNl.import.createdEmpty : surveysNl.import.created }, 201);
   })
-  .get('/survey/:id/admin', requireRole(['survey.view', 'survey.edit', 'survey.upload']), input.params(Id), async (c) => {
+  .get('/survey/:id/admin', requireRole(['survey.view', 'survey.edit', 'survey.upload']), input.params(IdPath), async (c) => {
     const { id } = c.req.valid('param');
     return c.json({ data: await getSurveyAdmin(userServiceContext(c), id) });
   })
-  .put('/survey/:id/accuracy', requireRole('survey.edit'), input.params(Id), input.body(AccuracyInput), async (c) => {
+  .put('/survey/:id/accuracy', requireRole('survey.edit'), input.params(IdPath), input.body(AccuracyInput), async (c) => {
     const { id } = c.req.valid('param');
     const data = await updateAccuracy(userServiceContext(c), id, c.req.valid('json'));
     return c.json({ data, meta: { dutch: surveysNl.survey }, alert: surveysNl.accuracy.saved });
   })
-  .get('/survey/:id/link', requireRole(READ), input.params(Id), input.query(LinkQuery), async (c) => {
+  .get('/survey/:id/link', requireRole(READ), input.params(IdPath), input.query(LinkQuery), async (c) => {
     const { id } = c.req.valid('param');
     const { token_id } = c.req.valid('query');
     return c.json({ data: await getSurveyLink(userServiceContext(c), id, new URL(c.req.url).origin, token_id) });
   })
-  .post('/survey/:id/response', requireRole(['survey.edit', 'survey.upload']), input.params(Id), input.upload(), async (c) => {
+  .post('/survey/:id/response', requireRole(['survey.edit', 'survey.upload']), input.params(IdPath), input.upload(), async (c) => {
     const { id } = c.req.valid('param');
     const { file } = await readUploadedFile(c);
     const job = await uploadResponses(userServiceContext(c), id, file, file?.name);

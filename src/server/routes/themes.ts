@@ -36,13 +36,13 @@ export const themeRoutes = new Hono<AppEnv>()
     return c.json({ data: await listThemes(userServiceContext(c), query), meta });
   })
   .post('/theme', requireRole('company.edit'), input.body(ThemeInput), async (c) => {
-    const input = c.req.valid('json');
-    return c.json({ data: await createTheme(userServiceContext(c), input), meta, alert: catalogueText.created(themesNl.theme) }, 201);
+    const body = c.req.valid('json');
+    return c.json({ data: await createTheme(userServiceContext(c), body), meta, alert: catalogueText.created(themesNl.theme) }, 201);
   })
   .put('/theme/:id', requireRole('company.edit'), input.body(ThemeUpdate), async (c) => {
     const id = idParam(c, 'id');
-    const input = c.req.valid('json');
-    return c.json({ data: await updateTheme(userServiceContext(c), id, input), meta, alert: catalogueText.saved(themesNl.theme) });
+    const body = c.req.valid('json');
+    return c.json({ data: await updateTheme(userServiceContext(c), id, body), meta, alert: catalogueText.saved(themesNl.theme) });
   })
   .delete('/theme/:id', requireRole('company.edit'), async (c) => {
     await deleteTheme(userServiceContext(c), idParam(c, 'id'));

@@ -14,8 +14,8 @@ import { TwoFactorCodeInput, TwoFactorPasswordInput } from '../../shared/validat
 /** /portal/api/v2/2fa/*: the setup dialog of spec 001 §4 for the signed-in user's own account. */
 export const twoFactorRoutes = new Hono<AppEnv>()
   .post('/2fa/request', requireUser, input.body(TwoFactorPasswordInput), async (c) => {
-    const input = c.req.valid('json');
-    return c.json({ data: await requestTwoFactorSetup(userServiceContext(c), input) });
+    const body = c.req.valid('json');
+    return c.json({ data: await requestTwoFactorSetup(userServiceContext(c), body) });
   })
   .get('/2fa/backup_codes.csv', requireUser, async (c) => {
     const csv = await getBackupCodesCsv(userServiceContext(c));
@@ -25,8 +25,8 @@ export const twoFactorRoutes = new Hono<AppEnv>()
     });
   })
   .post('/2fa/enable', requireUser, input.body(TwoFactorCodeInput), async (c) => {
-    const input = c.req.valid('json');
-    return c.json({ data: await enableTwoFactor(userServiceContext(c), input) });
+    const body = c.req.valid('json');
+    return c.json({ data: await enableTwoFactor(userServiceContext(c), body) });
   })
   .post('/2fa/confirm', requireUser, async (c) => {
     await confirmTwoFactor(userServiceContext(c));
@@ -37,7 +37,7 @@ export const twoFactorRoutes = new Hono<AppEnv>()
     return c.body(null, 204);
   })
   .post('/2fa/disable', requireUser, input.body(TwoFactorPasswordInput), async (c) => {
-    const input = c.req.valid('json');
-    await disableTwoFactor(userServiceContext(c), input);
+    const body = c.req.valid('json');
+    await disableTwoFactor(userServiceContext(c), body);
     return c.json({ data: { twoFactorConfirmed: false }, alert: accountsNl.twoFactor.disabled });
   });

@@ -36,6 +36,6 @@ export const userAccessRoutes = new Hono<AppEnv>()
   })
   .put('/user/:id/password', requireRole('user.edit'), input.body(TemporaryPasswordInput), async (c) => {
     const id = idParam(c, 'id');
-    const input = c.req.valid('json');
-    return c.json({ data: await setTemporaryPassword(userServiceContext(c), id, input), meta: { dutch: usersNl.password }, alert: usersNl.passwordSet });
+    const body = c.req.valid('json');
+    return c.json({ data: await setTemporaryPassword(userServiceContext(c), id, body), meta: { dutch: usersNl.password }, alert: usersNl.passwordSet });
   });

@@ -18,8 +18,8 @@ export const userTokenRoutes = new Hono<AppEnv>()
   .get('/user/:id/token', requireRole('user.edit'), async (c) => c.json({ data: await listTokens(userServiceContext(c), idParam(c, 'id')), meta }))
   .post('/user/:id/token', requireRole('user.edit'), input.body(TokenInput), async (c) => {
     const id = idParam(c, 'id');
-    const input = c.req.valid('json');
-    return c.json({ data: await createToken(userServiceContext(c), id, input), meta, alert: catalogueText.created(tokensNl.token) }, 201);
+    const body = c.req.valid('json');
+    return c.json({ data: await createToken(userServiceContext(c), id, body), meta, alert: catalogueText.created(tokensNl.token) }, 201);
   })
   .delete('/user/:id/token/:tid', requireRole('user.edit'), async (c) => {
     const data = await revokeToken(userServiceContext(c), idParam(c, 'id'), idParam(c, 'tid'));

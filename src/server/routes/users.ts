@@ -34,13 +34,13 @@ export const userRoutes = new Hono<AppEnv>()
   .get('/user/:id/admin', requireRole('user.access'), async (c) => c.json({ data: await listUserAdmins(userServiceContext(c), idParam(c, 'id')), meta: { dutch: 'Beheerder' } }))
   .get('/user/:id/project', requireRole('project.access'), async (c) => c.json({ data: await listUserProjects(userServiceContext(c), idParam(c, 'id')), meta: { dutch: 'Project' } }))
   .post('/user', requireRole('user.create'), input.body(UserInput), async (c) => {
-    const input = c.req.valid('json');
-    return c.json({ data: await createUser(userServiceContext(c), input), meta, alert: catalogueText.created(usersNl.user) }, 201);
+    const body = c.req.valid('json');
+    return c.json({ data: await createUser(userServiceContext(c), body), meta, alert: catalogueText.created(usersNl.user) }, 201);
   })
   .put('/user/:id', requireRole('user.access'), input.body(UserUpdate), async (c) => {
     const id = idParam(c, 'id');
-    const input = c.req.valid('json');
-    return c.json({ data: await updateUser(userServiceContext(c), id, input), meta, alert: catalogueText.saved(usersNl.user) });
+    const body = c.req.valid('json');
+    return c.json({ data: await updateUser(userServiceContext(c), id, body), meta, alert: catalogueText.saved(usersNl.user) });
   })
   .put('/user/:id/restore', requireRole('user.edit'), async (c) => {
     return c.json({ data: await restoreUser(userServiceContext(c), idParam(c, 'id')), meta, alert: usersNl.restored });

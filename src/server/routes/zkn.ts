@@ -41,7 +41,7 @@ export const zknRoutes = new Hono<AppEnv>()
       return c.json({ data: started, meta: ratingJob, alert: zknNl.jobStarted }, 202);
     }
     const { file, fields } = await readUploadedFile(c);
-    const input = validate(RatingJobFields, fields);
-    const started = await startRatingJob(userServiceContext(c), input, file, file?.name ?? '');
+    const form = validate(RatingJobFields, fields);
+    const started = await startRatingJob(userServiceContext(c), form, file, file?.name ?? '');
     return c.json({ data: started, meta: ratingJob, alert: zknNl.jobStarted }, 202);
   });

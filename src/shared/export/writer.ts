@@ -3,7 +3,7 @@ import { stringify } from 'csv-stringify/browser/esm/sync';
 
 /**
  * The one writer of every CSV and XLSX the portal hands out (responses, participation codes,
- * panel members, Zorgkaart rankings, chart data, the audit trail). Quoting and delimiters are
+ * panel members, Zorgkaart rankings, chart data). Quoting and delimiters are
  * csv-stringify's; this module adds what a spreadsheet needs to stay safe: text that starts with
  * `=`, `+`, `-`, `@`, a tab or a carriage return (or their full-width forms) gets a leading
  * apostrophe, so Excel, LibreOffice and Google Sheets show it as text instead of running it as a

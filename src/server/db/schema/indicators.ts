@@ -5,9 +5,8 @@ import { projects } from './projects';
 import { surveys } from './surveys';
 import { users } from './users';
 
-/** What an indicator watches (spec 001 §7 Notification api). */
-export type IndicatorMetric = 'responses' | 'percentage' | 'mean' | 'topBox';
-export type IndicatorComparator = 'greater' | 'greaterOrEqual' | 'less' | 'lessOrEqual';
+/** What an indicator watches (spec 001 §7 Notification api): the shared lookup's keys. */
+export type { IndicatorComparatorKey as IndicatorComparator, IndicatorMetricKey as IndicatorMetric } from '../../../shared/lookups/indicators';
 /** Outcome of the last evaluation: threshold crossed, not crossed, suppressed (min_n), no data, never evaluated. */
 export type IndicatorState = 'met' | 'notMet' | 'suppressed' | 'noData' | 'pending';
 
