@@ -11,6 +11,7 @@ import type { HttpSession } from '../helpers/http-session';
 import { API, jsonApi } from '../helpers/manage';
 import { createSurveyTestApp } from '../helpers/survey-test-app';
 import { zuiderhavenDistricts } from '../helpers/synthetic-map';
+import { demoSurveyId } from '../helpers/demo-survey';
 
 const t = createSurveyTestApp();
 afterAll(() => t.close());
@@ -97,6 +98,20 @@ describe('map charts', () => {
     const res = await jsonApi(beheerder).del<{ message: string }>(`/company/1/map/${mapId}`);
     expect(res.status).toBe(409);
     expect(res.body.message).toContain("'Rapportcijfer per wijk' (rapportage 'Burgerpeiling Zuiderhaven 2026')");
+  });
+
+  it("the report's weighting scheme weighs the areas as it weighs the chart", async () => {
+    const surveyId = await demoSurveyId(t.db);
+    const wijk = { W1: 8_250, W2: 7_425, W3: 6_600, W4: 7_425, W5: 6_600, W6: 4_950 };
+    const made = await beheerder.fetch(`${API}/survey/${surveyId}/weighting`, { method: 'POST', json: { name: 'Wijk', method: 'poststratify', targets_are: 'counts', variables: [{ column_key: 'wijk', targets: wijk }] } });
+    expect(made.status).toBe(201);
+    const schemeId = ((await made.json()) as { data: { id: number } }).data.id;
+    expect((await beheerder.fetch(`${API}/report/1`, { method: 'PUT', json: { weighting_id: schemeId } })).status).toBe(200);
+    const loc = await mapData([{ label: 'Alle respondenten' }]);
+    expect(typeof (loc.benchmarks[0] as { stats?: { weightedBase?: number } }).stats?.weightedBase).toBe('number');
+    const released = loc.map!.areas.flatMap((a) => a.benchmarks).filter((c) => !c.suppressed);
+    expect(released.length).toBeGreaterThan(0);
+    for (const c of released) if (!c.suppressed) expect(typeof (c.stats as { weightedBase?: number }).weightedBase).toBe('number');
   });
 
   it('the public page draws the map as SVG without script', async () => {

@@ -182,7 +182,7 @@ export async function computeForScope(ctx: Pick<ServiceContext, 'db' | 'jobs'>, 
           const drawing = d.map ? drawings.get(d.map.mapKey) : undefined;
           if (!d.map || !drawing) continue;
           const areaTexts = columnTexts.texts.get(d.map.areaColumnKey ?? '');
-          maps.set(d.id, computeMapAreas(cube, { id: d.id, columnKey: d.columnKey, nMethod: d.nMethod }, d.map, drawing, { benchmarks, filters, report: reportInput, accuracy: accuracy.get(surveyId) }, (code) => areaTexts?.labels.get(code) || code));
+          maps.set(d.id, computeMapAreas(cube, { id: d.id, columnKey: d.columnKey, nMethod: d.nMethod }, d.map, drawing, { benchmarks, filters, report: reportInput, accuracy: accuracy.get(surveyId), weights }, (code) => areaTexts?.labels.get(code) || code));
         }
       } catch (err) {
         if (err instanceof AnalyticsError) throw invalid('benchmarks', ENGINE_MESSAGES[err.code]);

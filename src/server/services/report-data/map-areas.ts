@@ -45,7 +45,7 @@ export function computeMapAreas(
   location: { id: number; columnKey: string; nMethod?: ReportDataInput['dataLocations'][number]['nMethod'] },
   settings: MapChartSettings,
   drawing: MapDrawing,
-  input: { benchmarks: BenchmarkInput[]; filters: FilterCategory[]; report: ReportDataInput['report']; accuracy?: Accuracy },
+  input: { benchmarks: BenchmarkInput[]; filters: FilterCategory[]; report: ReportDataInput['report']; accuracy?: Accuracy; weights?: ReportDataInput['weights'] },
   labels: (code: string) => string,
 ): MapAnswer {
   const onMap = new Set(drawing.areas.map((a) => a.code));
@@ -73,6 +73,8 @@ export function computeMapAreas(
         // The benchmarks themselves passed the report's filter rules in the chart's own call; the area is the map's split.
         report: { ...input.report, multipleFilters: null },
         accuracy: input.accuracy,
+        // The report's weighting scheme weighs the areas as it weighs the chart's other numbers.
+        weights: input.weights,
       }).dataLocations[0]!.benchmarks
     : [];
   return {
