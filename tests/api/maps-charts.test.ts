@@ -119,4 +119,12 @@ describe('map charts', () => {
     const svg = JSON.stringify(view).match(/<svg[^>]*aria-label=\\"Kaart: Rapportcijfer per wijk\\"/);
     expect(svg).not.toBeNull();
   });
+
+  it('the public page follows a change of the map settings (its version counts them)', async () => {
+    const mapSvg = async () => (await loadPublicView({ db: t.db }, 1, readPublicQuery(new URLSearchParams()))).sections.flatMap((s) => s.charts).find((c) => c.id === chartId)!.svg;
+    const before = await mapSvg();
+    const settings = { map_id: mapId, area_column_key: 'wijk', mapping: { W1: 'W1', W2: 'W2', W3: 'W3', W4: 'W4', W5: 'W5', W6: 'W6' }, class_method: 'equal', class_count: 2 };
+    expect((await jsonApi(beheerder).put(`/chart/${chartId}/map`, settings)).status).toBe(200);
+    expect(await mapSvg()).not.toBe(before);
+  });
 });
