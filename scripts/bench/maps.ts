@@ -1,6 +1,6 @@
 /**
- * District maps (docs/maps.md): the server's drawing of a 600-area map (warm, target ≤ 20 ms),
- * the bytes a map adds to the public page (gzip; the page carries a wide and a narrow SVG per
+ * District maps (docs/maps.md): the server's drawing of a 600-area map (the first, once per
+ * isolate and map version; then from the cache: map model and SVG, target ≤ 20 ms), the bytes a map adds to the public page (gzip; the page carries a wide and a narrow SVG per
  * chart), and a 20 MB boundary upload processed as the Worker does it (parse, reproject, check,
  * simplify): time and memory.
  *
@@ -35,9 +35,12 @@ function chartOf(fc: object, key: string, benchmarks: number) {
   return { stored, draw };
 }
 
-console.log('Drawing on the server (drawMap → chart spec → SVG), warm, median of 40:');
+console.log('Drawing on the server: the first drawMap (once per isolate), then drawMap (cached) → chart spec → SVG, warm, median of 40:');
 for (const [name, fc, benchmarks] of [['6 wijken', zuiderhavenDistricts(), 1], ['600 buurten', syntheticGrid(25, 24, 10), 1], ['600 buurten × 3 benchmarks', syntheticGrid(25, 24, 10), 3]] as const) {
   const { draw, stored } = chartOf(fc, name, benchmarks);
+  const first = performance.now();
+  drawMap(name, stored.topology);
+  const firstMs = performance.now() - first;
   for (let i = 0; i < 5; i++) draw();
   const times: number[] = [];
   let out = draw();
@@ -48,7 +51,7 @@ for (const [name, fc, benchmarks] of [['6 wijken', zuiderhavenDistricts(), 1], [
   }
   const page = Buffer.byteLength(out.wide) + Buffer.byteLength(out.narrow);
   const gz = gzipSync(out.wide + out.narrow).length;
-  console.log(`  ${name.padEnd(28)} ${median(times).toFixed(1).padStart(6)} ms   stored topology ${kb(JSON.stringify(stored.topology).length)}   on the page: ${kb(page)} raw, ${kb(gz)} gzip (wide + narrow SVG)`);
+  console.log(`  ${name.padEnd(28)} first ${firstMs.toFixed(1).padStart(6)} ms, then ${median(times).toFixed(1).padStart(6)} ms   stored topology ${kb(JSON.stringify(stored.topology).length)}   on the page: ${kb(page)} raw, ${kb(gz)} gzip (wide + narrow SVG)`);
 }
 
 console.log('\nUpload processing (as POST company/{id}/map after the stream is read):');

@@ -11,6 +11,7 @@ import type { HttpSession } from '../helpers/http-session';
 import { API, jsonApi } from '../helpers/manage';
 import { createSurveyTestApp } from '../helpers/survey-test-app';
 import { zuiderhavenDistricts } from '../helpers/synthetic-map';
+import { demoSurveyId } from '../helpers/demo-survey';
 
 const t = createSurveyTestApp();
 afterAll(() => t.close());
@@ -58,10 +59,13 @@ describe('map charts', () => {
   });
 
   it('withholds small area groups like any group: no numbers, hatched, never in the legend', async () => {
-    // A narrow benchmark (youngest age group) splits into district groups, some below min_n 10.
-    const loc = await mapData([{ label: 'Jongeren', filterOptions: [1] }]);
+    // A narrow benchmark (who want better street lighting, filter option 307) splits into
+    // district groups some of which the small-group rules withhold (the youngest age group, 18-34,
+    // has 40 or more in every district: nothing to withhold).
+    const loc = await mapData([{ label: 'Straatverlichting', filterOptions: [307] }]);
     const cells = loc.map!.areas.map((a) => a.benchmarks[0]!);
     const withheld = cells.filter((c) => c.suppressed);
+    expect(withheld.length).toBeGreaterThan(0);
     for (const c of withheld) expect(c).toEqual({ suppressed: true, reason: expect.any(String) });
     const spec = buildChartSpec({ id: chartId, title: 'x', chart_type_id: 15, data_format_id: 4 }, [loc], { minN: 10 });
     const values = spec.map!.areas.flatMap((a) => a.values.filter((v): v is number => v !== null));
@@ -99,9 +103,31 @@ describe('map charts', () => {
     expect(res.body.message).toContain("'Rapportcijfer per wijk' (rapportage 'Burgerpeiling Zuiderhaven 2026')");
   });
 
+  it("the report's weighting scheme weighs the areas as it weighs the chart", async () => {
+    const surveyId = await demoSurveyId(t.db);
+    const wijk = { W1: 8_250, W2: 7_425, W3: 6_600, W4: 7_425, W5: 6_600, W6: 4_950 };
+    const made = await beheerder.fetch(`${API}/survey/${surveyId}/weighting`, { method: 'POST', json: { name: 'Wijk', method: 'poststratify', targets_are: 'counts', variables: [{ column_key: 'wijk', targets: wijk }] } });
+    expect(made.status).toBe(201);
+    const schemeId = ((await made.json()) as { data: { id: number } }).data.id;
+    expect((await beheerder.fetch(`${API}/report/1`, { method: 'PUT', json: { weighting_id: schemeId } })).status).toBe(200);
+    const loc = await mapData([{ label: 'Alle respondenten' }]);
+    expect(typeof (loc.benchmarks[0] as { stats?: { weightedBase?: number } }).stats?.weightedBase).toBe('number');
+    const released = loc.map!.areas.flatMap((a) => a.benchmarks).filter((c) => !c.suppressed);
+    expect(released.length).toBeGreaterThan(0);
+    for (const c of released) if (!c.suppressed) expect(typeof (c.stats as { weightedBase?: number }).weightedBase).toBe('number');
+  });
+
   it('the public page draws the map as SVG without script', async () => {
     const view = await loadPublicView({ db: t.db }, 1, readPublicQuery(new URLSearchParams()));
     const svg = JSON.stringify(view).match(/<svg[^>]*aria-label=\\"Kaart: Rapportcijfer per wijk\\"/);
     expect(svg).not.toBeNull();
+  });
+
+  it('the public page follows a change of the map settings (its version counts them)', async () => {
+    const mapSvg = async () => (await loadPublicView({ db: t.db }, 1, readPublicQuery(new URLSearchParams()))).sections.flatMap((s) => s.charts).find((c) => c.id === chartId)!.svg;
+    const before = await mapSvg();
+    const settings = { map_id: mapId, area_column_key: 'wijk', mapping: { W1: 'W1', W2: 'W2', W3: 'W3', W4: 'W4', W5: 'W5', W6: 'W6' }, class_method: 'equal', class_count: 2 };
+    expect((await jsonApi(beheerder).put(`/chart/${chartId}/map`, settings)).status).toBe(200);
+    expect(await mapSvg()).not.toBe(before);
   });
 });

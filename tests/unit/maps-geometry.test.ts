@@ -107,7 +107,7 @@ describe('simplifying for the web', () => {
 
   it('draws one path per area with a label anchor, fitted to the width', () => {
     const stored = simplifyAreas(readGeometry(JSON.stringify(zuiderhavenDistricts()), 'statcode', 'statnaam'));
-    const d = drawMap('unit-six', stored.topology, 640);
+    const d = drawMap('unit-six', stored.topology);
     expect(d.width).toBe(640);
     expect(d.height).toBeGreaterThan(200);
     expect(d.areas).toHaveLength(6);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { luminance } from '../../src/shared/chart/colors';
 import { mapClasses, sequentialColors } from '../../src/shared/chart/map';
 import { autoMapping } from '../../src/shared/map-mapping';
 
@@ -36,6 +37,9 @@ describe('legend classes', () => {
     const ramp = sequentialColors(1, 4, false);
     expect(ramp).toHaveLength(4);
     expect(new Set(ramp).size).toBe(4);
+    // A palette (ImpulZ, the default) is tinted, not cycled through: each class darker than the one before.
+    for (let i = 1; i < ramp.length; i++) expect(luminance(ramp[i]!)).toBeLessThan(luminance(ramp[i - 1]!));
+    expect(ramp[3]).toBe('#1f4e79');
     expect(sequentialColors(1, 4, true)).toEqual([...ramp].reverse());
   });
 });

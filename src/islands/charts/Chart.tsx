@@ -1,6 +1,6 @@
 import 'uplot/dist/uPlot.min.css';
 import './chart.css';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type uPlot from 'uplot';
 import type { ChartSpec } from '../../shared/chart-spec';
 import { renderChartSvg } from '../../shared/chart-svg';
@@ -26,11 +26,14 @@ function plotHeight(spec: ChartSpec, height: number, width: number): number {
 
 /**
  * Width of an element in CSS pixels, followed with a ResizeObserver (null until measured). Charts
- * draw at their container's width, so a narrow card never overflows and a resize redraws.
+ * draw at their container's width, so a narrow card never overflows and a resize redraws. The
+ * first measurement is a layout effect: the chart is redrawn at its width before the browser
+ * paints, so the provisional 640-wide SVG is never shown nor replaced under the reader (a map's
+ * areas, which hover and focus address, stay the same elements).
  */
 function useWidth(ref: React.RefObject<HTMLElement | null>): number | null {
   const [width, setWidth] = useState<number | null>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
     const measure = () => {

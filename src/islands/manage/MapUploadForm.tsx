@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { ApiError } from '../../shared/api-client';
 import { mapsNl } from '../../shared/i18n/maps';
 import type { MapSummary } from '../../shared/maps';
+import { MAX_MAP_BYTES } from '../../shared/validation/maps';
 import { type FieldErrors, SelectField, TextField, buttonClass } from '../report-editor/fields';
 import { uploadFile } from '../upload';
 import { useHydrated } from '../use-hydrated';
@@ -10,7 +11,7 @@ const t = mapsNl.screen;
 
 /** The property names of a boundary file's first area (GeoJSON feature or TopoJSON geometry), or null when unreadable. */
 async function propertiesOf(file: File): Promise<string[] | null> {
-  if (file.size > 20 * 1024 * 1024) return null;
+  if (file.size > MAX_MAP_BYTES) return null;
   try {
     const json = JSON.parse(await file.text()) as { features?: { properties?: object }[]; objects?: Record<string, { geometries?: { properties?: object }[] }> };
     const first = json.features?.[0]?.properties ?? Object.values(json.objects ?? {})[0]?.geometries?.[0]?.properties;

@@ -6,38 +6,51 @@ import type { MapDrawing } from '../../shared/maps';
 
 type Areas = FeatureCollection<MultiPolygon, { code: string; name: string }>;
 
-/**
- * The stored topology's areas in Mercator's plane, per map version: decoding and the spherical
- * projection run once, so a drawing is only a linear fit and the path strings (600 areas in a few ms).
- */
-const projected = new Map<string, Areas>();
 const mercator = geoMercator().scale(1000).translate([0, 0]).precision(0);
 
-function planarAreas(key: string, topology: Topology): Areas {
-  let fc = projected.get(key);
-  if (!fc) {
-    const sphere = feature(topology, topology.objects.areas as GeometryCollection<{ code: string; name: string }>) as unknown as Areas;
-    fc = {
-      type: 'FeatureCollection',
-      features: sphere.features.map((f) => ({ ...f, geometry: { type: 'MultiPolygon', coordinates: f.geometry.coordinates.map((poly) => poly.map((ring) => ring.map((p) => mercator(p as [number, number]) as Position))) } })),
-    };
-    if (projected.size >= 32) projected.delete(projected.keys().next().value!);
-    projected.set(key, fc);
-  }
-  return fc;
+/** The stored topology's areas in Mercator's plane: decoding and the spherical projection. */
+function planarAreas(topology: Topology): Areas {
+  const sphere = feature(topology, topology.objects.areas as GeometryCollection<{ code: string; name: string }>) as unknown as Areas;
+  return {
+    type: 'FeatureCollection',
+    features: sphere.features.map((f) => ({ ...f, geometry: { type: 'MultiPolygon', coordinates: f.geometry.coordinates.map((poly) => poly.map((ring) => ring.map((p) => mercator(p as [number, number]) as Position))) } })),
+  };
 }
+
+/**
+ * Drawings per map version, a few per isolate. A stored map's geometry never changes (a new
+ * upload is a new map), and decoding, projecting and writing the paths of 600 areas costs tens of
+ * milliseconds: every data call and page after the first gets the drawing from here.
+ */
+const drawings = new Map<string, MapDrawing>();
+const MAX_DRAWINGS = 32;
+
+/** The drawing of a map version when this isolate has made it (then the topology need not be read). */
+export const cachedDrawing = (key: string): MapDrawing | undefined => drawings.get(key);
 
 /** Smallest box (in drawing units) in which a short value ('7,4' or '56%') fits as a label. */
 const LABEL_BOX = { width: 34, height: 16 };
 
+const WIDTH = 640;
+const MAX_HEIGHT = 560;
+
 /**
- * A stored map drawn for a viewBox `width` wide (height from the map's shape, at most
- * `maxHeight`): Mercator fitted to the areas, one SVG path per area (0.1 unit precision), each
- * area's centroid as the label anchor and whether a label fits. `key` names the map version for
- * the projection cache (e.g. `${id}:${updatedAt}`).
+ * A stored map drawn for a viewBox 640 wide (height from the map's shape, at most 560):
+ * Mercator fitted to the areas, one SVG path per area (0.1 unit precision), each area's centroid
+ * as the label anchor and whether a label fits. `key` names the map version for the isolate's
+ * cache (services/maps/access.ts mapVersion).
  */
-export function drawMap(key: string, topology: Topology, width = 640, maxHeight = 560): MapDrawing {
-  const fc = planarAreas(key, topology);
+export function drawMap(key: string, topology: Topology): MapDrawing {
+  let drawing = drawings.get(key);
+  if (!drawing) {
+    drawing = draw(planarAreas(topology), WIDTH, MAX_HEIGHT);
+    if (drawings.size >= MAX_DRAWINGS) drawings.delete(drawings.keys().next().value!);
+    drawings.set(key, drawing);
+  }
+  return drawing;
+}
+
+function draw(fc: Areas, width: number, maxHeight: number): MapDrawing {
   // fitWidth is d3-geo's (since 1.12); @types/d3-geo lists it on projections only.
   let fit = (geoIdentity() as unknown as GeoProjection).fitWidth(width, fc) as unknown as GeoIdentityTransform;
   let path = geoPath(fit).digits(1);

@@ -7,7 +7,6 @@ export const RD_NEW = '+proj=sterea +lat_0=52.15616055555555 +lon_0=5.3876388888
 const rdToWgs84 = proj4(RD_NEW, 'WGS84');
 
 export const MAX_AREAS = 2000;
-export const MAX_MAP_BYTES = 20 * 1024 * 1024;
 
 type Ring = number[][];
 export type PolygonCoords = Ring[];

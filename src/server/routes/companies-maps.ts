@@ -4,7 +4,6 @@ import { input } from '../http/input';
 import { AppError, nl } from '../errors';
 import { boundaryOf } from '../http/multipart-stream';
 import { requireRole } from '../middleware/guards';
-import { MAX_MAP_BYTES } from '../maps/read-geometry';
 import { createMap } from '../services/maps/create-map';
 import { deleteMap } from '../services/maps/delete-map';
 import { getMap } from '../services/maps/get-map';
@@ -12,7 +11,7 @@ import { listMaps } from '../services/maps/list-maps';
 import { updateMap } from '../services/maps/update-map';
 import { catalogueText } from '../../shared/api-catalogue';
 import { mapsNl } from '../../shared/i18n/maps';
-import { MapUpdate } from '../../shared/validation/maps';
+import { MAX_MAP_BYTES, MapUpdate } from '../../shared/validation/maps';
 import { idParam } from './params';
 
 const meta = { dutch: mapsNl.map };

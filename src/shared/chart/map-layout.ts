@@ -41,7 +41,7 @@ export function mapLayout(spec: ChartSpec, width: number): { panels: MapPanel[];
 
 function mapLegend(spec: ChartSpec): MapLegendEntry[] {
   const map = spec.map!;
-  const fmt = (v: number) => `${formatNumber(v, spec.decimals)}${spec.unit}`;
+  const fmt = (v: number) => formatCell(spec, v);
   const entries: MapLegendEntry[] = map.classes.map((c) => ({ kind: 'class', label: c.from === c.to ? fmt(c.from) : `${fmt(c.from)} – ${fmt(c.to)}`, color: c.color }));
   if (map.areas.some((a) => a.states.includes('withheld'))) entries.push({ kind: 'withheld', label: chartsNl.mapTooFew, color: WITHHELD_FILL });
   if (map.areas.some((a) => a.states.includes('empty'))) entries.push({ kind: 'empty', label: chartsNl.mapNoRespondents, color: NO_RESPONDENTS });
@@ -55,7 +55,7 @@ export function areaText(spec: ChartSpec, a: MapSpecArea, k: number): string {
   if (state !== 'value') return `${a.name}: ${chartsNl.mapNoRespondents}`;
   const n = a.counts[k];
   const margin = a.margins[k];
-  return `${a.name}: ${formatCell(spec, a.values[k] ?? null)}${n !== null && n !== undefined ? ` (n = ${formatNumber(n)})` : ''}${spec.showMarginOfError && margin !== null && margin !== undefined ? `, ± ${formatNumber(margin, 1)}` : ''}`;
+  return `${a.name}: ${formatCell(spec, a.values[k] ?? null)}${n !== null && n !== undefined ? ` (n = ${formatNumber(n)})` : ''}${spec.showMarginOfError && margin !== null && margin !== undefined ? `, ${chartsNl.margin(formatNumber(margin, 1))}` : ''}`;
 }
 
 /** The short label written on an area (when it fits and 'Toon waarden' is on). */

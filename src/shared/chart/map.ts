@@ -1,5 +1,5 @@
 import { chartsNl } from '../i18n/charts';
-import { schemeColors } from './colors';
+import { isScaleScheme, schemeColors } from './colors';
 import { type NormalConfig, suppressionText } from './config';
 import type { Matrix } from './matrices';
 import type { DataLocationAnswer, GroupAnswer, MapAreaState, MapSpec, SpecSeries, StatsAnswer } from './types';
@@ -35,12 +35,9 @@ export function mapClasses(values: number[], method: 'equal' | 'quantile', count
 
 const classOf = (classes: [number, number][], v: number) => Math.max(0, classes.findIndex((c, i) => v <= c[1] || i === classes.length - 1));
 
-/** A sequential ramp of `count` colours from the scheme: a scale as it is, a palette from a light tint to its first colour. */
+/** A sequential ramp of `count` colours from the scheme: a scale as it is, a palette (loopable) from a light tint to its first colour. */
 export function sequentialColors(schemeId: number | null, count: number, reverse: boolean): string[] {
-  const scale = schemeColors(schemeId, Math.max(2, count));
-  const base = schemeColors(schemeId, 1)[0]!;
-  const palette = new Set(scale).size < scale.length || scale.length < 2;
-  const ramp = palette ? tintRamp(base, count) : scale.slice(0, count);
+  const ramp = isScaleScheme(schemeId) ? schemeColors(schemeId, Math.max(2, count)).slice(0, count) : tintRamp(schemeColors(schemeId, 1)[0]!, count);
   return reverse ? ramp.reverse() : ramp;
 }
 

@@ -1,3 +1,5 @@
+import type { DrawnArea, MapDrawing } from '../maps';
+
 /**
  * The chart model shared by the server SVG renderer, the uPlot island and the PDF export. Plain
  * JSON only (it crosses the island boundary and may be cached). Everything is a matrix of
@@ -122,14 +124,8 @@ export interface ChartSpec {
 /** Per benchmark, how an area is shown: a value, withheld by the small-group rules (hatched), or no respondents (grey). */
 export type MapAreaState = 'value' | 'withheld' | 'empty';
 
-export interface MapSpecArea {
-  code: string;
-  name: string;
-  /** SVG path in the drawing's coordinates (drawn by the server; no geo library in the browser). */
-  d: string;
-  x: number;
-  y: number;
-  fits: boolean;
+/** An area as the server drew it (SVG path in the drawing's coordinates, label anchor; no geo library in the browser) with its numbers. */
+export interface MapSpecArea extends DrawnArea {
   /** Per series (benchmark): state, value, n, margin and fill colour (null unless state is 'value'). */
   states: MapAreaState[];
   values: (number | null)[];
@@ -151,7 +147,7 @@ export interface MapSpec {
 
 /** What the data endpoint adds to a map chart's data location: per area of the map, one group per benchmark. */
 export interface MapAnswer {
-  drawing: { width: number; height: number; areas: { code: string; name: string; d: string; x: number; y: number; fits: boolean }[] };
+  drawing: MapDrawing;
   /** Areas with at least one answer mapped to them; the others have no respondents. Cells parallel to the benchmarks. */
   areas: { code: string; benchmarks: GroupAnswer[] }[];
   unmatched: string[];

@@ -3,6 +3,9 @@ import { z } from 'zod';
 import { mapsNl } from '../i18n/maps';
 import { messages } from './messages';
 
+/** The largest boundary file an upload takes (413 above it; the form reads no properties from a larger one). */
+export const MAX_MAP_BYTES = 20 * 1024 * 1024;
+
 const name = z.string({ error: mapsNl.nameRequired }).trim().min(2, messages.min2Chars).max(80, messages.maxLength(80));
 const property = z.string({ error: mapsNl.propertyRequired }).trim().min(1, mapsNl.propertyRequired).max(80, messages.maxLength(80));
 

@@ -3,11 +3,11 @@ import { companyMaps } from '../../db/schema';
 import { AppError, nl } from '../../errors';
 import { MultipartError, readMultipart } from '../../http/multipart-stream';
 import { validate } from '../../http/body';
-import { GeometryError, MAX_MAP_BYTES, readGeometry } from '../../maps/read-geometry';
+import { GeometryError, readGeometry } from '../../maps/read-geometry';
 import { simplifyAreas } from '../../maps/simplify-areas';
 import { mapsNl } from '../../../shared/i18n/maps';
 import type { MapSummary } from '../../../shared/maps';
-import { MapUploadFields } from '../../../shared/validation/maps';
+import { MAX_MAP_BYTES, MapUploadFields } from '../../../shared/validation/maps';
 import { findMapsCompany, presentMap } from './access';
 
 export interface MapUpload {

@@ -12,7 +12,7 @@ import { type Read, combine, readAll, readOne } from '../../db/reads';
 import { reports, weightingSchemes } from '../../db/schema';
 import { type ColumnTexts, type SurveyTexts, columnTextsRead } from './column-texts';
 import { filterCatalogRead } from './load-filter-catalog';
-import { computeMapAreas } from './map-areas';
+import { computeMapAreas, mapDrawings } from './map-areas';
 import type { MapAnswer } from '../../../shared/chart/types';
 import { refuseOtherDates, reportScope } from './report-rules';
 import { type ReportWeighting, presentWeighting, schemeRead, weightsFor } from './report-weighting';
@@ -133,6 +133,7 @@ export async function computeForScope(ctx: Pick<ServiceContext, 'db' | 'jobs'>, 
   const reportInput = reportScope(report);
 
   const results = new Map<number, DataLocationResult>();
+  const drawings = await mapDrawings(ctx.db, dataLocations.flatMap((d) => (d.map ? [d.map] : [])));
   const maps = new Map<number, MapAnswer>();
   const texts = new Map<number, Map<string, ColumnTexts>>();
   let effective: { startDay: number; endDay: number }[] | null = null;
@@ -178,9 +179,10 @@ export async function computeForScope(ctx: Pick<ServiceContext, 'db' | 'jobs'>, 
         effective ??= data.benchmarks;
         period ??= data.period;
         for (const d of locations) {
-          if (!d.map) continue;
+          const drawing = d.map ? drawings.get(d.map.mapKey) : undefined;
+          if (!d.map || !drawing) continue;
           const areaTexts = columnTexts.texts.get(d.map.areaColumnKey ?? '');
-          maps.set(d.id, computeMapAreas(cube, { id: d.id, columnKey: d.columnKey, nMethod: d.nMethod }, d.map, { benchmarks, filters, report: reportInput, accuracy: accuracy.get(surveyId), weights }, (code) => areaTexts?.labels.get(code) || code));
+          maps.set(d.id, computeMapAreas(cube, { id: d.id, columnKey: d.columnKey, nMethod: d.nMethod }, d.map, drawing, { benchmarks, filters, report: reportInput, accuracy: accuracy.get(surveyId), weights }, (code) => areaTexts?.labels.get(code) || code));
         }
       } catch (err) {
         if (err instanceof AnalyticsError) throw invalid('benchmarks', ENGINE_MESSAGES[err.code]);

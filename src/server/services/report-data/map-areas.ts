@@ -1,11 +1,33 @@
+import { inArray } from 'drizzle-orm';
 import { type Accuracy, type BenchmarkInput, type Cube, type FilterCategory, type ReportDataInput, computeReportData, getColumn } from '../../analytics';
-import type { reportChartMaps } from '../../db/schema';
-import { drawMap } from '../../maps/draw-map';
+import type { Db } from '../../db/client';
+import { companyMaps, type reportChartMaps } from '../../db/schema';
+import { cachedDrawing, drawMap } from '../../maps/draw-map';
 import type { MapAnswer } from '../../../shared/chart/types';
-import type { Topology } from 'topojson-specification';
+import type { MapDrawing } from '../../../shared/maps';
 
-/** A map chart's settings as the data call reads them with its data locations (resolve-scope.ts). */
-export type MapChartSettings = typeof reportChartMaps.$inferSelect & { mapKey: string; topology: Topology };
+/** A map chart's settings as the data call reads them with its data locations (resolve-scope.ts); `mapKey` is the map's version. */
+export type MapChartSettings = typeof reportChartMaps.$inferSelect & { mapKey: string };
+
+/**
+ * The drawings of these map charts' maps, by map version: from the isolate's cache, else drawn
+ * from the stored topologies, read in one query (only then: a topology is large, the drawing of a
+ * version never changes).
+ */
+export async function mapDrawings(db: Db, maps: MapChartSettings[]): Promise<Map<string, MapDrawing>> {
+  const out = new Map<string, MapDrawing>();
+  const missing = new Map<number, string>();
+  for (const m of maps) {
+    const drawing = cachedDrawing(m.mapKey);
+    if (drawing) out.set(m.mapKey, drawing);
+    else missing.set(m.mapId, m.mapKey);
+  }
+  if (missing.size) {
+    const rows = await db.select({ id: companyMaps.id, topology: companyMaps.topology }).from(companyMaps).where(inArray(companyMaps.id, [...missing.keys()]));
+    for (const r of rows) out.set(missing.get(r.id)!, drawMap(missing.get(r.id)!, r.topology));
+  }
+  return out;
+}
 
 // Ids of the areas' category and options: negative, so they never meet the report's own filters.
 const AREA_CATEGORY = -1;
@@ -22,10 +44,10 @@ export function computeMapAreas(
   cube: Cube,
   location: { id: number; columnKey: string; nMethod?: ReportDataInput['dataLocations'][number]['nMethod'] },
   settings: MapChartSettings,
-  input: { benchmarks: BenchmarkInput[]; filters: FilterCategory[]; report: ReportDataInput['report']; accuracy?: Accuracy; weights?: Float32Array | null },
+  drawing: MapDrawing,
+  input: { benchmarks: BenchmarkInput[]; filters: FilterCategory[]; report: ReportDataInput['report']; accuracy?: Accuracy; weights?: ReportDataInput['weights'] },
   labels: (code: string) => string,
 ): MapAnswer {
-  const drawing = drawMap(settings.mapKey, settings.topology);
   const onMap = new Set(drawing.areas.map((a) => a.code));
   const codes = settings.areaColumnKey ? answerCodes(cube, settings.areaColumnKey) : [];
   const byArea = new Map<string, string[]>();
@@ -51,6 +73,7 @@ export function computeMapAreas(
         // The benchmarks themselves passed the report's filter rules in the chart's own call; the area is the map's split.
         report: { ...input.report, multipleFilters: null },
         accuracy: input.accuracy,
+        // The report's weighting scheme weighs the areas as it weighs the chart's other numbers.
         weights: input.weights,
       }).dataLocations[0]!.benchmarks
     : [];

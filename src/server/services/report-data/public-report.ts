@@ -52,7 +52,7 @@ function publicReportQuery(db: Db, reportId: number) {
 
 /**
  * Version of everything a public page shows: the report row, its sections, charts, data
- * locations, texts and chart options (latest change and counts, so deletions count too) and the
+ * locations, texts, chart options and map settings (latest change and counts, so deletions count too) and the
  * responses version of every survey it reads. One query; the edge cache keys on it.
  */
 export async function publicReportVersion(db: Db, report: ReportRow): Promise<string> {
@@ -68,6 +68,7 @@ function versionQuery(db: Db, id: number) {
     (select coalesce(max(updated_at), 0) || ':' || count(*) from report_data_locations where chart_id in (${charts})) as locations,
     (select coalesce(max(updated_at), 0) || ':' || count(*) from report_texts where report_id = ${id}) as texts,
     (select coalesce(max(updated_at), 0) || ':' || count(*) from report_chart_options where chart_id in (${charts})) as options,
+    (select coalesce(max(updated_at), 0) || ':' || count(*) from report_chart_maps where chart_id in (${charts})) as maps,
     (select coalesce(max(updated_at), 0) || ':' || count(*) from report_widgets where report_id = ${id}) as widgets,
     (select coalesce(max(updated_at), 0) from weighting_schemes where id = (select weighting_id from reports where id = ${id})) as weighting,
     (select coalesce(group_concat(v), '') from (select s.id || '.' || s.responses_version as v from surveys s where s.id in (select survey_id from report_data_locations where chart_id in (${charts})) order by s.id)) as responses`);

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { type Read, combine, read, readOne } from '../../db/reads';
 import { companyMaps, reportChartMaps, reportCharts, reportDataLocations, reportSections } from '../../db/schema';
 import type { MapChartSettings } from './map-areas';
+import { mapVersion } from '../maps/access';
 import { type DataLocationRow, type ReportRow, findReportRead, notFound } from '../reports/access';
 
 /** The part of a report a data call asks for: the whole report, one section, one chart or one data location. */
@@ -72,10 +73,9 @@ function scopeLocationsQuery(db: Db, reportId: number, where?: SQL) {
       chartTypeId: reportCharts.chartTypeId,
       kpiId: reportCharts.kpiId,
       granularityId: reportCharts.granularityId,
-      // A map chart's settings and its map's geometry, in the same query (no extra round trip).
+      // A map chart's settings and its map's version (the drawing comes from the isolate's cache, map-areas.ts).
       chartMap: reportChartMaps,
       mapUpdatedAt: companyMaps.updatedAt,
-      topology: companyMaps.topology,
     })
     .from(reportDataLocations)
     .innerJoin(reportCharts, eq(reportCharts.id, reportDataLocations.chartId))
@@ -92,8 +92,5 @@ const presentLocation = (r: Awaited<ReturnType<typeof scopeLocationsQuery>>[numb
   chartTypeId: r.chartTypeId,
   kpiId: r.kpiId,
   granularityId: r.granularityId,
-  map:
-    r.chartMap && r.topology && r.mapUpdatedAt
-      ? { ...r.chartMap, mapKey: `${r.chartMap.mapId}:${r.mapUpdatedAt.getTime()}`, topology: r.topology }
-      : null,
+  map: r.chartMap && r.mapUpdatedAt ? { ...r.chartMap, mapKey: mapVersion({ id: r.chartMap.mapId, updatedAt: r.mapUpdatedAt }) } : null,
 });
