@@ -4,9 +4,11 @@ import { timestamps } from './columns';
 import { projects } from './projects';
 import { surveys } from './surveys';
 import { users } from './users';
+import type { IndicatorComparatorKey, IndicatorMetricKey } from '../../../shared/lookups/indicators';
 
 /** What an indicator watches (spec 001 §7 Notification api): the shared lookup's keys. */
-export type { IndicatorComparatorKey as IndicatorComparator, IndicatorMetricKey as IndicatorMetric } from '../../../shared/lookups/indicators';
+export type IndicatorMetric = IndicatorMetricKey;
+export type IndicatorComparator = IndicatorComparatorKey;
 /** Outcome of the last evaluation: threshold crossed, not crossed, suppressed (min_n), no data, never evaluated. */
 export type IndicatorState = 'met' | 'notMet' | 'suppressed' | 'noData' | 'pending';
 
