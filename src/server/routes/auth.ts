@@ -5,6 +5,7 @@ import { hashToken } from '../auth/tokens';
 import { clearSessionCookie, setSessionCookie } from '../auth/session-cookie';
 import { clientMeta, serviceContext, type AppEnv } from '../context';
 import { input } from '../http/input';
+import { output } from '../http/output';
 import { issueCsrfToken, requireCsrf } from '../middleware/csrf';
 import { publicAccess } from '../middleware/guards';
 import { answerTwoFactorChallenge } from '../services/auth/answer-two-factor-challenge';
@@ -16,7 +17,7 @@ import { endCurrentSession } from './end-current-session';
 
 /** /portal/auth: CSRF cookie, login with the optional second factor, logout, password and token flows. */
 export const authRoutes = new Hono<AppEnv>()
-  .get('/csrf-cookie', publicAccess, (c) => {
+  .get('/csrf-cookie', publicAccess, output.noContent('De cookie `XSRF-TOKEN` is gezet.'), (c) => {
     issueCsrfToken(c);
     return c.body(null, 204);
   })
@@ -42,7 +43,7 @@ export const authRoutes = new Hono<AppEnv>()
     issueCsrfToken(c);
     return c.json({ data: { two_factor: false } });
   })
-  .post('/two-factor-challenge', publicAccess, input.body(TwoFactorChallengeInput), async (c) => {
+  .post('/two-factor-challenge', publicAccess, input.body(TwoFactorChallengeInput), output.noContent('Ingelogd: de sessiecookie is gezet.'), async (c) => {
     const body = c.req.valid('json');
     const { token, session } = await answerTwoFactorChallenge(
       serviceContext(c),
@@ -56,7 +57,7 @@ export const authRoutes = new Hono<AppEnv>()
     issueCsrfToken(c);
     return c.body(null, 204);
   })
-  .post('/logout', publicAccess, async (c) => {
+  .post('/logout', publicAccess, output.noContent('Uitgelogd: de sessie is beëindigd.'), async (c) => {
     await endCurrentSession(c);
     clearSessionCookie(c);
     issueCsrfToken(c);
