@@ -4,6 +4,7 @@ import { companyMaps, reportCharts } from '../../src/server/db/schema';
 import { loadPublicView } from '../../src/server/services/report-data/load-public-view';
 import { readPublicQuery } from '../../src/server/services/report-data/public-query';
 import { buildChartSpec } from '../../src/shared/chart-spec';
+import { autoMapping } from '../../src/shared/map-mapping';
 import { renderChartSvg } from '../../src/shared/chart-svg';
 import type { DataLocationAnswer } from '../../src/shared/chart/types';
 import { loginAs } from '../helpers/accounts';
@@ -129,5 +130,58 @@ describe('map charts', () => {
     const settings = { map_id: mapId, area_column_key: 'wijk', mapping: { W1: 'W1', W2: 'W2', W3: 'W3', W4: 'W4', W5: 'W5', W6: 'W6' }, class_method: 'equal', class_count: 2 };
     expect((await jsonApi(beheerder).put(`/chart/${chartId}/map`, settings)).status).toBe(200);
     expect(await mapSvg()).not.toBe(before);
+  });
+});
+
+describe('a filter category of the report as the source of areas', () => {
+  type View = { settings: { area_column_key: string | null; area_category_id: number | null }; maps: { id: number; areas: { code: string; name: string }[] }[]; categories: { id: number; title: string; options: { id: number; label: string }[] }[] };
+  const cells = (loc: Loc) => Object.fromEntries(loc.map!.areas.map((a) => [a.code, a.benchmarks.map((c) => (c.suppressed ? 'withheld' : [c.stats.base, c.stats.mean]))]));
+
+  it("gives the same groups through the engine as the area question (the demo's 'Wijk' category: one option per district)", async () => {
+    const benchmarks = [{ label: 'Alle respondenten' }, { label: 'Straatverlichting', filterOptions: [307] }];
+    const byQuestion = cells(await mapData(benchmarks));
+    const view = (await jsonApi(beheerder).get<{ data: View }>(`/chart/${chartId}/map`)).body.data;
+    const wijk = view.categories.find((c) => c.title === 'Wijk')!;
+    expect(wijk.options).toHaveLength(6);
+    const areas = view.maps.find((m) => m.id === mapId)!.areas;
+    const mapping = autoMapping(wijk.options.map((o) => ({ code: String(o.id), label: o.label })), areas);
+    expect(Object.keys(mapping)).toHaveLength(6);
+    const res = await jsonApi(beheerder).put<{ data: View }>(`/chart/${chartId}/map`, { map_id: mapId, area_category_id: wijk.id, mapping, class_method: 'equal', class_count: 4 });
+    expect(res.status).toBe(200);
+    expect(res.body.data.settings).toMatchObject({ area_column_key: null, area_category_id: wijk.id });
+    const byCategory = await mapData(benchmarks);
+    expect(cells(byCategory)).toEqual(byQuestion);
+    // Some district groups of the narrow benchmark are withheld: the small-group rules hold here too.
+    expect(Object.values(cells(byCategory)).some((c) => c[1] === 'withheld')).toBe(true);
+    expect(byCategory.map!.unmatched).toEqual([]);
+    // An option left unmapped is named by its label.
+    const { [String(wijk.options[0]!.id)]: _first, ...fewer } = mapping;
+    expect((await jsonApi(beheerder).put(`/chart/${chartId}/map`, { map_id: mapId, area_category_id: wijk.id, mapping: fewer })).status).toBe(200);
+    expect((await mapData(benchmarks)).map!.unmatched).toEqual([wijk.options[0]!.label]);
+  });
+
+  it('refuses a category the report does not offer, options of another category, and both or neither source (422)', async () => {
+    const view = (await jsonApi(beheerder).get<{ data: View }>(`/chart/${chartId}/map`)).body.data;
+    const wijk = view.categories.find((c) => c.title === 'Wijk')!;
+    const other = view.categories.find((c) => c.title !== 'Wijk')!;
+    const put = (body: object) => jsonApi(beheerder).put<{ errors: Record<string, string[]> }>(`/chart/${chartId}/map`, { map_id: mapId, mapping: {}, ...body });
+    const unknown = await put({ area_category_id: 999_999 });
+    expect([unknown.status, unknown.body.errors.area_category_id]).toEqual([422, ['Deze filtercategorie hoort niet bij de rapportage of bij het onderzoek van de grafiek.']]);
+    const foreign = await put({ area_category_id: wijk.id, mapping: { [String(other.options[0]!.id)]: 'W1' } });
+    expect([foreign.status, Object.keys(foreign.body.errors)]).toEqual([422, ['mapping']]);
+    for (const body of [{ area_category_id: wijk.id, area_column_key: 'wijk' }, {}]) {
+      const res = await put(body);
+      expect([res.status, res.body.errors.area_column_key]).toEqual([422, ['Kies de vraag of de filtercategorie met de gebieden (één van beide).']]);
+    }
+  });
+
+  it('a copy of the report keeps its map charts with their settings', async () => {
+    const copy = await jsonApi(beheerder).post<{ data: { id: number } }>('/report/1/copy', {});
+    expect(copy.status).toBe(201);
+    const report = await jsonApi(beheerder).get<{ data: { sections: { charts: { id: number; title: string }[] }[] } }>(`/report/${copy.body.data.id}?include=sections.charts`);
+    const copied = report.body.data.sections.flatMap((s) => s.charts).find((c) => c.title === 'Rapportcijfer per wijk')!;
+    const [original, theCopy] = await Promise.all([chartId, copied.id].map(async (id) => (await jsonApi(beheerder).get<{ data: View }>(`/chart/${id}/map`)).body.data.settings));
+    expect(theCopy).toEqual(original);
+    expect((await jsonApi(beheerder).del(`/report/${copy.body.data.id}`)).status).toBe(200);
   });
 });

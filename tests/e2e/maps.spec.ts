@@ -87,7 +87,7 @@ test('makes a map chart in a report of its own: the mapping fills itself where c
   await page.goto(`/portal/report/${reportId}/section/${sectionId}/chart/${chartId}/edit/dataLocations`);
   const form = page.getByTestId('map-settings');
   await form.getByRole('combobox', { name: 'Kaart', exact: true }).selectOption({ label: MAP });
-  await form.getByLabel('Vraag met de gebieden').selectOption({ value: 'wijk' });
+  await form.getByLabel('Vraag of filtercategorie met de gebieden').selectOption({ value: 'wijk' });
   await expect(form.getByLabel('Gebied: Haven')).toHaveValue('W6', { timeout: 15_000 });
   await form.getByLabel('Aantal klassen').selectOption('4');
   await form.getByRole('button', { name: 'Kaart opslaan' }).click();

@@ -3,7 +3,7 @@ import { feature, neighbors } from 'topojson-client';
 import { geoArea } from 'd3-geo';
 import { GeometryError, MAX_AREAS, rdToLonLat, readGeometry } from '../../src/server/maps/read-geometry';
 import { simplifyAreas } from '../../src/server/maps/simplify-areas';
-import { drawMap } from '../../src/server/maps/draw-map';
+import { areaPath, drawMap } from '../../src/server/maps/draw-map';
 import { syntheticGrid, zuiderhavenDistricts } from '../helpers/synthetic-map';
 
 const fail = (text: string, code = 'statcode', name = 'statnaam') => {
@@ -112,10 +112,48 @@ describe('simplifying for the web', () => {
     expect(d.height).toBeGreaterThan(200);
     expect(d.areas).toHaveLength(6);
     for (const a of d.areas) {
-      expect(a.d).toMatch(/^M[\d.]+,[\d.]+L/);
+      expect(a.d).toMatch(/^M[\d.]+ [\d.]+l[-\d. ]+z/);
       expect(a.x).toBeGreaterThan(0);
       expect(a.x).toBeLessThan(640);
       expect(a.fits).toBe(true);
+    }
+  });
+});
+
+describe('area paths written for size', () => {
+  /** The absolute points of a path of M, l (implicit repeats) and z, as an SVG reader takes them. */
+  const points = (d: string) =>
+    d.split('z').filter(Boolean).map((ring) => {
+      const [start, steps = ''] = ring.slice(1).split('l');
+      const nums = (t: string) => (t.match(/-?(\d+\.?\d*|\.\d+)/g) ?? []).map(Number);
+      const [x0, y0] = nums(start!);
+      const out: [number, number][] = [[x0!, y0!]];
+      const rel = nums(steps);
+      for (let i = 0; i < rel.length; i += 2) out.push([out[out.length - 1]![0] + rel[i]!, out[out.length - 1]![1] + rel[i + 1]!]);
+      return out;
+    });
+
+  it('keeps every point within a quarter unit, leaves out repeats, and reads back as written (tight numbers: "2-.5", "1.5.5")', () => {
+    const ring = [[0, 0], [10.26, 0.1], [10.3, 0.2], [10.74, 5.49], [2.5, 5.5], [0, 0]];
+    const d = areaPath([[ring]], (p) => [p[0]!, p[1]!]);
+    const back = points(d)[0]!;
+    expect(back.length).toBe(4); // (10.26, 0.1) and (10.3, 0.2) fall on one grid point
+    const kept = [ring[0], ring[1], ring[3], ring[4]] as number[][];
+    back.forEach(([x, y], i) => {
+      expect(Math.abs(x - kept[i]![0]!)).toBeLessThanOrEqual(0.25 + 1e-9);
+      expect(Math.abs(y - kept[i]![1]!)).toBeLessThanOrEqual(0.25 + 1e-9);
+    });
+    expect(d).toMatch(/^M0 0l[^MLz]+z$/);
+  });
+
+  it('neighbours still share their border point for point after rounding', () => {
+    const stored = simplifyAreas(readGeometry(JSON.stringify(zuiderhavenDistricts()), 'statcode', 'statnaam'));
+    const d = drawMap('unit-six-shared', stored.topology);
+    const key = ([x, y]: [number, number]) => `${Math.round(x * 2)},${Math.round(y * 2)}`;
+    const centre = new Set(points(d.areas.find((a) => a.code === 'W1')!.d).flat().map(key));
+    for (const a of d.areas.filter((x) => x.code !== 'W1')) {
+      const shared = points(a.d).flat().filter((p) => centre.has(key(p)));
+      expect(shared.length, a.code).toBeGreaterThan(3);
     }
   });
 });

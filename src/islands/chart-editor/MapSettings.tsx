@@ -10,14 +10,21 @@ const t = mapsNl.editor;
 const SINGLE = new Set(['L', '!', 'O']);
 
 interface View {
-  settings: { map_id: number; area_column_key: string | null; mapping: Record<string, string>; answer_code: string | null; class_method: 'equal' | 'quantile'; class_count: number } | null;
+  settings: { map_id: number; area_column_key: string | null; area_category_id: number | null; mapping: Record<string, string>; answer_code: string | null; class_method: 'equal' | 'quantile'; class_count: number } | null;
   maps: { id: number; name: string; areas: { code: string; name: string }[] }[];
   survey_id: number | null;
+  categories: { id: number; title: string; options: { id: number; label: string }[] }[];
 }
+/** The area source's select value of a filter category (question codes are the other values). */
+const CATEGORY = 'filtercategorie:';
 type Question = { id: number; code: string; type: string; question: string };
 type Answer = { code: string; answer: string };
 
-/** The map chart's own settings (on the Datasets tab): map, area question, answer → area mapping (filled where codes or names match), value and legend classes. */
+/**
+ * The map chart's own settings (on the Datasets tab): map, where the areas come from (a
+ * single-choice question or a filter category of the report), answer/option → area mapping
+ * (filled where codes or names match), value and legend classes.
+ */
 export default function MapSettings({ chartId, lang, valueCodes, onSaved }: { chartId: number; lang: string; valueCodes: { code: string; label: string }[]; onSaved: () => void }) {
   const hydrated = useHydrated();
   const [view, setView] = useState<View | null>(null);
@@ -36,7 +43,7 @@ export default function MapSettings({ chartId, lang, valueCodes, onSaved }: { ch
       setView(data);
       const s = data.settings;
       setMapId(s ? String(s.map_id) : data.maps.length === 1 ? String(data.maps[0]!.id) : '');
-      setColumn(s?.area_column_key ?? '');
+      setColumn(s?.area_category_id ? `${CATEGORY}${s.area_category_id}` : (s?.area_column_key ?? ''));
       setMapping(s?.mapping ?? {});
       setAnswerCode(s?.answer_code ?? '');
       setMethod(s?.class_method ?? 'equal');
@@ -46,10 +53,13 @@ export default function MapSettings({ chartId, lang, valueCodes, onSaved }: { ch
   }, [chartId]);
   const map = view?.maps.find((m) => String(m.id) === mapId) ?? null;
   const question = questions.find((q) => q.code === column) ?? null;
+  const category = column.startsWith(CATEGORY) ? (view?.categories.find((c) => `${CATEGORY}${c.id}` === column) ?? null) : null;
   useEffect(() => {
+    // A filter category's options are its 'answers' (key: the option id).
+    if (category) return setAnswers(category.options.map((o) => ({ code: String(o.id), answer: o.label })));
     if (!view?.survey_id || !question) return setAnswers([]);
     void request<{ data: Answer[] }>('GET', `/api/v2/survey/${view.survey_id}/question/${question.id}/answer/${lang}`).then((r) => setAnswers(r.data));
-  }, [question?.id]);
+  }, [question?.id, category?.id]);
   // Filled in where codes or names match; what the user chose stays.
   const filled = useMemo(() => (map ? autoMapping(answers.map((a) => ({ code: a.code, label: a.answer })), map.areas, mapping) : {}), [answers, map, mapping]);
   const unmatched = answers.filter((a) => !filled[a.code]).length;
@@ -59,7 +69,8 @@ export default function MapSettings({ chartId, lang, valueCodes, onSaved }: { ch
     e.preventDefault();
     setErrors({});
     try {
-      await api('PUT', `/api/v2/chart/${chartId}/map`, { body: { map_id: Number(mapId) || 0, area_column_key: column, mapping: filled, answer_code: answerCode || null, class_method: method, class_count: Number(count) } });
+      const source = category ? { area_column_key: null, area_category_id: category.id } : { area_column_key: column, area_category_id: null };
+      await api('PUT', `/api/v2/chart/${chartId}/map`, { body: { map_id: Number(mapId) || 0, ...source, mapping: filled, answer_code: answerCode || null, class_method: method, class_count: Number(count) } });
       setMapping(filled);
       onSaved();
     } catch (err) {
@@ -77,9 +88,16 @@ export default function MapSettings({ chartId, lang, valueCodes, onSaved }: { ch
           <option value="">{t.choose}</option>
           {view.maps.map((m) => <option key={m.id} value={m.id}>{m.name}</option>)}
         </SelectField>
-        <SelectField name="area_column_key" label={t.areaQuestion} errors={errors} value={column} onChange={setColumn}>
+        <SelectField name="area_column_key" label={t.areaQuestion} errors={errors.area_category_id ? { ...errors, area_column_key: errors.area_category_id } : errors} value={column} onChange={(v) => { setColumn(v); setMapping({}); }}>
           <option value="">{t.choose}</option>
-          {questions.map((q) => <option key={q.id} value={q.code}>{`${q.code} – ${q.question}`}</option>)}
+          <optgroup label={t.questions}>
+            {questions.map((q) => <option key={q.id} value={q.code}>{`${q.code} – ${q.question}`}</option>)}
+          </optgroup>
+          {view.categories.length > 0 && (
+            <optgroup label={t.categories}>
+              {view.categories.map((c) => <option key={c.id} value={`${CATEGORY}${c.id}`}>{c.title}</option>)}
+            </optgroup>
+          )}
         </SelectField>
       </div>
       {map && answers.length > 0 && (

@@ -9,6 +9,8 @@ export interface FilterOption {
   id: number;
   categoryId: number;
   conditions: FilterCondition[];
+  /** The option's name, for the caller's messages (e.g. a map's unmatched options); the engine never reads it. */
+  label?: string;
 }
 
 /** Filter category: options are OR-ed, categories AND-ed. */

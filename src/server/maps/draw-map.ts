@@ -50,6 +50,50 @@ export function drawMap(key: string, topology: Topology): MapDrawing {
   return drawing;
 }
 
+/** Path coordinates are on a grid of half a unit of the 640-wide drawing (≤ 0.25 unit off: well below a pixel on any screen). */
+const GRID = 2;
+const num = (v: number) => String(v / GRID);
+
+/**
+ * An area's SVG path, written for size (a 600-area map is drawn twice on the public page): per
+ * ring an absolute start, then relative steps on the half-unit grid with implicit repeats
+ * ('M37 535.5l3 1 2-.5…z'); points that fall on the previous one are left out. Neighbours round
+ * their shared border's points alike, so they still meet without gaps.
+ */
+export function areaPath(polygons: Position[][][], at: (p: Position) => [number, number]): string {
+  let d = '';
+  for (const poly of polygons)
+    for (const ring of poly) {
+      let px = 0;
+      let py = 0;
+      let steps = '';
+      let last = '';
+      let kept = 0;
+      let start = '';
+      // GeoJSON rings end on their first point: 'z' closes them.
+      for (let i = 0; i < ring.length - 1; i++) {
+        const [x, y] = at(ring[i]!);
+        const qx = Math.round(x * GRID);
+        const qy = Math.round(y * GRID);
+        if (kept === 0) start = `M${num(qx)} ${num(qy)}`;
+        else {
+          if (qx === px && qy === py) continue;
+          const dx = num(qx - px).replace(/^(-?)0\./, '$1.');
+          const dy = num(qy - py).replace(/^(-?)0\./, '$1.');
+          // A separator only where the next number does not start with '-' (and '.5' after a decimal number).
+          const sep = (prev: string, next: string) => (next.startsWith('-') || (next.startsWith('.') && prev.includes('.')) ? '' : ' ');
+          steps += `${steps === '' ? 'l' : sep(last, dx)}${dx}${sep(dx, dy)}${dy}`;
+          last = dy;
+        }
+        px = qx;
+        py = qy;
+        kept++;
+      }
+      if (kept) d += `${start}${steps}z`;
+    }
+  return d;
+}
+
 function draw(fc: Areas, width: number, maxHeight: number): MapDrawing {
   // fitWidth is d3-geo's (since 1.12); @types/d3-geo lists it on projections only.
   let fit = (geoIdentity() as unknown as GeoProjection).fitWidth(width, fc) as unknown as GeoIdentityTransform;
@@ -67,7 +111,7 @@ function draw(fc: Areas, width: number, maxHeight: number): MapDrawing {
   const areas = fc.features.map((f) => {
     const [[x0, y0], [x1, y1]] = path.bounds(f);
     const [x, y] = path.centroid(f);
-    return { code: f.properties.code, name: f.properties.name, d: path(f) ?? '', x: Math.round(x * 10) / 10, y: Math.round(y * 10) / 10, fits: x1 - x0 >= LABEL_BOX.width && y1 - y0 >= LABEL_BOX.height };
+    return { code: f.properties.code, name: f.properties.name, d: areaPath(f.geometry.coordinates, (p) => fit(p as [number, number]) as [number, number]), x: Math.round(x * 10) / 10, y: Math.round(y * 10) / 10, fits: x1 - x0 >= LABEL_BOX.width && y1 - y0 >= LABEL_BOX.height };
   });
   return { width, height, areas };
 }

@@ -34,7 +34,7 @@ export function filterCatalogRead(db: Db, report: { id: number; projectId: numbe
       const conds = conditions
         .filter((c) => c.optionId === o.id)
         .map((c) => ({ columnKey: c.columnKey, comparator: c.comparator, value: c.value, operator: c.operator }));
-      byCat.get(o.categoryId)!.options.push({ id: o.id, categoryId: o.categoryId, conditions: conditionsCompile(cube, conds) === null ? conds : [] });
+      byCat.get(o.categoryId)!.options.push({ id: o.id, categoryId: o.categoryId, conditions: conditionsCompile(cube, conds) === null ? conds : [], label: o.label });
     }
     return catalog;
   });

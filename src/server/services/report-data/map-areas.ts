@@ -1,5 +1,5 @@
 import { inArray } from 'drizzle-orm';
-import { type Accuracy, type BenchmarkInput, type Cube, type FilterCategory, type ReportDataInput, computeReportData, getColumn } from '../../analytics';
+import { type Accuracy, type BenchmarkInput, type Cube, type FilterCategory, type FilterCondition, type FilterOption, type ReportDataInput, computeReportData, getColumn } from '../../analytics';
 import type { Db } from '../../db/client';
 import { companyMaps, type reportChartMaps } from '../../db/schema';
 import { cachedDrawing, drawMap } from '../../maps/draw-map';
@@ -35,10 +35,11 @@ const areaOption = (k: number) => -2 - k;
 
 /**
  * The groups of a map chart: per area of the map, the respondents whose answer to the area
- * question is mapped to that area — a filter category like any other, AND-ed with each benchmark.
- * The engine computes them beside the plain benchmarks in one call, so every small-group rule
- * applies (R1, the neighbour rule, nesting and the disjoint-sum rule against the benchmark the
- * areas partition). Nothing is computed here: what is released is the engine's answer.
+ * question is mapped to that area — or, with a filter category as the source of areas, who match
+ * one of the category's options mapped to it — a filter category like any other, AND-ed with each
+ * benchmark. The engine computes them beside the plain benchmarks in one call, so every
+ * small-group rule applies (R1, the neighbour rule, nesting and the disjoint-sum rule against the
+ * benchmark the areas partition). Nothing is computed here: what is released is the engine's answer.
  */
 export function computeMapAreas(
   cube: Cube,
@@ -49,21 +50,36 @@ export function computeMapAreas(
   labels: (code: string) => string,
 ): MapAnswer {
   const onMap = new Set(drawing.areas.map((a) => a.code));
-  const codes = settings.areaColumnKey ? answerCodes(cube, settings.areaColumnKey) : [];
-  const byArea = new Map<string, string[]>();
+  // The areas' category: its options, and per area the options that are (OR-ed within the category) that area.
+  const options: FilterOption[] = [];
+  const byArea = new Map<string, number[]>();
   const unmatched: string[] = [];
-  for (const code of codes) {
-    const area = settings.mapping[code];
-    if (area && onMap.has(area)) byArea.set(area, [...(byArea.get(area) ?? []), code]);
-    else unmatched.push(labels(code));
+  const add = (area: string, conditions: FilterCondition[]) => {
+    const id = areaOption(options.length);
+    options.push({ id, categoryId: AREA_CATEGORY, conditions });
+    byArea.set(area, [...(byArea.get(area) ?? []), id]);
+  };
+  if (settings.areaCategoryId !== null) {
+    // A filter category of the report: each of its options mapped to an area is that option's conditions.
+    const category = input.filters.find((c) => c.id === settings.areaCategoryId);
+    for (const o of category?.options ?? []) {
+      const area = settings.mapping[String(o.id)];
+      if (area && onMap.has(area)) add(area, o.conditions);
+      else unmatched.push(o.label ?? String(o.id));
+    }
+  } else {
+    const codes = new Map<string, string[]>();
+    for (const code of settings.areaColumnKey ? answerCodes(cube, settings.areaColumnKey) : []) {
+      const area = settings.mapping[code];
+      if (area && onMap.has(area)) codes.set(area, [...(codes.get(area) ?? []), code]);
+      else unmatched.push(labels(code));
+    }
+    for (const [area, answers] of codes) add(area, [{ columnKey: settings.areaColumnKey!, comparator: 'in', value: answers }]);
   }
   const areas = [...byArea.keys()];
-  const category: FilterCategory = {
-    id: AREA_CATEGORY,
-    options: areas.map((area, k) => ({ id: areaOption(k), categoryId: AREA_CATEGORY, conditions: [{ columnKey: settings.areaColumnKey!, comparator: 'in', value: byArea.get(area)! }] })),
-  };
+  const category: FilterCategory = { id: AREA_CATEGORY, options };
   const nb = input.benchmarks.length;
-  const grouped = input.benchmarks.flatMap((b) => areas.map((_, k) => ({ ...b, label: `${b.label}·${k}`, filterOptionIds: [...b.filterOptionIds, areaOption(k)] })));
+  const grouped = input.benchmarks.flatMap((b) => areas.map((area, k) => ({ ...b, label: `${b.label}·${k}`, filterOptionIds: [...b.filterOptionIds, ...byArea.get(area)!] })));
   const result = areas.length
     ? computeReportData(cube, {
         dataLocations: [{ id: location.id, columnKey: location.columnKey, nMethod: location.nMethod }],

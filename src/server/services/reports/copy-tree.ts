@@ -1,7 +1,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { UserServiceContext } from '../../context';
-import { reportBookmarks, reportChartOptions, reportCharts, reportDataLocations, reportFilterCategories, reports, reportSections, reportTexts, reportWidgets } from '../../db/schema';
+import { reportBookmarks, reportChartMaps, reportChartOptions, reportCharts, reportDataLocations, reportFilterCategories, reports, reportSections, reportTexts, reportWidgets } from '../../db/schema';
 
 async function maxId(ctx: UserServiceContext, table: typeof reports | typeof reportSections | typeof reportCharts) {
   const [row] = await ctx.db.select({ max: sql<number | null>`max(${table.id})` }).from(table);
@@ -12,7 +12,8 @@ type NewReport = Omit<typeof reports.$inferInsert, 'id' | 'createdAt' | 'updated
 
 /**
  * The statements that write a new report with a deep copy of a report's content: sections,
- * charts, data locations, chart options, texts, widgets, bookmarks and its filter categories.
+ * charts, data locations, chart options, map charts' settings, texts, widgets, bookmarks and its
+ * filter categories (a copy stays in the report's project, so a map chart's map stays its organisation's).
  * Report, section and chart ids are allotted up front so children can point at their new parents;
  * a concurrent insert makes the batch fail as a whole. The caller runs them in one batch.
  */
@@ -22,6 +23,7 @@ export async function copyTreeStatements(ctx: UserServiceContext, sourceId: numb
   const chartIdList = charts.map((c) => c.id);
   const locations = chartIdList.length ? await ctx.db.select().from(reportDataLocations).where(inArray(reportDataLocations.chartId, chartIdList)).orderBy(asc(reportDataLocations.id)) : [];
   const options = chartIdList.length ? await ctx.db.select().from(reportChartOptions).where(inArray(reportChartOptions.chartId, chartIdList)) : [];
+  const chartMaps = chartIdList.length ? await ctx.db.select().from(reportChartMaps).where(inArray(reportChartMaps.chartId, chartIdList)) : [];
   const texts = await ctx.db.select().from(reportTexts).where(eq(reportTexts.reportId, sourceId)).orderBy(asc(reportTexts.id));
   const widgets = await ctx.db.select().from(reportWidgets).where(eq(reportWidgets.reportId, sourceId)).orderBy(asc(reportWidgets.id));
   const bookmarks = await ctx.db.select().from(reportBookmarks).where(eq(reportBookmarks.reportId, sourceId)).orderBy(asc(reportBookmarks.id));
@@ -36,6 +38,7 @@ export async function copyTreeStatements(ctx: UserServiceContext, sourceId: numb
     ...charts.map(({ id, sectionId, createdAt: _c, updatedAt: _u, ...rest }) => ctx.db.insert(reportCharts).values({ ...rest, id: chartIds.get(id)!, sectionId: sectionIds.get(sectionId)! })),
     ...locations.map(({ id: _i, chartId, createdAt: _c, updatedAt: _u, ...rest }) => ctx.db.insert(reportDataLocations).values({ ...rest, chartId: chartIds.get(chartId)! })),
     ...options.map((o) => ctx.db.insert(reportChartOptions).values({ chartId: chartIds.get(o.chartId)!, key: o.key, value: o.value })),
+    ...chartMaps.map(({ chartId, createdAt: _c, updatedAt: _u, ...rest }) => ctx.db.insert(reportChartMaps).values({ ...rest, chartId: chartIds.get(chartId)! })),
     ...texts.map((t) =>
       ctx.db.insert(reportTexts).values({
         reportId,
