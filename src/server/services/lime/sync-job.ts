@@ -40,7 +40,7 @@ export const limeSyncJob: JobHandler = async (deps, job, progress) => {
   if (!conn) throw new AppError('NOT_FOUND', 'De LimeSurvey-koppeling bestaat niet meer.');
   const from = link.lime_survey_links.fromResponseId;
   try {
-    const result = await LimeSession.with(conn, async (s) => {
+    const result = await LimeSession.with(conn, { appEnv: deps.appEnv ?? 'production', db: deps.db, userId: job.createdBy, companyId: conn.companyId, action: 'lime.sync' }, async (s) => {
       const b64 = await s.call<string>('export_responses', [link.lime_survey_links.lsSid, 'csv', null, 'all', 'code', 'short', from], /no (data|response)|no responses/i);
       await progress(30);
       const bytes = b64 ? base64Bytes(b64) : new Uint8Array();

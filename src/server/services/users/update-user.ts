@@ -3,7 +3,7 @@ import type { UserServiceContext } from '../../context';
 import { companies, companyAdmins, users } from '../../db/schema';
 import { AppError, nl } from '../../errors';
 import { usersNl } from '../../../shared/i18n/users';
-import type { UserUpdate } from '../../../shared/validation/users';
+import { USER_UPDATE_FIELDS, type UserUpdate } from '../../../shared/validation/users';
 import { assertManages, assertNotLastAdmin, findUser, isDemo, requireUserRole } from './access';
 import { demoExpiry } from './demo';
 import { getUser } from './get-user';
@@ -13,6 +13,9 @@ import { getUser } from './get-user';
  * e-mail, a demo account's end date and, for root users, the company.
  */
 export async function updateUser(ctx: UserServiceContext, id: number, input: UserUpdate) {
+  // A field this call does not change (group_id, role_ids, password …) is a refusal by name, not a silent 200 (probe finding 6).
+  const refused = Object.keys(input).filter((k) => !(USER_UPDATE_FIELDS as readonly string[]).includes(k));
+  if (refused.length) throw new AppError('FORBIDDEN', usersNl.fieldNotChangeable(refused[0]!), Object.fromEntries(refused.map((k) => [k, [usersNl.fieldNotChangeable(k)]])));
   const self = id === ctx.user.id;
   const target = await findUser(ctx, id);
   const managed = !self || input.email !== undefined || input.company_id !== undefined || input.demo_expires_at !== undefined;
