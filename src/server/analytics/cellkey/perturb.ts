@@ -4,7 +4,7 @@ import { singleScale } from '../aggregate';
 import { type WeightedSums, kish, weightedSd } from '../weighted';
 import { type Accuracy, marginOfError, meanMarginOfError } from '../margin-of-error';
 import type { DataLocationSpec, OptionStat, Stats } from '../types';
-import { codeKeySums, derivedKey, keySum } from './keys';
+import { codeKeySums, derivedKey, groupKey, keySum } from './keys';
 import { PTABLE_ROWS, PTABLE_D } from './ptable-data';
 import { perturbCount } from './ptable';
 
@@ -22,7 +22,7 @@ export interface CellKeys {
 
 /** The cell keys of rows of `bits` within [lo, hi) for a column (the same cells computeStats counts). */
 export function cellKeysOf(col: CubeColumn, keys: Uint32Array, bits: Bitset, lo: number, hi: number, nps: boolean): CellKeys {
-  const group = keySum(keys, bits, lo, hi);
+  const group = groupKey(keys, bits, lo, hi);
   if (col.kind === 'multi') {
     return { group, answered: keySum(keys, bits, lo, hi, answeredBits(col)), options: Uint32Array.from(col.optionBits, (o) => keySum(keys, bits, lo, hi, o)) };
   }

@@ -14,7 +14,7 @@
  * Accuracy: |perturbed − true| percentage points per option, over the cells released in both modes
  * (suppress mode's numbers are exact; the trend requests' whole-year benchmarks included), by the
  * true base: 10–49, 50–199, ≥ 200.
- * Run: `npm run bench -- cellkey`.
+ * Run: `npm run bench -- cellkey-release`.
  */
 import { createClient } from '@libsql/client';
 import { eq } from 'drizzle-orm';
