@@ -22,14 +22,14 @@ test('a Beheerder reads their organisation\'s trail; the admin filters the audit
   await loginAdmin(page, client);
   await page.goto('/portal/admin/audit');
   await expect(page.getByText('U ziet de regels van de hele installatie.')).toBeVisible();
-  await page.getByLabel('Gebruiker').selectOption(String(beheerder.id));
+  await page.getByLabel('Gebruiker', { exact: true }).selectOption(String(beheerder.id));
   await page.getByRole('button', { name: 'Filteren' }).click();
   const body = page.locator('tbody');
   await expect(body.locator('tr').first()).toContainText(beheerder.name);
   const names = await body.locator('tr td:nth-child(2)').allInnerTexts();
   expect(names.length).toBeGreaterThan(0);
   expect(names.every((n) => n.startsWith(beheerder.name))).toBe(true);
-  await page.getByLabel('Actie').focus();
+  await page.getByLabel('Actie', { exact: true }).focus();
   await page.keyboard.press('Tab');
   await axeClean(page, 'audit trail (admin, filtered)');
   await shot(page, 'admin-audit-filtered');

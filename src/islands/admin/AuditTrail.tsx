@@ -68,35 +68,35 @@ export default function AuditTrail({ initial, next: firstNext, users }: { initia
   return (
     <div ref={keepInput}>
       <form onSubmit={submit} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6 items-end mb-4" aria-label={t.apply} aria-busy={busy}>
-        <label className="text-sm lg:col-span-2">
-          {t.filterUser}
-          <select name="user_id" className={field} value={draft.user_id} onChange={(e) => setDraft({ ...draft, user_id: e.target.value })}>
+        <div className="text-sm lg:col-span-2">
+          <label htmlFor="audit-user_id">{t.filterUser}</label>
+          <select id="audit-user_id" name="user_id" className={field} value={draft.user_id} onChange={(e) => setDraft({ ...draft, user_id: e.target.value })}>
             <option value="">{t.anyone}</option>
             {users.map((u) => <option key={u.id} value={String(u.id)}>{`${u.name} (${u.email})${u.deleted ? ' — verwijderd' : ''}`}</option>)}
           </select>
-        </label>
-        <label className="text-sm">
-          {t.filterAction}
-          <select name="action" className={field} value={draft.action} onChange={(e) => setDraft({ ...draft, action: e.target.value })}>
+        </div>
+        <div className="text-sm">
+          <label htmlFor="audit-action">{t.filterAction}</label>
+          <select id="audit-action" name="action" className={field} value={draft.action} onChange={(e) => setDraft({ ...draft, action: e.target.value })}>
             <option value="">{t.any}</option>
             {Object.entries(AUDIT_ACTIONS).map(([k, label]) => <option key={k} value={k}>{label}</option>)}
           </select>
-        </label>
-        <label className="text-sm">
-          {t.filterResource}
-          <select name="resource" className={field} value={draft.resource} onChange={(e) => setDraft({ ...draft, resource: e.target.value })}>
+        </div>
+        <div className="text-sm">
+          <label htmlFor="audit-resource">{t.filterResource}</label>
+          <select id="audit-resource" name="resource" className={field} value={draft.resource} onChange={(e) => setDraft({ ...draft, resource: e.target.value })}>
             <option value="">{t.any}</option>
             {Object.entries(AUDIT_RESOURCES).map(([k, label]) => <option key={k} value={k}>{label}</option>)}
           </select>
-        </label>
-        <label className="text-sm">
-          {t.filterFrom}
-          <input type="date" name="from" className={field} value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
-        </label>
-        <label className="text-sm">
-          {t.filterTo}
-          <input type="date" name="to" className={field} value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
-        </label>
+        </div>
+        <div className="text-sm">
+          <label htmlFor="audit-from">{t.filterFrom}</label>
+          <input type="date" id="audit-from" name="from" className={field} value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
+        </div>
+        <div className="text-sm">
+          <label htmlFor="audit-to">{t.filterTo}</label>
+          <input type="date" id="audit-to" name="to" className={field} value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
+        </div>
         <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-6">
           <button type="submit" className="rounded bg-brand px-3 py-1.5 text-sm font-medium text-white" disabled={busy}>{t.apply}</button>
           <button type="button" className="rounded border border-gray-500 px-3 py-1.5 text-sm" onClick={() => { setDraft(EMPTY); void load(EMPTY, null); }} disabled={busy}>{t.reset}</button>
