@@ -123,7 +123,7 @@ export default function AuditTrail({ initial, next: firstNext, users }: { initia
             <tbody>
               {rows.map((r) => (
                 <tr key={r.id} className="border-b last:border-0 align-top" data-action={r.action}>
-                  <td className="py-2 pr-3 whitespace-nowrap">{formatDateTime(r.created_at)}</td>
+                  <td className="py-2 pr-3 min-w-28 sm:whitespace-nowrap">{formatDateTime(r.created_at)}</td>
                   <td className="py-2 pr-3">{r.who ?? '—'}{r.token_id !== null && <span className="block text-xs text-gray-700">{t.viaToken(r.token_id)}</span>}</td>
                   <td className="py-2 pr-3">{auditActionLabel(r.action)}</td>
                   <td className="py-2 pr-3 break-words max-w-96">{r.summary}</td>
