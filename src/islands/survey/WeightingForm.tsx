@@ -1,4 +1,4 @@
-import { useState, type SubmitEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { api, ApiError } from '../../shared/api-client';
 import { weightingNl } from '../../shared/i18n/weighting';
 import { parseTargetsCsv, type WeightingQuestion, type WeightingSchemeDto } from '../../shared/validation/weighting';
@@ -33,6 +33,9 @@ export default function WeightingForm({ surveyId, questions, scheme, onSaved, on
   const [maxIt, setMaxIt] = useState(String(scheme?.max_iterations ?? 100));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  // Opening the form (new or edit) puts the keyboard in its first field.
+  useEffect(() => formRef.current?.querySelector('input')?.focus(), []);
   const crossed = method === 'poststratify' && chosen.length === 2;
 
   const toggle = (key: string) => setChosen((c) => (c.includes(key) ? c.filter((k) => k !== key) : [...c, key]));
@@ -71,7 +74,15 @@ export default function WeightingForm({ surveyId, questions, scheme, onSaved, on
       setErrors({});
       onSaved(res.data);
     } catch (err) {
-      if (err instanceof ApiError) setErrors(err.errors);
+      if (!(err instanceof ApiError) || err.cancelled) throw err;
+      // zod names a variable's targets by position ('variables.1.targets'): shown under that question's field.
+      const mapped: FieldErrors = {};
+      for (const [key, messages] of Object.entries(err.errors)) {
+        const at = /^variables\.(\d+)\.targets/.exec(key);
+        mapped[at && chosen[Number(at[1])] ? `targets.${chosen[Number(at[1])]}` : key] = messages;
+      }
+      // (The API client shows every refusal as an alert as well; these put it beside its field.)
+      setErrors(mapped);
     } finally {
       setBusy(false);
     }
@@ -79,7 +90,8 @@ export default function WeightingForm({ surveyId, questions, scheme, onSaved, on
 
   const error = (key: string) => errors[key]?.[0] && <p className="text-sm text-red-700" role="alert">{errors[key]![0]}</p>;
   return (
-    <form method="post" noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label={t.heading}>
+    <form ref={formRef} method="post" noValidate onSubmit={submit} className="flex flex-col gap-4 border-t border-gray-200 pt-4" aria-labelledby="weighting-form-heading">
+      <h3 id="weighting-form-heading" className="font-semibold">{scheme ? t.editHeading(scheme.name) : t.newHeading}</h3>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField name="name" label={weightingNl.screen.name} errors={errors} value={name} onChange={setName} />
         <SelectField name="method" label={t.method} errors={errors} value={method} onChange={setMethod}>
@@ -111,9 +123,11 @@ export default function WeightingForm({ surveyId, questions, scheme, onSaved, on
         return (
           <div key={key} className="flex flex-col gap-1">
             <label className="text-sm font-semibold" htmlFor={`targets-${key}`}>{t.targetsFor(key)}</label>
-            <p className="text-xs text-gray-600" id={`targets-help-${key}`}>{t.targetsHelp} {q?.codes.map((c) => `${c.code} = ${c.label}`).join(', ')}</p>
-            <textarea id={`targets-${key}`} aria-describedby={`targets-help-${key}`} className="rounded border px-2 py-1 font-mono text-sm" rows={Math.min(8, (q?.codes.length ?? 3) + 1)} value={texts[key] ?? ''} onChange={(e) => setTexts((old) => ({ ...old, [key]: e.target.value }))} />
-            <label className="text-xs">{t.upload} <input type="file" accept=".csv,.txt,text/csv,text/plain" onChange={(e) => upload(key, e.target.files?.[0])} /></label>
+            <p className="text-xs text-gray-600" id={`targets-help-${key}`}>{t.targetsHelp(kind)} {q?.codes.map((c) => `${c.code} = ${c.label}`).join(', ')}</p>
+            <textarea id={`targets-${key}`} aria-describedby={`targets-help-${key}`} aria-invalid={!!errors[`targets.${key}`]} className="rounded border px-2 py-1 font-mono text-sm" rows={Math.min(9, (q?.codes.length ?? 3) + 2)} value={texts[key] ?? ''} onChange={(e) => setTexts((old) => ({ ...old, [key]: e.target.value }))} />
+            <label className="text-xs">
+              {t.upload} <input type="file" accept=".csv,.txt,text/csv,text/plain" aria-label={t.uploadFor(key)} onChange={(e) => upload(key, e.target.files?.[0])} />
+            </label>
             {error(`targets.${key}`)}
           </div>
         );
@@ -122,12 +136,15 @@ export default function WeightingForm({ surveyId, questions, scheme, onSaved, on
         <div className="flex flex-col gap-1">
           <label className="text-sm font-semibold" htmlFor="cell-targets">{t.cellTargets}</label>
           <textarea id="cell-targets" className="rounded border px-2 py-1 font-mono text-sm" rows={8} value={cells} onChange={(e) => setCells(e.target.value)} />
-          <label className="text-xs">{t.upload} <input type="file" accept=".csv,.txt,text/csv,text/plain" onChange={(e) => upload('', e.target.files?.[0])} /></label>
+          <label className="text-xs">
+            {t.upload} <input type="file" accept=".csv,.txt,text/csv,text/plain" aria-label={t.uploadCells} onChange={(e) => upload('', e.target.files?.[0])} />
+          </label>
           {error('cell_targets')}
         </div>
       )}
       {error('max_iterations')}
       {error('start_date')}
+      {error('trim')}
       <div className="flex gap-2">
         <button type="submit" className={buttonClass} disabled={busy}>{t.save}</button>
         <button type="button" className={secondaryButtonClass} onClick={onCancel}>{t.cancel}</button>

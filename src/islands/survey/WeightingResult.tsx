@@ -19,7 +19,7 @@ function Histogram({ result }: { result: WeightingResultDto }) {
           return <rect key={i} x={i * bar + 1} y={h - bh} width={bar - 2} height={bh} className="fill-brand" />;
         })}
       </svg>
-      <figcaption className="flex justify-between text-xs text-gray-600" style={{ width: w }}>
+      <figcaption className="flex w-60 justify-between text-xs text-gray-600">
         <span>{num(result.min_weight)}</span>
         <span>{t.histogram}</span>
         <span>{num(result.max_weight)}</span>
@@ -29,7 +29,7 @@ function Histogram({ result }: { result: WeightingResultDto }) {
 }
 
 /** Achieved vs target per category, the histogram and effective n / design effect in one Dutch sentence. */
-export default function WeightingResult({ result }: { result: WeightingResultDto }) {
+export default function WeightingResult({ result, labels = {} }: { result: WeightingResultDto; labels?: Record<string, string> }) {
   return (
     <div className="flex flex-col gap-4" data-testid="weighting-result">
       <p className="text-sm">{t.explain(result.n, result.effective_n, result.design_effect)}</p>
@@ -48,24 +48,24 @@ export default function WeightingResult({ result }: { result: WeightingResultDto
       <Histogram result={result} />
       {result.variables.map((v) => (
         <div key={v.column_key} className="overflow-x-auto" role="region" aria-label={t.tableOf(v.column_key)} tabIndex={0}>
-          <table className="min-w-full text-sm">
-            <caption className="text-left font-semibold">{v.column_key}{v.missing > 0 ? ` (${t.missingOf(v.missing)})` : ''}</caption>
+          <table className="w-full table-fixed text-xs sm:text-sm">
+            <caption className="text-left font-semibold">{v.column_key}{labels[v.column_key] && labels[v.column_key] !== v.column_key ? ` – ${labels[v.column_key]}` : ''}{v.missing > 0 ? ` (${t.missingOf(v.missing)})` : ''}</caption>
             <thead>
               <tr className="text-left text-gray-600">
-                <th scope="col" className="pr-4">{t.category}</th>
-                <th scope="col" className="pr-4 text-right">{t.count}</th>
-                <th scope="col" className="pr-4 text-right">{t.unweighted}</th>
-                <th scope="col" className="pr-4 text-right">{t.target}</th>
+                <th scope="col" className="w-2/5 pr-2">{t.category}</th>
+                <th scope="col" className="hidden pr-2 text-right sm:table-cell">{t.count}</th>
+                <th scope="col" className="pr-2 text-right">{t.unweighted}</th>
+                <th scope="col" className="pr-2 text-right">{t.target}</th>
                 <th scope="col" className="text-right">{t.achieved}</th>
               </tr>
             </thead>
             <tbody>
               {v.categories.map((c) => (
                 <tr key={c.code} className="border-t border-gray-100">
-                  <th scope="row" className="pr-4 text-left font-normal">{c.label}</th>
-                  <td className="pr-4 text-right">{c.count.toLocaleString('nl-NL')}</td>
-                  <td className="pr-4 text-right">{pct(c.unweighted)}</td>
-                  <td className="pr-4 text-right">{pct(c.target)}</td>
+                  <th scope="row" className="pr-2 text-left font-normal">{c.label}</th>
+                  <td className="hidden pr-2 text-right sm:table-cell">{c.count.toLocaleString('nl-NL')}</td>
+                  <td className="pr-2 text-right">{pct(c.unweighted)}</td>
+                  <td className="pr-2 text-right">{pct(c.target)}</td>
                   <td className="text-right">{pct(c.achieved)}</td>
                 </tr>
               ))}
