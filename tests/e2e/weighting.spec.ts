@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { WEIGHTED_REPORT_TITLE } from '../../scripts/seed/weighting';
 import { apiCall, axeClean, e2eClient, login, shot } from './support';
 
 /**
@@ -41,6 +42,7 @@ async function pdfText(page: Page, id: number, name: string): Promise<string> {
 const percentages = (text: string) => text.match(/\d+(,\d+)? ?%/g) ?? [];
 
 let surveyId = 0;
+let demoReportId = 0;
 let schemeId = 0;
 let reportId = 0;
 
@@ -50,6 +52,8 @@ test.beforeAll(async () => {
   const client = e2eClient();
   const { rows } = await client.execute('select id from surveys where ls_sid = 474747 and company_id = 1');
   surveyId = Number(rows[0]!.id);
+  const demo = await client.execute({ sql: 'select id from reports where title = ?', args: [WEIGHTED_REPORT_TITLE] });
+  demoReportId = Number(demo.rows[0]!.id);
   client.close();
 });
 
@@ -140,4 +144,11 @@ test('a Beheerder uploads the population targets, sets the scheme on a report an
   await expect(page.getByTestId('public-weighting')).toHaveText(`${LABEL}.`);
   expect(publicAfter).toMatch(/%/);
   expect(publicAfter).not.toEqual(publicBefore);
+
+  // The seeded demo: one published report weighted with 'Bevolking Zuiderhaven 2026', report 1 not.
+  await page.goto(`/portal/public/report/${demoReportId}`);
+  await expect(page.getByTestId('public-weighting')).toHaveText(`${LABEL}.`);
+  await page.goto('/portal/public/report/1');
+  await expect(page.getByTestId('public-report')).toBeVisible();
+  await expect(page.getByTestId('public-weighting')).toHaveCount(0);
 });
