@@ -8,6 +8,7 @@ import { AppError, nl } from './errors';
 import { MemoRouter } from './http/router';
 import { onError } from './middleware/errors';
 import { responseHeaders } from './middleware/response-headers';
+import { demoReadOnly } from './middleware/demo-read-only';
 import { resolveSession } from './middleware/session';
 import { apiRoutes, publicRoutes } from './routes/api';
 import { authRoutes } from './routes/auth';
@@ -43,6 +44,8 @@ export function createApp(deps: AppDeps) {
     c.res.headers.set(STATEMENTS_HEADER, String(count.statements));
   });
   app.use(resolveSession);
+  app.use('/portal/api/*', demoReadOnly);
+  app.use('/portal/auth/*', demoReadOnly);
   app.use('/portal/auth/*', jsonLimit);
   app.route('/portal/auth', authRoutes);
   app.use('/portal/api/*', async (c, next) => {

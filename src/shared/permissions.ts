@@ -19,11 +19,15 @@ const AREAS = {
 } as const;
 
 type Areas = typeof AREAS;
-export type Role = { [A in keyof Areas]: `${A}.${Areas[A][number]}` }[keyof Areas];
+/**
+ * Roles added after the first installations, appended so the seeded role ids (index + 1) stay
+ * stable; a migration adds each to existing databases. `survey.tokens.export`: exporting
+ * participation codes with names, e-mail addresses and attributes (personal data, audited).
+ */
+const LATER_ROLES = ['survey.tokens.export'] as const;
+export type Role = { [A in keyof Areas]: `${A}.${Areas[A][number]}` }[keyof Areas] | (typeof LATER_ROLES)[number];
 
-export const ROLES = Object.entries(AREAS).flatMap(([area, actions]) =>
-  actions.map((action) => `${area}.${action}`),
-) as Role[];
+export const ROLES = [...Object.entries(AREAS).flatMap(([area, actions]) => actions.map((action) => `${area}.${action}`)), ...LATER_ROLES] as Role[];
 
 export interface Subject {
   groupId: number;

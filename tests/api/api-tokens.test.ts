@@ -48,7 +48,7 @@ async function create(scopes: string[], extra: Record<string, unknown> = {}) {
 }
 
 describe('personal access tokens', () => {
-  it('are shown once and listed without their secret; only group Admin manages them, only for Api users', async () => {
+  it('are shown once and listed without their secret; Admin and the own organisation\'s Beheerder manage them, only for Api users', async () => {
     const made = await create(['responses:upload'], { expires_at: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10) });
     expect(made.token).toMatch(/^impz_[a-z2-7]{52}$/);
     const list = await admin.get<{ data: Token[] }>('/user/4/token');
@@ -59,14 +59,15 @@ describe('personal access tokens', () => {
     expect(list.text).not.toContain(row!.tokenHash);
     expect(row!.tokenHash).not.toContain(made.token!);
 
-    expect((await beheerder.get('/user/4/token')).status).toBe(403);
+    expect((await beheerder.get('/user/4/token')).status).toBe(200);
     expect((await admin.post<{ errors: Record<string, string[]> }>('/user/3/token', { name: 'Niet', scopes: ['reports:read'] })).status).toBe(422);
     const bad = await admin.post<{ errors: Record<string, string[]> }>('/user/4/token', { name: 'x', scopes: ['alles'], expires_at: '2020-01-01' });
     expect(bad.status).toBe(422);
     expect(bad.body.errors).toMatchObject({ name: ['Voer minimaal 2 karakters in'] });
     expect((await admin.post<{ errors: Record<string, string[]> }>('/user/4/token', { name: 'Oud', scopes: ['reports:read'], expires_at: '2020-01-01' })).body.errors).toEqual({ expires_at: ['De einddatum moet in de toekomst liggen'] });
     const other = jsonApi(await loginAs(t.session(), 'beheerder@noordbroek.demo.impulz.nl'));
-    expect((await other.get('/user/4/token')).status).toBe(403);
+    // Another organisation's Api user: not found, like every id of another company.
+    expect((await other.get('/user/4/token')).status).toBe(404);
   });
 
   it('upload responses with Bearer auth (no cookies, no CSRF) but cannot edit reports', async () => {
@@ -137,5 +138,39 @@ describe('personal access tokens', () => {
     expect(seen.join('\n')).not.toContain(token);
     expect(seen.join('\n')).not.toContain(token.slice(5, 25));
     expect(logged.join('\n')).not.toContain(token.slice(5, 25));
+  });
+
+  it('probe finding 9: a token has exactly the ticked scopes, for every combination; a Beheerder issues and revokes for its own Api user, audited', async () => {
+    const survey = await demoSurveyId(t.db);
+    const combos: string[][] = [['reports:read'], ['responses:upload'], ['reports:read', 'responses:upload'], ['responses:upload', 'reports:read']];
+    for (const scopes of combos) {
+      const res = await beheerder.post<{ data: Token }>('/user/4/token', { name: `Combi ${scopes.join('+')}`, scopes });
+      expect(res.status, scopes.join()).toBe(201);
+      expect([...res.body.data.scopes].sort()).toEqual([...scopes].sort());
+      const [row] = await t.db.select().from(apiTokens).where(eq(apiTokens.id, res.body.data.id));
+      expect([...(row!.scopes as string[])].sort()).toEqual([...scopes].sort());
+      const token = res.body.data.token!;
+      const reads = (await bearer(token, 'GET', '/report')).status;
+      const uploads = (await bearer(token, 'POST', `/survey/${survey}/response`, new FormData())).status;
+      expect(reads === 200, `${scopes} read`).toBe(scopes.includes('reports:read'));
+      // Without the upload scope the route's role check refuses (403) before the (empty) body is read (422).
+      expect(uploads, `${scopes} upload`).toBe(scopes.includes('responses:upload') ? 422 : 403);
+      const revoked = await beheerder.del<{ data: Token }>(`/user/4/token/${res.body.data.id}`);
+      expect(revoked.body.data.status).toBe('revoked');
+    }
+    expect((await beheerder.post<{ errors: Record<string, string[]> }>('/user/4/token', { name: 'Leeg', scopes: [] })).status).toBe(422);
+    const { auditLog } = await import('../../src/server/db/schema');
+    const audit = await t.db.select().from(auditLog).where(eq(auditLog.userId, 2));
+    expect(audit.filter((a) => a.action === 'token.create').length).toBeGreaterThanOrEqual(combos.length);
+    expect(audit.filter((a) => a.action === 'token.revoke').length).toBeGreaterThanOrEqual(combos.length);
+    // Never above the issuer's own rights: a Beheerder without survey.upload cannot hand out the upload scope.
+    const { userRoles, roles } = await import('../../src/server/db/schema');
+    const [upload] = await t.db.select().from(roles).where(eq(roles.name, 'survey.upload'));
+    const { and } = await import('drizzle-orm');
+    await t.db.delete(userRoles).where(and(eq(userRoles.userId, 2), eq(userRoles.roleId, upload!.id)));
+    const limited = jsonApi(await loginAs(t.session(), 'beheerder@demo.impulz.nl'));
+    const above = await limited.post<{ message: string }>('/user/4/token', { name: 'Te veel', scopes: ['responses:upload'] });
+    expect(above.status).toBe(403);
+    expect(above.body.message).toBe('U kunt geen token uitgeven met rechten die u zelf niet heeft.');
   });
 });

@@ -179,4 +179,46 @@ describe('authorisation matrix', { timeout: 30_000 }, () => {
     expect(problems).toEqual([]);
   });
 
+  describe('no silent success (probe findings 5 and 6)', () => {
+    it("refuses every write of the read-only demo account, its own profile included, with 403 and a Dutch sentence; nothing changes", async () => {
+      const demo = await loginAs(t.session(), 'demo@demo.impulz.nl');
+      const me = (await userByEmail(t.db, 'demo@demo.impulz.nl'))!;
+      const own = await demo.fetch(`/portal/api/v2/user/${me.id}`, { method: 'PUT', json: { fullname: 'Gewijzigd' } });
+      expect(own.status).toBe(403);
+      expect(((await own.json()) as { message: string }).message).toBe('Dit is een demo-account: u kunt alles bekijken maar niets wijzigen.');
+      expect((await userByEmail(t.db, 'demo@demo.impulz.nl'))!.fullname).toBe(me.fullname);
+      const reads = [/^\/portal\/api\/v2\/data\//, /^\/portal\/api\/v2\/report\/:id\/export$/, /^\/portal\/api\/v2\/public\//];
+      const writes = routes.filter((r) => r.method !== 'GET' && r.path.startsWith('/portal/api/v2/') && !reads.some((re) => re.test(r.path)));
+      expect(writes.length).toBeGreaterThan(100);
+      const problems: string[] = [];
+      for (const route of writes) {
+        const path = fillPath(route.path).replace(/\/user\/3(?=\/|$)/, `/user/${me.id}`);
+        const res = await demo.fetch(path, { method: route.method, json: { fullname: 'Gewijzigd' } });
+        if (res.status !== 403) problems.push(`${route.method} ${route.path} → ${res.status}`);
+      }
+      for (const path of ['/portal/auth/password/change', '/portal/auth/panel/join']) {
+        const res = await demo.fetch(path, { method: 'POST', json: {} });
+        if (res.status !== 403) problems.push(`POST ${path} → ${res.status}`);
+      }
+      expect(problems).toEqual([]);
+      expect((await userByEmail(t.db, 'demo@demo.impulz.nl'))!.fullname).toBe(me.fullname);
+      // Reading still works, and so does logging out.
+      expect((await demo.get('/portal/api/v2/bootstrap')).status).toBe(200);
+      expect((await demo.fetch('/portal/auth/logout', { method: 'POST', json: {} })).status).toBeLessThan(300);
+    });
+
+    it('answers a field the caller may not change with 403 naming it, never 200 with nothing done', async () => {
+      const beheerder = await loginAs(t.session(), 'beheerder@demo.impulz.nl');
+      for (const [field, value] of [['group_id', 1], ['role_ids', [1]], ['is_root', true], ['password', 'Geheim-wachtwoord-1!'], ['company_admin', true]] as const) {
+        const res = await beheerder.fetch('/portal/api/v2/user/3', { method: 'PUT', json: { fullname: 'Carla Bakker', [field]: value } });
+        expect(res.status, field).toBe(403);
+        const body = (await res.json()) as { message: string; errors: Record<string, string[]> };
+        expect(body.message).toBe(`Het veld '${field}' kunt u hier niet wijzigen.`);
+        expect(Object.keys(body.errors)).toEqual([field]);
+      }
+      const carla = (await userByEmail(t.db, 'gebruiker@demo.impulz.nl'))!;
+      expect(carla.groupId).toBe(3);
+      expect(carla.isRoot).toBe(false);
+    });
+  });
 });

@@ -23,7 +23,7 @@ export function createSurveyTestApp() {
       sent.push(message);
       if (!deliver || !database) return;
       const jobs = queueJobSystem(database, queue as unknown as Queue, files);
-      while ((await runJob(JOB_KINDS, { db: database, files, now: () => new Date(), jobs }, message.jobId)) === 'retry');
+      while ((await runJob(JOB_KINDS, { db: database, files, now: () => new Date(), jobs, appEnv: 'test' }, message.jobId)) === 'retry');
     },
   };
   const t = createTestApp((db) => {

@@ -72,7 +72,7 @@ export default function MapSettings({ chartId, lang, valueCodes, onSaved }: { ch
       <h3 id="map-settings-title" className="font-semibold">{t.title}</h3>
       <p className="text-sm text-gray-700">{view.maps.length ? t.intro : t.noMaps}</p>
       {!view.survey_id && <p className="text-sm text-gray-700">{t.needsDataset}</p>}
-      <div className="grid gap-3 md:grid-cols-2">
+      <div className="grid grid-cols-1 gap-3 md:grid-cols-2">
         <SelectField name="map_id" label={t.map} errors={errors} value={mapId} onChange={setMapId}>
           <option value="">{t.choose}</option>
           {view.maps.map((m) => <option key={m.id} value={m.id}>{m.name}</option>)}
@@ -98,7 +98,7 @@ export default function MapSettings({ chartId, lang, valueCodes, onSaved }: { ch
           {errors.mapping && <p className="text-red-700">{errors.mapping[0]}</p>}
         </fieldset>
       )}
-      <div className="grid gap-3 md:grid-cols-3">
+      <div className="grid grid-cols-1 gap-3 md:grid-cols-3">
         <SelectField name="answer_code" label={t.answerCode} errors={errors} value={answerCode} onChange={setAnswerCode}>
           <option value="">{t.topBox}</option>
           {valueCodes.map((v) => <option key={v.code} value={v.code}>{v.label}</option>)}

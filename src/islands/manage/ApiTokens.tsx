@@ -26,7 +26,7 @@ export default function ApiTokens({ userId, initial }: { userId: number; initial
   const keepInput = useKeepEarlyInput<HTMLElement>();
   const hydrated = useHydrated();
   const [tokens, setTokens] = useState(initial);
-  const [v, setV] = useState({ name: '', expires_at: '', scopes: new Set<string>(['responses:upload']) });
+  const [v, setV] = useState({ name: '', expires_at: '', scopes: new Set<string>() });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [secret, setSecret] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -43,7 +43,7 @@ export default function ApiTokens({ userId, initial }: { userId: number; initial
       const { token, ...row } = res.data;
       setSecret(token);
       setTokens((list) => [row, ...list]);
-      setV({ name: '', expires_at: '', scopes: new Set(['responses:upload']) });
+      setV({ name: '', expires_at: '', scopes: new Set<string>() });
     } catch (err) {
       if (err instanceof ApiError) setErrors(err.errors);
     } finally {
@@ -67,6 +67,7 @@ export default function ApiTokens({ userId, initial }: { userId: number; initial
       <h2 id="tokens-title" className="text-lg font-semibold">{t.title}</h2>
       <p className="max-w-3xl text-sm text-gray-700">{t.intro}</p>
       <p className="max-w-3xl text-sm"><a className="text-brand underline" href={urls.apiDocs()}>{t.docsLink}</a></p>
+      <p className="max-w-3xl text-sm text-gray-700">{t.who}</p>
       {secret && <OnceSecret label={t.token} value={secret} note={t.shownOnce} copyText={t.copy} copiedText={t.copied} />}
       <form onSubmit={create} noValidate className="flex max-w-xl flex-col gap-3" aria-busy={busy}>
         <TextField name="name" label={t.name} errors={errors} value={v.name} onChange={(name) => setV({ ...v, name })} />

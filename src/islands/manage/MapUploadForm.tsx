@@ -45,12 +45,19 @@ export function MapUploadForm({ action, onUploaded }: { action: string; onUpload
   }
   async function submit(e: React.FormEvent) {
     e.preventDefault();
+    const form = e.currentTarget as HTMLFormElement;
     if (!file) return setErrors({ file: [mapsNl.fileRequired] });
     setBusy(true);
     setErrors({});
     try {
       const res = await uploadFile<{ data: MapSummary }>(action, file, { showAlert: true, fields: { name, code_property: code, name_property: label } });
+      // The form is empty again for the next file (the file input is the browser's own state).
+      form.reset();
       setName('');
+      setFile(null);
+      setKeys(null);
+      setCode('');
+      setLabel('');
       await onUploaded(res.data);
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;

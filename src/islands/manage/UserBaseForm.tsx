@@ -13,10 +13,12 @@ interface Props {
   initial: { fullname: string; email: string; demo_expires_at: string | null };
   /** A manager edits e-mail and a demo account's end date; one's own profile only the name. */
   manage: boolean;
+  /** A read-only demo account's own profile: the fields as text, no save (the server refuses with 403 anyway). */
+  readOnly?: boolean;
 }
 
 /** PUT user/{id}: name (own profile) or name, e-mail and demo end date (a user one manages). */
-export default function UserBaseForm({ id, initial, manage }: Props) {
+export default function UserBaseForm({ id, initial, manage, readOnly = false }: Props) {
   const keepInput = useKeepEarlyInput<HTMLFormElement>();
   const hydrated = useHydrated();
   const [v, setV] = useState(initial);
@@ -39,6 +41,22 @@ export default function UserBaseForm({ id, initial, manage }: Props) {
     } finally {
       setBusy(false);
     }
+  }
+
+  if (readOnly) {
+    return (
+      <div className="flex max-w-xl flex-col gap-4 text-sm">
+        <p className="flex flex-col gap-1">
+          <span>{t.form.fullname}</span>
+          <span className="font-medium">{initial.fullname}</span>
+        </p>
+        <p className="flex flex-col gap-1">
+          <span>{t.form.email}</span>
+          <span className="font-medium">{initial.email}</span>
+        </p>
+        <p className="rounded border border-amber-300 bg-amber-50 p-3 text-amber-900">{t.demoReadOnly}</p>
+      </div>
+    );
   }
 
   return (

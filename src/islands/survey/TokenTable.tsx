@@ -8,8 +8,8 @@ const t = surveysNl.edit;
 interface Token { id: number; token: string; firstname: string; lastname: string; email: string; completed: string; usesleft: number }
 const PER_PAGE = 25;
 
-/** Tab 'Tokens': paged list with search, toggle complete, CSV export. */
-export default function TokenTable({ surveyId }: { surveyId: number }) {
+/** Tab 'Tokens': paged list with search, toggle complete, CSV export (only with survey.tokens.export: codes with names and e-mail addresses are personal data). */
+export default function TokenTable({ surveyId, canExport = false }: { surveyId: number; canExport?: boolean }) {
   const keepInput = useKeepEarlyInput<HTMLDivElement>();
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
@@ -35,7 +35,7 @@ export default function TokenTable({ surveyId }: { surveyId: number }) {
     <div ref={keepInput} className="flex flex-col gap-3">
       <div className="flex flex-wrap gap-3 items-center">
         <input className="min-w-0 flex-1 basis-56 rounded border px-2 py-1" aria-label={t.search} placeholder={t.search} value={search} onChange={(e) => { setSearch(e.target.value); setPage(1); }} />
-        <a className="rounded border border-brand px-3 py-1 text-brand hover:bg-brand-light" href={`${BASE}/api/v2/survey/${surveyId}/token/export`}>{t.export}</a>
+        {canExport ? <a className="rounded border border-brand px-3 py-1 text-brand hover:bg-brand-light" href={`${BASE}/api/v2/survey/${surveyId}/token/export`}>{t.export}</a> : null}
       </div>
       {/* Five columns do not fit a phone: the table scrolls in its own region, the page does not. */}
       <ScrollRegion label={t.tokensTable}>

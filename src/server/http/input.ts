@@ -62,12 +62,13 @@ function params<S extends z.ZodType, E extends Env = Env, P extends string = str
 const FileField = z.object({ file: z.file() });
 
 /**
- * A multipart upload (field `file`, plus `fields`): documented only. Uploads are read, size-checked
- * and sniffed by the handler (they stream, and the limits differ per route), which validates the
- * form fields with the same schema.
+ * A multipart upload (field `file`, or `files` with up to `many` of them, plus `fields`):
+ * documented only. Uploads are read, size-checked and sniffed by the handler (they stream, and the
+ * limits differ per route), which validates the form fields with the same schema.
  */
-function upload<E extends Env = Env, P extends string = string>(fields?: z.ZodObject): MiddlewareHandler<E, P> {
-  const schema = fields ? FileField.extend(fields.shape) : FileField;
+function upload<E extends Env = Env, P extends string = string>(fields?: z.ZodObject, options: { many?: number } = {}): MiddlewareHandler<E, P> {
+  const files = options.many ? z.object({ files: z.array(z.file()).max(options.many) }) : FileField;
+  const schema = fields ? files.extend(fields.shape) : files;
   return Object.assign(async (_c: unknown, next: () => Promise<void>) => next(), {
     [uniqueSymbol]: { target: 'form', ...resolver(schema), options: { media: 'multipart/form-data' } },
   });

@@ -19,7 +19,7 @@ export async function consumeJobs(kinds: JobKinds, batch: MessageBatch<JobMessag
   const config = readConfig(env);
   const files = r2FileStore(env.FILES);
   const jobs = env.JOBS ? queueJobSystem(db, env.JOBS, files) : undefined;
-  const deps = { db, files, now: () => new Date(), mailer: createMailer(db, config), appUrl: config.appUrl, secretKey: env.TOTP_ENCRYPTION_KEY || undefined, jobs };
+  const deps = { db, files, now: () => new Date(), mailer: createMailer(db, config), appUrl: config.appUrl, secretKey: env.TOTP_ENCRYPTION_KEY || undefined, appEnv: config.appEnv, jobs };
   for (const message of batch.messages) {
     const jobId = Number(message.body?.jobId);
     if (!Number.isInteger(jobId)) {

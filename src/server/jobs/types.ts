@@ -16,6 +16,8 @@ export interface JobDeps {
   appUrl?: string;
   /** TOTP_ENCRYPTION_KEY, for jobs that open sealed secrets (a LimeSurvey connection's password); absent = the development key. */
   secretKey?: string;
+  /** APP_ENV, for rules that differ by environment (the LimeSurvey address rule); absent = production (the strictest). */
+  appEnv?: 'production' | 'development' | 'test';
   /** The job system the job runs in, for a job that schedules its own follow-up (the cube rebuild's cool-down); absent in bare test runs. */
   jobs?: JobSystem;
 }

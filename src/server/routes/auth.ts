@@ -5,10 +5,12 @@ import { hashToken } from '../auth/tokens';
 import { clearSessionCookie, setSessionCookie } from '../auth/session-cookie';
 import { clientMeta, serviceContext, type AppEnv } from '../context';
 import { input } from '../http/input';
+import { output } from '../http/output';
 import { issueCsrfToken, requireCsrf } from '../middleware/csrf';
 import { publicAccess } from '../middleware/guards';
 import { answerTwoFactorChallenge } from '../services/auth/answer-two-factor-challenge';
 import { login } from '../services/auth/login';
+import { logout } from '../services/auth/logout';
 import { LoginInput, TwoFactorChallengeInput } from '../../shared/validation/auth';
 import { passwordRoutes } from './auth-password';
 import { tokenRoutes } from './auth-tokens';
@@ -16,7 +18,7 @@ import { endCurrentSession } from './end-current-session';
 
 /** /portal/auth: CSRF cookie, login with the optional second factor, logout, password and token flows. */
 export const authRoutes = new Hono<AppEnv>()
-  .get('/csrf-cookie', publicAccess, (c) => {
+  .get('/csrf-cookie', publicAccess, output.noContent('De cookie `XSRF-TOKEN` is gezet.'), (c) => {
     issueCsrfToken(c);
     return c.body(null, 204);
   })
@@ -42,7 +44,7 @@ export const authRoutes = new Hono<AppEnv>()
     issueCsrfToken(c);
     return c.json({ data: { two_factor: false } });
   })
-  .post('/two-factor-challenge', publicAccess, input.body(TwoFactorChallengeInput), async (c) => {
+  .post('/two-factor-challenge', publicAccess, input.body(TwoFactorChallengeInput), output.noContent('Ingelogd: de sessiecookie is gezet.'), async (c) => {
     const body = c.req.valid('json');
     const { token, session } = await answerTwoFactorChallenge(
       serviceContext(c),
@@ -56,8 +58,9 @@ export const authRoutes = new Hono<AppEnv>()
     issueCsrfToken(c);
     return c.body(null, 204);
   })
-  .post('/logout', publicAccess, async (c) => {
-    await endCurrentSession(c);
+  .post('/logout', publicAccess, output.noContent('Uitgelogd: de sessie is beëindigd.'), async (c) => {
+    const current = getCookie(c, SESSION_COOKIE);
+    await logout(serviceContext(c), current ? hashToken(current) : null);
     clearSessionCookie(c);
     issueCsrfToken(c);
     return c.body(null, 204);

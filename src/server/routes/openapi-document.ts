@@ -91,9 +91,10 @@ function describeOperation(operation: Operation, method: string, path: string, a
   operation.parameters = pathParameters(operation.parameters, path);
 
   const responses = (operation.responses ??= {});
+  // A route that declares no answer of its own (http/output.ts) answers with the envelope.
   const success = responses['200'] as OpenAPIV3_1.ResponseObject | undefined;
-  if (success && !success.content && !success.description) {
-    delete responses['200'];
+  if (success && !success.content && !success.description) delete responses['200'];
+  if (!Object.keys(responses).some((status) => status.startsWith('2'))) {
     responses[method === 'post' ? '2XX' : '200'] = { $ref: method === 'post' ? '#/components/responses/Created' : '#/components/responses/Ok' };
   }
   const body = operation.requestBody !== undefined;

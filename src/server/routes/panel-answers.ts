@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { userServiceContext, type AppEnv } from '../context';
 import { input } from '../http/input';
+import { output } from '../http/output';
 import { requireRole } from '../middleware/guards';
 import { exportOwnData } from '../services/panels/export-own-data';
 import { getUserPanels, saveUserAnswers } from '../services/panels/user-answers';
@@ -18,7 +19,7 @@ export const panelAnswerRoutes = new Hono<AppEnv>()
     const body = c.req.valid('json');
     return c.json({ data: await saveUserAnswers(userServiceContext(c), id, body), meta, alert: panelsNl.profile.saved });
   })
-  .get('/user/:id/panel-data', requireRole('panel.access'), async (c) => {
+  .get('/user/:id/panel-data', requireRole('panel.access'), output.file('application/json', 'Alle eigen panelgegevens als JSON-bestand (inzage, AVG art. 15).'), async (c) => {
     const data = await exportOwnData(userServiceContext(c), idParam(c, 'id'));
     return c.body(JSON.stringify(data, null, 2), 200, {
       'Content-Type': 'application/json; charset=utf-8',

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { userServiceContext, type AppEnv } from '../context';
 import { input } from '../http/input';
+import { output } from '../http/output';
 import { readUploadedFile } from '../http/upload';
 import { requireRole } from '../middleware/guards';
 import { createPanel } from '../services/panels/create-panel';
@@ -60,7 +61,7 @@ export const panelRoutes = new Hono<AppEnv>()
   .delete('/panel/:id/image', requireRole('panel.edit'), async (c) => {
     return c.json({ data: await deletePanelImage(userServiceContext(c), idParam(c, 'id')), meta: { dutch: panelsNl.image }, alert: panelsNl.deleted });
   })
-  .get('/panel/:id/image', requireRole(['panel.access', 'panel.view']), async (c) => {
+  .get('/panel/:id/image', requireRole(['panel.access', 'panel.view']), output.file('image/png', 'De afbeelding van het panel.'), async (c) => {
     const image = await getPanelImage(userServiceContext(c), idParam(c, 'id'));
     return new Response(image.body, { headers: { 'content-type': 'image/png', 'content-length': String(image.size), 'cache-control': 'private, max-age=86400', ...binary } });
   })
@@ -72,7 +73,7 @@ export const panelRoutes = new Hono<AppEnv>()
     const { enabled } = c.req.valid('json');
     return c.json({ data: await setPanelTokenEnabled(userServiceContext(c), id, enabled), meta, alert: enabled ? panelsNl.base.switchedOn : panelsNl.base.switchedOff });
   })
-  .get('/panel/:id/qr', requireRole('panel.edit'), async (c) => {
+  .get('/panel/:id/qr', requireRole('panel.edit'), output.file('image/png', 'QR-code van de aanmeldlink; met `?download=1` als bijlage.'), async (c) => {
     const id = idParam(c, 'id');
     const png = await panelQrCode(userServiceContext(c), id, new URL(c.req.url).origin);
     const headers: Record<string, string> = { 'content-type': 'image/png', 'cache-control': 'no-store', ...binary };
@@ -80,7 +81,7 @@ export const panelRoutes = new Hono<AppEnv>()
     return new Response(png as BodyInit, { headers });
   })
   .get('/panel/:id/user', requireRole('panel.edit'), async (c) => c.json({ data: await listPanelMembers(userServiceContext(c), idParam(c, 'id')), meta: { dutch: panelsNl.member } }))
-  .get('/panel/:id/user/export', requireRole('panel.edit'), async (c) => {
+  .get('/panel/:id/user/export', requireRole('panel.edit'), output.file('text/csv', 'De panelleden als CSV.'), async (c) => {
     const { filename, csv } = await exportPanelMembers(userServiceContext(c), idParam(c, 'id'));
     return c.body(csv, 200, { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${filename}"`, 'Cache-Control': 'no-store' });
   })

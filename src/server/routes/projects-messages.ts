@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { userServiceContext, type AppEnv } from '../context';
 import { input } from '../http/input';
+import { output } from '../http/output';
 import { AppError, nl } from '../errors';
 import { boundaryOf } from '../http/multipart-stream';
 import { requireRole } from '../middleware/guards';
@@ -8,7 +9,7 @@ import { deleteFile, deleteMessage, readFile, updateFile } from '../services/mes
 import { listMessages } from '../services/messages/list-messages';
 import { postMessage } from '../services/messages/post-message';
 import { messagesNl } from '../../shared/i18n/messages';
-import { FileUpdate, MAX_MESSAGE_FILE_BYTES, MAX_MESSAGE_FILES } from '../../shared/validation/project-messages';
+import { FileUpdate, MAX_MESSAGE_FILE_BYTES, MAX_MESSAGE_FILES, MessageFields } from '../../shared/validation/project-messages';
 import { idParam } from './params';
 
 const meta = { dutch: messagesNl.message };
@@ -22,7 +23,7 @@ const disposition = (kind: 'inline' | 'attachment', filename: string) =>
 /** Project messages and their files (spec 001 §7 Project api; issue 15). */
 export const projectMessageRoutes = new Hono<AppEnv>()
   .get('/project/:id/message', requireRole('project.view'), async (c) => c.json({ data: await listMessages(userServiceContext(c), idParam(c, 'id')), meta }))
-  .post('/project/:id/message', requireRole('project.view'), async (c) => {
+  .post('/project/:id/message', requireRole('project.view'), input.upload(MessageFields, { many: MAX_MESSAGE_FILES }), async (c) => {
     const id = idParam(c, 'id');
     if (Number(c.req.header('content-length') ?? 0) > MAX_BODY_BYTES) throw new AppError('TOO_LARGE', nl.tooLarge);
     const data = await postMessage(userServiceContext(c), id, { body: c.req.raw.body, boundary: boundaryOf(c.req.header('content-type')), origin: new URL(c.req.url).origin });
@@ -32,7 +33,7 @@ export const projectMessageRoutes = new Hono<AppEnv>()
     await deleteMessage(userServiceContext(c), idParam(c, 'id'), idParam(c, 'mid'));
     return c.json({ data: null, meta, alert: 'Element is verwijderd' });
   })
-  .get('/project/:id/file/:fid', requireRole('project.view'), async (c) => {
+  .get('/project/:id/file/:fid', requireRole('project.view'), output.file('application/octet-stream', 'Het bestand, met het type waarmee het is opgeslagen; `?inline=1` om het in de browser te tonen.', { ranges: true }), async (c) => {
     const { file, range, body } = await readFile(userServiceContext(c), idParam(c, 'id'), idParam(c, 'fid'), c.req.header('range'));
     const headers: Record<string, string> = {
       'content-type': file.content_type,

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { AppEnv } from '../context';
 import { userServiceContext } from '../context';
 import { input } from '../http/input';
+import { output } from '../http/output';
 import { requireRole } from '../middleware/guards';
 import { computeReportDataFor, reportDataBody } from '../services/report-data/compute-report-data';
 import type { ReportDataScope } from '../services/report-data/resolve-scope';
@@ -28,9 +29,12 @@ async function answer(c: DataContext, scope: ReportDataScope) {
   return c.json({ data: { ...data, ai: await askAi(c.env.AI, aiInputFrom(data, body)) } });
 }
 
+/** The answer of the four data calls, for the OpenAPI document. */
+const figures = output.etag('De cijfers per grafiek en benchmark.');
+
 /** Data endpoints of spec 001 §7 Dashboard (staff): chart data per data location, benchmarks side by side. */
 export const reportDataRoutes = new Hono<AppEnv>()
-  .post('/data/:version/:lang/report/:id', requireRole('dashboard.view'), input.params(DataPath), input.body(ReportDataBody), (c) => answer(c, { kind: 'report' }))
-  .post('/data/:version/:lang/report/:id/section/:sid', requireRole('dashboard.view'), input.params(DataPath), input.body(ReportDataBody), (c) => answer(c, { kind: 'section', id: idParam(c, 'sid') }))
-  .post('/data/:version/:lang/report/:id/chart/:cid', requireRole('dashboard.view'), input.params(DataPath), input.body(ReportDataBody), (c) => answer(c, { kind: 'chart', id: idParam(c, 'cid') }))
-  .post('/data/:version/:lang/report/:id/dataLocation/:did', requireRole('dashboard.view'), input.params(DataPath), input.body(ReportDataBody), (c) => answer(c, { kind: 'dataLocation', id: idParam(c, 'did') }));
+  .post('/data/:version/:lang/report/:id', requireRole('dashboard.view'), input.params(DataPath), input.body(ReportDataBody), figures, (c) => answer(c, { kind: 'report' }))
+  .post('/data/:version/:lang/report/:id/section/:sid', requireRole('dashboard.view'), input.params(DataPath), input.body(ReportDataBody), figures, (c) => answer(c, { kind: 'section', id: idParam(c, 'sid') }))
+  .post('/data/:version/:lang/report/:id/chart/:cid', requireRole('dashboard.view'), input.params(DataPath), input.body(ReportDataBody), figures, (c) => answer(c, { kind: 'chart', id: idParam(c, 'cid') }))
+  .post('/data/:version/:lang/report/:id/dataLocation/:did', requireRole('dashboard.view'), input.params(DataPath), input.body(ReportDataBody), figures, (c) => answer(c, { kind: 'dataLocation', id: idParam(c, 'did') }));

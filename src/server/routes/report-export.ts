@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AppContext, AppEnv } from '../context';
 import { input } from '../http/input';
+import { output } from '../http/output';
 import { userServiceContext } from '../context';
 import { AppError } from '../errors';
 import { requireRole, requireUser } from '../middleware/guards';
@@ -29,7 +30,7 @@ function exportFailed(c: AppContext, err: unknown) {
 
 /** PDF export of a report (spec 001 §7 Dashboard, §8): inline for small reports, a job for large ones. */
 export const reportExportRoutes = new Hono<AppEnv>()
-  .post('/report/:id/export', requireRole('dashboard.export'), input.body(ReportDataBody), async (c) => {
+  .post('/report/:id/export', requireRole('dashboard.export'), input.body(ReportDataBody), output.file('application/pdf', 'De rapportage als PDF.', { job: 'Een grote rapportage: `data.job` is de taak; haal de PDF op met `GET /job/{id}/result` als die klaar is.' }), async (c) => {
     const id = idParam(c, 'id');
     const body = c.req.valid('json');
     try {
@@ -40,7 +41,7 @@ export const reportExportRoutes = new Hono<AppEnv>()
       return exportFailed(c, err);
     }
   })
-  .get('/job/:id/result', requireUser, async (c) => {
+  .get('/job/:id/result', requireUser, output.file('application/pdf', 'De PDF van een afgeronde exporttaak.'), async (c) => {
     const { file, filename } = await getExportResult(userServiceContext(c), idParam(c, 'id'));
     return pdfResponse(c, file.body, filename);
   });

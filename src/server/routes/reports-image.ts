@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
 import { input } from '../http/input';
+import { output } from '../http/output';
 import { userServiceContext } from '../context';
 import { readUploadedFile } from '../http/upload';
 import { requireRole } from '../middleware/guards';
@@ -19,7 +20,7 @@ export const reportImageRoutes = new Hono<AppEnv>()
     const data = await uploadReportImage(userServiceContext(c), id, await readUploadedFile(c, MAX_IMAGE_BYTES));
     return c.json({ data, meta, alert: reportsNl.saved(reportsNl.image) }, 201);
   })
-  .get('/report/:id/image', requireRole('dashboard.view'), async (c) => {
+  .get('/report/:id/image', requireRole('dashboard.view'), output.file(['image/png', 'image/jpeg', 'image/gif', 'image/webp'], 'De afbeelding van de rapportage.'), async (c) => {
     const image = await getReportImage(userServiceContext(c), idParam(c, 'id'));
     return new Response(image.body, {
       headers: {

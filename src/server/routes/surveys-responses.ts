@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { userServiceContext, type AppEnv } from '../context';
 import { input } from '../http/input';
+import { output } from '../http/output';
 import { requireRole } from '../middleware/guards';
 import { deleteResponse } from '../services/surveys/browser/delete-response';
 import { exportResponsesCsv } from '../services/surveys/browser/export-responses';
@@ -21,7 +22,7 @@ export const surveyResponseRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid('param');
     return c.json(await listResponses(userServiceContext(c), id, c.req.valid('query')));
   })
-  .get('/survey/:id/responses/export', requireRole('survey.edit'), input.params(IdPath), input.query(ResponseFilterQuery), async (c) => {
+  .get('/survey/:id/responses/export', requireRole('survey.edit'), input.params(IdPath), input.query(ResponseFilterQuery), output.file('text/csv', 'De respons als CSV (`;`).'), async (c) => {
     const { id } = c.req.valid('param');
     const { stream, filename } = await exportResponsesCsv(userServiceContext(c), id, c.req.valid('query'));
     return c.body(stream, 200, { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${filename}"`, 'Cache-Control': 'no-store' });

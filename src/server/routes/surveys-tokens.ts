@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { userServiceContext, type AppEnv } from '../context';
 import { input } from '../http/input';
+import { output } from '../http/output';
 import { requireRole } from '../middleware/guards';
 import { presentJob } from '../services/jobs/get-job';
 import { exportTokensCsv } from '../services/surveys/export-tokens';
@@ -19,7 +20,7 @@ export const surveyTokenRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid('param');
     return c.json(await listTokens(userServiceContext(c), id, c.req.valid('query')));
   })
-  .get('/survey/:id/token/export', requireRole(['survey.view', 'survey.edit']), input.params(IdPath), async (c) => {
+  .get('/survey/:id/token/export', requireRole('survey.tokens.export'), input.params(IdPath), output.file('text/csv', 'De deelnemers met hun codes als CSV.'), async (c) => {
     const { id } = c.req.valid('param');
     const { stream, filename } = await exportTokensCsv(userServiceContext(c), id);
     return c.body(stream, 200, { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${filename}"` });

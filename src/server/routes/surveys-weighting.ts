@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { userServiceContext, type AppEnv } from '../context';
 import { input } from '../http/input';
+import { output } from '../http/output';
 import { requireRole } from '../middleware/guards';
 import { deleteScheme } from '../services/weighting/delete-scheme';
 import { exportWeights } from '../services/weighting/export-weights';
@@ -39,7 +40,7 @@ export const surveyWeightingRoutes = new Hono<AppEnv>()
     const { id, wid } = c.req.valid('param');
     return c.json({ data: await deleteScheme(userServiceContext(c), id, wid), meta, alert: weightingNl.deleted });
   })
-  .get('/survey/:id/weighting/:wid/weights', requireRole('survey.edit'), input.params(SchemeParams), async (c) => {
+  .get('/survey/:id/weighting/:wid/weights', requireRole('survey.edit'), input.params(SchemeParams), output.file('text/csv', 'De gewichten als CSV: `response_id;weight`, één regel per respondent in het universum.'), async (c) => {
     const { id, wid } = c.req.valid('param');
     const { body, filename } = await exportWeights(userServiceContext(c), id, wid);
     return c.body(body, 200, { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${filename}"`, 'Cache-Control': 'no-store' });

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { userServiceContext, type AppEnv, type AppContext } from '../context';
 import { input } from '../http/input';
+import { output } from '../http/output';
 import { AppError, nl } from '../errors';
 import { requireRole, requireUser } from '../middleware/guards';
 import { createTheme } from '../services/themes/create-theme';
@@ -56,12 +57,12 @@ export const themeRoutes = new Hono<AppEnv>()
     return c.json({ data: await deleteThemeImage(userServiceContext(c), idParam(c, 'id')), meta: { dutch: themesNl.image }, alert: catalogueText.deleted });
   })
   // The shell's stylesheet: the signed-in user's company theme as CSS variables (a new URL per version).
-  .get('/theme/css', requireUser, async (c) => {
+  .get('/theme/css', requireUser, output.file('text/css', 'Het thema van de organisatie als CSS-variabelen.'), async (c) => {
     const { css } = await getThemeStylesheet(userServiceContext(c));
     return c.body(css, 200, { 'content-type': 'text/css; charset=utf-8', 'cache-control': 'private, max-age=31536000, immutable' });
   })
   // Every signed-in user of a company that uses the theme loads its header image.
-  .get('/theme/:id/image', requireUser, async (c) => {
+  .get('/theme/:id/image', requireUser, output.file(['image/png', 'image/jpeg', 'image/gif', 'image/webp'], 'De kopafbeelding van het thema.'), async (c) => {
     const image = await getThemeImage(userServiceContext(c), idParam(c, 'id'));
     return new Response(image.body, {
       headers: {

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { userServiceContext, type AppEnv } from '../context';
 import { input } from '../http/input';
+import { output } from '../http/output';
 import { requireUser } from '../middleware/guards';
 import { cancelTwoFactorSetup } from '../services/auth/two-factor/cancel-two-factor-setup';
 import { confirmTwoFactor } from '../services/auth/two-factor/confirm-two-factor';
@@ -17,7 +18,7 @@ export const twoFactorRoutes = new Hono<AppEnv>()
     const body = c.req.valid('json');
     return c.json({ data: await requestTwoFactorSetup(userServiceContext(c), body) });
   })
-  .get('/2fa/backup_codes.csv', requireUser, async (c) => {
+  .get('/2fa/backup_codes.csv', requireUser, output.file('text/csv', 'De herstelcodes als CSV.'), async (c) => {
     const csv = await getBackupCodesCsv(userServiceContext(c));
     return c.body(csv, 200, {
       'Content-Type': 'text/csv; charset=utf-8',
@@ -32,7 +33,7 @@ export const twoFactorRoutes = new Hono<AppEnv>()
     await confirmTwoFactor(userServiceContext(c));
     return c.json({ data: { twoFactorConfirmed: true }, alert: accountsNl.twoFactor.done });
   })
-  .post('/2fa/cancel', requireUser, async (c) => {
+  .post('/2fa/cancel', requireUser, output.noContent('De instelling van tweestapsverificatie is afgebroken.'), async (c) => {
     await cancelTwoFactorSetup(userServiceContext(c));
     return c.body(null, 204);
   })

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { userServiceContext, type AppEnv } from '../context';
 import { input } from '../http/input';
+import { output } from '../http/output';
 import { readBody, validate } from '../http/body';
 import { requireRole } from '../middleware/guards';
 import { getRatingJob } from '../services/zkn/get-rating-job';
@@ -31,7 +32,7 @@ export const zknRoutes = new Hono<AppEnv>()
   .get('/ratingJob', requireRole('zkn.view'), async (c) => c.json({ data: await listRatingJobs(userServiceContext(c)), meta: ratingJob }))
   .get('/ratingJob/surveys', requireRole('zkn.create'), async (c) => c.json({ data: await listRatingSurveys(userServiceContext(c)), meta: ratingJob }))
   .get('/ratingJob/:id', requireRole('zkn.view'), async (c) => c.json({ data: await getRatingJob(userServiceContext(c), idParam(c, 'id')), meta: ratingJob }))
-  .get('/ratingJob/:id/csv', requireRole('zkn.view'), async (c) => {
+  .get('/ratingJob/:id/csv', requireRole('zkn.view'), output.file('text/csv', 'De beoordelingen als CSV.'), async (c) => {
     const { body, filename } = await ratingJobCsv(userServiceContext(c), idParam(c, 'id'));
     return c.body(body, 200, { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${filename}"`, 'Cache-Control': 'no-store' });
   })

@@ -28,5 +28,8 @@ export const tokensNl = {
   date: 'Voer een geldige datum in (JJJJ-MM-DD)',
   datePast: 'De einddatum moet in de toekomst liggen',
   onlyApiUsers: 'Alleen technische gebruikers (groep Api) kunnen toegangstokens krijgen.',
+  who: 'Wie mag wat: een Admin of Beheerder met het recht om gebruikers te bewerken maakt en trekt tokens in voor de Api-gebruikers van de eigen organisatie. Een token krijgt precies de aangevinkte rechten, nooit meer dan de Api-gebruiker zelf heeft en nooit meer dan u zelf heeft. Aanmaken en intrekken komen in het auditlog.',
+  managerOnly: 'Alleen een Admin of Beheerder met het recht om gebruikers te bewerken beheert toegangstokens.',
+  aboveOwnRights: 'U kunt geen token uitgeven met rechten die u zelf niet heeft.',
   invalid: 'Het toegangstoken is ongeldig, verlopen of ingetrokken.',
 } as const;

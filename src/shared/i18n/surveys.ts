@@ -97,11 +97,8 @@ export const surveysNl = {
     badUrl: 'Vul een geldige https-URL in',
     required: 'Dit veld mag niet leeg zijn',
     passwordRequired: 'Vul het wachtwoord van de LimeSurvey-gebruiker in',
-    unreachable: 'LimeSurvey is niet bereikbaar op deze URL.',
-    httpError: (status: number) => `LimeSurvey antwoordde met HTTP ${status}. Controleer de URL en of RemoteControl (JSON-RPC) aan staat.`,
-    notRemoteControl: 'Op deze URL antwoordt geen LimeSurvey RemoteControl (JSON-RPC).',
-    badLogin: 'LimeSurvey weigert deze gebruikersnaam of dit wachtwoord.',
-    remoteError: (status: string) => `LimeSurvey meldt: ${status}`,
+    /** Every failure of the installation, whatever it did (docs/security.md): the detail is in the audit trail only. */
+    invalidAnswer: 'De LimeSurvey-installatie gaf geen geldig antwoord',
     noConnection: 'Er is nog geen LimeSurvey-koppeling voor uw organisatie.',
     alreadyLinked: 'Deze LimeSurvey-enquête is al gekoppeld aan een onderzoek in het portaal.',
     unknownSurvey: (sid: number) => `Enquête ${sid} bestaat niet in LimeSurvey of is niet zichtbaar voor deze gebruiker.`,

@@ -27,6 +27,8 @@ export const usersNl = {
   demoExpiry: 'De einddatum moet in de toekomst liggen en uiterlijk over 90 dagen.',
   demoProjects: 'Kies projecten van de organisatie van de demo-gebruiker.',
   notDemo: 'Alleen een demo-gebruiker heeft een einddatum.',
+  demoReadOnly: 'Dit is een demo-account: u kunt alles bekijken maar niets wijzigen.',
+  fieldNotChangeable: (field: string) => `Het veld '${field}' kunt u hier niet wijzigen.`,
   demoExpired: (date: string) => `Dit demo-account is verlopen op ${date}.`,
   demoBanner: (date: string) => `Demo-account: u kunt alles bekijken maar niets wijzigen. Het account is geldig tot en met ${date}.`,
   limeAdminOnly: 'Alleen gebruikers van de groep Admin kunnen de LimeSurvey koppeling wijzigen.',

@@ -25,6 +25,9 @@ export type FileUpdateInput = z.infer<typeof FileUpdate>;
 
 export const MessageBody = z.string().max(MAX_MESSAGE_BODY, messagesNl.bodyMax);
 
+/** The text field of a new message (multipart, beside its files): empty only when files come with it. */
+export const MessageFields = z.object({ body: MessageBody.optional() });
+
 /** A name from an upload as a valid file name: other characters become '_', at most 191. */
 export function cleanFileName(name: string): string {
   const base = name.replace(/\.[A-Za-z0-9]{1,8}$/, '');

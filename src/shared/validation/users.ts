@@ -36,10 +36,14 @@ export const UserInput = z
   .refine((u) => u.demo_expires_at === undefined || (u.project_ids?.length ?? 0) > 0, { message: messages.minOneOption, path: ['project_ids'] });
 export type UserInput = z.infer<typeof UserInput>;
 
-/** PUT user/{id}: name and e-mail; root users may move a user to another company; demo expiry. */
+/** The fields PUT user/{id} changes; any other field in the body is refused by name (403), never ignored. */
+export const USER_UPDATE_FIELDS = ['fullname', 'email', 'company_id', 'demo_expires_at', 'message_mails'] as const;
+
+/** PUT user/{id}: name and e-mail; root users may move a user to another company; demo expiry. Other keys are kept for the service to refuse. */
 export const UserUpdate = z
   .object({ fullname, email, company_id: id(), demo_expires_at: day, message_mails: z.boolean({ error: 'Kies aan of uit' }) })
-  .partial();
+  .partial()
+  .catchall(z.unknown());
 export type UserUpdate = z.infer<typeof UserUpdate>;
 
 /** GET user: kind users (default) | demo | api; deleted=1 lists the soft-deleted ones (restorable). */

@@ -3,17 +3,25 @@ import type { UserServiceContext } from '../../context';
 import { apiTokens } from '../../db/schema';
 import { tokensNl } from '../../../shared/i18n/api-tokens';
 import { GROUPS, hasGroup } from '../../../shared/permissions';
+import { SCOPE_ROLES, type TokenScope } from '../../../shared/validation/api-tokens';
 import { findManagedUser, isDemo, type UserRow } from '../users/access';
 
 /**
  * Tokens belong to technical users (group Api, not demo accounts) and are managed from the API
- * users tab: group Admin with user.edit, for users the actor manages.
+ * user's page: group Admin or Beheerder with user.edit, for users the actor manages (a
+ * Beheerder: the Api users of their own organisation; findManagedUser scopes that).
  */
 export async function findTokenOwner(ctx: UserServiceContext, userId: number): Promise<UserRow> {
-  if (!hasGroup(ctx.user, 'Admin')) throw new AppError('FORBIDDEN', tokensNl.onlyApiUsers);
+  if (!hasGroup(ctx.user, 'Beheerder')) throw new AppError('FORBIDDEN', tokensNl.managerOnly);
   const owner = await findManagedUser(ctx, userId, 'user.edit');
   if (owner.groupId !== GROUPS.Api || isDemo(owner)) throw new AppError('VALIDATION', tokensNl.onlyApiUsers, { user: [tokensNl.onlyApiUsers] });
   return owner;
+}
+
+/** A token never carries more than its issuer holds: every role a ticked scope lets through must be the actor's own too. */
+export function assertScopesWithinOwnRights(ctx: UserServiceContext, scopes: readonly TokenScope[]): void {
+  const missing = scopes.filter((scope) => SCOPE_ROLES[scope].some((role) => !ctx.user.roles.includes(role)));
+  if (missing.length) throw new AppError('FORBIDDEN', tokensNl.aboveOwnRights, { scopes: [tokensNl.aboveOwnRights] });
 }
 
 export type TokenRow = typeof apiTokens.$inferSelect;

@@ -5,7 +5,7 @@ import { AppError } from '../../errors';
 import { surveysNl } from '../../../shared/i18n/surveys';
 import { countParsed, refuseUnconfirmedDuplicate, writeSurvey } from '../surveys/import-survey';
 import { structureHash } from '../surveys/lss/parsed-structure';
-import { connectionCompany, openConnection } from './connection';
+import { connectionCompany, limeCaller, openConnection } from './connection';
 import { requireConnection } from './remote-surveys';
 import { remoteStructure } from './remote-structure';
 import { portalUserFor } from './remote-users';
@@ -27,7 +27,7 @@ export async function importRemoteSurvey(ctx: UserServiceContext, input: { sid: 
     .innerJoin(surveys, eq(surveys.id, limeSurveyLinks.surveyId))
     .where(and(eq(limeSurveyLinks.connectionId, conn.id), eq(limeSurveyLinks.lsSid, input.sid), isNull(surveys.deletedAt)));
   if (linked) throw new AppError('CONFLICT', surveysNl.lime.alreadyLinked);
-  const { parsed, limeOwner } = await LimeSession.with(conn, async (s) => {
+  const { parsed, limeOwner } = await LimeSession.with(conn, limeCaller(ctx, companyId, 'lime.import'), async (s) => {
     const list = (await s.call<{ sid: string | number; surveyls_title: string }[]>('list_surveys', [null], /no surveys found/i)) ?? [];
     const found = list.find((x) => Number(x.sid) === input.sid);
     if (!found) throw new AppError('NOT_FOUND', surveysNl.lime.unknownSurvey(input.sid));

@@ -3,7 +3,7 @@ import { AppError } from '../../errors';
 import { surveysNl } from '../../../shared/i18n/surveys';
 import type { ParsedAnswer, ParsedGroup, ParsedQuestion, ParsedSurvey } from '../surveys/lss/parse-lss';
 import { QUESTION_TYPES } from '../surveys/question-types';
-import type { LimeSession } from './rpc';
+import { LimeFailure, type LimeSession } from './rpc';
 
 type Row = Record<string, string | number | null | undefined>;
 const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
@@ -20,7 +20,7 @@ const NONE = /no (available|questions|groups|answer|attributes)|found/i;
 export async function remoteStructure(s: LimeSession, sid: number, title: string): Promise<ParsedSurvey> {
   const props = (await s.call<Row>('get_survey_properties', [sid, ['language', 'additional_languages', 'anonymized', 'datestamp', 'usetokens', 'tokenlength', 'format', 'attributedescriptions']])) ?? {};
   const base = str(props.language).trim();
-  if (!base) throw new AppError('VALIDATION', surveysNl.lime.remoteError('get_survey_properties'));
+  if (!base) throw new LimeFailure('get_survey_properties: no base language');
   const languages = [...new Set([base, ...str(props.additional_languages).split(/\s+/).filter(Boolean)])];
   const groups = new Map<string, ParsedGroup>();
   const questions = new Map<string, ParsedQuestion>();

@@ -3,7 +3,7 @@ import type { UserServiceContext } from '../../context';
 import { limeSurveyLinks, surveys } from '../../db/schema';
 import { AppError } from '../../errors';
 import { surveysNl } from '../../../shared/i18n/surveys';
-import { connectionCompany, openConnection } from './connection';
+import { connectionCompany, limeCaller, openConnection } from './connection';
 import { coupledUsername } from './remote-users';
 import { LimeSession } from './rpc';
 
@@ -19,7 +19,7 @@ export async function listRemoteSurveys(ctx: UserServiceContext, opts: { mine?: 
   const companyId = connectionCompany(ctx);
   const conn = await openConnection(ctx.db, ctx.config.totpEncryptionKey, { companyId });
   if (!conn) return { connected: false, surveys: [] };
-  const list = await LimeSession.with(conn, async (s) => {
+  const list = await LimeSession.with(conn, limeCaller(ctx, companyId, 'lime.surveys.list'), async (s) => {
     const username = opts.mine ? await coupledUsername(ctx.db, s, ctx.user.id) : null;
     if (opts.mine && !username) throw new AppError('VALIDATION', surveysNl.lime.notCoupled);
     return s.call<LsSurvey[]>('list_surveys', [username], /no surveys found/i);

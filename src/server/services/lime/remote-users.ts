@@ -4,8 +4,8 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { AppError, nl } from '../../errors';
 import { usersNl } from '../../../shared/i18n/users';
-import { openConnection } from './connection';
-import { LimeSession } from './rpc';
+import { limeCaller, openConnection } from './connection';
+import { LimeFailure, LimeSession } from './rpc';
 
 const t = usersNl.limeTab;
 
@@ -26,7 +26,7 @@ export async function remoteUsers(s: LimeSession, uid?: number) {
     const list = await s.call<LsUser[]>('list_users', params, /no users found|invalid user id/i);
     return (list ?? []).map((u) => ({ uid: Number(u.uid), username: String(u.users_name), full_name: u.full_name ?? '', email: u.email ?? '' }));
   } catch (err) {
-    if (err instanceof AppError && DENIED.test(err.message)) return null;
+    if (err instanceof LimeFailure && DENIED.test(err.detail)) return null;
     throw err;
   }
 }
@@ -40,7 +40,7 @@ export async function remoteUsers(s: LimeSession, uid?: number) {
 export async function listRemoteUsers(ctx: UserServiceContext, companyId: number | null) {
   const conn = companyId === null ? null : await openConnection(ctx.db, ctx.config.totpEncryptionKey, { companyId });
   if (!conn) return { connected: false, users: null };
-  const list = await LimeSession.with(conn, (s) => remoteUsers(s));
+  const list = await LimeSession.with(conn, limeCaller(ctx, companyId, 'lime.users.list'), (s) => remoteUsers(s));
   if (!list) return { connected: true, users: null };
   const coupled = await ctx.db
     .select({ id: users.id, fullname: users.fullname, limeUserId: users.limeUserId })
@@ -65,7 +65,7 @@ export async function checkRemoteUser(ctx: UserServiceContext, companyId: number
   if (!conn) return;
   let found: Awaited<ReturnType<typeof remoteUsers>>;
   try {
-    found = await LimeSession.with(conn, (s) => remoteUsers(s, uid));
+    found = await LimeSession.with(conn, limeCaller(ctx, companyId, 'lime.users.check'), (s) => remoteUsers(s, uid));
   } catch (err) {
     if (err instanceof AppError) throw new AppError('VALIDATION', err.message, { uid: [err.message] });
     throw err;

@@ -1,3 +1,4 @@
+import { auditRow } from '../audit/audit-row';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { limeSurveyLinks, surveyResponses, surveys } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -40,7 +41,7 @@ export const limeSyncJob: JobHandler = async (deps, job, progress) => {
   if (!conn) throw new AppError('NOT_FOUND', 'De LimeSurvey-koppeling bestaat niet meer.');
   const from = link.lime_survey_links.fromResponseId;
   try {
-    const result = await LimeSession.with(conn, async (s) => {
+    const result = await LimeSession.with(conn, { appEnv: deps.appEnv ?? 'production', db: deps.db, userId: job.createdBy, companyId: conn.companyId, action: 'lime.sync' }, async (s) => {
       const b64 = await s.call<string>('export_responses', [link.lime_survey_links.lsSid, 'csv', null, 'all', 'code', 'short', from], /no (data|response)|no responses/i);
       await progress(30);
       const bytes = b64 ? base64Bytes(b64) : new Uint8Array();
@@ -58,7 +59,10 @@ export const limeSyncJob: JobHandler = async (deps, job, progress) => {
       .where(and(eq(surveyResponses.surveyId, surveyId), sql`${surveyResponses.responseId} >= ${from}`));
     const fromNext = next?.open ?? (next?.last ? next.last + 1 : from);
     const summary = { responses: { rows: result.responses.rows, changed: result.responses.inserted, rejected: result.responses.rejected, forgotten: result.responses.forgotten }, tokens: result.tokens, from_response_id: fromNext };
-    await deps.db.update(limeSurveyLinks).set({ fromResponseId: fromNext, lastSyncedAt: deps.now(), lastError: null, lastResult: summary }).where(eq(limeSurveyLinks.surveyId, surveyId));
+    await deps.db.batch([
+      deps.db.update(limeSurveyLinks).set({ fromResponseId: fromNext, lastSyncedAt: deps.now(), lastError: null, lastResult: summary }).where(eq(limeSurveyLinks.surveyId, surveyId)),
+      auditRow({ db: deps.db, user: null, now: deps.now() }, { action: 'lime.sync', resource: 'survey', resourceId: surveyId, userId: job.createdBy, companyId: conn.companyId, summary: `LimeSurvey-synchronisatie van ${link.surveys.title} (${surveyId}): ${summary.responses.rows} responsen gelezen, ${summary.responses.changed} nieuw of gewijzigd` }),
+    ]);
     if (result.responses.inserted > 0) await buildCube(deps, surveyId, job.createdBy);
     return { surveyId, ...summary };
   } catch (err) {

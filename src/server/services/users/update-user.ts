@@ -1,9 +1,10 @@
+import { auditRow } from '../audit/audit-row';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { UserServiceContext } from '../../context';
 import { companies, companyAdmins, users } from '../../db/schema';
 import { AppError, nl } from '../../errors';
 import { usersNl } from '../../../shared/i18n/users';
-import type { UserUpdate } from '../../../shared/validation/users';
+import { USER_UPDATE_FIELDS, type UserUpdate } from '../../../shared/validation/users';
 import { assertManages, assertNotLastAdmin, findUser, isDemo, requireUserRole } from './access';
 import { demoExpiry } from './demo';
 import { getUser } from './get-user';
@@ -13,6 +14,9 @@ import { getUser } from './get-user';
  * e-mail, a demo account's end date and, for root users, the company.
  */
 export async function updateUser(ctx: UserServiceContext, id: number, input: UserUpdate) {
+  // A field this call does not change (group_id, role_ids, password …) is a refusal by name, not a silent 200 (probe finding 6).
+  const refused = Object.keys(input).filter((k) => !(USER_UPDATE_FIELDS as readonly string[]).includes(k));
+  if (refused.length) throw new AppError('FORBIDDEN', usersNl.fieldNotChangeable(refused[0]!), Object.fromEntries(refused.map((k) => [k, [usersNl.fieldNotChangeable(k)]])));
   const self = id === ctx.user.id;
   const target = await findUser(ctx, id);
   const managed = !self || input.email !== undefined || input.company_id !== undefined || input.demo_expires_at !== undefined;
@@ -46,9 +50,11 @@ export async function updateUser(ctx: UserServiceContext, id: number, input: Use
   }
   if (Object.keys(changes).length) {
     const update = ctx.db.update(users).set(changes).where(eq(users.id, id));
+    const fields = Object.keys(changes).join(', ');
+    const audit = auditRow(ctx, { action: self ? 'user.profile' : 'user.update', resource: 'user', resourceId: id, companyId: target.companyId, summary: `${self ? 'Eigen profiel' : `Gebruiker ${target.fullname}`} gewijzigd: ${fields}${moves ? ` (naar organisatie ${input.company_id})` : ''}` });
     if (moves && target.companyId !== null) {
-      await ctx.db.batch([update, ctx.db.delete(companyAdmins).where(and(eq(companyAdmins.userId, id), eq(companyAdmins.companyId, target.companyId)))]);
-    } else await update;
+      await ctx.db.batch([update, audit, ctx.db.delete(companyAdmins).where(and(eq(companyAdmins.userId, id), eq(companyAdmins.companyId, target.companyId)))]);
+    } else await ctx.db.batch([update, audit]);
   }
   return getUser(ctx, id);
 }

@@ -32,12 +32,13 @@ export function renderMap(spec: ChartSpec, width: number): string {
   }
   let y = mapsHeight + 12;
   if (legend.length && spec.showLegend !== false) {
-    let x = 0;
+    // One unit in: a swatch's outline at x = 0 would be half outside the drawing.
+    let x = 1;
     parts.push(`<g ${FONT} font-size="12" fill="${TEXT}" aria-label="${esc(chartsNl.legend)}">`);
     for (const e of legend) {
       const w = 18 + e.label.length * 6.6 + 14;
-      if (x > 0 && x + w > width) {
-        x = 0;
+      if (x > 1 && x + w > width) {
+        x = 1;
         y += 18;
       }
       const swatch = e.kind === 'withheld' ? `url(#${id}-hatch)` : e.color;
