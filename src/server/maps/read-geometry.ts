@@ -103,12 +103,25 @@ function signedArea(ring: Ring): number {
   return s / 2;
 }
 
-/** d3-geo reads a polygon as the sphere minus its ring unless exteriors run clockwise and holes anticlockwise (GeoJSON RFC 7946 has it the other way). */
+/** d3-geo reads a polygon as the sphere minus its ring unless exteriors run clockwise and holes anticlockwise (GeoJSON RFC 7946 has it the other way). In place. */
 function rewind(poly: PolygonCoords): PolygonCoords {
-  return poly.map((ring, i) => {
+  poly.forEach((ring, i) => {
     const a = signedArea(ring);
-    return (i === 0 ? a > 0 : a < 0) ? ring.slice().reverse() : ring;
+    if (i === 0 ? a > 0 : a < 0) ring.reverse();
   });
+  return poly;
+}
+
+/** RD New → WGS84 in place: the parsed file's own coordinate arrays take the new values (no second copy of every point). */
+function reprojectInPlace(poly: PolygonCoords): PolygonCoords {
+  for (const ring of poly)
+    for (const p of ring) {
+      const [lon, lat] = rdToLonLat(p[0]!, p[1]!);
+      p[0] = lon;
+      p[1] = lat;
+      p.length = 2;
+    }
+  return poly;
 }
 
 function property(props: Record<string, unknown> | null | undefined, key: string): string | null {
@@ -152,9 +165,10 @@ export function readGeometry(text: string, codeProperty: string, nameProperty: s
   }
   if (dupes.size) throw new GeometryError('code_property', mapsNl.duplicateCodes([...dupes]));
   const crs = detectCrs(json as never, withPolys.map((f) => f.polys));
+  // The parsed coordinates are reused (reprojected and rewound in place): memory for one copy of the file's points, not two.
   return withPolys.map((f) => ({
     code: property(f.props, codeProperty)!,
     name: property(f.props, nameProperty)!,
-    polygons: f.polys.map((poly) => rewind(crs === 'rd' ? poly.map((ring) => ring.map(([x, y]) => rdToLonLat(x!, y!))) : poly.map((ring) => ring.map(([x, y]) => [x!, y!])))),
+    polygons: f.polys.map((poly) => rewind(crs === 'rd' ? reprojectInPlace(poly) : poly.map((ring) => ring.map((p) => (p.length === 2 ? p : [p[0]!, p[1]!]))))),
   }));
 }

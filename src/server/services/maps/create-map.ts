@@ -56,7 +56,10 @@ export async function createMap(ctx: UserServiceContext, companyId: number, uplo
   if (!text?.trim()) throw invalid('file', mapsNl.fileRequired);
   let stored;
   try {
-    stored = simplifyAreas(readGeometry(text, input.code_property, input.name_property));
+    const areas = readGeometry(text, input.code_property, input.name_property);
+    // The file's text (up to 20 MB) is not needed any more while the areas are simplified.
+    text = null;
+    stored = simplifyAreas(areas);
   } catch (error) {
     if (error instanceof GeometryError) throw invalid(error.field, error.message);
     throw error;
