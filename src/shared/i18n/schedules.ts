@@ -53,10 +53,10 @@ export const schedulesNl = {
   mailWhy: (frequency: string) => `U ontvangt deze e-mail ${frequency}.`,
   mailWhyFreq: { once: 'eenmalig', weekly: 'elke week', monthly: 'elke maand', quarterly: 'elk kwartaal' },
   mailUnsubscribe: 'Wilt u deze e-mail niet meer ontvangen? Meld u af:',
-  auditCreate: (title: string, n: number, format: string) => `Verzending van rapportage '${title}' gepland aan ${n} ontvanger(s) (${format})`,
-  auditUpdate: (title: string, n: number, format: string) => `Verzending van rapportage '${title}' gewijzigd: ${n} ontvanger(s) (${format})`,
+  auditCreate: (title: string, n: number, format: string) => `Verzending van rapportage '${title}' gepland aan ${n} ${n === 1 ? 'ontvanger' : 'ontvangers'} (${format})`,
+  auditUpdate: (title: string, n: number, format: string) => `Verzending van rapportage '${title}' gewijzigd: ${n} ${n === 1 ? 'ontvanger' : 'ontvangers'} (${format})`,
   auditDelete: (title: string) => `Verzending van rapportage '${title}' verwijderd`,
-  auditSent: (title: string, n: number) => `PDF van rapportage '${title}' verstuurd aan ${n} ontvanger(s)`,
+  auditSent: (title: string, n: number) => `PDF van rapportage '${title}' verstuurd aan ${n} ${n === 1 ? 'ontvanger' : 'ontvangers'}`,
   unsubscribe: {
     title: 'Afmelden',
     question: (title: string) => `U ontvangt de rapportage '${title}' per e-mail. Wilt u zich daarvoor afmelden?`,
