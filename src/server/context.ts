@@ -31,6 +31,8 @@ export interface ServiceContext {
   mailer: Mailer;
   /** Long work (ARCHITECTURE §5) and the files it reads; absent when the bindings JOBS/FILES are missing. */
   jobs?: JobSystem;
+  /** The client address of the request (cf-connecting-ip), for the audit trail; absent in jobs. */
+  ip?: string | null;
 }
 
 export interface UserServiceContext extends ServiceContext {
@@ -52,6 +54,7 @@ export function serviceContext(c: AppContext): ServiceContext {
     user: c.get('user'),
     now: new Date(),
     config,
+    ip: clientMeta(c).ip,
     get mailer() {
       return (mailer ??= createMailer(db, config));
     },

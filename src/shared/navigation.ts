@@ -65,6 +65,8 @@ export function userMenuFor(user: SessionUserLike): UserMenuEntry[] {
   if (hasRole(user, 'company.access') && user.isCompanyAdmin && user.companyId !== null)
     entries.push({ text: shellTexts.myOrganisation, route: 'ViewCompany', href: pathFor('ViewCompany', { id: String(user.companyId) }) });
   if (hasRole(user, 'admin.access')) entries.push({ text: shellTexts.adminPanel, route: 'AdminOverview', href: pathFor('AdminOverview') });
+  // Admins reach the audit trail from the admin panel; a Beheerder who manages users from here.
+  else if (hasGroup(user, 'Beheerder') && hasRole(user, 'user.edit')) entries.push({ text: shellTexts.auditTrail, route: 'AdminAudit', href: pathFor('AdminAudit') });
   if (hasGroup(user, 'Gebruiker')) entries.push({ text: shellTexts.releaseNotes, dialog: 'release-notes' });
   return entries;
 }

@@ -242,6 +242,8 @@ export const ROUTES: readonly RouteDef[] = [
   r({ name: 'AdminLooseEnds', path: '/admin/loose-ends', title: 'Losse eindjes', roles: ['admin.view'], allRoles: ['admin.view', 'admin.edit', 'admin.delete'] }),
   r({ name: 'AdminNewReports', path: '/admin/new-reports', title: 'Rapportages van afgelopen 2 weken', roles: ['admin.view'] }),
   r({ name: 'AdminFiles', path: '/admin/files', title: 'Bestanden', roles: ['admin.view'] }),
+  // The audit trail: admins, and Beheerders (user.edit) for their own organisation.
+  r({ name: 'AdminAudit', path: '/admin/audit', title: 'Audittrail', roles: ['admin.view', 'user.edit'] }),
 ];
 
 export const routeByName = new Map(ROUTES.map((route) => [route.name, route]));

@@ -36,7 +36,7 @@ describe('the Delen dialog: GET/PUT report/{id}/share', () => {
     const off = await beheerder.put<{ data: ShareInfo; alert: string }>('/report/1/share', { direct_access: false });
     expect(off.status).toBe(200);
     expect(off.body).toMatchObject({ data: { direct_access: false }, alert: 'De rapportage is niet meer openbaar toegankelijk' });
-    expect(await lastAudit()).toMatchObject({ action: 'report.private', resource: 'report', resourceId: 1, companyId: 1, userId: 2 });
+    expect(await lastAudit()).toMatchObject({ action: 'report.public', resource: 'report', resourceId: 1, companyId: 1, userId: 2 });
     await expect(loadPublicView({ db: t.db }, 1, readPublicQuery(new URLSearchParams()))).rejects.toMatchObject({ code: 'NOT_FOUND' });
     const on = await beheerder.put<{ data: ShareInfo }>('/report/1/share', { direct_access: true });
     expect(on.body.data.direct_access).toBe(true);

@@ -28,13 +28,13 @@ test('a user asks for access; an admin restores a deleted report with its sectio
   await expect(page.getByRole('heading', { name: 'Admin panel', level: 1 })).toBeVisible();
   await expect(page.getByText('Ik vervang de beheerder tijdens de vakantie.')).toBeVisible();
   await page.getByRole('tab', { name: /Rapportages \(1\)/ }).click();
-  const row = page.getByRole('row', { name: new RegExp(escape(report.title)) });
+  const row = page.getByRole('tabpanel').getByRole('row', { name: new RegExp(escape(report.title)) });
   await expect(row).toContainText('secties');
   await axeClean(page, 'overview');
   await shot(page, 'admin-overview');
   await row.getByRole('button', { name: /Herstellen/ }).click();
   await expect(page.getByText('Hersteld: 1 rapportage.')).toBeVisible();
-  await expect(page.getByRole('row', { name: new RegExp(escape(report.title)) })).toHaveCount(0);
+  await expect(page.getByRole('tabpanel').getByRole('row', { name: new RegExp(escape(report.title)) })).toHaveCount(0);
 
   await page.goto(`/portal/report/${report.id}`);
   const first = sections.json.data.sections?.[0]?.title;

@@ -58,8 +58,8 @@ describe('navigation per group', () => {
 
   it('fills the user menu per role and group', () => {
     expect(userMenuFor(user('Gebruiker')).map((e) => e.text)).toEqual(['Mijn profiel', 'Release notes']);
-    expect(userMenuFor(user('Beheerder', { isCompanyAdmin: true })).map((e) => e.text)).toEqual(['Mijn profiel', 'Mijn organisatie', 'Release notes']);
-    expect(userMenuFor(user('Beheerder')).map((e) => e.text)).toEqual(['Mijn profiel', 'Release notes']);
+    expect(userMenuFor(user('Beheerder', { isCompanyAdmin: true })).map((e) => e.text)).toEqual(['Mijn profiel', 'Mijn organisatie', 'Audittrail', 'Release notes']);
+    expect(userMenuFor(user('Beheerder')).map((e) => e.text)).toEqual(['Mijn profiel', 'Audittrail', 'Release notes']);
     expect(userMenuFor(user('Admin', { isCompanyAdmin: true })).map((e) => e.text)).toEqual(['Mijn profiel', 'Mijn organisatie', 'Admin panel', 'Release notes']);
     expect(userMenuFor(user('Api')).map((e) => e.text)).toEqual(['Mijn profiel']);
   });

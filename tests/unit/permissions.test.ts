@@ -4,8 +4,9 @@ import { licenceEndDateStyle } from '../../src/server/services/projects/licence-
 import { formatDate, formatDateTime } from '../../src/shared/format';
 
 describe('permissions', () => {
-  it('lists every role of spec 000 §6', () => {
-    expect(ROLES).toHaveLength(37);
+  it('lists every role of spec 000 §6, and the token export role of issue 34', () => {
+    expect(ROLES).toHaveLength(38);
+    expect(ROLES).toContain('survey.tokens.export');
     expect(ROLES).toContain('dashboard.filter');
     expect(ROLES).toContain('admin.delete');
   });

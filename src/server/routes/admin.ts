@@ -1,12 +1,13 @@
 import { Hono } from 'hono';
 import { userServiceContext, type AppEnv } from '../context';
 import { input } from '../http/input';
+import { output } from '../http/output';
 import { requireRole, requireUser } from '../middleware/guards';
 import { checkReports, listNewReports } from '../services/admin/check-reports';
 import { decideAccessRequest } from '../services/admin/decide-access-request';
 import { deleteLooseEnd } from '../services/admin/delete-loose-end';
 import { getAdminOverview } from '../services/admin/get-overview';
-import { listAudit } from '../services/admin/list-audit';
+import { auditUsers, exportAudit, listAudit } from '../services/admin/list-audit';
 import { deleteOrphanFile, listFiles } from '../services/admin/list-files';
 import { listLooseEnds } from '../services/admin/list-loose-ends';
 import { listSoftDeletes } from '../services/admin/list-soft-deletes';
@@ -18,7 +19,7 @@ import { AppError, nl } from '../errors';
 import { adminNl } from '../../shared/i18n/admin';
 import { looseEndsNl } from '../../shared/i18n/admin-loose-ends';
 import { filesNl } from '../../shared/i18n/admin-files';
-import { AccessDecisionInput, AccessRequestInput, LooseEndQuery, OrphanKeyInput, SoftDeleteResource } from '../../shared/validation/admin';
+import { AccessDecisionInput, AccessRequestInput, AuditQuery, LooseEndQuery, OrphanKeyInput, SoftDeleteResource } from '../../shared/validation/admin';
 import { idParam } from './params';
 
 const meta = { dutch: 'Beheer' };
@@ -37,7 +38,16 @@ export const adminRoutes = new Hono<AppEnv>()
     return c.json({ data: { id }, meta, alert }, 201);
   })
   .get('/admin/overview', requireRole('admin.view'), async (c) => c.json({ data: await getAdminOverview(userServiceContext(c)), meta }))
-  .get('/admin/audit', requireRole('admin.view'), async (c) => c.json({ data: await listAudit(userServiceContext(c)), meta }))
+  // The audit trail: read and export only (no route updates or deletes a row). Beheerders: their organisation.
+  .get('/admin/audit', requireRole(['admin.view', 'user.edit']), input.query(AuditQuery), async (c) => {
+    const result = await listAudit(userServiceContext(c), c.req.valid('query'));
+    return c.json({ data: result.rows, meta: { ...meta, next: result.next } });
+  })
+  .get('/admin/audit/users', requireRole(['admin.view', 'user.edit']), async (c) => c.json({ data: await auditUsers(userServiceContext(c)), meta }))
+  .get('/admin/audit/export', requireRole(['admin.view', 'user.edit']), input.query(AuditQuery), output.file('text/csv', 'De regels van de audittrail die de filters kiezen, als CSV.'), async (c) => {
+    const { stream, filename } = await exportAudit(userServiceContext(c), c.req.valid('query'));
+    return c.body(stream, 200, { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${filename}"` });
+  })
   .post('/admin/accessRequest/:id', requireRole('admin.edit'), input.body(AccessDecisionInput), async (c) => {
     const id = idParam(c, 'id');
     const result = await decideAccessRequest(userServiceContext(c), id, c.req.valid('json'));

@@ -10,6 +10,7 @@ import { issueCsrfToken, requireCsrf } from '../middleware/csrf';
 import { publicAccess } from '../middleware/guards';
 import { answerTwoFactorChallenge } from '../services/auth/answer-two-factor-challenge';
 import { login } from '../services/auth/login';
+import { logout } from '../services/auth/logout';
 import { LoginInput, TwoFactorChallengeInput } from '../../shared/validation/auth';
 import { passwordRoutes } from './auth-password';
 import { tokenRoutes } from './auth-tokens';
@@ -58,7 +59,8 @@ export const authRoutes = new Hono<AppEnv>()
     return c.body(null, 204);
   })
   .post('/logout', publicAccess, output.noContent('Uitgelogd: de sessie is beëindigd.'), async (c) => {
-    await endCurrentSession(c);
+    const current = getCookie(c, SESSION_COOKIE);
+    await logout(serviceContext(c), current ? hashToken(current) : null);
     clearSessionCookie(c);
     issueCsrfToken(c);
     return c.body(null, 204);

@@ -19,6 +19,7 @@ export const shellTexts = {
   myProfile: 'Mijn profiel',
   myOrganisation: 'Mijn organisatie',
   adminPanel: 'Admin panel',
+  auditTrail: 'Audittrail',
   releaseNotes: 'Release notes',
   logout: 'Uitloggen',
   close: 'Sluiten',

@@ -25,3 +25,19 @@ export const AccessDecisionInput = z.discriminatedUnion('decision', [
 export type AccessDecisionInput = z.infer<typeof AccessDecisionInput>;
 
 export const OrphanKeyInput = z.object({ key: z.string({ error: messages.required }).min(1, messages.required).max(1024) });
+
+const auditDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Vul een datum in als JJJJ-MM-DD.').refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'Vul een bestaande datum in.');
+
+/** GET admin/audit(/export): filters of the audit trail; `after` is the keyset cursor of the previous page. */
+export const AuditQuery = z
+  .object({
+    user_id: z.coerce.number({ error: 'Kies een gebruiker.' }).int().positive().optional(),
+    action: z.string().trim().max(60).regex(/^[a-z0-9._-]*$/i, 'Onbekende actie.').optional(),
+    resource: z.string().trim().max(60).regex(/^[a-z0-9._-]*$/i, 'Onbekend soort item.').optional(),
+    from: auditDate.optional(),
+    to: auditDate.optional(),
+    after: z.string().regex(/^\d{1,15}_\d{1,15}$/, 'Ongeldige paginaverwijzing.').optional(),
+    limit: z.coerce.number().int().min(1).max(200).optional().default(50),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: "'Tot en met' ligt vóór 'Vanaf'.", path: ['to'] });
+export type AuditQuery = z.infer<typeof AuditQuery>;

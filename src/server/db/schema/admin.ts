@@ -4,8 +4,9 @@ import { companies } from './companies';
 import { users } from './users';
 
 /**
- * Administrative actions (restores, permanent deletes, loose ends removed, job restarts, access
- * granted or declined): who, what, when. Append-only: no service updates or deletes a row.
+ * The audit trail (docs/security.md#audit-trail): who (user, or the API token used), what, which
+ * resource, when, from which IP address, with which result. Append-only: no route updates or
+ * deletes a row; only the retention job removes rows older than the organisation's period.
  */
 export const auditLog = sqliteTable(
   'audit_log',
@@ -19,11 +20,24 @@ export const auditLog = sqliteTable(
     resourceId: integer('resource_id'),
     /** Dutch one-line description, written when the action happens (the item may be gone later). */
     summary: text('summary').notNull(),
+    /** Set when the action was made with a personal access token (Bearer) instead of a session. */
+    tokenId: integer('token_id'),
+    /** The client address as Cloudflare gives it (cf-connecting-ip); null for jobs and cron. */
+    ip: text('ip'),
+    /** ok, refused (a check said no) or failed (the attempt went wrong, e.g. a wrong password). */
+    result: text('result', { enum: ['ok', 'refused', 'failed'] }).notNull().default('ok'),
     createdAt: integer('created_at', { mode: 'timestamp_ms' })
       .notNull()
       .$defaultFn(() => new Date()),
   },
-  (t) => [index('audit_log_company_idx').on(t.companyId, t.createdAt), index('audit_log_created_idx').on(t.createdAt)],
+  // Keyset pages (created_at, id) newest first, per filter; SQLite keeps the rowid (id) in every index.
+  (t) => [
+    index('audit_log_company_idx').on(t.companyId, t.createdAt),
+    index('audit_log_created_idx').on(t.createdAt),
+    index('audit_log_user_idx').on(t.userId, t.createdAt),
+    index('audit_log_action_idx').on(t.action, t.createdAt),
+    index('audit_log_resource_idx').on(t.resource, t.resourceId, t.createdAt),
+  ],
 );
 
 export const ACCESS_REQUEST_STATUSES = ['pending', 'granted', 'declined'] as const;

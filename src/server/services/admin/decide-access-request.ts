@@ -1,10 +1,11 @@
+import { auditRow } from '../audit/audit-row';
 import { and, eq } from 'drizzle-orm';
 import type { UserServiceContext } from '../../context';
 import { accessRequests, projects, projectUsers, roles, userRoles, users } from '../../db/schema';
 import { AppError, nl } from '../../errors';
 import { adminNl } from '../../../shared/i18n/admin';
 import type { AccessDecisionInput } from '../../../shared/validation/admin';
-import { adminCompany, auditStatement, notFound, requireAdminRole } from './scope';
+import { adminCompany, notFound, requireAdminRole } from './scope';
 
 const PROJECT_MEMBER_ROLE = 2; // 'Projectlid'
 
@@ -23,7 +24,7 @@ export async function decideAccessRequest(ctx: UserServiceContext, id: number, i
   if (input.decision === 'decline') {
     await ctx.db.batch([
       ctx.db.update(accessRequests).set({ status: 'declined', ...decided }).where(eq(accessRequests.id, id)),
-      auditStatement(ctx.db, ctx.user, { action: 'access-decline', resource: 'access_request', resourceId: id, companyId: req.r.companyId, summary: adminNl.audit.accessDeclined(req.name, req.r.path) }),
+      auditRow(ctx, { action: 'access-decline', resource: 'access_request', resourceId: id, companyId: req.r.companyId, summary: adminNl.audit.accessDeclined(req.name, req.r.path) }),
     ]);
     await ctx.mailer.send({ to: req.email, ...adminNl.access.mailResult(false, req.r.path) });
     return { id, status: 'declined' as const };
@@ -42,7 +43,7 @@ export async function decideAccessRequest(ctx: UserServiceContext, id: number, i
   await ctx.db.batch([
     grant.statement as never,
     ctx.db.update(accessRequests).set({ status: 'granted', granted: grant.granted, ...decided }).where(eq(accessRequests.id, id)),
-    auditStatement(ctx.db, ctx.user, { action: 'access-grant', resource: 'access_request', resourceId: id, companyId: req.r.companyId, summary: adminNl.audit.accessGranted(req.name, grant.label) }),
+    auditRow(ctx, { action: 'access-grant', resource: 'access_request', resourceId: id, companyId: req.r.companyId, summary: adminNl.audit.accessGranted(req.name, grant.label) }),
   ]);
   await ctx.mailer.send({ to: req.email, ...adminNl.access.mailResult(true, req.r.path) });
   return { id, status: 'granted' as const, granted: grant.granted };

@@ -1,3 +1,4 @@
+import { auditRow } from '../audit/audit-row';
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { UserServiceContext } from '../../context';
 import { companies, jobs, panels, projects, reportCharts, reportDataLocations, reports, reportSections, users } from '../../db/schema';
@@ -7,7 +8,7 @@ import { looseEndsNl } from '../../../shared/i18n/admin-loose-ends';
 import { projectAndDescendants } from '../projects/tree';
 import { listLooseEnds } from './list-loose-ends';
 import type { LooseEndType } from './loose-end-types';
-import { auditStatement, notFound, requireAdminRole } from './scope';
+import { notFound, requireAdminRole } from './scope';
 
 /**
  * DELETE admin/looseEnd/{id}?type=: removes a record that is (still) a loose end. Items that have a
@@ -52,7 +53,7 @@ export async function deleteLooseEnd(ctx: UserServiceContext, type: LooseEndType
   })();
   await db.batch([
     ...(action as [(typeof action)[number]]),
-    auditStatement(db, ctx.user, { action: 'loose-end-delete', resource: type, resourceId: id, companyId: item.company_id, summary: adminNl.audit.looseEnd(looseEndsNl.tabs[type] ?? type, item.title) }),
+    auditRow(ctx, { action: 'loose-end-delete', resource: type, resourceId: id, companyId: item.company_id, summary: adminNl.audit.looseEnd(looseEndsNl.tabs[type] ?? type, item.title) }, db),
   ]);
   return { type, id };
 }

@@ -1,10 +1,11 @@
+import { auditRow } from '../audit/audit-row';
 import type { UserServiceContext } from '../../context';
 import { AppError } from '../../errors';
 import { adminNl } from '../../../shared/i18n/admin';
 import { filesNl } from '../../../shared/i18n/admin-files';
 import { classifyFiles } from './classify-files';
 import { listKeys } from './file-keys';
-import { adminCompany, auditStatement, notFound, requireAdminRole } from './scope';
+import { adminCompany, notFound, requireAdminRole } from './scope';
 
 /** GET admin/files: every stored object with owner, project, size and type; orphans marked. */
 export async function listFiles(ctx: UserServiceContext) {
@@ -27,6 +28,6 @@ export async function deleteOrphanFile(ctx: UserServiceContext, key: string) {
   if (company !== null && file!.company_id !== company) throw notFound();
   if (!file!.orphan) throw new AppError('CONFLICT', filesNl.notOrphan);
   await store.delete(key);
-  await auditStatement(ctx.db, ctx.user, { action: 'orphan-delete', resource: 'file', companyId: file!.company_id, summary: adminNl.audit.orphanDeleted(key) });
+  await auditRow(ctx, { action: 'orphan-delete', resource: 'file', companyId: file!.company_id, summary: adminNl.audit.orphanDeleted(key) });
   return { key };
 }

@@ -1,3 +1,4 @@
+import { auditRow } from '../audit/audit-row';
 import { and, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import type { UserServiceContext } from '../../context';
 import { projects, reports } from '../../db/schema';
@@ -5,7 +6,7 @@ import { AppError } from '../../errors';
 import { adminNl } from '../../../shared/i18n/admin';
 import { projectAndDescendants } from '../projects/tree';
 import { listKeys } from './file-keys';
-import { adminCompany, auditStatement, notFound, requireAdminRole } from './scope';
+import { adminCompany, notFound, requireAdminRole } from './scope';
 import { SOFT_DELETABLE, deletedWhere, type SoftDeletable } from './soft-deletables';
 
 /** A foreign key that refuses the delete (e.g. an organisation that still has users). */
@@ -35,7 +36,7 @@ export async function purgeSoftDelete(ctx: UserServiceContext, resource: SoftDel
   try {
     await ctx.db.batch([
       ctx.db.delete(r.table as typeof projects).where(eq(r.table.id, id)),
-      auditStatement(ctx.db, ctx.user, {
+      auditRow(ctx, {
         action: 'purge', resource, resourceId: id, companyId: resource === 'company' ? null : row.companyId === null ? null : Number(row.companyId),
         summary: adminNl.audit.purged(r.label, row.title, keys.length),
       }),

@@ -1,10 +1,11 @@
+import { auditRow } from '../audit/audit-row';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { UserServiceContext } from '../../context';
 import { companies, projects, reports } from '../../db/schema';
 import { AppError } from '../../errors';
 import { adminNl } from '../../../shared/i18n/admin';
 import { projectAndDescendants } from '../projects/tree';
-import { adminCompany, auditStatement, notFound, requireAdminRole } from './scope';
+import { adminCompany, notFound, requireAdminRole } from './scope';
 import { SOFT_DELETABLE, deletedWhere, type SoftDeletable } from './soft-deletables';
 
 const conflict = (message: string) => new AppError('CONFLICT', message);
@@ -64,7 +65,7 @@ export async function restoreSoftDelete(ctx: UserServiceContext, resource: SoftD
   }
   await ctx.db.batch([
     ...(writes as [(typeof writes)[number]]),
-    auditStatement(ctx.db, ctx.user, { action: 'restore', resource, resourceId: id, companyId, summary: adminNl.audit.restored(r.label, row.title, restored) }),
+    auditRow(ctx, { action: 'restore', resource, resourceId: id, companyId, summary: adminNl.audit.restored(r.label, row.title, restored) }),
   ]);
   return { resource, id, restored };
 }

@@ -1,6 +1,4 @@
 import type { SessionUser } from '../../auth/sessions';
-import type { Db } from '../../db/client';
-import { auditLog } from '../../db/schema';
 import { AppError, nl } from '../../errors';
 import { hasRole, type Role } from '../../../shared/permissions';
 
@@ -15,15 +13,3 @@ export function adminCompany(user: SessionUser): number | null {
 }
 
 export const notFound = () => new AppError('NOT_FOUND', nl.notFound);
-
-/** The audit row of an administrative action, to run in the same batch as the action itself. */
-export function auditStatement(db: Db, user: SessionUser, entry: { action: string; resource: string; resourceId?: number | null; companyId?: number | null; summary: string }) {
-  return db.insert(auditLog).values({
-    userId: user.id,
-    companyId: entry.companyId ?? null,
-    action: entry.action,
-    resource: entry.resource,
-    resourceId: entry.resourceId ?? null,
-    summary: entry.summary.slice(0, 500),
-  });
-}

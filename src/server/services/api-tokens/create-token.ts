@@ -5,7 +5,7 @@ import { AppError, nl } from '../../errors';
 import { tokensNl } from '../../../shared/i18n/api-tokens';
 import { endOfDay } from '../../../shared/format';
 import type { TokenInput } from '../../../shared/validation/api-tokens';
-import { auditStatement } from '../admin/scope';
+import { auditRow } from '../audit/audit-row';
 import { assertScopesWithinOwnRights, findTokenOwner, presentToken } from './access';
 
 /** Tokens carry a recognisable prefix (so secret scanners and people can tell what they are). */
@@ -25,7 +25,7 @@ export async function createToken(ctx: UserServiceContext, userId: number, input
   // Exactly the ticked scopes; the audit row in the same batch.
   const [[row]] = await ctx.db.batch([
     ctx.db.insert(apiTokens).values({ userId, name: input.name, tokenHash: hashToken(token), scopes: input.scopes, expiresAt, createdBy: ctx.user.id }).returning(),
-    auditStatement(ctx.db, ctx.user, { action: 'token.create', resource: 'user', resourceId: userId, companyId: owner.companyId, summary: `Toegangstoken '${input.name}' aangemaakt voor ${owner.fullname} (${input.scopes.join(', ')})` }),
+    auditRow(ctx, { action: 'token.create', resource: 'user', resourceId: userId, companyId: owner.companyId, summary: `Toegangstoken '${input.name}' aangemaakt voor ${owner.fullname} (${input.scopes.join(', ')})` }),
   ]);
   return { ...presentToken(row!, ctx.now), token };
 }

@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { UserServiceContext } from '../../context';
 import { apiTokens } from '../../db/schema';
 import { AppError, nl } from '../../errors';
-import { auditStatement } from '../admin/scope';
+import { auditRow } from '../audit/audit-row';
 import { findTokenOwner, presentToken } from './access';
 
 /** DELETE user/{id}/token/{tid}: revokes the token at once (kept in the list as revoked); audited in the same batch. */
@@ -13,7 +13,7 @@ export async function revokeToken(ctx: UserServiceContext, userId: number, token
   if (!current) throw new AppError('NOT_FOUND', nl.notFound);
   const [[row]] = await ctx.db.batch([
     ctx.db.update(apiTokens).set({ revokedAt: ctx.now }).where(mine).returning(),
-    auditStatement(ctx.db, ctx.user, { action: 'token.revoke', resource: 'user', resourceId: userId, companyId: owner.companyId, summary: `Toegangstoken '${current.name}' ingetrokken voor ${owner.fullname}` }),
+    auditRow(ctx, { action: 'token.revoke', resource: 'user', resourceId: userId, companyId: owner.companyId, summary: `Toegangstoken '${current.name}' ingetrokken voor ${owner.fullname}` }),
   ]);
   if (!row) throw new AppError('NOT_FOUND', nl.notFound);
   return presentToken(row, ctx.now);

@@ -10,6 +10,7 @@ import type { ServiceContext } from '../../context';
 import { loginMessages, type TwoFactorChallengeInput } from '../../../shared/validation/auth';
 import { startSession } from './start-session';
 import { hashRecoveryCode } from './recovery-codes';
+import { auditRow } from '../audit/audit-row';
 
 const MAX_ATTEMPTS = 5;
 
@@ -70,13 +71,16 @@ export async function answerTwoFactorChallenge(
   if (!accepted) {
     await recordAttempt(ctx.db, THROTTLES.twoFactorUser, row.userId, ctx.now);
     await recordAttempt(ctx.db, THROTTLES.twoFactorIp, meta.ip, ctx.now);
-    await ctx.db
-      .update(twoFactorChallenges)
-      .set({ attempts: sql`${twoFactorChallenges.attempts} + 1` })
-      .where(eq(twoFactorChallenges.id, challengeId));
+    await ctx.db.batch([
+      ctx.db
+        .update(twoFactorChallenges)
+        .set({ attempts: sql`${twoFactorChallenges.attempts} + 1` })
+        .where(eq(twoFactorChallenges.id, challengeId)),
+      auditRow({ ...ctx, ip: meta.ip }, { action: 'auth.login.failed', resource: 'user', resourceId: row.userId, userId: row.userId, result: 'failed', summary: 'code' in input ? 'Inloggen mislukt: verkeerde code van de tweede factor' : 'Inloggen mislukt: verkeerde herstelcode' }),
+    ]);
     const field = 'code' in input ? 'code' : 'recovery_code';
     throw new AppError('VALIDATION', loginMessages.twoFactorFailed, { [field]: [loginMessages.twoFactorFailed] });
   }
   await ctx.db.delete(twoFactorChallenges).where(eq(twoFactorChallenges.id, challengeId));
-  return startSession(ctx.db, row.userId, meta, ctx.now);
+  return startSession(ctx.db, row.userId, meta, ctx.now, 'code' in input ? 'Ingelogd met tweede factor' : 'Ingelogd met een herstelcode');
 }

@@ -1,3 +1,4 @@
+import { auditRow } from '../audit/audit-row';
 import { eq } from 'drizzle-orm';
 import { hashPassword, verifyPassword } from '../../auth/password';
 import { createSession, type SessionMeta } from '../../auth/sessions';
@@ -18,6 +19,7 @@ export async function changePassword(ctx: UserServiceContext, input: PasswordCha
   await ctx.db.batch([
     ctx.db.update(users).set({ passwordHash, passwordChangedAt: ctx.now, mustChangePassword: false }).where(eq(users.id, ctx.user.id)),
     ctx.db.delete(sessions).where(eq(sessions.userId, ctx.user.id)),
+    auditRow({ ...ctx, ip: meta.ip }, { action: 'auth.password.change', resource: 'user', resourceId: ctx.user.id, summary: 'Eigen wachtwoord gewijzigd; alle sessies beëindigd' }),
   ]);
   return createSession(ctx.db, ctx.user.id, meta, ctx.now);
 }

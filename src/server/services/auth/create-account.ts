@@ -1,7 +1,8 @@
+import { auditValues, type AuditActor } from '../audit/audit-row';
 import { eq, inArray } from 'drizzle-orm';
 import { hashPassword } from '../../auth/password';
 import type { Db } from '../../db/client';
-import { panelUsers, projectUsers, roles, userRoles, users } from '../../db/schema';
+import { auditLog, panelUsers, projectUsers, roles, userRoles, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { DEFAULT_GROUP_ROLES, groupName, type Role } from '../../../shared/permissions';
 import { accountMessages } from '../../../shared/validation/auth';
@@ -21,6 +22,8 @@ export interface NewAccount {
   demoExpiresAt?: Date | null;
   /** Project memberships written in the same transaction (demo accounts). */
   memberships?: { projectId: number; projectRoleId: number | null }[];
+  /** The audit row of the creation, written in the same transaction (absent: 'Account aangemaakt'). */
+  audit?: { actor: Omit<AuditActor, 'db'>; summary: string };
 }
 
 /** Inserts a user with their roles (the group's defaults unless given); e-mail must be free. */
@@ -51,6 +54,8 @@ export async function createAccount(db: Db, account: NewAccount, now: Date, take
     if (roleRows.length) await tx.insert(userRoles).values(roleRows.map((r) => ({ userId: user!.id, roleId: r.id })));
     if (account.panelId) await tx.insert(panelUsers).values({ panelId: account.panelId, userId: user!.id });
     if (account.memberships?.length) await tx.insert(projectUsers).values(account.memberships.map((m) => ({ ...m, userId: user!.id })));
+    const audit = account.audit ?? { actor: { user: null, now }, summary: `Account aangemaakt: ${account.fullname} (${account.email})` };
+    await tx.insert(auditLog).values(auditValues(audit.actor, { action: 'user.create', resource: 'user', resourceId: user!.id, companyId: account.companyId, summary: audit.summary }));
     return user!.id;
   });
 }

@@ -46,5 +46,5 @@ export async function registerForPanel(ctx: ServiceContext, input: PanelRegister
     const rows = checked.rows.map((r) => ({ sql: 'insert into panel_answers (panel_field_id, user_id, option_id, value, created_at, updated_at) values (?, ?, ?, ?, ?, ?)', args: [r.fieldId, userId, r.optionId, r.value, t, t] }));
     await writeWithCubes(ctx.db, ctx.jobs, rows, await fieldedSurveyIds(ctx.db, panel.id), ctx.now);
   }
-  return { panel: shown, ...(await startSession(ctx.db, userId, meta, ctx.now)) };
+  return { panel: shown, ...(await startSession(ctx.db, userId, meta, ctx.now, `Aangemeld bij panel '${panel.name}' en ingelogd`)) };
 }

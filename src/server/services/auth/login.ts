@@ -11,6 +11,7 @@ import { loginMessages, type LoginInput } from '../../../shared/validation/auth'
 import { startSessionWrites } from './start-session';
 import { usersNl } from '../../../shared/i18n/users';
 import { formatDate } from '../../../shared/format';
+import { auditRow } from '../audit/audit-row';
 
 export const TWO_FACTOR_CHALLENGE_TTL_MS = 5 * 60 * 1000;
 
@@ -43,7 +44,14 @@ export async function login(ctx: ServiceContext, input: LoginInput, meta: Sessio
   const valid = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
   if (!user || !valid) {
     // Only failures count, per address (also unknown ones, so the answer stays the same) and per IP.
-    await ctx.db.batch([recordAttemptQuery(ctx.db, THROTTLES.loginAccount, input.email, ctx.now), recordAttemptQuery(ctx.db, THROTTLES.loginIp, meta.ip, ctx.now)]);
+    // The failure is audited: a known account under its user (its organisation sees it), an unknown address installation-wide.
+    await ctx.db.batch([
+      recordAttemptQuery(ctx.db, THROTTLES.loginAccount, input.email, ctx.now),
+      recordAttemptQuery(ctx.db, THROTTLES.loginIp, meta.ip, ctx.now),
+      auditRow({ ...ctx, user: null, ip: meta.ip }, user
+        ? { action: 'auth.login.failed', resource: 'user', resourceId: user.id, userId: user.id, result: 'failed', summary: 'Inloggen mislukt: verkeerd wachtwoord' }
+        : { action: 'auth.login.failed', resource: 'user', userId: null, companyId: null, result: 'failed', summary: `Inloggen mislukt: onbekend e-mailadres ${input.email.slice(0, 200)}` }),
+    ]);
     throw new AppError('VALIDATION', loginMessages.failed, { email: [loginMessages.failed] });
   }
   const clear = clearThrottleQuery(ctx.db, THROTTLES.loginAccount, input.email);
@@ -59,7 +67,11 @@ export async function login(ctx: ServiceContext, input: LoginInput, meta: Sessio
   if (user.twoFactorConfirmedAt) {
     const challengeToken = generateToken();
     const expiresAt = new Date(ctx.now.getTime() + TWO_FACTOR_CHALLENGE_TTL_MS);
-    await ctx.db.batch([...writes, ctx.db.insert(twoFactorChallenges).values({ id: hashToken(challengeToken), userId: user.id, expiresAt })]);
+    await ctx.db.batch([
+      ...writes,
+      ctx.db.insert(twoFactorChallenges).values({ id: hashToken(challengeToken), userId: user.id, expiresAt }),
+      auditRow({ ...ctx, user: null, ip: meta.ip }, { action: 'auth.login.password', resource: 'user', resourceId: user.id, userId: user.id, summary: 'Wachtwoord juist; tweede factor gevraagd' }),
+    ]);
     return { kind: 'two_factor', challengeToken, expiresAt };
   }
   const { token, session, writes: sessionWrites } = startSessionWrites(ctx.db, user.id, meta, ctx.now);

@@ -26,7 +26,7 @@ export async function registerInvite(ctx: ServiceContext, input: InviteRegisterI
       { companyId: invite.companyId, groupId: invite.groupId, email: invite.email, fullname: input.fullname, password: input.password },
       ctx.now,
     );
-    return await startSession(ctx.db, userId, meta, ctx.now);
+    return await startSession(ctx.db, userId, meta, ctx.now, `Account aangemaakt via uitnodiging en ingelogd (${invite.email})`);
   } catch (err) {
     // Nothing half-written: the invitation stays usable when the account could not be made.
     await ctx.db.update(invites).set({ acceptedAt: null }).where(eq(invites.id, invite.id));

@@ -1,3 +1,4 @@
+import { auditRow } from '../audit/audit-row';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { hashPassword } from '../../auth/password';
 import type { SessionMeta } from '../../auth/sessions';
@@ -37,6 +38,7 @@ export async function resetPassword(ctx: ServiceContext, input: PasswordResetInp
       .where(eq(users.id, reset.userId)),
     ctx.db.delete(sessions).where(eq(sessions.userId, reset.userId)),
     ctx.db.delete(passwordResets).where(and(eq(passwordResets.userId, reset.userId), isNull(passwordResets.usedAt))),
+    auditRow({ ...ctx, user: null, ip: meta.ip }, { action: 'auth.password.reset', resource: 'user', resourceId: reset.userId, userId: reset.userId, summary: 'Wachtwoord opnieuw ingesteld via e-maillink; alle sessies beëindigd' }),
   ]);
   await clearThrottle(ctx.db, THROTTLES.loginAccount, reset.email);
 }

@@ -1,3 +1,4 @@
+import { auditRow } from '../audit/audit-row';
 import { and, isNull, sql } from 'drizzle-orm';
 import type { UserServiceContext } from '../../context';
 import { companies } from '../../db/schema';
@@ -21,6 +22,9 @@ export async function createCompany(ctx: UserServiceContext, input: CompanyInput
   if (!hasRole(ctx.user, 'company.create')) throw new AppError('FORBIDDEN', nl.forbidden);
   if (!ctx.user.isRoot) throw new AppError('FORBIDDEN', companiesNl.rootOnly);
   await assertNameFree(ctx, input.name);
-  const [row] = await ctx.db.insert(companies).values({ name: input.name }).returning({ id: companies.id });
+  const [[row]] = await ctx.db.batch([
+    ctx.db.insert(companies).values({ name: input.name }).returning({ id: companies.id }),
+    auditRow(ctx, { action: 'company.create', resource: 'company', companyId: null, summary: `Organisatie aangemaakt: ${input.name}` }),
+  ]);
   return getCompany(ctx, row!.id);
 }

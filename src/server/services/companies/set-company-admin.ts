@@ -1,3 +1,4 @@
+import { auditRow } from '../audit/audit-row';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { UserServiceContext } from '../../context';
 import { companyAdmins, users } from '../../db/schema';
@@ -22,12 +23,19 @@ export async function setCompanyAdmin(ctx: UserServiceContext, companyId: number
   if (admin) {
     if (!user) throw new AppError('VALIDATION', companiesNl.adminNotMember, { uid: [companiesNl.adminNotMember] });
     if (user.demoExpiresAt) throw new AppError('VALIDATION', usersNl.demoAdmin, { uid: [usersNl.demoAdmin] });
-    await ctx.db.insert(companyAdmins).values({ companyId, userId }).onConflictDoNothing();
+    await ctx.db.batch([
+      ctx.db.insert(companyAdmins).values({ companyId, userId }).onConflictDoNothing(),
+      auditRow(ctx, { action: 'company.admin.add', resource: 'user', resourceId: userId, companyId, summary: `Gebruiker ${userId} is beheerder van de organisatie geworden` }),
+    ]);
   } else {
     if (userId === ctx.user.id) throw new AppError('CONFLICT', usersNl.selfDemote);
     await assertNotLastAdmin(ctx, companyId, userId);
-    const result = await ctx.db.delete(companyAdmins).where(and(eq(companyAdmins.companyId, companyId), eq(companyAdmins.userId, userId)));
-    if (result.rowsAffected !== 1) throw new AppError('NOT_FOUND', companiesNl.notAdmin);
+    const [is] = await ctx.db.select({ userId: companyAdmins.userId }).from(companyAdmins).where(and(eq(companyAdmins.companyId, companyId), eq(companyAdmins.userId, userId)));
+    if (!is) throw new AppError('NOT_FOUND', companiesNl.notAdmin);
+    await ctx.db.batch([
+      ctx.db.delete(companyAdmins).where(and(eq(companyAdmins.companyId, companyId), eq(companyAdmins.userId, userId))),
+      auditRow(ctx, { action: 'company.admin.remove', resource: 'user', resourceId: userId, companyId, summary: `Gebruiker ${userId} is geen beheerder van de organisatie meer` }),
+    ]);
   }
   return companyAdminRows(ctx.db, companyId);
 }

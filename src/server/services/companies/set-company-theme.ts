@@ -1,3 +1,4 @@
+import { auditRow } from '../audit/audit-row';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { UserServiceContext } from '../../context';
 import { companyThemes, themes } from '../../db/schema';
@@ -19,11 +20,13 @@ async function usableTheme(ctx: UserServiceContext, companyId: number, themeId: 
 /** PUT/DELETE company/{id}/theme/{tid} (company.edit): the company has the theme available, or not any more. */
 export async function setCompanyTheme(ctx: UserServiceContext, companyId: number, themeId: number, attach: boolean) {
   await findCompany(ctx, companyId, 'company.edit', { manage: true });
-  await usableTheme(ctx, companyId, themeId);
-  if (attach) await ctx.db.insert(companyThemes).values({ companyId, themeId }).onConflictDoNothing();
+  const usable = await usableTheme(ctx, companyId, themeId);
+  const audit = auditRow(ctx, { action: attach ? 'company.theme.attach' : 'company.theme.detach', resource: 'theme', resourceId: themeId, companyId, summary: `Thema ${usable.name ?? themeId} ${attach ? 'gekoppeld aan' : 'losgekoppeld van'} de organisatie` });
+  if (attach) await ctx.db.batch([ctx.db.insert(companyThemes).values({ companyId, themeId }).onConflictDoNothing(), audit]);
   else {
-    const result = await ctx.db.delete(companyThemes).where(and(eq(companyThemes.companyId, companyId), eq(companyThemes.themeId, themeId)));
-    if (result.rowsAffected !== 1) throw new AppError('NOT_FOUND', companiesNl.themeNotAttached);
+    const [attached] = await ctx.db.select({ themeId: companyThemes.themeId }).from(companyThemes).where(and(eq(companyThemes.companyId, companyId), eq(companyThemes.themeId, themeId)));
+    if (!attached) throw new AppError('NOT_FOUND', companiesNl.themeNotAttached);
+    await ctx.db.batch([ctx.db.delete(companyThemes).where(and(eq(companyThemes.companyId, companyId), eq(companyThemes.themeId, themeId))), audit]);
   }
   return getCompany(ctx, companyId);
 }
@@ -44,13 +47,16 @@ export async function setCompanyDefaultTheme(ctx: UserServiceContext, companyId:
         .insert(companyThemes)
         .values({ companyId, themeId, isDefault: true })
         .onConflictDoUpdate({ target: [companyThemes.companyId, companyThemes.themeId], set: { isDefault: true, updatedAt: ctx.now } }),
+      auditRow(ctx, { action: 'company.theme.default', resource: 'theme', resourceId: themeId, companyId, summary: `Thema ${theme.name ?? themeId} is het standaardthema (${theme.type}) van de organisatie` }),
     ]);
   } else {
-    const result = await ctx.db
-      .update(companyThemes)
-      .set({ isDefault: false })
-      .where(and(eq(companyThemes.companyId, companyId), eq(companyThemes.themeId, themeId), eq(companyThemes.isDefault, true)));
-    if (result.rowsAffected !== 1) throw new AppError('NOT_FOUND', companiesNl.themeNotAttached);
+    const current = and(eq(companyThemes.companyId, companyId), eq(companyThemes.themeId, themeId), eq(companyThemes.isDefault, true));
+    const [isDefault] = await ctx.db.select({ themeId: companyThemes.themeId }).from(companyThemes).where(current);
+    if (!isDefault) throw new AppError('NOT_FOUND', companiesNl.themeNotAttached);
+    await ctx.db.batch([
+      ctx.db.update(companyThemes).set({ isDefault: false }).where(current),
+      auditRow(ctx, { action: 'company.theme.default', resource: 'theme', resourceId: themeId, companyId, summary: `Thema ${theme.name ?? themeId} is niet langer het standaardthema (${theme.type}) van de organisatie` }),
+    ]);
   }
   return getCompany(ctx, companyId);
 }

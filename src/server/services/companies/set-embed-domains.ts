@@ -3,7 +3,7 @@ import type { UserServiceContext } from '../../context';
 import { companies } from '../../db/schema';
 import { sharingNl } from '../../../shared/i18n/sharing';
 import type { EmbedDomainsInput } from '../../../shared/validation/sharing';
-import { auditStatement } from '../admin/scope';
+import { auditRow } from '../audit/audit-row';
 import { findCompany } from './access';
 
 /**
@@ -15,7 +15,7 @@ export async function setEmbedDomains(ctx: UserServiceContext, id: number, input
   const stored = input.embed_domains.join('\n');
   await ctx.db.batch([
     ctx.db.update(companies).set({ embedDomains: stored }).where(eq(companies.id, id)),
-    auditStatement(ctx.db, ctx.user, { action: 'company.embed', resource: 'company', resourceId: id, companyId: id, summary: sharingNl.embedDomains.audit(company.name, input.embed_domains.join(', ')) }),
+    auditRow(ctx, { action: 'company.embed', resource: 'company', resourceId: id, companyId: id, summary: sharingNl.embedDomains.audit(company.name, input.embed_domains.join(', ')) }),
   ]);
   return { id, embed_domains: input.embed_domains };
 }

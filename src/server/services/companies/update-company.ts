@@ -1,3 +1,4 @@
+import { auditRow } from '../audit/audit-row';
 import { eq } from 'drizzle-orm';
 import type { UserServiceContext } from '../../context';
 import { companies } from '../../db/schema';
@@ -8,8 +9,11 @@ import { getCompany } from './get-company';
 
 /** PUT company/{id} (company.edit): its admins rename their own company, root users any. */
 export async function updateCompany(ctx: UserServiceContext, id: number, input: CompanyInput) {
-  await findCompany(ctx, id, 'company.edit', { manage: true });
+  const before = await findCompany(ctx, id, 'company.edit', { manage: true });
   await assertNameFree(ctx, input.name, id);
-  await ctx.db.update(companies).set({ name: input.name }).where(eq(companies.id, id));
+  await ctx.db.batch([
+    ctx.db.update(companies).set({ name: input.name }).where(eq(companies.id, id)),
+    auditRow(ctx, { action: 'company.update', resource: 'company', resourceId: id, companyId: id, summary: `Organisatie hernoemd: ${before.name} → ${input.name}` }),
+  ]);
   return getCompany(ctx, id);
 }

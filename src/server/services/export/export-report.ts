@@ -1,3 +1,4 @@
+import { auditRow } from '../audit/audit-row';
 import type { UserServiceContext } from '../../context';
 import { AppError, nl } from '../../errors';
 import { hasRole } from '../../../shared/permissions';
@@ -21,6 +22,7 @@ export async function exportReport(ctx: UserServiceContext, reportId: number, bo
   if (!hasRole(ctx.user, 'dashboard.export')) throw new AppError('FORBIDDEN', nl.forbidden);
   const loaded = await loadExportReport(ctx, reportId, body);
   const charts = loaded.sections.reduce((n, s) => n + s.charts.length, 0);
+  await auditRow(ctx, { action: 'report.export.pdf', resource: 'report', resourceId: reportId, companyId: loaded.project.companyId, summary: `PDF van rapportage gemaakt: ${loaded.report.title}` });
   if (charts > MAX_INLINE_CHARTS && ctx.jobs) {
     const payload: ExportJobPayload = { reportId, body, user: ctx.user };
     const job = await ctx.jobs.enqueue(EXPORT_PDF_JOB, payload, ctx.user.id);

@@ -7,7 +7,7 @@ import { AppError, nl } from '../../errors';
 import { surveysNl } from '../../../shared/i18n/surveys';
 import type { LimeConnectionInput } from '../../../shared/validation/lime';
 import { requireSurveyRole } from '../surveys/scope';
-import { auditStatement } from '../admin/scope';
+import { auditRow } from '../audit/audit-row';
 import { limeAddressAllowed } from './address';
 import { LimeSession, type LimeCaller } from './rpc';
 
@@ -62,7 +62,7 @@ export async function saveConnection(ctx: UserServiceContext, input: LimeConnect
   const values = { url: input.url, username: input.username, passwordSealed: await sealSecret(password, ctx.config.totpEncryptionKey), lastCheckedAt: ctx.now, lastError: null };
   const [[row]] = await ctx.db.batch([
     ctx.db.insert(limeConnections).values({ companyId, ...values }).onConflictDoUpdate({ target: limeConnections.companyId, set: values }).returning(),
-    auditStatement(ctx.db, ctx.user, { action: current ? 'lime.connection.update' : 'lime.connection.create', resource: 'lime_connection', resourceId: current?.id ?? null, companyId, summary: `LimeSurvey-koppeling opgeslagen: ${input.url} (gebruiker ${input.username})` }),
+    auditRow(ctx, { action: current ? 'lime.connection.update' : 'lime.connection.create', resource: 'lime_connection', resourceId: current?.id ?? null, companyId, summary: `LimeSurvey-koppeling opgeslagen: ${input.url} (gebruiker ${input.username})` }),
   ]);
   return presentConnection(row!);
 }
@@ -75,7 +75,7 @@ export async function deleteConnection(ctx: UserServiceContext) {
   await ctx.db.batch([
     ctx.db.delete(limeSurveyLinks).where(eq(limeSurveyLinks.connectionId, row.id)),
     ctx.db.delete(limeConnections).where(eq(limeConnections.id, row.id)),
-    auditStatement(ctx.db, ctx.user, { action: 'lime.connection.delete', resource: 'lime_connection', resourceId: row.id, companyId, summary: 'LimeSurvey-koppeling verwijderd' }),
+    auditRow(ctx, { action: 'lime.connection.delete', resource: 'lime_connection', resourceId: row.id, companyId, summary: 'LimeSurvey-koppeling verwijderd' }),
   ]);
   return { deleted: true };
 }

@@ -21,5 +21,6 @@ export function limeFailureStatement(caller: LimeCaller, connectionId: number | 
     resource: 'lime_connection',
     resourceId: connectionId,
     summary: `${caller.action}: ${detail}`.slice(0, 500),
+    result: 'failed',
   });
 }

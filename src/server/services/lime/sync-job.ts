@@ -1,3 +1,4 @@
+import { auditRow } from '../audit/audit-row';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { limeSurveyLinks, surveyResponses, surveys } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -58,7 +59,10 @@ export const limeSyncJob: JobHandler = async (deps, job, progress) => {
       .where(and(eq(surveyResponses.surveyId, surveyId), sql`${surveyResponses.responseId} >= ${from}`));
     const fromNext = next?.open ?? (next?.last ? next.last + 1 : from);
     const summary = { responses: { rows: result.responses.rows, changed: result.responses.inserted, rejected: result.responses.rejected, forgotten: result.responses.forgotten }, tokens: result.tokens, from_response_id: fromNext };
-    await deps.db.update(limeSurveyLinks).set({ fromResponseId: fromNext, lastSyncedAt: deps.now(), lastError: null, lastResult: summary }).where(eq(limeSurveyLinks.surveyId, surveyId));
+    await deps.db.batch([
+      deps.db.update(limeSurveyLinks).set({ fromResponseId: fromNext, lastSyncedAt: deps.now(), lastError: null, lastResult: summary }).where(eq(limeSurveyLinks.surveyId, surveyId)),
+      auditRow({ db: deps.db, user: null, now: deps.now() }, { action: 'lime.sync', resource: 'survey', resourceId: surveyId, userId: job.createdBy, companyId: conn.companyId, summary: `LimeSurvey-synchronisatie van ${link.surveys.title} (${surveyId}): ${summary.responses.rows} responsen gelezen, ${summary.responses.changed} nieuw of gewijzigd` }),
+    ]);
     if (result.responses.inserted > 0) await buildCube(deps, surveyId, job.createdBy);
     return { surveyId, ...summary };
   } catch (err) {

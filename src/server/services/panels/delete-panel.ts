@@ -1,3 +1,4 @@
+import { auditRow } from '../audit/audit-row';
 import { eq } from 'drizzle-orm';
 import type { UserServiceContext } from '../../context';
 import { panels, panelUsers } from '../../db/schema';
@@ -16,6 +17,9 @@ export async function deletePanel(ctx: UserServiceContext, panelId: number): Pro
   const members = await ctx.db.select({ id: panelUsers.userId }).from(panelUsers).where(eq(panelUsers.panelId, panelId));
   await removeMembers({ db: ctx.db, jobs: ctx.jobs, now: ctx.now }, panelId, members.map((m) => m.id));
   const { tokenHash } = newPanelToken();
-  await ctx.db.update(panels).set({ deletedAt: ctx.now, tokenHash, token: null, tokenEnabled: false, imageKey: null }).where(eq(panels.id, panelId));
+  await ctx.db.batch([
+    ctx.db.update(panels).set({ deletedAt: ctx.now, tokenHash, token: null, tokenEnabled: false, imageKey: null }).where(eq(panels.id, panelId)),
+    auditRow(ctx, { action: 'panel.delete', resource: 'panel', resourceId: panelId, companyId: panel.companyId, summary: `Panel verwijderd met ${members.length} lid/leden: ${panel.name}` }),
+  ]);
   if (panel.imageKey) await ctx.jobs?.files.delete(panel.imageKey);
 }

@@ -1,3 +1,4 @@
+import { auditRow } from '../audit/audit-row';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { UserServiceContext } from '../../context';
 import { panelAnswers, panelFieldOptions, panelFields, panelUsers } from '../../db/schema';
@@ -17,7 +18,8 @@ export async function exportPanelMembers(ctx: UserServiceContext, panelId: numbe
   requirePanelRole(ctx.user, 'panel.edit');
   const { panel, members } = await loadMembers(ctx, panelId);
   if (!ownsPanel(ctx.user, panel)) throw new AppError('FORBIDDEN', panelsNl.exportOwnerOnly);
-  const [fields, answers] = await ctx.db.batch([
+  const [, fields, answers] = await ctx.db.batch([
+    auditRow(ctx, { action: 'panel.members.export', resource: 'panel', resourceId: panelId, companyId: panel.companyId, summary: `Panelleden geëxporteerd (namen, e-mailadressen, antwoorden): ${panel.name} (${members.length})` }),
     ctx.db.select().from(panelFields).where(eq(panelFields.panelId, panelId)).orderBy(asc(panelFields.order), asc(panelFields.id)),
     ctx.db
       .select({ userId: panelAnswers.userId, fieldId: panelAnswers.panelFieldId, value: panelAnswers.value, label: panelFieldOptions.label, order: panelFieldOptions.order })

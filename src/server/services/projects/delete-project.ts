@@ -1,3 +1,4 @@
+import { auditRow } from '../audit/audit-row';
 import { and, inArray, isNull } from 'drizzle-orm';
 import type { UserServiceContext } from '../../context';
 import { projects, reports } from '../../db/schema';
@@ -10,9 +11,10 @@ import { projectAndDescendants } from './tree';
  */
 export async function deleteProject(ctx: UserServiceContext, projectId: number): Promise<void> {
   requireProjectRole(ctx.user, 'project.edit');
-  await findProject(ctx, projectId);
+  const project = await findProject(ctx, projectId);
   const tree = projectAndDescendants(projectId);
   await ctx.db.batch([
+    auditRow(ctx, { action: 'project.delete', resource: 'project', resourceId: projectId, companyId: project.companyId, summary: `Project verwijderd (met subprojecten en rapportages): ${project.title}` }),
     ctx.db.update(reports).set({ deletedAt: ctx.now }).where(and(inArray(reports.projectId, tree), isNull(reports.deletedAt))),
     ctx.db.update(projects).set({ deletedAt: ctx.now }).where(and(inArray(projects.id, tree), isNull(projects.deletedAt))),
   ]);

@@ -1,6 +1,7 @@
-import { and, eq, isNull, or } from 'drizzle-orm';
+import { auditRow } from '../audit/audit-row';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { UserServiceContext } from '../../context';
-import { reports } from '../../db/schema';
+import { projects, reports } from '../../db/schema';
 import { findReport, requireReportRole } from './access';
 
 /**
@@ -10,6 +11,9 @@ import { findReport, requireReportRole } from './access';
  */
 export async function deleteReport(ctx: UserServiceContext, reportId: number): Promise<void> {
   requireReportRole(ctx.user, 'dashboard.edit');
-  await findReport(ctx, reportId);
-  await ctx.db.update(reports).set({ deletedAt: ctx.now }).where(and(or(eq(reports.id, reportId), eq(reports.parentReportId, reportId)), isNull(reports.deletedAt)));
+  const report = await findReport(ctx, reportId);
+  await ctx.db.batch([
+    ctx.db.update(reports).set({ deletedAt: ctx.now }).where(and(or(eq(reports.id, reportId), eq(reports.parentReportId, reportId)), isNull(reports.deletedAt))),
+    auditRow(ctx, { action: 'report.delete', resource: 'report', resourceId: reportId, companyId: sql<number | null>`(select ${projects.companyId} from ${projects} where ${projects.id} = ${report.projectId})`, summary: `Rapportage verwijderd: ${report.title}` }),
+  ]);
 }

@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { auditRow } from '../audit/audit-row';
+import { eq, sql } from 'drizzle-orm';
 import type { UserServiceContext } from '../../context';
-import { reports } from '../../db/schema';
+import { projects, reports } from '../../db/schema';
 import { AppError, nl } from '../../errors';
 import { reportsNl } from '../../../shared/i18n/reports';
 import type { ReportUpdate } from '../../../shared/validation/reports';
@@ -26,6 +27,13 @@ export async function updateReport(ctx: UserServiceContext, reportId: number, in
     archivedAt: input.archived === undefined ? undefined : input.archived ? (current.archivedAt ?? ctx.now) : null,
   };
   if (Object.values(set).every((v) => v === undefined)) return presentReport(current);
-  const [row] = await ctx.db.update(reports).set(set).where(eq(reports.id, reportId)).returning();
+  const update = ctx.db.update(reports).set(set).where(eq(reports.id, reportId)).returning();
+  // Public access and archiving (taking a report out of publication) are on the record.
+  const events = [
+    ...(set.directAccess !== undefined && set.directAccess !== current.directAccess ? [{ action: 'report.public', summary: `Rapportage ${set.directAccess ? 'openbaar gemaakt (directe toegang)' : 'niet meer openbaar'}: ${current.title}` }] : []),
+    ...(input.archived !== undefined && input.archived !== (current.archivedAt !== null) ? [{ action: input.archived ? 'report.archive' : 'report.publish', summary: `Rapportage ${input.archived ? 'gearchiveerd' : 'weer gepubliceerd'}: ${current.title}` }] : []),
+  ];
+  const companyId = sql<number | null>`(select ${projects.companyId} from ${projects} where ${projects.id} = ${current.projectId})`;
+  const [[row]] = await ctx.db.batch([update, ...events.map((e) => auditRow(ctx, { ...e, resource: 'report', resourceId: reportId, companyId }))]);
   return presentReport(row!);
 }

@@ -1,11 +1,12 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { UserServiceContext } from '../../context';
-import { auditLog, projects, reportSchedules, reports } from '../../db/schema';
+import { projects, reportSchedules, reports } from '../../db/schema';
 import type { JobDeps, JobHandler } from '../../jobs/types';
 import { createMailer } from '../../mail/mailer';
 import { schedulesNl as t } from '../../../shared/i18n/schedules';
 import type { ReportDataBody } from '../../../shared/validation/report-data';
 import { hasRole } from '../../../shared/permissions';
+import { auditRow } from '../audit/audit-row';
 import { buildReportPdf } from '../export/build-report-pdf';
 import { loadExportReport } from '../export/load-export-report';
 import { loadAccount, resolveDeliveries } from './recipients';
@@ -49,7 +50,7 @@ export const scheduleRunJob: JobHandler = async (deps, job) => {
     const key = schedulePdfKey(schedule.id, job.id);
     await deps.files.put(key, bytes, 'application/pdf');
     attachment = { key, filename: `${report.title}.pdf`, size: bytes.byteLength };
-    await deps.db.insert(auditLog).values({ userId: sender.id, companyId: row.companyId, action: 'report.schedule.sent', resource: 'report', resourceId: report.id, summary: t.auditSent(report.title, deliveries.length).slice(0, 500) });
+    await auditRow({ db: deps.db, user: null, now }, { userId: sender.id, companyId: row.companyId, action: 'report.schedule.sent', resource: 'report', resourceId: report.id, summary: t.auditSent(report.title, deliveries.length) });
   }
   for (const d of deliveries) {
     const payload: ScheduleMailPayload = { scheduleId: schedule.id, recipientId: d.recipientId, to: d.to, member: d.member, sender: sender.fullname, attachment };

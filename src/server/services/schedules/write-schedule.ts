@@ -7,7 +7,7 @@ import { schedulesNl as t } from '../../../shared/i18n/schedules';
 import type { ScheduleInput } from '../../../shared/validation/schedules';
 import { hasRole } from '../../../shared/permissions';
 import type { ReportRow } from '../reports/access';
-import { auditStatement } from '../admin/scope';
+import { auditRow } from '../audit/audit-row';
 import { projects } from '../../db/schema';
 import { listCandidates, type RecipientRow } from './access';
 import { nextRun } from './next-run';
@@ -52,7 +52,7 @@ export async function insertSchedule(ctx: UserServiceContext, report: ReportRow,
   const [[row]] = await ctx.db.batch([
     ctx.db.insert(reportSchedules).values({ reportId: report.id, createdBy: ctx.user.id, ...fields(input, ctx.now) }).returning({ id: reportSchedules.id }),
     ctx.db.insert(reportScheduleRecipients).values(recipients),
-    auditStatement(ctx.db, ctx.user, { action: 'report.schedule.create', resource: 'report', resourceId: report.id, companyId, summary: t.auditCreate(report.title, recipients.length, input.format) }),
+    auditRow(ctx, { action: 'report.schedule.create', resource: 'report', resourceId: report.id, companyId, summary: t.auditCreate(report.title, recipients.length, input.format) }),
   ]);
   return row!.id;
 }
@@ -74,7 +74,7 @@ export async function replaceSchedule(ctx: UserServiceContext, report: ReportRow
     ctx.db.update(reportSchedules).set({ ...fields(input, ctx.now), createdBy: ctx.user.id }).where(eq(reportSchedules.id, scheduleId)),
     ...(gone.length ? [ctx.db.delete(reportScheduleRecipients).where(and(eq(reportScheduleRecipients.scheduleId, scheduleId), inArray(reportScheduleRecipients.id, gone)))] : []),
     ...(added.length ? [ctx.db.insert(reportScheduleRecipients).values(added)] : []),
-    auditStatement(ctx.db, ctx.user, { action: 'report.schedule.update', resource: 'report', resourceId: report.id, companyId, summary: t.auditUpdate(report.title, kept + added.length, input.format) }),
+    auditRow(ctx, { action: 'report.schedule.update', resource: 'report', resourceId: report.id, companyId, summary: t.auditUpdate(report.title, kept + added.length, input.format) }),
   ]);
 }
 
@@ -83,7 +83,7 @@ export async function removeSchedule(ctx: UserServiceContext, report: ReportRow,
   const companyId = await companyOf(ctx, report);
   await ctx.db.batch([
     ctx.db.delete(reportSchedules).where(eq(reportSchedules.id, scheduleId)),
-    auditStatement(ctx.db, ctx.user, { action: 'report.schedule.delete', resource: 'report', resourceId: report.id, companyId, summary: t.auditDelete(report.title) }),
+    auditRow(ctx, { action: 'report.schedule.delete', resource: 'report', resourceId: report.id, companyId, summary: t.auditDelete(report.title) }),
   ]);
 }
 

@@ -3,7 +3,7 @@ import type { UserServiceContext } from '../../context';
 import { projects, reports } from '../../db/schema';
 import { sharingNl } from '../../../shared/i18n/sharing';
 import type { ShareInput } from '../../../shared/validation/sharing';
-import { auditStatement } from '../admin/scope';
+import { auditRow } from '../audit/audit-row';
 import { findReport, requireReportRole } from '../reports/access';
 import { getShareInfo } from './get-share-info';
 
@@ -18,8 +18,8 @@ export async function setPublicAccess(ctx: UserServiceContext, reportId: number,
     const [project] = await ctx.db.select({ companyId: projects.companyId }).from(projects).where(eq(projects.id, report.projectId));
     await ctx.db.batch([
       ctx.db.update(reports).set({ directAccess: input.direct_access }).where(eq(reports.id, reportId)),
-      auditStatement(ctx.db, ctx.user, {
-        action: input.direct_access ? 'report.public' : 'report.private',
+      auditRow(ctx, {
+        action: 'report.public',
         resource: 'report',
         resourceId: reportId,
         companyId: project?.companyId ?? null,

@@ -2,7 +2,7 @@ import { and, asc, eq, gt } from 'drizzle-orm';
 import type { UserServiceContext } from '../../context';
 import { surveyTokens } from '../../db/schema';
 import { code, csvStream } from '../../../shared/export/writer';
-import { auditStatement } from '../admin/scope';
+import { auditRow } from '../audit/audit-row';
 import { findVisibleSurvey, requireSurveyRole } from './scope';
 
 const PAGE = 5000;
@@ -17,7 +17,7 @@ const PAGE = 5000;
 export async function exportTokensCsv(ctx: UserServiceContext, surveyId: number) {
   requireSurveyRole(ctx.user, 'survey.tokens.export');
   const survey = await findVisibleSurvey(ctx, surveyId);
-  await auditStatement(ctx.db, ctx.user, { action: 'tokens.export', resource: 'survey', resourceId: survey.id, companyId: survey.companyId, summary: `Tokens geëxporteerd (codes, namen, e-mailadressen): ${survey.title} (${survey.id})` });
+  await auditRow(ctx, { action: 'tokens.export', resource: 'survey', resourceId: survey.id, companyId: survey.companyId, summary: `Tokens geëxporteerd (codes, namen, e-mailadressen): ${survey.title} (${survey.id})` });
   const attributes = Object.keys(survey.attributeDescriptions).sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
   const header = [
     'tid', 'firstname', 'lastname', 'email', 'emailstatus', 'token', 'language', 'validfrom', 'validuntil', 'invited', 'reminded', 'remindercount', 'completed', 'usesleft',

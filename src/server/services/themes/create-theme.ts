@@ -1,3 +1,4 @@
+import { auditRow } from '../audit/audit-row';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { UserServiceContext } from '../../context';
 import { companies, companyThemes, themes } from '../../db/schema';
@@ -27,10 +28,11 @@ export async function createTheme(ctx: UserServiceContext, input: ThemeInput) {
     .returning();
   const theme = row!;
   const follow = [
+    auditRow(ctx, { action: 'theme.create', resource: 'theme', resourceId: theme.id, companyId, summary: `Thema aangemaakt: ${input.name} (${input.type})` }),
     ...(companyId !== null ? [ctx.db.insert(companyThemes).values({ companyId, themeId: theme.id })] : []),
     ...(input.is_default ? defaultStatements(ctx, theme.id, input.type) : []),
   ];
-  if (follow.length) await ctx.db.batch(follow as [(typeof follow)[number], ...(typeof follow)[number][]]);
+  await ctx.db.batch(follow as [(typeof follow)[number], ...(typeof follow)[number][]]);
   return presentTheme({ ...theme, isDefault: input.is_default ?? false });
 }
 

@@ -1,3 +1,4 @@
+import { auditRow } from '../audit/audit-row';
 import { eq } from 'drizzle-orm';
 import type { UserServiceContext } from '../../context';
 import { themes } from '../../db/schema';
@@ -9,6 +10,9 @@ import { findTheme } from './access';
 export async function deleteTheme(ctx: UserServiceContext, id: number): Promise<void> {
   const theme = await findTheme(ctx, id, { manage: true });
   if (theme.isDefault) throw new AppError('CONFLICT', themesNl.defaultDelete);
-  await ctx.db.delete(themes).where(eq(themes.id, id));
+  await ctx.db.batch([
+    ctx.db.delete(themes).where(eq(themes.id, id)),
+    auditRow(ctx, { action: 'theme.delete', resource: 'theme', resourceId: id, companyId: theme.companyId, summary: `Thema verwijderd: ${theme.name}` }),
+  ]);
   if (theme.headerImageKey) await ctx.jobs?.files.delete(theme.headerImageKey);
 }

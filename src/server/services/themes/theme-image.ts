@@ -1,3 +1,4 @@
+import { auditRow } from '../audit/audit-row';
 import { eq } from 'drizzle-orm';
 import type { UserServiceContext } from '../../context';
 import { themes } from '../../db/schema';
@@ -32,7 +33,10 @@ export async function uploadThemeImage(ctx: UserServiceContext, id: number, file
   await files.put(key, file.stream(), type);
   const fields = mergeThemeFields(theme.fields, {});
   fields.headerImage = `/api/v2/theme/${id}/image?v=${uuid.slice(0, 8)}`;
-  await ctx.db.update(themes).set({ fields, headerImageKey: key, headerImageType: type }).where(eq(themes.id, id));
+  await ctx.db.batch([
+    ctx.db.update(themes).set({ fields, headerImageKey: key, headerImageType: type }).where(eq(themes.id, id)),
+    auditRow(ctx, { action: 'theme.update', resource: 'theme', resourceId: id, companyId: theme.companyId, summary: `Kopafbeelding van thema ${theme.name} vervangen` }),
+  ]);
   if (theme.headerImageKey) await files.delete(theme.headerImageKey);
   return presentTheme({ ...theme, fields, headerImageKey: key, headerImageType: type });
 }
@@ -41,7 +45,10 @@ export async function uploadThemeImage(ctx: UserServiceContext, id: number, file
 export async function deleteThemeImage(ctx: UserServiceContext, id: number) {
   const theme = await findTheme(ctx, id, { manage: true });
   const { headerImage: _, ...fields } = theme.fields;
-  await ctx.db.update(themes).set({ fields, headerImageKey: null, headerImageType: null }).where(eq(themes.id, id));
+  await ctx.db.batch([
+    ctx.db.update(themes).set({ fields, headerImageKey: null, headerImageType: null }).where(eq(themes.id, id)),
+    auditRow(ctx, { action: 'theme.update', resource: 'theme', resourceId: id, companyId: theme.companyId, summary: `Kopafbeelding van thema ${theme.name} verwijderd` }),
+  ]);
   if (theme.headerImageKey) await ctx.jobs?.files.delete(theme.headerImageKey);
   return presentTheme({ ...theme, fields, headerImageKey: null, headerImageType: null });
 }

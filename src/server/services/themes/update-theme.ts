@@ -1,3 +1,4 @@
+import { auditRow } from '../audit/audit-row';
 import { eq } from 'drizzle-orm';
 import type { UserServiceContext } from '../../context';
 import { themes } from '../../db/schema';
@@ -17,7 +18,8 @@ export async function updateTheme(ctx: UserServiceContext, id: number, input: Th
   if (input.is_default === false && theme.isDefault) throw new AppError('CONFLICT', themesNl.defaultDelete);
   const fields = mergeThemeFields(theme.fields, input.fields);
   const update = ctx.db.update(themes).set({ name: input.name ?? theme.name, fields }).where(eq(themes.id, id));
-  if (input.is_default && !theme.isDefault) await ctx.db.batch([update, ...defaultStatements(ctx, id, theme.type)]);
-  else await update;
+  const audit = auditRow(ctx, { action: 'theme.update', resource: 'theme', resourceId: id, companyId: theme.companyId, summary: `Thema gewijzigd: ${input.name ?? theme.name}${input.is_default && !theme.isDefault ? ' (nu standaard)' : ''}` });
+  if (input.is_default && !theme.isDefault) await ctx.db.batch([update, audit, ...defaultStatements(ctx, id, theme.type)]);
+  else await ctx.db.batch([update, audit]);
   return presentTheme({ ...theme, name: input.name ?? theme.name, fields, isDefault: input.is_default ?? theme.isDefault });
 }

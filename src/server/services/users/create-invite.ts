@@ -1,3 +1,4 @@
+import { auditRow } from '../audit/audit-row';
 import { consumeAttempt, THROTTLES } from '../../auth/throttle';
 import { generateToken, hashToken } from '../../auth/tokens';
 import { companies, invites, users } from '../../db/schema';
@@ -5,7 +6,7 @@ import { AppError, nl } from '../../errors';
 import type { UserServiceContext } from '../../context';
 import { and, eq, isNull } from 'drizzle-orm';
 import { accountMail } from '../../../shared/i18n/accounts';
-import { GROUPS, hasRole } from '../../../shared/permissions';
+import { GROUPS, groupName, hasRole } from '../../../shared/permissions';
 import { accountMessages, type InviteInput } from '../../../shared/validation/auth';
 import { inviteColumns } from './invite-scope';
 
@@ -33,7 +34,8 @@ export async function createInvite(ctx: UserServiceContext, input: InviteInput, 
   if (existing) throw new AppError('CONFLICT', accountMessages.inviteExists, { email: [accountMessages.inviteExists] });
 
   const token = generateToken();
-  const [invite] = await ctx.db
+  const [[invite]] = await ctx.db.batch([
+    ctx.db
     .insert(invites)
     .values({
       companyId,
@@ -44,7 +46,9 @@ export async function createInvite(ctx: UserServiceContext, input: InviteInput, 
       tokenHash: hashToken(token),
       expiresAt: new Date(ctx.now.getTime() + INVITE_TTL_MS),
     })
-    .returning(inviteColumns);
+    .returning(inviteColumns),
+    auditRow(ctx, { action: 'invite.create', resource: 'invite', companyId, summary: `Uitnodiging verstuurd aan ${input.email} (groep ${groupName(groupId) ?? groupId})` }),
+  ]);
   const link = `${origin}/portal/register/invite/${token}`;
   await ctx.mailer.send({ to: input.email, ...accountMail.invite(input.fullname ?? '', ctx.user.fullname, company.name, link) });
   return invite!;

@@ -60,6 +60,7 @@ export async function createUser(ctx: UserServiceContext, input: UserInput) {
       mustChangePassword: !demo,
       demoExpiresAt,
       memberships,
+      audit: { actor: ctx, summary: `Gebruiker aangemaakt: ${input.fullname} (${input.email}), groep ${groupName(groupId) ?? groupId}${demo ? ', demo-account' : ''}` },
     },
     ctx.now,
     usersNl.emailTaken,

@@ -1,12 +1,14 @@
+import { auditRow } from '../audit/audit-row';
 import { eq } from 'drizzle-orm';
 import type { UserServiceContext } from '../../context';
 import { sessions, twoFactorChallenges, users } from '../../db/schema';
 import { usersNl } from '../../../shared/i18n/users';
 import { assertNotLastAdmin, assertNotSelf, findManagedUser, type UserRow } from './access';
 
-/** The statements that soft-delete a user and end every way they are signed in. */
-export function softDeleteStatements(ctx: UserServiceContext, userId: number) {
+/** The statements that soft-delete a user and end every way they are signed in, with the audit row. */
+export function softDeleteStatements(ctx: UserServiceContext, userId: number, target: Pick<UserRow, 'fullname' | 'companyId'>) {
   return [
+    auditRow(ctx, { action: 'user.delete', resource: 'user', resourceId: userId, companyId: target.companyId, summary: `Gebruiker verwijderd: ${target.fullname}` }),
     ctx.db.update(users).set({ deletedAt: ctx.now }).where(eq(users.id, userId)),
     ctx.db.delete(sessions).where(eq(sessions.userId, userId)),
     ctx.db.delete(twoFactorChallenges).where(eq(twoFactorChallenges.userId, userId)),
@@ -26,6 +28,6 @@ export async function findDeletableUser(ctx: UserServiceContext, id: number): Pr
  * sessions end at once and their API tokens stop working (a deleted owner never authenticates).
  */
 export async function deleteUser(ctx: UserServiceContext, id: number): Promise<void> {
-  await findDeletableUser(ctx, id);
-  await ctx.db.batch([...softDeleteStatements(ctx, id)]);
+  const target = await findDeletableUser(ctx, id);
+  await ctx.db.batch([...softDeleteStatements(ctx, id, target)]);
 }

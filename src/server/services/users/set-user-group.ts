@@ -4,7 +4,7 @@ import { users } from '../../db/schema';
 import { AppError, nl } from '../../errors';
 import { usersNl } from '../../../shared/i18n/users';
 import { GROUPS, groupName } from '../../../shared/permissions';
-import { auditStatement } from '../admin/scope';
+import { auditRow } from '../audit/audit-row';
 import { adminNl } from '../../../shared/i18n/admin';
 import { assertNotSelf, findManagedUser, isDemo } from './access';
 import { getUser } from './get-user';
@@ -24,7 +24,7 @@ export async function setUserGroup(ctx: UserServiceContext, id: number, groupId:
   if (target.groupId !== groupId) {
     await ctx.db.batch([
       ctx.db.update(users).set({ groupId, mustEnable2fa: groupId === GROUPS.Admin }).where(eq(users.id, id)),
-      auditStatement(ctx.db, ctx.user, { action: 'group-change', resource: 'user', resourceId: id, companyId: target.companyId, summary: adminNl.audit.groupChanged(target.fullname, groupName(groupId) ?? String(groupId)) }),
+      auditRow(ctx, { action: 'group-change', resource: 'user', resourceId: id, companyId: target.companyId, summary: adminNl.audit.groupChanged(target.fullname, groupName(groupId) ?? String(groupId)) }),
     ]);
   }
   return getUser(ctx, id);

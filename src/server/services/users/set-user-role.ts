@@ -5,7 +5,7 @@ import { AppError, nl } from '../../errors';
 import { assertNotSelf, findManagedUser, isDemo } from './access';
 import { getUser } from './get-user';
 import { assertGrantableRole } from './grantable';
-import { auditStatement } from '../admin/scope';
+import { auditRow } from '../audit/audit-row';
 import { adminNl } from '../../../shared/i18n/admin';
 
 /**
@@ -24,7 +24,7 @@ export async function setUserRole(ctx: UserServiceContext, id: number, roleId: n
     : ctx.db.delete(userRoles).where(and(eq(userRoles.userId, id), eq(userRoles.roleId, roleId)));
   await ctx.db.batch([
     change,
-    auditStatement(ctx.db, ctx.user, { action: attach ? 'role-grant' : 'role-revoke', resource: 'user', resourceId: id, companyId: target.companyId, summary: adminNl.audit.roleChanged(target.fullname, role.name, attach) }),
+    auditRow(ctx, { action: attach ? 'role-grant' : 'role-revoke', resource: 'user', resourceId: id, companyId: target.companyId, summary: adminNl.audit.roleChanged(target.fullname, role.name, attach) }),
   ]);
   return getUser(ctx, id);
 }

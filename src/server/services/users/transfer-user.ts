@@ -49,6 +49,6 @@ export async function transferUser(ctx: UserServiceContext, id: number, toId: nu
     .where(and(eq(users.id, toId), isNull(users.deletedAt), ctx.user.isRoot ? undefined : eq(users.companyId, ctx.user.companyId ?? -1)));
   if (!target) throw new AppError('NOT_FOUND', nl.notFound);
   if (target.companyId !== source.companyId) throw new AppError('VALIDATION', usersNl.transferOtherCompany, { tid: [usersNl.transferOtherCompany] });
-  await ctx.db.batch([...transferStatements(ctx, id, toId), ...softDeleteStatements(ctx, id)]);
+  await ctx.db.batch([...transferStatements(ctx, id, toId), ...softDeleteStatements(ctx, id, { fullname: `${source.fullname} (overgedragen aan ${target.fullname})`, companyId: source.companyId })]);
   return { id, transferred_to: { id: target.id, fullname: target.fullname } };
 }

@@ -1,3 +1,4 @@
+import { auditRow } from '../audit/audit-row';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { UserServiceContext } from '../../context';
 import { companies, companyAdmins, users } from '../../db/schema';
@@ -49,9 +50,11 @@ export async function updateUser(ctx: UserServiceContext, id: number, input: Use
   }
   if (Object.keys(changes).length) {
     const update = ctx.db.update(users).set(changes).where(eq(users.id, id));
+    const fields = Object.keys(changes).join(', ');
+    const audit = auditRow(ctx, { action: self ? 'user.profile' : 'user.update', resource: 'user', resourceId: id, companyId: target.companyId, summary: `${self ? 'Eigen profiel' : `Gebruiker ${target.fullname}`} gewijzigd: ${fields}${moves ? ` (naar organisatie ${input.company_id})` : ''}` });
     if (moves && target.companyId !== null) {
-      await ctx.db.batch([update, ctx.db.delete(companyAdmins).where(and(eq(companyAdmins.userId, id), eq(companyAdmins.companyId, target.companyId)))]);
-    } else await update;
+      await ctx.db.batch([update, audit, ctx.db.delete(companyAdmins).where(and(eq(companyAdmins.userId, id), eq(companyAdmins.companyId, target.companyId)))]);
+    } else await ctx.db.batch([update, audit]);
   }
   return getUser(ctx, id);
 }

@@ -1,3 +1,4 @@
+import { auditRow, surveyCompany } from '../audit/audit-row';
 import { eq } from 'drizzle-orm';
 import type { UserServiceContext } from '../../context';
 import { reports, surveyAudit, weightingSchemes } from '../../db/schema';
@@ -13,6 +14,7 @@ export async function deleteScheme(ctx: UserServiceContext, surveyId: number, wi
     ctx.db.update(reports).set({ weightingId: null }).where(eq(reports.weightingId, wid)),
     ctx.db.delete(weightingSchemes).where(eq(weightingSchemes.id, wid)),
     ctx.db.insert(surveyAudit).values({ surveyId, userId: ctx.user.id, action: 'weighting.delete', detail: { scheme_id: wid, name: scheme.name } }),
+    auditRow(ctx, { action: 'weighting.delete', resource: 'survey', resourceId: surveyId, companyId: surveyCompany(surveyId), summary: `Weging '${scheme.name}' verwijderd` }),
   ]);
   return { id: wid };
 }

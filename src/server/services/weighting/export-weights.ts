@@ -1,3 +1,4 @@
+import { auditRow, surveyCompany } from '../audit/audit-row';
 import type { UserServiceContext } from '../../context';
 import { surveyAudit } from '../../db/schema';
 import { loadCube } from '../analytics/load-cube';
@@ -17,7 +18,10 @@ export async function exportWeights(ctx: UserServiceContext, surveyId: number, w
   if (!computed.ok) throw weightingAppError(computed.error);
   const { weighting } = computed;
   const ids = await cubeRowIds(ctx.db, cube);
-  await ctx.db.insert(surveyAudit).values({ surveyId, userId: ctx.user.id, action: 'weighting.export', detail: { scheme_id: wid, rows: weighting.rows.length } });
+  await ctx.db.batch([
+    ctx.db.insert(surveyAudit).values({ surveyId, userId: ctx.user.id, action: 'weighting.export', detail: { scheme_id: wid, rows: weighting.rows.length } }),
+    auditRow(ctx, { action: 'weighting.export', resource: 'survey', resourceId: surveyId, companyId: surveyCompany(surveyId), summary: `Gewichten van '${scheme.name}' geëxporteerd (${weighting.rows.length} responsen)` }),
+  ]);
   const lines = ['response_id;weight'];
   for (let i = 0; i < weighting.rows.length; i++) lines.push(`${ids[weighting.rows[i]!]};${String(weighting.weights[i])}`);
   const slug = scheme.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'weging';

@@ -1,3 +1,4 @@
+import { auditRow, surveyCompany } from '../audit/audit-row';
 import { eq, sql } from 'drizzle-orm';
 import type { UserServiceContext } from '../../context';
 import { surveyAudit, weightingSchemes } from '../../db/schema';
@@ -52,12 +53,14 @@ export async function saveScheme(ctx: UserServiceContext, surveyId: number, wid:
         action: 'weighting.create',
         detail: sql`json_object('scheme_id', last_insert_rowid(), 'name', ${columns.name}, 'method', ${columns.method}, 'variables', json(${JSON.stringify(columns.variables.map((v) => v.column_key))}))`,
       }),
+      auditRow(ctx, { action: 'weighting.create', resource: 'survey', resourceId: surveyId, companyId: surveyCompany(surveyId), summary: `Weging '${columns.name}' aangemaakt (${columns.method})` }),
     ]);
     saved = row!;
   } else {
     const [[row]] = await ctx.db.batch([
       ctx.db.update(weightingSchemes).set(columns).where(eq(weightingSchemes.id, wid)).returning(),
       ctx.db.insert(surveyAudit).values({ surveyId, userId: ctx.user.id, action: 'weighting.update', detail: auditDetail(wid, columns) }),
+      auditRow(ctx, { action: 'weighting.update', resource: 'survey', resourceId: surveyId, companyId: surveyCompany(surveyId), summary: `Weging '${columns.name}' gewijzigd (${columns.method})` }),
     ]);
     saved = row!;
   }

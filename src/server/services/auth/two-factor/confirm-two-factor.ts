@@ -1,3 +1,4 @@
+import { auditRow } from '../../audit/audit-row';
 import { eq } from 'drizzle-orm';
 import { sealSecret } from '../../../auth/secret-box';
 import { twoFactorSetups, users } from '../../../db/schema';
@@ -25,5 +26,6 @@ export async function confirmTwoFactor(ctx: UserServiceContext) {
       })
       .where(eq(users.id, ctx.user.id)),
     ctx.db.delete(twoFactorSetups).where(eq(twoFactorSetups.userId, ctx.user.id)),
+    auditRow(ctx, { action: 'auth.two-factor.enable', resource: 'user', resourceId: ctx.user.id, summary: 'Tweestapsverificatie ingeschakeld' }),
   ]);
 }

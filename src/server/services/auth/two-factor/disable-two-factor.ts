@@ -1,3 +1,4 @@
+import { auditRow } from '../../audit/audit-row';
 import { eq } from 'drizzle-orm';
 import { twoFactorSetups, users } from '../../../db/schema';
 import { AppError } from '../../../errors';
@@ -15,5 +16,6 @@ export async function disableTwoFactor(ctx: UserServiceContext, input: TwoFactor
       .set({ twoFactorSecret: null, twoFactorConfirmedAt: null, twoFactorRecoveryCodes: null, twoFactorLastStep: null })
       .where(eq(users.id, ctx.user.id)),
     ctx.db.delete(twoFactorSetups).where(eq(twoFactorSetups.userId, ctx.user.id)),
+    auditRow(ctx, { action: 'auth.two-factor.disable', resource: 'user', resourceId: ctx.user.id, summary: 'Tweestapsverificatie uitgeschakeld' }),
   ]);
 }

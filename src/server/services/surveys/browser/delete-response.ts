@@ -1,3 +1,4 @@
+import { auditRow } from '../../audit/audit-row';
 import { and, eq } from 'drizzle-orm';
 import type { UserServiceContext } from '../../../context';
 import { surveyAudit, surveyResponses } from '../../../db/schema';
@@ -14,7 +15,7 @@ import { bumpResponsesVersion } from '../responses-version';
  */
 export async function deleteResponse(ctx: UserServiceContext, surveyId: number, responseRowId: number) {
   requireSurveyRole(ctx.user, 'survey.edit');
-  await findVisibleSurvey(ctx, surveyId);
+  const visible = await findVisibleSurvey(ctx, surveyId);
   const [row] = await ctx.db
     .select({ id: surveyResponses.id, responseId: surveyResponses.responseId })
     .from(surveyResponses)
@@ -24,6 +25,7 @@ export async function deleteResponse(ctx: UserServiceContext, surveyId: number, 
     ctx.db.delete(surveyResponses).where(eq(surveyResponses.id, row.id)),
     bumpResponsesVersion(ctx.db, surveyId),
     ctx.db.insert(surveyAudit).values({ surveyId, userId: ctx.user.id, action: 'response.delete', detail: { response_id: row.responseId, row_id: row.id } }),
+    auditRow(ctx, { action: 'response.delete', resource: 'survey', resourceId: surveyId, companyId: visible.companyId, summary: `Respons ${row.responseId} verwijderd uit ${visible.title} (${surveyId})` }),
   ]);
   // The new cube: built by a job; until it is there a data call builds it on demand.
   if (ctx.jobs) await ctx.jobs.enqueue(CUBE_BUILD_JOB, { surveyId }, ctx.user.id);

@@ -1,3 +1,4 @@
+import { auditRow } from '../../audit/audit-row';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { UserServiceContext } from '../../../context';
 import { surveyAudit, surveyResponses } from '../../../db/schema';
@@ -29,7 +30,10 @@ export async function exportResponsesCsv(ctx: UserServiceContext, surveyId: numb
   const { columns } = await loadSurveyColumns(ctx.db, surveyId);
   const where = responseFilter(surveyId, q);
   const header = [...META, ...columns.map(exportHeading)];
-  const [audit] = await ctx.db.insert(surveyAudit).values({ surveyId, userId: ctx.user.id, action: 'response.export', detail: { filters: q } }).returning({ id: surveyAudit.id });
+  const [[audit]] = await ctx.db.batch([
+    ctx.db.insert(surveyAudit).values({ surveyId, userId: ctx.user.id, action: 'response.export', detail: { filters: q } }).returning({ id: surveyAudit.id }),
+    auditRow(ctx, { action: 'responses.export', resource: 'survey', resourceId: surveyId, companyId: survey.companyId, summary: `Responsen geëxporteerd (CSV): ${survey.title} (${surveyId})` }),
+  ]);
   const db = ctx.db;
   let lastId = 0;
   const stream = csvStream(

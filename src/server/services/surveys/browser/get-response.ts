@@ -1,3 +1,4 @@
+import { auditRow } from '../../audit/audit-row';
 import { and, eq } from 'drizzle-orm';
 import type { UserServiceContext } from '../../../context';
 import { surveyResponses } from '../../../db/schema';
@@ -14,9 +15,11 @@ import { findVisibleSurvey, requireSurveyRole } from '../scope';
  */
 export async function getResponse(ctx: UserServiceContext, surveyId: number, responseRowId: number, lang?: string) {
   requireSurveyRole(ctx.user, 'survey.edit');
-  await findVisibleSurvey(ctx, surveyId);
+  const visible = await findVisibleSurvey(ctx, surveyId);
   const [row] = await ctx.db.select().from(surveyResponses).where(and(eq(surveyResponses.id, responseRowId), eq(surveyResponses.surveyId, surveyId)));
   if (!row) throw new AppError('NOT_FOUND', nl.notFound);
+  // Opening one person's answers is on the record.
+  await auditRow(ctx, { action: 'response.view', resource: 'survey', resourceId: surveyId, companyId: visible.companyId, summary: `Respons ${row.responseId} geopend in ${visible.title} (${surveyId})` });
   const { survey, structure, columns } = await loadSurveyColumns(ctx.db, surveyId);
   const language = lang && survey.baseLanguage ? lang : survey.baseLanguage;
   const text = (t: Record<string, string>) => pick(t, language, survey.baseLanguage).replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/\s+/g, ' ').trim();

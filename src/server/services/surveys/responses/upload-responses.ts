@@ -1,3 +1,4 @@
+import { auditRow } from '../../audit/audit-row';
 import type { UserServiceContext } from '../../../context';
 import { responseUploadKey } from '../../../files/store';
 import { AppError, nl } from '../../../errors';
@@ -82,7 +83,7 @@ async function archiveResponses(file: Blob): Promise<{ responses: Blob; hasToken
  */
 export async function uploadResponses(ctx: UserServiceContext, surveyId: number, file: Blob | null, name = '') {
   requireSurveyRole(ctx.user, ['survey.edit', 'survey.upload']);
-  await findVisibleSurvey(ctx, surveyId);
+  const survey = await findVisibleSurvey(ctx, surveyId);
   if (!file || typeof file === 'string') throw new AppError('VALIDATION', surveysNl.responses.noFile, { file: [surveysNl.responses.noFile] });
   if (file.size > MAX_UPLOAD_BYTES) throw new AppError('TOO_LARGE', nl.tooLarge);
   if (file.size === 0) throw new AppError('VALIDATION', surveysNl.responses.empty, { file: [surveysNl.responses.empty] });
@@ -92,5 +93,6 @@ export async function uploadResponses(ctx: UserServiceContext, surveyId: number,
   const key = responseUploadKey(surveyId, crypto.randomUUID());
   await ctx.jobs.files.put(key, file, archive ? 'application/zip' : 'text/csv');
   const tokens = archive?.hasTokens ? (hasRole(ctx.user, 'survey.edit') ? 'read' : 'no-rights') : null;
+  await auditRow(ctx, { action: 'responses.import', resource: 'survey', resourceId: surveyId, companyId: survey.companyId, summary: `Responsen geüpload${archive ? ' (archief' + (tokens === 'read' ? ' met tokens)' : ')') : ''}: ${name.slice(0, 100) || 'bestand'}, ${file.size} bytes, naar ${survey.title} (${surveyId})` });
   return ctx.jobs.enqueue(IMPORT_RESPONSES_JOB, { surveyId, key, name: name.slice(0, 255), size: file.size, ...(archive ? { archive: true, tokens } : {}) }, ctx.user.id);
 }
