@@ -187,6 +187,39 @@ describe('weighting schemes', { timeout: 60_000 }, () => {
     expect(text.replace(/\s+/g, ' ')).toContain('Gewogen naar leeftijd, geslacht en wijk');
   });
 
+  it('cell-key mode protects the weighted numbers too: counts are the unweighted cell-key counts, no count 1 … m−1, map areas included', async () => {
+    type Cell = { suppressed: boolean; stats?: Record<string, unknown> & { options: (Record<string, unknown> & { count: number })[] } };
+    type Answer = { minN: number; protection: string; dataLocations: { benchmarks: Cell[]; map?: { areas: { benchmarks: Cell[] }[] } }[] };
+    const data = async () => body<Answer>(await admin.fetch(`${API}/data/1/nl/report/1`, { method: 'POST', json: { benchmarks: [{ label: 'Alle' }, { label: 'Jong', filterOptions: [1] }] } }));
+    const cells = (a: Answer) => a.dataLocations.flatMap((d) => [...d.benchmarks, ...(d.map?.areas ?? []).flatMap((x) => x.benchmarks)]);
+    expect((await admin.fetch(`${API}/report/1`, { method: 'PUT', json: { protection: 'cellkey' } })).status).toBe(200);
+    try {
+      const weighted = await data();
+      expect(weighted.protection).toBe('cellkey');
+      expect((await admin.fetch(`${API}/report/1`, { method: 'PUT', json: { weighting_id: null } })).status).toBe(200);
+      const plain = await data();
+      expect((await admin.fetch(`${API}/report/1`, { method: 'PUT', json: { weighting_id: id } })).status).toBe(200);
+      const w = cells(weighted);
+      const p = cells(plain);
+      expect(w.length).toBe(p.length);
+      expect(w.filter((c) => !c.suppressed).length).toBeGreaterThan(0);
+      w.forEach((cell, k) => {
+        expect(cell.suppressed).toBe(p[k]!.suppressed);
+        if (cell.suppressed) return;
+        for (const key of ['groupSize', 'answered', 'answers', 'base']) {
+          const n = cell.stats![key] as number;
+          expect(n === 0 || n >= weighted.minN, `${key} ${n}`).toBe(true);
+          expect(n).toBe(p[k]!.stats![key]);
+        }
+        for (const o of cell.stats!.options) expect(o.count === 0 || o.count >= weighted.minN).toBe(true);
+        expect(typeof cell.stats!.weightedBase).toBe('number');
+        expect(typeof cell.stats!.effectiveN).toBe('number');
+      });
+    } finally {
+      await admin.fetch(`${API}/report/1`, { method: 'PUT', json: { protection: 'suppress', weighting_id: id } });
+    }
+  });
+
   it('a scheme whose range does not hold the report period is refused (422)', async () => {
     const narrow = await post(admin, scheme({ name: 'Alleen voorjaar', start_date: '2026-03-01', end_date: '2026-06-30' }));
     expect(narrow.status).toBe(201);

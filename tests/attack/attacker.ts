@@ -56,6 +56,8 @@ export interface AttackSetup {
   benchmarkCount: number;
   /** Multiple filters mode of the report (2 one option per category, 3 one category), if any. */
   multipleFilters?: number | null;
+  /** The report's protection mode (issue 32); suppress by default. */
+  protection?: 'suppress' | 'cellkey';
 }
 
 export interface StatsLike {
@@ -87,9 +89,30 @@ export interface AttackTarget {
 }
 
 export interface Finding {
-  kind: 'nested' | 'time-sum' | 'category-sum' | 'inconsistent';
+  kind: 'nested' | 'time-sum' | 'category-sum' | 'incl-excl' | 'inconsistent';
   what: string;
   derived: number;
+}
+
+/**
+ * Cell-key evaluation (issue 32): with the true count of every definition (`truth`, from the
+ * test's own exact engine run) the attacker scores each derivation whose TRUE value is a small
+ * group (1 … m−1): is its derived value exact, and could it be certain of it — i.e. does the
+ * interval of true values consistent with the released numbers (`interval`) shrink to one value?
+ */
+export interface Evaluation {
+  kind: Finding['kind'];
+  truth: number;
+  derived: number;
+  exact: boolean;
+  certain: boolean;
+  /** The released numbers the derivation used, with their sign, and their true counts. */
+  terms: { n: number; sign: number; truth: number }[];
+}
+export interface EvaluationOptions {
+  truth(kind: string, def: { lo: number; hi: number; sel: Map<number, number[]> }): number;
+  /** The true counts a released number v can come from (suppress: [v, v]; cell key: the p-table's preimage). */
+  interval(v: number): [number, number];
 }
 
 interface Def {
@@ -136,10 +159,18 @@ export class Attacker {
   private readonly obs = new Map<string, Obs>();
   private readonly catOf = new Map<number, number>();
 
+  readonly evaluations: Evaluation[] = [];
+
+  /**
+   * `extended` adds the attacks of the README's open limits (issue 32): two selection steps at
+   * once, inclusion–exclusion over two categories, and repeated, re-ordered requests (staff and
+   * public alike). Off by default so the suppress-mode runs of issue 12 stay as they were.
+   */
   constructor(
     private readonly setup: AttackSetup,
     private readonly target: AttackTarget,
     private readonly rng: Rng,
+    private readonly opts: { extended?: boolean; evaluate?: EvaluationOptions } = {},
   ) {
     for (const c of setup.categories) for (const o of c.options) this.catOf.set(o, c.id);
   }
@@ -264,7 +295,35 @@ export class Attacker {
     const ids = this.randomIds();
     const [lo, hi] = this.randomRange();
     const G = this.setup.granularity;
-    const strategy = this.rng.int(0, 5);
+    const strategy = this.rng.int(0, this.opts.extended ? 8 : 5);
+    if (strategy === 6) {
+      // Two selection steps at once: the group and neighbours of its neighbours.
+      const two = this.neighbourIds(ids).filter(() => this.rng.chance(0.3)).flatMap((n) => this.neighbourIds(n).filter(() => this.rng.chance(0.2)));
+      const ns = [ids, ...two];
+      for (let i = 0; i < ns.length && i < 12; i += this.setup.benchmarkCount) await this.data(via, ns.slice(i, i + this.setup.benchmarkCount).map((x) => this.req(x, lo, hi)));
+      return;
+    }
+    if (strategy === 7) {
+      // Inclusion–exclusion: S, S ∧ a, S ∧ b, S ∧ a ∧ b for options a, b of two categories S does not use.
+      const sel = this.selOf(ids);
+      const free = this.setup.categories.filter((c) => !sel.has(c.id));
+      if (free.length < 2) return;
+      const [c1, c2] = [free[0]!, free[1]!];
+      const a = this.rng.pick(c1.options);
+      const b = this.rng.pick(c2.options);
+      const groups = [ids, [...ids, a], [...ids, b], [...ids, a, b]];
+      for (let i = 0; i < groups.length; i += this.setup.benchmarkCount) await this.data(via, groups.slice(i, i + this.setup.benchmarkCount).map((x) => this.req(x, lo, hi)));
+      return;
+    }
+    if (strategy === 8) {
+      // Repeated and re-ordered: the same groups again, shuffled, through the other door.
+      const groups = [ids, ...this.neighbourIds(ids).filter(() => this.rng.chance(0.3))].slice(0, this.setup.benchmarkCount);
+      for (let k = 0; k < 3; k++) {
+        const order = [...groups].sort(() => this.rng.next() - 0.5);
+        await this.data(k % 2 ? 'public' : 'staff', order.map((x) => this.req(x, lo, hi)));
+      }
+      return;
+    }
     if (strategy === 0) {
       // A filter chain: the group and its neighbours, several per request.
       const ns = [ids, ...this.neighbourIds(ids).filter(() => this.rng.chance(0.4))];
@@ -312,6 +371,30 @@ export class Attacker {
     return this.findings;
   }
 
+  /** Inclusion–exclusion over two categories (extended): |S| − |S∧a| − |S∧b| + |S∧a∧b| = |S ∧ ¬a ∧ ¬b|. */
+  private inclusionExclusion(list: Obs[]): void {
+    const byKey = new Map(list.map((o) => [o.key, o]));
+    const keyOf = (o: Obs, sel: Map<number, number[]>) => this.keyOf(o.kind, { ...o.def, sel });
+    for (const s of list) {
+      for (const [ia, c1] of this.setup.categories.entries()) {
+        if (s.def.sel.has(c1.id)) continue;
+        for (const c2 of this.setup.categories.slice(ia + 1)) {
+          if (s.def.sel.has(c2.id)) continue;
+          for (const a of c1.options) {
+            const sa = byKey.get(keyOf(s, new Map([...s.def.sel, [c1.id, [a]]])));
+            if (!sa) continue;
+            for (const b of c2.options) {
+              const sb = byKey.get(keyOf(s, new Map([...s.def.sel, [c2.id, [b]]])));
+              const sab = byKey.get(keyOf(s, new Map([...s.def.sel, [c1.id, [a]], [c2.id, [b]]])));
+              if (!sb || !sab) continue;
+              this.derive('incl-excl', `${s.key} − a − b + ab`, [{ o: s, sign: 1 }, { o: sa, sign: -1 }, { o: sb, sign: -1 }, { o: sab, sign: 1 }]);
+            }
+          }
+        }
+      }
+    }
+  }
+
   // ── analysis ─────────────────────────────────────────────────────────────────
   private inside(a: Def, b: Def): boolean {
     if (a.lo < b.lo || a.hi > b.hi) return false;
@@ -322,21 +405,42 @@ export class Attacker {
     return true;
   }
 
+  /** One derivation: a finding when its value is small; scored against the truth when evaluating. */
+  private derive(kind: Finding['kind'], what: string, terms: { o: Obs; sign: number }[]): void {
+    const m = this.setup.minN;
+    const derived = terms.reduce((s, t) => s + t.sign * t.o.n, 0);
+    if (derived > 0 && derived < m) this.findings.push({ kind, what, derived });
+    const ev = this.opts.evaluate;
+    if (!ev) return;
+    const truths = terms.map((t) => ev.truth(t.o.kind, t.o.def));
+    const truth = terms.reduce((s, t, i) => s + t.sign * truths[i]!, 0);
+    if (!(truth > 0 && truth < m)) return;
+    let lo = 0;
+    let hi = 0;
+    for (const t of terms) {
+      const [a, b] = ev.interval(t.o.n);
+      lo += t.sign > 0 ? a : -b;
+      hi += t.sign > 0 ? b : -a;
+    }
+    this.evaluations.push({ kind, truth, derived, exact: derived === truth, certain: lo === hi, terms: terms.map((t, i) => ({ n: t.o.n, sign: t.sign, truth: truths[i]! })) });
+  }
+
   analyse(): void {
     const m = this.setup.minN;
-    const small = (d: number) => d > 0 && d < m;
+    // Evaluating: look at pairs whose released sizes differ by up to m − 1 plus the noise of both.
+    const window = this.opts.evaluate ? m + 8 : m;
     const byKind = new Map<string, Obs[]>();
     for (const o of this.obs.values()) byKind.set(o.kind, [...(byKind.get(o.kind) ?? []), o]);
     for (const list of byKind.values()) {
+      if (this.opts.extended) this.inclusionExclusion(list);
       // Nested pairs: only sizes within m − 1 of each other can leak.
       list.sort((x, y) => x.n - y.n);
       for (let i = 0; i < list.length; i++) {
-        for (let j = i + 1; j < list.length && list[j]!.n - list[i]!.n < m; j++) {
+        for (let j = i + 1; j < list.length && list[j]!.n - list[i]!.n < window; j++) {
           const a = list[i]!;
           const b = list[j]!;
-          if (!small(b.n - a.n)) continue;
-          if (this.inside(a.def, b.def)) this.findings.push({ kind: 'nested', what: `${b.key} − ${a.key}`, derived: b.n - a.n });
-          else if (this.inside(b.def, a.def)) this.findings.push({ kind: 'nested', what: `${a.key} − ${b.key} (same size, inconsistent)`, derived: b.n - a.n });
+          if (this.inside(a.def, b.def)) this.derive('nested', `${b.key} − ${a.key}`, [{ o: b, sign: 1 }, { o: a, sign: -1 }]);
+          else if (this.inside(b.def, a.def)) this.derive('nested', `${a.key} − ${b.key} (released sizes in the other order)`, [{ o: a, sign: 1 }, { o: b, sign: -1 }]);
         }
       }
       // Time partitions: same selection, disjoint ranges inside a released range.
@@ -349,15 +453,19 @@ export class Attacker {
         for (const c of group) {
           const parts = group.filter((p) => p !== c && p.def.lo >= c.def.lo && p.def.hi <= c.def.hi).sort((x, y) => x.def.hi - y.def.hi);
           if (parts.length < 2) continue;
-          // Weighted interval scheduling: the largest sum of disjoint parts.
+          // Weighted interval scheduling: the largest sum of disjoint parts (and which parts).
           const best: number[] = [];
+          const chosen: Obs[][] = [];
           parts.forEach((p, i) => {
             let k = i - 1;
             while (k >= 0 && parts[k]!.def.hi >= p.def.lo) k--;
-            best.push(Math.max(i ? best[i - 1]! : 0, p.n + (k >= 0 ? best[k]! : 0)));
+            const take = p.n + (k >= 0 ? best[k]! : 0);
+            const skip = i ? best[i - 1]! : 0;
+            best.push(Math.max(skip, take));
+            chosen.push(take >= skip ? [...(k >= 0 ? chosen[k]! : []), p] : chosen[i - 1]!);
           });
-          const residue = c.n - best[best.length - 1]!;
-          if (small(residue)) this.findings.push({ kind: 'time-sum', what: `${c.key} minus ${parts.length} disjoint periods`, derived: residue });
+          const picked = chosen[chosen.length - 1]!;
+          if (picked.length) this.derive('time-sum', `${c.key} minus ${picked.length} disjoint periods`, [{ o: c, sign: 1 }, ...picked.map((o) => ({ o, sign: -1 }))]);
         }
       }
       // Category partitions: S and S ∧ c ∈ O for disjoint O's, same range.
@@ -371,18 +479,24 @@ export class Attacker {
         for (const p of group) {
           for (const cat of this.setup.categories) {
             if (p.def.sel.has(cat.id)) continue;
-            const packs: { mask: number; n: number }[] = [];
+            const packs: { mask: number; n: number; o: Obs }[] = [];
             for (const o of group) {
               if (o === p || !o.def.sel.has(cat.id) || o.def.sel.size !== p.def.sel.size + 1) continue;
               if ([...p.def.sel].some(([c, ids]) => o.def.sel.get(c)?.join() !== ids.join())) continue;
               const mask = o.def.sel.get(cat.id)!.reduce((acc, id) => acc | (1 << cat.options.indexOf(id)), 0);
-              packs.push({ mask, n: o.n });
+              packs.push({ mask, n: o.n, o });
             }
             if (!packs.length || index.get(p.key.split('#')[2]!) !== p) continue;
-            const best = new Map<number, number>([[0, 0]]);
-            for (const q of packs) for (const [mask, n] of [...best]) if (!(mask & q.mask)) best.set(mask | q.mask, Math.max(best.get(mask | q.mask) ?? 0, n + q.n));
-            const residue = p.n - Math.max(...best.values());
-            if (small(residue)) this.findings.push({ kind: 'category-sum', what: `${p.key} minus options of category ${cat.id}`, derived: residue });
+            const best = new Map<number, { n: number; of: Obs[] }>([[0, { n: 0, of: [] }]]);
+            for (const q of packs) {
+              for (const [mask, b] of [...best]) {
+                if (mask & q.mask) continue;
+                const prev = best.get(mask | q.mask);
+                if (!prev || b.n + q.n > prev.n) best.set(mask | q.mask, { n: b.n + q.n, of: [...b.of, q.o] });
+              }
+            }
+            const top = [...best.values()].reduce((x, y) => (y.n > x.n ? y : x));
+            if (top.of.length) this.derive('category-sum', `${p.key} minus options of category ${cat.id}`, [{ o: p, sign: 1 }, ...top.of.map((o) => ({ o, sign: -1 }))]);
           }
         }
       }

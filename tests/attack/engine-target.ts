@@ -13,6 +13,7 @@ export function engineTarget(cube: Cube, catalog: FilterCategory[], setup: Attac
     multipleFilters: setup.multipleFilters ?? null,
     dateFilter: setup.dateFilter,
     dateGranularity: setup.granularity,
+    protection: setup.protection ?? 'suppress',
   };
   const day = (iso: string | null | undefined) => (iso ? dayFromIso(iso) : null);
   const refuse = (b: { start?: string | null; end?: string | null }) => !setup.dateFilter && (!!b.start || !!b.end);

@@ -36,7 +36,7 @@ export interface AttackReport {
  * on age group, district and gender, and a public report on it: a bar chart, a monthly trend, a
  * multiple-choice chart and a mean — with the given date rule.
  */
-export async function prepareAttackReport(db: Db, files: FileStore, opts: { seed: number; respondents: number; dateFilter: boolean; granularity: Granularity; today?: Date }): Promise<AttackReport> {
+export async function prepareAttackReport(db: Db, files: FileStore, opts: { seed: number; respondents: number; dateFilter: boolean; granularity: Granularity; today?: Date; protection?: 'suppress' | 'cellkey' }): Promise<AttackReport> {
   const today = opts.today ?? new Date();
   const root: SessionUser = { id: 1, companyId: 1, groupId: 1, email: 'admin@demo.impulz.nl', fullname: 'Aanvaller', isRoot: true, isCompanyAdmin: false, roles: [...ROLES], mustChangePassword: false, mustEnable2fa: false, twoFactorConfirmed: true };
   const config = { appEnv: 'test' as const, libsqlUrl: 'file:attack', mailFrom: 'attack@impulz.nl', helpdeskEmail: 'helpdesk@impulz.nl' };
@@ -57,7 +57,7 @@ export async function prepareAttackReport(db: Db, files: FileStore, opts: { seed
   }
   const start = isoOf(data.firstDay + 30);
   const end = isoOf(data.lastDay);
-  const report = await createReport(ctx, ReportInput.parse({ project_id: 1, title: `Aanval ${opts.seed}`, start_date: start, end_date: end, benchmark_count: 3, min_n: 10, direct_access: true, date_filter: opts.dateFilter, date_granularity: opts.granularity }));
+  const report = await createReport(ctx, ReportInput.parse({ project_id: 1, title: `Aanval ${opts.seed}`, start_date: start, end_date: end, benchmark_count: 3, min_n: 10, direct_access: true, date_filter: opts.dateFilter, date_granularity: opts.granularity, protection: opts.protection ?? 'suppress' }));
   const section = await createSection(ctx, report.id, { title: 'Alles' });
   const type = (key: string) => CHART_TYPES.find((t) => t.key === key)!.id;
   const format = (key: string) => DATA_FORMATS.find((f) => f.key === key)!.id;
@@ -79,6 +79,7 @@ export async function prepareAttackReport(db: Db, files: FileStore, opts: { seed
     granularity: opts.granularity,
     period: [dayOf(start), dayOf(end)],
     minN: 10,
+    protection: opts.protection ?? 'suppress',
     benchmarkCount: 3,
   };
   return { reportId: report.id, surveyId, setup };

@@ -87,7 +87,7 @@ export function sparseData(seed: number, respondents: number, lastDay: number): 
   };
 }
 
-export function setupFor(data: SparseData, catalog: FilterCategory[], rules: { dateFilter: boolean; granularity: Granularity; minN?: number; benchmarkCount?: number }): AttackSetup {
+export function setupFor(data: SparseData, catalog: FilterCategory[], rules: { dateFilter: boolean; granularity: Granularity; minN?: number; benchmarkCount?: number; protection?: 'suppress' | 'cellkey' }): AttackSetup {
   return {
     categories: catalog.map((c) => ({ id: c.id, options: c.options.map((o) => o.id) })),
     dateFilter: rules.dateFilter,
@@ -95,5 +95,6 @@ export function setupFor(data: SparseData, catalog: FilterCategory[], rules: { d
     period: [data.firstDay + 30, data.lastDay],
     minN: rules.minN ?? 10,
     benchmarkCount: rules.benchmarkCount ?? 3,
+    protection: rules.protection ?? 'suppress',
   };
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiCall, login } from './support';
+import { apiCall, axeClean, login, shot } from './support';
 
 
 interface ApiReport {
@@ -36,6 +36,18 @@ test('the Beheerder creates a report, orders its sections by keyboard, copies, a
   const id = Number(/report\/(\d+)\/edit/.exec(page.url())![1]);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   expect(await get<ApiReport>(page, `report/${id}`)).toMatchObject({ title, project_id: 1, archived: false });
+
+  // Protection mode (base tab): one Dutch sentence per mode; cell key saved through the API.
+  await expect(page.getByRole('group', { name: 'Bescherming van kleine groepen' })).toBeVisible();
+  await expect(page.getByText(/^Licht afronden: elk aantal krijgt een vaste kleine afwijking/)).toBeVisible();
+  await expect(page.getByRole('radio', { name: /Weglaten \(exacte aantallen\)/ })).toBeChecked();
+  await page.getByRole('radio', { name: /Licht afronden \(celsleutel\)/ }).check();
+  await page.getByRole('button', { name: 'Opslaan', exact: true }).click();
+  await expect.poll(async () => (await get<{ protection: string }>(page, `report/${id}`)).protection).toBe('cellkey');
+  await page.reload();
+  await expect(page.getByRole('radio', { name: /Licht afronden \(celsleutel\)/ })).toBeChecked();
+  await axeClean(page, 'report editor, base tab');
+  await shot(page, 'report-base-tab');
 
   // An unknown report's editor is a 404, like the API's answer for another company's report.
   expect((await page.request.get('/portal/report/999999/edit/base')).status()).toBe(404);

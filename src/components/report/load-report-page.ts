@@ -68,6 +68,8 @@ export async function loadReportPage(ctx: UserServiceContext, rawId: string | un
     title: report.title,
     minN: Math.max(report.min_n, MIN_N_FLOOR),
     includeIncomplete: report.include_incomplete,
+    /** Cell-key mode: the page says once that counts are perturbed. */
+    protection: (report.protection === 'cellkey' ? 'cellkey' : 'suppress') as 'suppress' | 'cellkey',
     pdfExport: report.pdf_export,
     lang: languages.includes('nl') ? 'nl' : (languages[0] ?? 'nl'),
     limits,

@@ -4,7 +4,8 @@ import { reportEditorNl } from '../../shared/i18n/report-editor';
 import { REPORT_STATUSES } from '../../shared/lookups';
 import { url } from '../../shared/urls';
 import { messages } from '../../shared/validation/messages';
-import { DATE_GRANULARITIES, ReportInput, ReportUpdate } from '../../shared/validation/reports';
+import { DATE_GRANULARITIES, PROTECTIONS, type Protection, ReportInput, ReportUpdate } from '../../shared/validation/reports';
+import { protectionNl } from '../../shared/i18n/protection';
 import type { DateGranularity } from '../../shared/date-periods';
 import { reportDatesNl } from '../../shared/i18n/report-dates';
 import { useHydrated } from '../use-hydrated';
@@ -27,6 +28,7 @@ export interface ReportFormValues {
   include_incomplete: boolean;
   benchmark_count: number;
   min_n: number;
+  protection: Protection;
   languages: string;
   pdf_export: boolean;
   direct_access: boolean;
@@ -73,6 +75,7 @@ export default function ReportForm({ initial, projects = [], schemes = [] }: Pro
       include_incomplete: v.include_incomplete,
       benchmark_count: v.benchmark_count,
       min_n: v.min_n,
+      protection: v.protection,
       languages: v.languages,
       pdf_export: v.pdf_export,
       direct_access: v.direct_access,
@@ -128,6 +131,19 @@ export default function ReportForm({ initial, projects = [], schemes = [] }: Pro
           <p className="text-xs text-gray-600">{t.weightingHelp}</p>
         </div>
       )}
+      <fieldset className="flex flex-col gap-2 sm:col-span-2">
+        <legend className="text-sm font-medium text-gray-900">{protectionNl.label}</legend>
+        {PROTECTIONS.map((mode) => (
+          <label key={mode} className="flex items-start gap-2 text-sm">
+            <input type="radio" name="protection" value={mode} className="mt-1" checked={v.protection === mode} onChange={() => set('protection')(mode)} />
+            <span>
+              <span className="font-medium">{protectionNl.modes[mode]}</span>
+              <span className="block text-xs text-gray-600">{protectionNl.help[mode]}</span>
+            </span>
+          </label>
+        ))}
+        {errors.protection && <p className="text-sm text-red-700" role="alert">{errors.protection[0]}</p>}
+      </fieldset>
       <fieldset className="flex flex-col gap-2 sm:col-span-2">
         <CheckField name="date_filter" label={t.dateFilter} checked={v.date_filter} onChange={set('date_filter')} />
         <div className="flex max-w-md flex-col gap-1">

@@ -122,7 +122,7 @@ function sumOf(xs: ArrayLike<number>): number {
   return n;
 }
 
-interface ScaleSums {
+export interface ScaleSums {
   scored: number;
   sum: number;
   /** Sum of squared scores or values (for the standard deviation). */
@@ -233,7 +233,7 @@ function boxBounds(scores: Float64Array, k: number): { topMin: number; bottomMax
  * Scale numbers of a single-choice question from its option counts: options with a score form the
  * scale; top/bottom box = share of scored answers in the k highest/lowest distinct scores.
  */
-function singleScale(scores: Float64Array, perOption: ArrayLike<number>, spec: DataLocationSpec): ScaleSums {
+export function singleScale(scores: Float64Array, perOption: ArrayLike<number>, spec: DataLocationSpec): ScaleSums {
   const { topMin, bottomMax } = boxBounds(scores, Math.max(1, Math.floor(spec.boxSize ?? 2)));
   let scored = 0;
   let sum = 0;

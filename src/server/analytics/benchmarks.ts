@@ -92,7 +92,14 @@ export interface ReportScope {
   dateGranularity?: Granularity;
   /** Count unfinished responses too (default: completed responses only). */
   includeIncomplete?: boolean;
+  /**
+   * How small groups are protected (report setting `protection`): `suppress` (default) — R1 and the
+   * neighbour rules, exact numbers; `cellkey` — R1 and consistent perturbation (analytics/cellkey).
+   */
+  protection?: Protection;
 }
+
+export type Protection = 'suppress' | 'cellkey';
 
 /** What every group of one request shares: the date rules, the span that exists and the rows counted at all. */
 export interface Frame {

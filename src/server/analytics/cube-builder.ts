@@ -52,6 +52,9 @@ export class CubeBuilder {
   private days = new Int32Array(64).fill(NO_DAY);
   /** 1 = unfinished response (its day is the start day). */
   private unfinished = new Uint8Array(64);
+  /** Record key per staged row (cell-key mode) and whether it was given (else derived: recordKeyOf). */
+  private keys = new Uint32Array(64);
+  private keyed = new Uint8Array(64);
   private rows = 0;
   private readonly stages = new Map<string, Stage>();
   private readonly rejected: Record<string, number> = {};
@@ -83,6 +86,8 @@ export class CubeBuilder {
       this.ids.push(responseId);
       this.days = grown(this.days, this.rows, NO_DAY);
       this.unfinished = grown(this.unfinished, this.rows);
+      this.keys = grown(this.keys, this.rows);
+      this.keyed = grown(this.keyed, this.rows);
     }
     return r;
   }
@@ -93,6 +98,15 @@ export class CubeBuilder {
     const r = this.row(responseId);
     this.days[r] = day;
     this.unfinished[r] = complete ? 0 : 1;
+    return this;
+  }
+
+  /** The response's stored record key (0 … 2³²−1, survey_responses.record_key). */
+  setRecordKey(responseId: string | number, key: number): this {
+    if (!Number.isInteger(key) || key < 0 || key > 0xffffffff) throw new AnalyticsError('BAD_INPUT', `record key must be a 32-bit unsigned integer: ${key}`);
+    const r = this.row(responseId);
+    this.keys[r] = key;
+    this.keyed[r] = 1;
     return this;
   }
 
@@ -225,6 +239,8 @@ export class CubeBuilder {
       if (this.unfinished[perm[i]!]) incomplete++;
       else complete[i >>> 5]! |= 1 << (i & 31);
     }
+    const recordKeys = new Uint32Array(n);
+    for (let i = 0; i < n; i++) recordKeys[i] = this.keyed[perm[i]!] ? this.keys[perm[i]!]! : recordKeyOf(this.surveyId, ids[perm[i]!]!);
     const columns: CubeColumn[] = [];
     const dropped: string[] = [];
     for (const def of this.defs) {
@@ -235,9 +251,26 @@ export class CubeBuilder {
       else dropped.push(def.key);
       yield;
     }
-    const cube: Cube = { surveyId: this.surveyId, version: this.version, rowCount: n, days: sortedDays, complete, columns, byKey: indexColumns(columns) };
+    const cube: Cube = { surveyId: this.surveyId, version: this.version, rowCount: n, days: sortedDays, complete, recordKeys, columns, byKey: indexColumns(columns) };
     return { cube, report: { droppedColumns: dropped, rejectedValues: { ...this.rejected }, rowsWithoutDay: this.rows - n, incompleteRows: incomplete } };
   }
+}
+
+/**
+ * The key of a response fed without a stored one (cubes built in tests, benches and tools from
+ * generated data): a hash of survey and response id. The survey cube job always feeds the stored
+ * random key (build-survey-cube.ts), which nobody outside the server can compute.
+ */
+export function recordKeyOf(surveyId: number, responseId: string | number): number {
+  let h = Math.imul(surveyId | 0, 0x9e3779b1) ^ 0x811c9dc5;
+  const s = String(responseId);
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
 }
 
 function compareIds(a: string | number, b: string | number): number {
@@ -333,7 +366,7 @@ export function optionScore(code: string, score: number | null | undefined): num
  */
 export function estimateCubeBytes(defs: ColumnDef[], rows: number): number {
   const bitset = Math.ceil(rows / 32) * 4;
-  let n = bitset * 2 + 256; // days (two bytes a row) and "complete"
+  let n = bitset * 2 + 256 + rows * 4; // days (two bytes a row), "complete" and the record keys (four)
   for (const d of defs) {
     if (d.kind === 'single') n += bitset * (planeCount(d.options.length) + 1) + d.options.length * 24;
     else if (d.kind === 'multi') n += bitset * (d.options.length + 1) + d.options.length * 16;

@@ -11,13 +11,14 @@ import { AnalyticsError, type Cube, type CubeColumn, indexColumns } from './cube
  *               (type: u8, u16, u32, i32 or f64). Format 4: single choice and text columns are
  *               bit-sliced — their spans are the planes (u32 bitsets, bit j of each row's code);
  *               numeric columns are dictionary-coded (codes in the narrowest type, then the
- *               values); days in the narrowest type. A blob of another format is refused, and
+ *               values); days in the narrowest type. Format 5: the record keys (u32 per row,
+ *               cell-key mode) when the cube has them. A blob of another format is refused, and
  *               the caller rebuilds it (load-cube.ts).
  *  …            zero padding to a multiple of 8, then the typed arrays, each 8-byte aligned
  * Offsets are relative to the start of the body. Deserialising creates views over the blob (one
  * aligned copy when the input is not 8-byte aligned), so loading costs no per-row work.
  */
-export const CUBE_FORMAT_VERSION = 4;
+export const CUBE_FORMAT_VERSION = 5;
 const MAGIC = 'IMPZCUBE';
 
 type ArrayType = 'u8' | 'u16' | 'u32' | 'i32' | 'f64';
@@ -40,6 +41,8 @@ interface Header {
   days: Span;
   /** Rows of completed responses (absent: every row is complete). */
   complete?: Span;
+  /** Record keys per row (cell-key mode). */
+  recordKeys?: Span;
   columns: HeaderColumn[];
 }
 
@@ -60,6 +63,7 @@ export function serializeCube(cube: Cube): Uint8Array {
   };
   const days = place(cube.days);
   const complete = cube.complete ? place(cube.complete) : undefined;
+  const recordKeys = cube.recordKeys ? place(cube.recordKeys) : undefined;
   const columns: HeaderColumn[] = cube.columns.map((c) => {
     const base = { key: c.key, source: c.source, kind: c.kind };
     switch (c.kind) {
@@ -73,7 +77,7 @@ export function serializeCube(cube: Cube): Uint8Array {
         return { ...base, dictionary: c.dictionary, spans: c.planes.map(place) };
     }
   });
-  const header: Header = { surveyId: cube.surveyId, version: cube.version, rowCount: cube.rowCount, days, ...(complete ? { complete } : {}), columns };
+  const header: Header = { surveyId: cube.surveyId, version: cube.version, rowCount: cube.rowCount, days, ...(complete ? { complete } : {}), ...(recordKeys ? { recordKeys } : {}), columns };
   const json = new TextEncoder().encode(JSON.stringify(header));
   const bodyStart = align8(16 + json.byteLength);
   const out = new Uint8Array(bodyStart + offset);
@@ -132,6 +136,7 @@ export function deserializeCube(input: Uint8Array | ArrayBuffer): Cube {
     rowCount: header.rowCount,
     days: take(header.days, 'u16', 'i32'),
     ...(header.complete ? { complete: take(header.complete, 'u32') } : {}),
+    ...(header.recordKeys ? { recordKeys: take(header.recordKeys, 'u32') } : {}),
     columns,
     byKey: indexColumns(columns),
   };

@@ -22,6 +22,12 @@ export interface Cube {
    * incomplete ones (universeBits).
    */
   complete?: Bitset;
+  /**
+   * The fixed random 32-bit record key of every row's response (stored with the response; cell-key
+   * mode sums them into cell keys, analytics/cellkey). Never leaves the server. Absent only in
+   * cubes made by hand (tests); CubeBuilder always sets it.
+   */
+  recordKeys?: Uint32Array;
   columns: CubeColumn[];
   /** Lookup by column key; rebuilt by indexColumns after deserialising. */
   byKey: Map<string, CubeColumn>;
@@ -174,7 +180,7 @@ export function numericValues(col: NumericColumn): Float64Array {
 /** Approximate bytes held by a cube (for the LRU budget), derived "answered" bitsets counted up front. */
 export function cubeByteSize(cube: Cube): number {
   const bitset = Math.ceil(cube.rowCount / 32) * 4;
-  let n = cube.days.byteLength + 256 + (cube.complete?.byteLength ?? 0);
+  let n = cube.days.byteLength + 256 + (cube.complete?.byteLength ?? 0) + (cube.recordKeys?.byteLength ?? 0);
   for (const c of cube.columns) {
     if (c.kind === 'multi') n += c.answeredBits.byteLength * (c.optionBits.length + 1) + c.codes.length * 16;
     else if (c.kind === 'single') n += bitset * (c.planes.length + 1) + c.codes.length * 24;

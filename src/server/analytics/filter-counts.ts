@@ -2,6 +2,7 @@ import { countRange } from './bitset';
 import { type BenchmarkInput, type FilterCategory, type Frame, type Group, type ReportScope, compileBenchmark, frameOf, selectionOf } from './benchmarks';
 import type { Cube } from './cube';
 import { neighbourDiffs, rangeLeak, selectionLeak } from './neighbours';
+import { cellKeyGroupSize } from './cellkey/report';
 
 /** Report filter settings of spec 001 §3/§4. multipleFilters: 2 = one option per category, 3 = one category; else unlimited. */
 export interface FilterSettings {
@@ -87,15 +88,17 @@ export function computeFilterStates(cube: Cube, catalog: FilterCategory[], bench
       const selected = (selection.get(cat.id) ?? []).includes(o.id);
       const empty = size === 0;
       const risky = size < minN;
-      const combinedShown = !risky && sizeReleasable(cube, catalog, combined, frame, minN);
-      const soloShown = soloSize >= minN && (combined === solo ? combinedShown : sizeReleasable(cube, catalog, solo, frame, minN));
+      // Cell-key mode: R1 only, and the counts are published perturbed (the same as the group's size anywhere).
+      const cellkey = report.protection === 'cellkey';
+      const combinedShown = !risky && (cellkey || sizeReleasable(cube, catalog, combined, frame, minN));
+      const soloShown = soloSize >= minN && (cellkey || (combined === solo ? combinedShown : sizeReleasable(cube, catalog, solo, frame, minN)));
       const modeOk = allowedByMode(settings.modeSelection ?? selection, cat.id, o.id, settings.multipleFilters);
       out.push({
         optionId: o.id,
         categoryId: cat.id,
         selected,
-        soloCount: soloShown ? soloSize : null,
-        combinedCount: combinedShown ? size : null,
+        soloCount: !soloShown ? null : cellkey ? cellKeyGroupSize(cube, solo, minN) : soloSize,
+        combinedCount: !combinedShown ? null : cellkey ? cellKeyGroupSize(cube, combined, minN) : size,
         empty,
         risky,
         withheld: !risky && !combinedShown,

@@ -1,6 +1,7 @@
 import { type Bitset, countRange } from './bitset';
 import { type BenchmarkInput, type FilterCategory, type Group, type ReportScope, compileBenchmark, frameOf, selectionOf } from './benchmarks';
 import { computeStats } from './aggregate';
+import { cellKeyGroupSize, computeCellKeyReport } from './cellkey/report';
 import { AnalyticsError, type Cube, answeredBits, getColumn } from './cube';
 import { effectiveRange, trendGranularity } from './dates';
 import type { Granularity } from './days';
@@ -44,6 +45,7 @@ export function computeReportData(cube: Cube, input: ReportDataInput): ReportDat
       throw new AnalyticsError('BAD_INPUT', `benchmark ${b.label} combines filters the report does not allow`);
     }
   }
+  if (input.report.protection === 'cellkey') return computeCellKeyReport(cube, input);
   const frame = frameOf(cube, input.report);
   const groups: Group[] = input.benchmarks.map((b) => compileBenchmark(cube, input.filters, b, input.report, frame));
   const g = input.granularity ? trendGranularity(input.granularity, frame.rules.granularity) : null;
@@ -81,6 +83,7 @@ export function computeReportData(cube: Cube, input: ReportDataInput): ReportDat
 export function benchmarkSizes(cube: Cube, input: Pick<ReportDataInput, 'benchmarks' | 'filters' | 'report'>): (number | null)[] {
   const frame = frameOf(cube, input.report);
   const groups = input.benchmarks.map((b) => compileBenchmark(cube, input.filters, b, input.report, frame));
+  if (input.report.protection === 'cellkey') return groups.map((grp) => cellKeyGroupSize(cube, grp, input.report.minN));
   const pass = applySuppression(buildPlan(cube, input.filters, groups, groups.map(() => []), frame), null, input.report.minN);
   return groups.map((grp, b) => (pass.wholes[b] ? null : countRange(grp.bits, grp.lo, grp.hi)));
 }

@@ -36,6 +36,7 @@ function drawCover(w: PdfWriter, report: PdfReport): void {
   for (const b of report.benchmarks) w.text(`${b.label}: ${b.description}`, { size: 10, color: ink, gap: 3 });
   w.y -= 10;
   w.text(t.minN(report.minN), { size: 9, color: muted });
+  if (report.protectionNotice) w.text(report.protectionNotice, { size: 9, color: muted });
 }
 
 /**

@@ -89,6 +89,8 @@ export interface PdfReport {
   weighting?: string | null;
   generatedOn: string;
   minN: number;
+  /** Cell-key mode: the honest label 'Aantallen zijn licht afgerond …' on the cover; null otherwise. */
+  protectionNotice?: string | null;
   benchmarks: { label: string; description: string }[];
   sections: PdfSection[];
   theme: PdfTheme;

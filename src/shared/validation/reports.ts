@@ -1,6 +1,7 @@
 import './zod-nl';
 import { z } from 'zod';
 import { reportsNl } from '../i18n/reports';
+import { protectionNl } from '../i18n/protection';
 import { CHART_SORTING_OPTIONS, CHART_TYPES, COLOR_SCHEMES, DATA_FORMATS, DATA_TYPES, GRANULARITY, KPIS, PATTERNS, REPORT_STATUSES } from '../lookups';
 import { messages } from './messages';
 import { CHART_OPTION_KEYS, parseOptionValue } from './reports-parts';
@@ -19,6 +20,9 @@ export const MAX_BENCHMARKS = 8;
 export const tooManyBenchmarks = (max: number) => `Maximaal ${max} ${max === 1 ? 'benchmark' : 'benchmarks'}`;
 /** date_granularity: the unit date ranges snap to with the date filter on (day only on purpose). */
 export const DATE_GRANULARITIES = ['day', 'week', 'month', 'quarter', 'year'] as const;
+/** protection: how small groups are protected — suppress (exact numbers, neighbour rules) or cellkey (perturbed counts). */
+export const PROTECTIONS = ['suppress', 'cellkey'] as const;
+export type Protection = (typeof PROTECTIONS)[number];
 
 const num = <T extends z.ZodType>(field: T) => z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), field);
 const int = () => z.number({ error: messages.wholeNumber }).int(messages.wholeNumber);
@@ -44,6 +48,7 @@ const reportFields = {
   min_n: num(int().min(MIN_N_FLOOR, reportsNl.minNFloor).max(10_000, messages.max10000)).optional(),
   date_granularity: z.enum(DATE_GRANULARITIES, { error: reportsNl.dateGranularity }).optional(),
   include_incomplete: bool.optional(),
+  protection: z.enum(PROTECTIONS, { error: protectionNl.unknown }).optional(),
   languages: z.string({ error: reportsNl.languages }).trim().regex(/^[a-z]{2}(-[A-Za-z]{2,4})?(,[a-z]{2}(-[A-Za-z]{2,4})?)*$/, reportsNl.languages).optional(),
   pdf_export: bool.optional(),
   direct_access: bool.optional(),

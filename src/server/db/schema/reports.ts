@@ -33,6 +33,8 @@ export const reports = sqliteTable(
     hideRiskyFilters: integer('hide_risky_filters', { mode: 'boolean' }).notNull().default(false),
     hideEmptyFilters: integer('hide_empty_filters', { mode: 'boolean' }).notNull().default(false),
     minN: integer('min_n').notNull().default(10),
+    // How small groups are protected (docs/perturbation.md): 'suppress' (neighbour rules, exact) or 'cellkey'.
+    protection: text('protection').$type<'suppress' | 'cellkey'>().notNull().default('suppress'),
     languages: text('languages').notNull().default('nl'),
     pdfExport: integer('pdf_export', { mode: 'boolean' }).notNull().default(false),
     directAccess: integer('direct_access', { mode: 'boolean' }).notNull().default(false),

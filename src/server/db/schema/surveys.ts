@@ -260,6 +260,9 @@ export const surveyResponses = sqliteTable(
     seed: text('seed'),
     answers: text('answers').notNull(),
     importJobId: integer('import_job_id'),
+    // Fixed random 32-bit key (0 … 2³²−1) for cell-key perturbation (docs/perturbation.md): set by the
+    // trigger survey_responses_record_key on insert (migration 0013), never changed, never sent out.
+    recordKey: integer('record_key'),
     ...timestamps,
   },
   (t) => [

@@ -75,8 +75,8 @@ export async function buildSurveyCube(db: Db, surveyId: number, opts: BuildOptio
   // `+r.survey_id` keeps SQLite on the primary key (rowid > ?, already in id order); through the
   // (survey_id, submit_date) index every page would sort all remaining rows of the survey again.
   const sql = withTokens
-    ? `select r.id, r.submit_date, r.start_date, r.date_stamp, r.answers, t.attributes, t.participant_id from survey_responses r left join survey_tokens t on t.survey_id = r.survey_id and t.token = r.token where +r.survey_id = ? and r.id > ? order by r.id limit ${page}`
-    : `select r.id, r.submit_date, r.start_date, r.date_stamp, r.answers, null as attributes, null as participant_id from survey_responses r where +r.survey_id = ? and r.id > ? order by r.id limit ${page}`;
+    ? `select r.id, r.submit_date, r.start_date, r.date_stamp, r.record_key, r.answers, t.attributes, t.participant_id from survey_responses r left join survey_tokens t on t.survey_id = r.survey_id and t.token = r.token where +r.survey_id = ? and r.id > ? order by r.id limit ${page}`
+    : `select r.id, r.submit_date, r.start_date, r.date_stamp, r.record_key, r.answers, null as attributes, null as participant_id from survey_responses r where +r.survey_id = ? and r.id > ? order by r.id limit ${page}`;
   let after = 0;
   let sincePause = 0;
   for (;;) {
@@ -94,6 +94,8 @@ export async function buildSurveyCube(db: Db, surveyId: number, opts: BuildOptio
       const day = dayOf(row.submit_date, row.start_date, row.date_stamp);
       if (day === null) continue;
       builder.setDay(id, day, dayOf(row.submit_date) !== null);
+      // The stored random key (the insert trigger sets it); a row without one would take the derived key.
+      if (row.record_key !== null && row.record_key !== undefined) builder.setRecordKey(id, Number(row.record_key));
       const answers = JSON.parse(String(row.answers)) as Record<string, string | null>;
       for (const f of layout.feeds) {
         const v = answers[f.key];

@@ -10,7 +10,7 @@ import { describeBenchmarks } from './describe-benchmarks';
 import type { ExportReport, TextRow } from './load-export-report';
 import { pdfChartFromSpec, pdfNote } from './pdf-chart';
 import { longDate } from './long-date';
-import { responsesStatement } from '../../../shared/report-period';
+import { protectionNotice, responsesStatement } from '../../../shared/report-period';
 import { widgetsOf } from '../../../shared/report-widgets';
 import { displayNames } from '../../../shared/benchmark-names';
 
@@ -66,6 +66,7 @@ export async function buildReportPdf(ctx: UserServiceContext, loaded: ExportRepo
     weighting: data.weighting?.label ?? null,
     generatedOn: longDate(ctx.now.toISOString().slice(0, 10)),
     minN: data.minN,
+    protectionNotice: protectionNotice(data.protection),
     benchmarks: describeBenchmarks(loaded.data.options, data.benchmarks),
     sections,
     theme: loaded.data.theme,

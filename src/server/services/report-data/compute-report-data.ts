@@ -35,6 +35,8 @@ export interface ReportDataAnswer {
   period: { start: string | null; end: string | null };
   /** The report's minimum group size (for the 'Te weinig respondenten (minder dan …)' text). */
   minN: number;
+  /** The report's protection mode: `cellkey` = counts perturbed (the page, PDF and exports say so once). */
+  protection: 'suppress' | 'cellkey';
   /** Whether unfinished responses count (report setting; the period widget and PDF cover say so). */
   includeIncomplete: boolean;
   /** Per survey id: the accuracy settings behind every margin of error in this answer. */
@@ -203,6 +205,7 @@ export async function computeForScope(ctx: Pick<ServiceContext, 'db' | 'jobs'>, 
     })),
     period: { start: iso(period?.startDay ?? reportInput.startDay), end: iso(period?.endDay ?? reportInput.endDay) },
     minN: reportInput.minN,
+    protection: reportInput.protection ?? 'suppress',
     includeIncomplete: report.includeIncomplete,
     weighting: inputs?.scheme ? presentWeighting(inputs.scheme) : null,
     accuracy: Object.fromEntries([...accuracy].map(([id, a]) => [id, { populationSize: a.populationSize ?? null, confidenceLevel: a.confidenceLevel ?? 95 }])),

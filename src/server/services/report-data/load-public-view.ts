@@ -37,6 +37,8 @@ export interface PublicView {
   includeIncomplete: boolean;
   /** 'Gewogen naar …' when the report uses a weighting scheme. */
   weighting: string | null;
+  /** The report's protection mode (cell-key mode: the page says counts are perturbed, once). */
+  protection: 'suppress' | 'cellkey';
   lang: string;
   benchmarks: { label: string; start: string | null; end: string | null }[];
   compare: { category: string; options: { id: number; label: string }[] }[];
@@ -138,6 +140,7 @@ function computeView(ctx: Pick<ServiceContext, 'db' | 'jobs'>, key: string, repo
       dates: { filter: report.dateFilter, granularity: report.dateGranularity, period: data.period },
       includeIncomplete: report.includeIncomplete,
       weighting: data.weighting?.label ?? null,
+      protection: data.protection,
       lang,
       benchmarks: data.benchmarks.map((b) => ({ label: b.label, start: b.start, end: b.end })),
       compare,

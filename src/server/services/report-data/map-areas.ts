@@ -38,7 +38,8 @@ const areaOption = (k: number) => -2 - k;
  * question is mapped to that area — a filter category like any other, AND-ed with each benchmark.
  * The engine computes them beside the plain benchmarks in one call, so every small-group rule
  * applies (R1, the neighbour rule, nesting and the disjoint-sum rule against the benchmark the
- * areas partition). Nothing is computed here: what is released is the engine's answer.
+ * areas partition; in cell-key mode R1 and perturbed numbers instead, docs/perturbation.md). Nothing
+ * is computed here: what is released is the engine's answer.
  */
 export function computeMapAreas(
   cube: Cube,

@@ -10,7 +10,7 @@ const day = (iso: string | null | undefined) => (iso ? dayFromIso(iso) : null);
 /**
  * The report settings every engine call uses (staff data, public data and page, menu counts, R
  * charts, PDF, assistant): period, date rule, date granularity, completed-only, min_n (never
- * below the floor, whatever an old row says) and multiple_filters.
+ * below the floor, whatever an old row says), multiple_filters and the protection mode.
  */
 export function reportScope(report: ReportRow): ReportScope & { minN: number; multipleFilters: number | null } {
   return {
@@ -21,6 +21,7 @@ export function reportScope(report: ReportRow): ReportScope & { minN: number; mu
     includeIncomplete: report.includeIncomplete,
     minN: Math.max(report.minN, MIN_N_FLOOR),
     multipleFilters: report.multipleFilters,
+    protection: report.protection === 'cellkey' ? 'cellkey' : 'suppress',
   };
 }
 

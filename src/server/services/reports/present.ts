@@ -86,6 +86,7 @@ export function presentReport(r: ReportRow, extra: { sections?: ReturnType<typeo
     hide_risky_filters: r.hideRiskyFilters,
     hide_empty_filters: r.hideEmptyFilters,
     min_n: r.minN,
+    protection: r.protection,
     languages: r.languages,
     pdf_export: r.pdfExport,
     direct_access: r.directAccess,

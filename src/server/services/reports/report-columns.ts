@@ -2,7 +2,7 @@ import type { ReportInput, ReportUpdate } from '../../../shared/validation/repor
 import type { ReportRow } from './access';
 
 /** Report settings a body may set, beside the title and status (spec 001 §3 Report fields). */
-const SETTINGS = ['startDate', 'endDate', 'dateFilter', 'dateGranularity', 'includeIncomplete', 'benchmarkCount', 'multipleFilters', 'hideRiskyFilters', 'hideEmptyFilters', 'minN', 'languages', 'pdfExport', 'directAccess', 'weightingId'] as const;
+const SETTINGS = ['startDate', 'endDate', 'dateFilter', 'dateGranularity', 'includeIncomplete', 'benchmarkCount', 'multipleFilters', 'hideRiskyFilters', 'hideEmptyFilters', 'minN', 'protection', 'languages', 'pdfExport', 'directAccess', 'weightingId'] as const;
 
 /** The report columns of a POST/PUT body; a field the body leaves out stays undefined (not set, or the column's default). */
 export function reportColumns(input: ReportInput | ReportUpdate) {
@@ -18,6 +18,7 @@ export function reportColumns(input: ReportInput | ReportUpdate) {
     hideRiskyFilters: input.hide_risky_filters,
     hideEmptyFilters: input.hide_empty_filters,
     minN: input.min_n,
+    protection: input.protection,
     languages: input.languages,
     pdfExport: input.pdf_export,
     directAccess: input.direct_access,

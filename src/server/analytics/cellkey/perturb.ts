@@ -1,0 +1,194 @@
+import type { Bitset } from '../bitset';
+import { type CubeColumn, answeredBits } from '../cube';
+import { singleScale } from '../aggregate';
+import { type WeightedSums, kish, weightedSd } from '../weighted';
+import { type Accuracy, marginOfError, meanMarginOfError } from '../margin-of-error';
+import type { DataLocationSpec, OptionStat, Stats } from '../types';
+import { codeKeySums, derivedKey, groupKey, keySum } from './keys';
+import { PTABLE_ROWS, PTABLE_D } from './ptable-data';
+import { perturbCount } from './ptable';
+
+/** Keys of the cells one group contributes to one data location. */
+export interface CellKeys {
+  /** The group's members. */
+  group: number;
+  /** Members who answered the question. */
+  answered: number;
+  /** Members per option (option order; short text: dictionary order). */
+  options: Uint32Array;
+  /** Numeric questions with NPS: members with a value 0–10, 9–10 and 0–6, and their true counts. */
+  nps?: { base: [number, number]; promoters: [number, number]; detractors: [number, number] };
+}
+
+/** The cell keys of rows of `bits` within [lo, hi) for a column (the same cells computeStats counts). */
+export function cellKeysOf(col: CubeColumn, keys: Uint32Array, bits: Bitset, lo: number, hi: number, nps: boolean): CellKeys {
+  const group = groupKey(keys, bits, lo, hi);
+  if (col.kind === 'multi') {
+    return { group, answered: keySum(keys, bits, lo, hi, answeredBits(col)), options: Uint32Array.from(col.optionBits, (o) => keySum(keys, bits, lo, hi, o)) };
+  }
+  if (col.kind === 'single' || col.kind === 'text') {
+    const n = col.kind === 'single' ? col.codes.length : col.dictionary.length;
+    const perCode = codeKeySums(keys, col.planes, Math.max(n, (1 << col.planes.length) - 1), bits, lo, hi);
+    let answered = 0;
+    for (let c = 1; c < perCode.length; c++) answered = (answered + perCode[c]!) >>> 0;
+    return { group, answered, options: perCode.slice(1, n + 1) };
+  }
+  const out: CellKeys = { group, answered: keySum(keys, bits, lo, hi, answeredBits(col)), options: new Uint32Array(0) };
+  if (nps) out.nps = numericNps(col, keys, bits, lo, hi);
+  return out;
+}
+
+function numericNps(col: Extract<CubeColumn, { kind: 'numeric' }>, keys: Uint32Array, bits: Bitset, lo: number, hi: number): NonNullable<CellKeys['nps']> {
+  const acc = new Uint32Array(3);
+  const cnt = [0, 0, 0];
+  const { data, values } = col;
+  for (let w = lo >>> 5; hi > lo && w <= (hi - 1) >>> 5; w++) {
+    let x = bits[w]!;
+    while (x !== 0) {
+      const t = x & -x;
+      const r = (w << 5) + 31 - Math.clz32(t);
+      x ^= t;
+      if (r < lo || r >= hi) continue;
+      const v = values[data[r]!]!;
+      if (!(v >= 0 && v <= 10)) continue;
+      const k = keys[r]!;
+      acc[0] = acc[0]! + k;
+      cnt[0]!++;
+      if (v >= 9) {
+        acc[1] = acc[1]! + k;
+        cnt[1]!++;
+      } else if (v <= 6) {
+        acc[2] = acc[2]! + k;
+        cnt[2]!++;
+      }
+    }
+  }
+  return { base: [cnt[0]!, acc[0]!], promoters: [cnt[1]!, acc[1]!], detractors: [cnt[2]!, acc[2]!] };
+}
+
+/** Salts of the derived keys for the magnitude noise of totals (sum, sum of squares; two draws each). */
+const SALT = { sum: 0x5bd1e995, sumJitter: 0x27d4eb2f, sq: 0x165667b1, sqJitter: 0x9e3779b1 };
+const TOP = PTABLE_ROWS[PTABLE_D]!;
+const TWO32 = 4294967296;
+
+/**
+ * Magnitude noise in units of the column's largest absolute value: the top-class p-table noise
+ * (−D … D, variance V) drawn with a derived key, plus a uniform jitter in [−½, ½) from another
+ * derived key, so a perturbed total is never exactly its true total in a known share of cells.
+ * Mean 0, variance V + 1/12, |z| ≤ D + ½.
+ */
+export function magnitudeNoise(cellKey: number, salt: number, jitterSalt: number): number {
+  const k = derivedKey(cellKey, salt);
+  let cum = 0;
+  let d = TOP.lo + TOP.p.length - 1;
+  for (let i = 0; i < TOP.p.length; i++) {
+    cum += TOP.p[i]!;
+    if (k < Math.round(cum * TWO32)) {
+      d = TOP.lo + i;
+      break;
+    }
+  }
+  return d + derivedKey(cellKey, jitterSalt) / TWO32 - 0.5;
+}
+
+/**
+ * The published numbers of a released cell in cell-key mode, from its true numbers and cell keys:
+ * every count through the p-table (never 1 … m−1, 0 stays 0, same members → same count), every
+ * share, box, NPS and margin from the perturbed counts, and for numeric questions the total and
+ * the sum of squares perturbed by magnitudeNoise × the column's largest |value| (`scale`).
+ * `optionKey(i)` gives an option's key when options were regrouped (short text's "Overig").
+ *
+ * With a weighting scheme (`sums`, the cell's weighted sums; `t` then carries the weighted
+ * counts) every weighted total follows its people count: a weighted count is scaled by the ratio
+ * perturbed / true count of the same cell (the cell's mean weight times its perturbed count, as
+ * statistical offices perturb weighted tables), the weighted Σw·x and Σw·x² get the magnitude
+ * noise times the cell's mean weight, and Kish's effective n is scaled with its base. So a
+ * weighted number is never exact where its count is not (docs/perturbation.md).
+ */
+export function perturbStats(
+  col: CubeColumn,
+  t: Stats,
+  k: CellKeys,
+  spec: DataLocationSpec,
+  m: number,
+  accuracy: Accuracy | undefined,
+  scale: number,
+  optionKey?: (i: number) => number,
+  sums?: WeightedSums,
+): Stats {
+  const P = (n: number, key: number) => perturbCount(n, m, key);
+  const ratio = (perturbed: number, truth: number) => (truth > 0 ? perturbed / truth : 0);
+  const groupSize = P(t.groupSize, k.group);
+  const answered = P(t.answered, k.answered);
+  const counts = t.options.map((o, i) => P(o.count, optionKey ? optionKey(i) : k.options[i]!));
+  const answers = col.kind === 'multi' ? counts.reduce((s, c) => s + c, 0) : answered;
+  const base = t.nMethod === 'answers' ? answers : t.nMethod === 'total' ? groupSize : answered;
+  // Weighted: the share numerators and denominator, and the n of the margins.
+  const wCounts = sums ? t.options.map((o, i) => (o.weightedCount ?? 0) * ratio(counts[i]!, o.count)) : null;
+  const wAnswered = sums ? sums.answered * ratio(answered, t.answered) : 0;
+  const wBase = !sums ? base : t.nMethod === 'answers' ? wCounts!.reduce((s, c) => s + c, 0) : t.nMethod === 'total' ? sums.group * ratio(groupSize, t.groupSize) : wAnswered;
+  const n = sums ? (t.effectiveN ?? 0) * ratio(base, t.base) : base;
+  const options: OptionStat[] = t.options.map((o, i) => {
+    const count = counts[i]!;
+    const share = wBase > 0 ? (wCounts ? wCounts[i]! : count) / wBase : null;
+    return {
+      code: o.code,
+      count,
+      percentage: share === null ? null : share * 100,
+      marginOfError: share === null ? null : marginOfError(n, accuracy, Math.min(share, 1)),
+      ...(wCounts ? { weightedCount: wCounts[i]! } : {}),
+      empty: count === 0,
+      low: false,
+    };
+  });
+  const out: Stats = { ...t, groupSize, answered, answers, base, options, marginOfError: marginOfError(n, accuracy), ...(sums ? { weightedBase: wBase, effectiveN: n } : {}) };
+  if (col.kind === 'single') {
+    const sc = singleScale(col.scores, wCounts ?? Int32Array.from(counts), spec);
+    let scoredSq = sc.scored;
+    if (sums) {
+      // Σw² of the scored answers, each option's part scaled with its weighted count (squared).
+      scoredSq = 0;
+      for (let i = 0; i < col.scores.length; i++) if (!Number.isNaN(col.scores[i]!)) scoredSq += sums.perOptionSq[i + 1]! * ratio(counts[i]!, t.options[i]!.count) ** 2;
+    }
+    const scored = sums ? counts.reduce((s, c, i) => (Number.isNaN(col.scores[i]!) ? s : s + c), 0) : sc.scored;
+    const sd = scored > 1 ? weightedSd(sc.scored, scoredSq, sc.sum, sc.sumSq) : null;
+    out.scored = scored;
+    out.mean = sc.scored > 0 ? sc.sum / sc.scored : null;
+    out.topBox = sc.topBox;
+    out.bottomBox = sc.bottomBox;
+    out.nps = spec.nps && sc.npsBase > 0 ? ((sc.promoters - sc.detractors) / sc.npsBase) * 100 : null;
+    out.sd = sd;
+    out.meanMarginOfError = sd === null ? null : meanMarginOfError(sd, sums ? kish(sc.scored, scoredSq) : sc.scored, accuracy);
+  } else if (col.kind === 'numeric') {
+    const f = ratio(answered, t.answered);
+    // People: Σx, Σx² from the true mean and sd; weighted: Σw·x, Σw·x² from the weighted sums.
+    const S = sums ? wAnswered : answered;
+    const S2 = sums ? sums.answeredSq * f * f : answered;
+    const meanWeight = sums && t.answered > 0 ? sums.answered / t.answered : 1;
+    const trueSum = sums ? sums.sum * f : t.mean === null ? 0 : t.mean * t.scored;
+    const trueSq = sums ? sums.sumSq * f : t.scored > 1 && t.sd != null ? t.sd * t.sd * (t.scored - 1) + (trueSum * trueSum) / t.scored : t.scored === 1 ? trueSum * trueSum : 0;
+    const sum = trueSum + magnitudeNoise(k.answered, SALT.sum, SALT.sumJitter) * scale * meanWeight;
+    const sumSq = Math.max(0, trueSq + magnitudeNoise(k.answered, SALT.sq, SALT.sqJitter) * scale * scale * meanWeight);
+    const sd = answered > 1 ? weightedSd(S, S2, sum, sumSq) : null;
+    out.scored = answered;
+    out.mean = S > 0 ? sum / S : null;
+    out.sd = sd;
+    out.meanMarginOfError = sd === null ? null : meanMarginOfError(sd, sums ? kish(S, S2) : answered, accuracy);
+    if (spec.nps && k.nps) {
+      const [b, pr, de] = [P(k.nps.base[0], k.nps.base[1]), P(k.nps.promoters[0], k.nps.promoters[1]), P(k.nps.detractors[0], k.nps.detractors[1])];
+      const wb = sums ? sums.npsBase * ratio(b, k.nps.base[0]) : b;
+      const wp = sums ? sums.promoters * ratio(pr, k.nps.promoters[0]) : pr;
+      const wd = sums ? sums.detractors * ratio(de, k.nps.detractors[0]) : de;
+      out.nps = wb > 0 ? ((wp - wd) / wb) * 100 : null;
+    }
+  }
+  return out;
+}
+
+/** The largest absolute value a numeric column holds (its dictionary: a property of the survey, not of a group). */
+export function magnitudeScale(col: CubeColumn): number {
+  if (col.kind !== 'numeric') return 0;
+  let s = 0;
+  for (const v of col.values) if (v === v && Math.abs(v) > s) s = Math.abs(v);
+  return s;
+}

@@ -1,0 +1,94 @@
+import { type Bitset, andCountRange, countRange } from '../bitset';
+import { type BenchmarkInput, type FilterCategory, type Group, type ReportScope, compileBenchmark, frameOf } from '../benchmarks';
+import { computeStats } from '../aggregate';
+import { type Cube, answeredBits, getColumn } from '../cube';
+import { effectiveRange, trendGranularity } from '../dates';
+import { OTHER_CODE, foldShortText } from '../short-text';
+import { type Bucket, bucketsOf } from '../suppression-plan';
+import type { Granularity } from '../days';
+import type { Accuracy } from '../margin-of-error';
+import type { BenchmarkCell, DataLocationResult, DataLocationSpec, GroupResult, ReportData, Stats, SuppressionReason } from '../types';
+import { type WeightedSums, weightedSums } from '../weighted';
+import { keySum, recordKeysOf } from './keys';
+import { type CellKeys, cellKeysOf, magnitudeScale, perturbStats } from './perturb';
+import { perturbCount } from './ptable';
+
+/** What computeReportData passes on (its ReportDataInput). */
+export interface CellKeyInput {
+  dataLocations: DataLocationSpec[];
+  benchmarks: BenchmarkInput[];
+  filters: FilterCategory[];
+  report: ReportScope & { minN: number };
+  accuracy?: Accuracy;
+  /** A weighting scheme's weights (one per cube row): weighted numbers are perturbed with their counts (perturbStats). */
+  weights?: Float32Array | null;
+  granularity?: Granularity | null;
+  granularityStartDay?: number | null;
+}
+
+/**
+ * Report data in cell-key mode (docs/perturbation.md): R1 (a group of fewer than m, or fewer than
+ * m who answered, shows nothing) and every released number perturbed by its cell's key. The
+ * neighbour and differencing rules of suppress mode are not applied: every released count carries
+ * noise fixed by its members, so differences of released counts are no longer exact.
+ * The caller (computeReportData) has validated the benchmarks.
+ */
+export function computeCellKeyReport(cube: Cube, input: CellKeyInput): ReportData {
+  const keys = recordKeysOf(cube);
+  const m = input.report.minN;
+  const frame = frameOf(cube, input.report);
+  const groups: Group[] = input.benchmarks.map((b) => compileBenchmark(cube, input.filters, b, input.report, frame));
+  const g = input.granularity ? trendGranularity(input.granularity, frame.rules.granularity) : null;
+  const buckets: Bucket[][] = groups.map((grp) => (g ? bucketsOf(cube, grp, g, input.granularityStartDay, frame) : []));
+  const groupSmall = (bits: Bitset, lo: number, hi: number) => countRange(bits, lo, hi) < m;
+
+  const dataLocations = input.dataLocations.map((spec): DataLocationResult => {
+    const col = getColumn(cube, spec.columnKey);
+    const answered = answeredBits(col);
+    const scale = magnitudeScale(col);
+    /** A released cell's true numbers and keys (perturbed once short text is folded). */
+    const pending: { stats: Stats; keys: CellKeys; sums?: WeightedSums }[] = [];
+    const weights = input.weights ?? null;
+    const cell = (bits: Bitset, lo: number, hi: number): GroupResult => {
+      const reason: SuppressionReason | null = groupSmall(bits, lo, hi) ? 'group_below_min_n' : andCountRange(bits, answered, lo, hi) < m ? 'answered_below_min_n' : null;
+      if (reason) return { suppressed: true, reason };
+      const stats = computeStats(col, bits, lo, hi, spec, m, input.accuracy, weights);
+      pending.push({ stats, keys: cellKeysOf(col, keys, bits, lo, hi, !!spec.nps), ...(weights ? { sums: weightedSums(col, bits, lo, hi, weights, !!spec.nps) } : {}) });
+      return { suppressed: false, stats };
+    };
+    const benchmarks = groups.map((grp, b): BenchmarkCell => {
+      const out: BenchmarkCell = { label: grp.label, ...cell(grp.bits, grp.lo, grp.hi) };
+      if (g) out.buckets = buckets[b]!.map((t) => ({ period: t.period, startDay: t.startDay, endDay: t.endDay, ...cell(grp.bits, t.lo, t.hi) }));
+      return out;
+    });
+    let codes: string[] = col.kind === 'numeric' ? [] : col.kind === 'single' || col.kind === 'multi' ? col.codes : [];
+    let optionKey: ((k: CellKeys) => (i: number) => number) | undefined;
+    if (col.kind === 'text') {
+      // Which values are listed is decided on the true counts (as in suppress mode); "Overig" is
+      // the union of the folded values, so its key is the sum of their keys.
+      codes = foldShortText(col.dictionary, pending.map((p) => p.stats), m, input.accuracy);
+      const index = new Map(col.dictionary.map((d, i) => [d, i]));
+      const listed = new Set(codes.filter((c) => c !== OTHER_CODE).map((c) => index.get(c)!));
+      optionKey = (k) => (i) => {
+        const code = codes[i]!;
+        if (code !== OTHER_CODE) return k.options[index.get(code)!]!;
+        let s = 0;
+        for (let j = 0; j < k.options.length; j++) if (!listed.has(j)) s = (s + k.options[j]!) >>> 0;
+        return s;
+      };
+    }
+    const perturbed = new Map(pending.map((p) => [p.stats, perturbStats(col, p.stats, p.keys, spec, m, input.accuracy, scale, optionKey?.(p.keys), p.sums)]));
+    const swap = (r: GroupResult): GroupResult => (r.suppressed ? r : { suppressed: false, stats: perturbed.get(r.stats)! });
+    const result = benchmarks.map((c): BenchmarkCell => ({ ...c, ...swap(c), ...(c.buckets ? { buckets: c.buckets.map((t) => ({ ...t, ...swap(t) })) } : {}) }));
+    return { id: spec.id, columnKey: col.key, kind: col.kind, codes, ...(g ? { granularity: g } : {}), benchmarks: result };
+  });
+  const [startDay, endDay] = effectiveRange(frame.rules, ...frame.reportRange, frame.reportRange);
+  return { benchmarks: groups.map((grp) => ({ label: grp.label, startDay: grp.startDay, endDay: grp.endDay })), period: { startDay, endDay }, dataLocations };
+}
+
+/** Cell-key mode: a group's published size, or null below m (R1). */
+export function cellKeyGroupSize(cube: Cube, g: { bits: Bitset; lo: number; hi: number }, m: number): number | null {
+  const n = countRange(g.bits, g.lo, g.hi);
+  if (n < m) return null;
+  return perturbCount(n, m, keySum(recordKeysOf(cube), g.bits, g.lo, g.hi));
+}
