@@ -76,6 +76,7 @@ const surveyTabs: Tab[] = [
   { text: 'Vragen', route: 'EditSurveyQuestions', roles: ['survey.edit'] },
   { text: 'Voortgang', route: 'EditSurveyProgress', roles: ['survey.edit'] },
   { text: 'Nauwkeurigheid', route: 'EditSurveyAccuracy', roles: ['survey.edit'] },
+  { text: 'Weging', route: 'EditSurveyWeighting', roles: ['survey.edit'] },
   { text: 'Genereren', route: 'EditSurveyGenerate', roles: ['survey.edit'] },
   { text: 'Tokens', route: 'EditSurveyTokens', roles: ['survey.edit'] },
   { text: 'Respons', route: 'EditSurveyResponse', roles: ['survey.edit', 'survey.upload'] },
@@ -149,6 +150,8 @@ export const ROUTES: readonly RouteDef[] = [
   // Paper entry is staff work (survey.upload), in the participation layout.
   r({ name: 'Import', path: '/invoer', title: 'Invoer', roles: ['survey.upload'], hideTabs: true }),
   r({ name: 'ImportForm', path: '/invoer/:id', title: 'Invoer', roles: ['survey.upload'], hideTabs: true }),
+  // The unsubscribe link of a scheduled report mail ('Versturen'): no login, also for a logged-in reader.
+  r({ name: 'ReportUnsubscribe', path: '/afmelden/:token', title: 'Afmelden', requiresAuth: false, hideTabs: true }),
   r({ name: 'ViewPublicReport', path: '/public/report/:id', title: 'Rapportage', requiresAuth: false, publicReport: true, hideTabs: true }),
   // Static error pages the API client redirects to (spec 000 §8): open to everyone.
   r({ name: 'NotFound', path: '/404', title: '404 - Pagina kon niet gevonden worden', requiresAuth: false, hideTabs: true }),
@@ -158,6 +161,7 @@ export const ROUTES: readonly RouteDef[] = [
   r({ name: 'ApiDocs', path: '/api-docs', title: 'API-documentatie', requiresAuth: false, hideTabs: true }),
   // Developer mailbox (Engineer A): answers 404 itself outside development.
   r({ name: 'DevMailbox', path: '/dev/mailbox', title: 'Mailbox', requiresAuth: false, hideTabs: true }),
+  r({ name: 'DevMailboxAttachment', path: '/dev/mailbox/:id/:n', title: 'Bijlage', requiresAuth: false, hideTabs: true }),
   // 2.2
   r({ name: 'Frontpage', path: '/', title: 'Voorpagina', breadcrumb: [home] }),
   // 2.4 reports
@@ -182,6 +186,7 @@ export const ROUTES: readonly RouteDef[] = [
   r({ name: 'EditSurveyQuestions', path: '/survey/:id/edit/questions', title: 'Onderzoek bewerken', roles: ['survey.edit'], breadcrumb: surveyCrumbs, tabs: surveyTabs }),
   r({ name: 'EditSurveyProgress', path: '/survey/:id/edit/progress', title: 'Onderzoek bewerken', roles: ['survey.edit'], breadcrumb: surveyCrumbs, tabs: surveyTabs }),
   r({ name: 'EditSurveyAccuracy', path: '/survey/:id/edit/accuracy', title: 'Onderzoek bewerken', roles: ['survey.edit'], breadcrumb: surveyCrumbs, tabs: surveyTabs }),
+  r({ name: 'EditSurveyWeighting', path: '/survey/:id/edit/weighting', title: 'Onderzoek bewerken', roles: ['survey.edit'], breadcrumb: surveyCrumbs, tabs: surveyTabs }),
   r({ name: 'EditSurveyGenerate', path: '/survey/:id/edit/generate', title: 'Onderzoek bewerken', roles: ['survey.edit'], breadcrumb: surveyCrumbs, tabs: surveyTabs }),
   r({ name: 'EditSurveyTokens', path: '/survey/:id/edit/tokens', title: 'Onderzoek bewerken', roles: ['survey.edit'], breadcrumb: surveyCrumbs, tabs: surveyTabs }),
   r({ name: 'EditSurveyResponse', path: '/survey/:id/edit/response', title: 'Onderzoek bewerken', roles: ['survey.edit', 'survey.upload'], breadcrumb: surveyCrumbs, tabs: surveyTabs }),

@@ -169,3 +169,71 @@ describe('reading the trail', { timeout: 30_000 }, () => {
     expect(await last('audit.export')).toMatchObject({ result: 'ok', summary: 'Audittrail geëxporteerd (gebruiker 2)' });
   });
 });
+
+describe('erasure on request (AVG art. 17)', { timeout: 60_000 }, () => {
+  it('erases one participant: name, e-mail, attributes and code go; the answers and report numbers stay; audited', async () => {
+    // A participant of the report's survey whose code is on one of the responses (LimeSurvey keeps that link).
+    const { rows } = await t.client.execute(`select t.id, t.survey_id, t.token from survey_tokens t
+      where t.email <> '' and t.survey_id in (select d.survey_id from report_data_locations d join report_charts c on c.id = d.chart_id join report_sections s on s.id = c.section_id where s.report_id = 1) limit 1`);
+    expect(rows.length).toBe(1);
+    const { id, survey_id: surveyId, token } = rows[0] as unknown as { id: number; survey_id: number; token: string };
+    await t.client.execute({ sql: 'update survey_responses set token = ? where id = (select min(id) from survey_responses where survey_id = ?)', args: [token, surveyId] });
+    const sizes = async () => JSON.stringify(await json(await send(admin, 'POST', '/data/1/nl/report/1', {}))).match(/"groupSize":\d+/g);
+    const before = { sizes: await sizes(), answers: Number((await t.db.select({ n: sql<number>`count(*)` }).from(surveyResponses).where(eq(surveyResponses.surveyId, surveyId)))[0]!.n) };
+
+    expect((await send(gebruiker, 'POST', `/survey/${surveyId}/token/${id}/erase`)).status).toBe(403);
+    const res = await send(beheerder, 'POST', `/survey/${surveyId}/token/${id}/erase`);
+    expect(res.status).toBe(200);
+    expect((await json(res)).data.responses_unlinked).toBeGreaterThan(0);
+    const after = (await t.client.execute({ sql: 'select firstname, lastname, email, attributes, token from survey_tokens where id = ?', args: [id] })).rows[0]!;
+    expect(after).toMatchObject({ firstname: '', lastname: '', email: '', attributes: '{}' });
+    expect(String(after.token)).toMatch(/^gewist-/);
+    expect((await t.client.execute({ sql: 'select count(*) as n from survey_responses where survey_id = ? and token = ?', args: [surveyId, token] })).rows[0]!.n).toBe(0);
+    expect(Number((await t.db.select({ n: sql<number>`count(*)` }).from(surveyResponses).where(eq(surveyResponses.surveyId, surveyId)))[0]!.n)).toBe(before.answers);
+    expect(await sizes()).toEqual(before.sizes);
+    expect(await last('participant.erase', surveyId)).toMatchObject({ userId: 2, companyId: 1 });
+    expect((await send(beheerder, 'POST', `/survey/${surveyId}/token/999999/erase`)).status).toBe(404);
+  });
+});
+
+describe('retention (AVG art. 5): per organisation, on the test clock', { timeout: 60_000 }, () => {
+  it('a Beheerder sets the periods (validated, audited); another organisation\'s are a 404', async () => {
+    expect((await json(await beheerder.get(`${API}/company/1/retention`))).data).toEqual({ contact_months: 6, audit_months: 24 });
+    const bad = await send(beheerder, 'PUT', '/company/1/retention', { contact_months: 13, audit_months: 6 });
+    expect(bad.status).toBe(422);
+    expect((await json(bad)).errors).toMatchObject({ contact_months: ['Maximaal 12 maanden na het einde van het onderzoek.'], audit_months: ['De audittrail blijft minimaal 12 maanden bewaard.'] });
+    expect((await send(beheerder, 'PUT', '/company/2/retention', { contact_months: 3, audit_months: 24 })).status).toBe(404);
+    expect((await send(gebruiker, 'PUT', '/company/1/retention', { contact_months: 3, audit_months: 24 })).status).toBe(403);
+    const ok = await send(beheerder, 'PUT', '/company/1/retention', { contact_months: 12, audit_months: 36 });
+    expect(ok.status).toBe(200);
+    expect(await last('company.retention', 1)).toMatchObject({ userId: 2, companyId: 1 });
+    expect((await last('company.retention', 1))!.summary).toContain('6 → 12 maanden');
+  });
+
+  it('the daily job removes names and addresses after the organisation\'s period and audit rows after theirs; answers stay; what it removed is in the trail', async () => {
+    const { expireContactData } = await import('../../src/server/services/panels/expire-contact-data');
+    const answers = Number((await t.db.select({ n: sql<number>`count(*)` }).from(surveyResponses))[0]!.n);
+    // An old audit row of organisation 1 (kept 36 months now) and one of the installation (24 months).
+    const day = 86_400_000;
+    const now = Date.now();
+    await t.db.insert(auditLog).values([
+      { companyId: 1, action: 'test.old', resource: 'test', summary: 'oud (30 maanden)', createdAt: new Date(now - 30 * 31 * day) },
+      { companyId: null, action: 'test.old', resource: 'test', summary: 'oud (installatie, 30 maanden)', createdAt: new Date(now - 30 * 31 * day) },
+    ]);
+    const first = await expireContactData(t.db, new Date(now));
+    expect(first.audit).toBe(1);
+    const left = await t.db.select().from(auditLog).where(eq(auditLog.action, 'test.old'));
+    expect(left.map((r) => r.companyId)).toEqual([1]);
+    expect(await last('retention.audit')).toMatchObject({ companyId: null, userId: null, summary: 'Bewaartermijn: 1 auditregel(s) ouder dan de bewaartermijn verwijderd' });
+
+    // Four years on every demo study has ended past its period: the names go, the answers stay.
+    await t.client.execute("update survey_tokens set firstname = 'Piet', lastname = 'Jansen', email = 'piet@example.org' where id = (select min(id) from survey_tokens where token not like 'gewist-%')");
+    const later = await expireContactData(t.db, new Date(now + 4 * 365 * day));
+    expect(later.tokens).toBeGreaterThan(0);
+    expect((await t.client.execute("select count(*) as n from survey_tokens where email <> '' or firstname <> ''")).rows[0]!.n).toBe(0);
+    const row = await last('retention.contacts');
+    expect(row!.summary).toMatch(/^Bewaartermijn: naam en e-mailadres van \d+ deelnemer\(s\) verwijderd \(\d+ maanden na het einde van het onderzoek\)$/);
+    expect(Number((await t.db.select({ n: sql<number>`count(*)` }).from(surveyResponses))[0]!.n)).toBe(answers);
+    expect((await expireContactData(t.db, new Date(now + 4 * 365 * day))).tokens).toBe(0);
+  });
+});

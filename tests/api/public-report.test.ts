@@ -125,14 +125,14 @@ describe('column texts of the data answer', () => {
 });
 
 describe('public report page model', { timeout: 60_000 }, () => {
-  it('the demo has a second public report on the burgerpeiling in cell-key mode with months to choose (report 3)', async () => {
-    const view = await loadPublicView({ db: t.db }, 3, readPublicQuery(new URLSearchParams()));
+  it('the demo has a second public report on the burgerpeiling in cell-key mode with months to choose (report 4)', async () => {
+    const view = await loadPublicView({ db: t.db }, 4, readPublicQuery(new URLSearchParams()));
     expect(view.report.title).toBe('Burgerpeiling Zuiderhaven 2026 – licht afgerond');
     expect(view.protection).toBe('cellkey');
     expect(view.dates).toMatchObject({ filter: true, granularity: 'month' });
     expect(view.sections.map((s) => s.title).slice(0, 2)).toEqual(['Wonen in de buurt', 'Gemeente en dienstverlening']);
     expect(view.compare.length).toBeGreaterThan(0);
-    const res = await post('/3', { benchmarks: [{ label: 'Alle' }] });
+    const res = await post('/4', { benchmarks: [{ label: 'Alle' }] });
     expect(res.status).toBe(200);
     const data = (await res.json()) as { data: { protection: string; minN: number; dataLocations: { benchmarks: { suppressed: boolean; stats?: { groupSize: number; options: { count: number }[] } }[] }[] } };
     expect(data.data.protection).toBe('cellkey');

@@ -34,6 +34,17 @@ test('a Beheerder reads their organisation\'s trail; the admin filters the audit
   await axeClean(page, 'audit trail (admin, filtered)');
   await shot(page, 'admin-audit-filtered');
 
+  // The organisation's retention periods sit on its 'Algemeen' tab (only looked at: other specs use the demo organisation).
+  await page.goto('/portal/manage/company/1/base');
+  await expect(page.getByRole('heading', { name: 'Bewaartermijnen' })).toBeVisible();
+  await expect(page.getByLabel(/Contactgegevens van deelnemers bewaren/)).toHaveValue(/^\d+$/);
+  await axeClean(page, 'company retention');
+  await shot(page, 'company-retention');
+  await page.goto('/portal/admin/audit');
+  await page.getByLabel('Gebruiker', { exact: true }).selectOption(String(beheerder.id));
+  await page.getByRole('button', { name: 'Filteren' }).click();
+  await expect(body.locator('tr').first()).toContainText(beheerder.name);
+
   const download = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Exporteren (CSV)' }).click();
   const file = await (await download).path();

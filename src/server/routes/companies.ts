@@ -10,8 +10,9 @@ import { listCompanyAdmins } from '../services/companies/list-company-admins';
 import { listCompanyPanels } from '../services/companies/list-company-panels';
 import { listCompanyUsers } from '../services/companies/list-company-users';
 import { updateCompany } from '../services/companies/update-company';
+import { getRetention, setRetention } from '../services/companies/retention';
 import { companiesNl } from '../../shared/i18n/companies';
-import { CompanyInput } from '../../shared/validation/companies';
+import { CompanyInput, RetentionInput } from '../../shared/validation/companies';
 import { IncludeQuery } from '../../shared/validation/users';
 import { companyLinkRoutes } from './companies-links';
 import { companyMapRoutes } from './companies-maps';
@@ -42,6 +43,11 @@ export const companyRoutes = new Hono<AppEnv>()
     const id = idParam(c, 'id');
     const body = c.req.valid('json');
     return c.json({ data: await updateCompany(userServiceContext(c), id, body), meta, alert: catalogueText.saved(companiesNl.company) });
+  })
+  .get('/company/:id/retention', requireRole('company.view'), async (c) => c.json({ data: await getRetention(userServiceContext(c), idParam(c, 'id')), meta }))
+  .put('/company/:id/retention', requireRole('company.edit'), input.body(RetentionInput), async (c) => {
+    const id = idParam(c, 'id');
+    return c.json({ data: await setRetention(userServiceContext(c), id, c.req.valid('json')), meta, alert: companiesNl.retentionSaved });
   })
   .delete('/company/:id', requireRole('company.edit'), async (c) => {
     await deleteCompany(userServiceContext(c), idParam(c, 'id'));

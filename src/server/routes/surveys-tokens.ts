@@ -6,6 +6,7 @@ import { output } from '../http/output';
 import { requireRole } from '../middleware/guards';
 import { presentJob } from '../services/jobs/get-job';
 import { exportTokensCsv } from '../services/surveys/export-tokens';
+import { eraseParticipant } from '../services/surveys/erase-participant';
 import { generateTokens } from '../services/surveys/generate-tokens';
 import { listTokenFieldAnswers, listTokenFields, listTokens, toggleTokenCompleted } from '../services/surveys/tokens';
 import { surveysNl } from '../../shared/i18n/surveys';
@@ -13,6 +14,7 @@ import { GenerateTokensInput, TokenListQuery, ToggleTokenInput } from '../../sha
 import { IdPath } from './params';
 
 const FieldParams = IdPath.extend({ field: z.string().min(1).max(64) });
+const TokenPath = IdPath.extend({ tid: z.coerce.number({ error: 'Onbekende deelnemer.' }).int().positive() });
 
 /** Participants (tokens) of a survey. */
 export const surveyTokenRoutes = new Hono<AppEnv>()
@@ -24,6 +26,11 @@ export const surveyTokenRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid('param');
     const { stream, filename } = await exportTokensCsv(userServiceContext(c), id);
     return c.body(stream, 200, { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${filename}"` });
+  })
+  // AVG art. 17: one participant's personal data erased on request; the answers stay anonymous.
+  .post('/survey/:id/token/:tid/erase', requireRole('survey.tokens.export'), input.params(TokenPath), async (c) => {
+    const { id, tid } = c.req.valid('param');
+    return c.json({ data: await eraseParticipant(userServiceContext(c), id, tid), meta: { dutch: surveysNl.tokens.erasedMeta }, alert: surveysNl.tokens.erased });
   })
   .get('/survey/:id/tokenField', requireRole(['survey.view', 'survey.edit']), input.params(IdPath), async (c) => {
     const { id } = c.req.valid('param');

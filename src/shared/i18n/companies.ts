@@ -1,5 +1,13 @@
 /** Dutch texts of company management (/manage/company/*). */
 export const companiesNl = {
+  retentionSaved: 'De bewaartermijnen zijn opgeslagen.',
+  retention: {
+    title: 'Bewaartermijnen',
+    intro: 'Namen en e-mailadressen van deelnemers worden automatisch verwijderd zodra deze termijn na het einde van een onderzoek voorbij is; de antwoorden en rapportages blijven. Regels van de audittrail worden na hun termijn verwijderd. Elke verwijdering staat in de audittrail.',
+    contact: 'Contactgegevens van deelnemers bewaren (maanden na het einde van het onderzoek, 1–12)',
+    audit: 'Audittrail bewaren (maanden, 12–120)',
+    save: 'Bewaartermijnen opslaan',
+  },
   company: 'Organisatie',
   companies: 'Organisaties',
   admin: 'Beheerder',

@@ -51,6 +51,8 @@ export const surveysNl = {
     badLastPage: (value: string) => `lastpage '${value}' is geen geheel getal.`,
   },
   tokens: {
+    erased: 'De persoonsgegevens van deze deelnemer zijn gewist; de antwoorden blijven anoniem in de resultaten.',
+    erasedMeta: 'Deelnemer gewist',
     countRequired: 'Dit veld mag niet leeg zijn',
     countWhole: 'Dit veld mag alleen hele nummers bevatten',
     countMin: 'De minimale waarde van dit veld is 1',

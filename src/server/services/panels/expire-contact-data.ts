@@ -15,27 +15,55 @@ const STUDY_ENDS = `select s.id as survey_id,
     end as ended_at
   from surveys s left join survey_fieldwork f on f.survey_id = s.id`;
 
+/** Tokens whose study ended the organisation's contact period ago (`contact_retention_months`, default 6) and still hold a name or address. */
+const EXPIRED_TOKENS = `with ends as (${STUDY_ENDS})
+  select t.id, s.company_id from survey_tokens t
+  join surveys s on s.id = t.survey_id
+  join companies c on c.id = s.company_id
+  join ends e on e.survey_id = t.survey_id
+  where e.ended_at is not null
+    and strftime('%s', datetime(e.ended_at / 1000, 'unixepoch', '+' || c.contact_retention_months || ' months')) * 1000 <= ?
+    and (t.firstname <> '' or t.lastname <> '' or t.email <> '')`;
+
+/** Audit rows past their organisation's period (`audit_retention_months`, default 24; installation rows 24). */
+const EXPIRED_AUDIT = `select a.id, a.company_id from audit_log a left join companies c on c.id = a.company_id
+  where strftime('%s', datetime(a.created_at / 1000, 'unixepoch', '+' || coalesce(c.audit_retention_months, 24) || ' months')) * 1000 <= ?`;
+
 /**
- * Cron (the FAQ's promise, spec 001 §9): contact data are kept at most 6 months after a study.
- * Tokens of studies that ended 6 calendar months ago or longer lose first name, last name and
- * e-mail address (the token, its status and attributes stay, so responses and reports are
- * untouched); the outbox (the delivery log, which holds addresses) keeps 6 months as well.
- * Idempotent; returns the number of tokens and messages cleared.
+ * Cron (the FAQ's promise, spec 001 §9; AVG art. 5): contact data are kept only the
+ * organisation's period after a study (6 months unless it chose otherwise). Tokens of studies that
+ * ended that long ago lose first name, last name and e-mail address (the token, its status and
+ * attributes stay, so responses and reports are untouched); the outbox (the delivery log, which
+ * holds addresses) keeps 6 months; audit rows older than the organisation's audit period go. What
+ * was removed is written to the audit trail per organisation, in the same transaction.
+ * Idempotent; returns the number of tokens, messages and audit rows cleared.
  */
-export async function expireContactData(db: Db, now = new Date()): Promise<{ tokens: number; mails: number }> {
+export async function expireContactData(db: Db, now = new Date()): Promise<{ tokens: number; mails: number; audit: number }> {
   const t = now.getTime();
-  const [tokens, mails] = await rawClient(db).batch(
+  const [, tokens, mails, , audit] = await rawClient(db).batch(
     [
       {
-        sql: `with ends as (${STUDY_ENDS})
-          update survey_tokens set firstname = '', lastname = '', email = '', updated_at = ?
-          where survey_id in (select survey_id from ends where ended_at is not null and strftime('%s', datetime(ended_at / 1000, 'unixepoch', '+6 months')) * 1000 <= ?)
-            and (firstname <> '' or lastname <> '' or email <> '')`,
+        sql: `insert into audit_log (user_id, company_id, action, resource, resource_id, summary, result, created_at)
+          select null, x.company_id, 'retention.contacts', 'company', x.company_id,
+            'Bewaartermijn: naam en e-mailadres van ' || count(*) || ' deelnemer(s) verwijderd (' || c.contact_retention_months || ' maanden na het einde van het onderzoek)', 'ok', ?
+          from (${EXPIRED_TOKENS}) x join companies c on c.id = x.company_id group by x.company_id`,
+        args: [t, t],
+      },
+      {
+        sql: `update survey_tokens set firstname = '', lastname = '', email = '', updated_at = ? where id in (select id from (${EXPIRED_TOKENS}))`,
         args: [t, t],
       },
       { sql: `delete from mail_outbox where strftime('%s', datetime(created_at / 1000, 'unixepoch', '+6 months')) * 1000 <= ?`, args: [t] },
+      {
+        sql: `insert into audit_log (user_id, company_id, action, resource, resource_id, summary, result, created_at)
+          select null, x.company_id, 'retention.audit', 'audit_log', null, 'Bewaartermijn: ' || count(*) || ' auditregel(s) ouder dan de bewaartermijn verwijderd', 'ok', ?
+          from (${EXPIRED_AUDIT}) x group by x.company_id`,
+        args: [t, t],
+      },
+      // The rows just written are new, so never past their period.
+      { sql: `delete from audit_log where id in (select id from (${EXPIRED_AUDIT}))`, args: [t] },
     ],
     'write',
   );
-  return { tokens: tokens!.rowsAffected, mails: mails!.rowsAffected };
+  return { tokens: tokens!.rowsAffected, mails: mails!.rowsAffected, audit: audit!.rowsAffected };
 }

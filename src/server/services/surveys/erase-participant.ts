@@ -1,0 +1,30 @@
+import { and, eq } from 'drizzle-orm';
+import type { UserServiceContext } from '../../context';
+import { surveyResponses, surveyTokens } from '../../db/schema';
+import { AppError, nl } from '../../errors';
+import { auditRow } from '../audit/audit-row';
+import { CUBE_BUILD_JOB } from '../analytics/cube-job';
+import { bumpResponsesVersion } from './responses-version';
+import { findVisibleSurvey, requireSurveyRole } from './scope';
+
+/**
+ * POST survey/{id}/token/{tid}/erase (AVG art. 17, on request): one participant's name, e-mail
+ * address and attributes go, their code is replaced by an unusable one and the link between the
+ * code and their answers is cut; the answers stay, anonymous, in the results. The responses
+ * version moves (cube, report data and public pages follow) and the erasure is audited — one batch.
+ */
+export async function eraseParticipant(ctx: UserServiceContext, surveyId: number, tokenId: number) {
+  requireSurveyRole(ctx.user, 'survey.tokens.export');
+  const survey = await findVisibleSurvey(ctx, surveyId);
+  const [token] = await ctx.db.select({ id: surveyTokens.id, token: surveyTokens.token }).from(surveyTokens).where(and(eq(surveyTokens.id, tokenId), eq(surveyTokens.surveyId, surveyId)));
+  if (!token) throw new AppError('NOT_FOUND', nl.notFound);
+  const unusable = `gewist-${crypto.randomUUID()}`;
+  const [, unlinked] = await ctx.db.batch([
+    ctx.db.update(surveyTokens).set({ firstname: '', lastname: '', email: '', attributes: {}, token: unusable, usesLeft: 0 }).where(eq(surveyTokens.id, tokenId)),
+    ctx.db.update(surveyResponses).set({ token: null }).where(and(eq(surveyResponses.surveyId, surveyId), eq(surveyResponses.token, token.token))).returning({ id: surveyResponses.id }),
+    bumpResponsesVersion(ctx.db, surveyId),
+    auditRow(ctx, { action: 'participant.erase', resource: 'survey', resourceId: surveyId, companyId: survey.companyId, summary: `Persoonsgegevens van deelnemer ${tokenId} gewist op verzoek (naam, e-mailadres, kenmerken, code) in ${survey.title} (${surveyId}); antwoorden blijven anoniem` }),
+  ]);
+  if (ctx.jobs) await ctx.jobs.enqueue(CUBE_BUILD_JOB, { surveyId }, ctx.user.id);
+  return { id: tokenId, responses_unlinked: unlinked.length };
+}
