@@ -40,6 +40,12 @@ test('a Beheerder reads their organisation\'s trail; the admin filters the audit
   await expect(page.getByLabel(/Contactgegevens van deelnemers bewaren/)).toHaveValue(/^\d+$/);
   await axeClean(page, 'company retention');
   await shot(page, 'company-retention');
+  // Each participant row offers the right-of-access file and erasure (only looked at: demo rows stay).
+  await page.goto('/portal/survey/1/edit/tokens');
+  await expect(page.getByRole('link', { name: /^Alle gegevens van .* downloaden/ }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Persoonsgegevens van .* wissen$/ }).first()).toBeVisible();
+  await axeClean(page, 'tokens with privacy actions');
+  await shot(page, 'survey-tokens-privacy');
   await page.goto('/portal/admin/audit');
   await page.getByLabel('Gebruiker', { exact: true }).selectOption(String(beheerder.id));
   await page.getByRole('button', { name: 'Filteren' }).click();
