@@ -28,6 +28,7 @@ import { seedIndicators } from './projects';
 import { seedUsers } from './users';
 import { seedZkn } from './zkn';
 import { seedZknSurvey } from './zkn-survey';
+import { seedWeighting } from './weighting';
 
 const DAY = 86_400_000;
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
@@ -123,4 +124,5 @@ export async function seedDemo(db: Db, today = new Date()): Promise<void> {
   await seedUsers(db, today);
   await seedZkn(db, today);
   await seedZknSurvey(db, today);
+  await seedWeighting(db, today);
 }

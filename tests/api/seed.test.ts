@@ -1,9 +1,10 @@
 import { and, count, eq, inArray, isNotNull } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { jobs, surveyCubeRebuilds, surveyResponses, surveys } from '../../src/server/db/schema';
+import { jobs, reports, surveyCubeRebuilds, surveyResponses, surveys, weightingResults, weightingSchemes } from '../../src/server/db/schema';
 import type { JobSystem } from '../../src/server/jobs/types';
 import { sweepCubeRebuilds } from '../../src/server/services/participate/cube-rebuild';
 import { seedDemo } from '../../scripts/seed/demo';
+import { DEMO_SCHEME_NAME, WEIGHTED_REPORT_TITLE } from '../../scripts/seed/weighting';
 import { createTestApp } from '../helpers/test-app';
 
 /** The demo seed (the template database every api test copies) ends in a state production could be in. */
@@ -44,6 +45,19 @@ describe('the demo seed', () => {
       .groupBy(surveys.id);
     expect(rows.length).toBeGreaterThan(0);
     for (const r of rows) expect(r.version, `survey ${r.id}`).toBeGreaterThanOrEqual(1);
+  });
+
+  it('weights one published demo report with the scheme Bevolking Zuiderhaven 2026 (computed for the current responses); report 1 stays unweighted', async () => {
+    const [demo] = await t.db.select({ id: surveys.id, version: surveys.responsesVersion }).from(surveys).where(eq(surveys.lsSid, 474747));
+    const [scheme] = await t.db.select().from(weightingSchemes).where(and(eq(weightingSchemes.surveyId, demo!.id), eq(weightingSchemes.name, DEMO_SCHEME_NAME)));
+    expect(scheme!.variables.map((v) => v.column_key)).toEqual(['leeftijd', 'geslacht', 'wijk']);
+    for (const v of scheme!.variables) expect(Object.values(v.targets).reduce((a, b) => a + b, 0)).toBe(41_250);
+    const [result] = await t.db.select().from(weightingResults).where(eq(weightingResults.schemeId, scheme!.id));
+    expect(result).toMatchObject({ status: 'ok', responsesVersion: demo!.version });
+    const weighted = await t.db.select({ id: reports.id, title: reports.title, statusId: reports.statusId }).from(reports).where(isNotNull(reports.weightingId));
+    expect(weighted).toEqual([{ id: expect.any(Number), title: WEIGHTED_REPORT_TITLE, statusId: 3 }]);
+    const [first] = await t.db.select({ w: reports.weightingId }).from(reports).where(eq(reports.id, 1));
+    expect(first!.w).toBeNull();
   });
 
   it('is idempotent: seeding again adds nothing pending', async () => {

@@ -96,8 +96,10 @@ describe('weighting schemes', { timeout: 60_000 }, () => {
       const e = await errors(res);
       expect(e[field]?.join(' '), JSON.stringify(e)).toMatch(message);
     }
+    // The seeded demo scheme (scripts/seed/weighting.ts) and the one created above: nothing else was stored.
     const list = await body<Dto[]>(await admin.fetch(`${API}/survey/${surveyId}/weighting`));
-    expect(list.length).toBe(1);
+    expect(list.map((s) => s.id).filter((x) => x !== id)).toHaveLength(1);
+    expect(list.length).toBe(2);
   });
 
   it('post-stratifies on one variable and on the cross of two', async () => {

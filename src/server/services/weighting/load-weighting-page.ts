@@ -1,0 +1,29 @@
+import type { UserServiceContext } from '../../context';
+import type { WeightingQuestion, WeightingSchemeDto } from '../../../shared/validation/weighting';
+import { loadCube } from '../analytics/load-cube';
+import { loadColumnTexts } from '../report-data/column-texts';
+import { findVisibleSurvey, requireSurveyRole } from '../surveys/scope';
+import { listSchemes } from './list-schemes';
+
+/**
+ * The weighting tab of a survey (/survey/:id/edit/weighting): its schemes and the questions that
+ * can be weighting variables (single choice: one answer per respondent), with their answer codes,
+ * labels and how many respondents gave each (so a bureau sees which codes need a target).
+ */
+export async function loadWeightingPage(ctx: UserServiceContext, surveyId: number): Promise<{ schemes: WeightingSchemeDto[]; questions: WeightingQuestion[]; populationSize: number | null }> {
+  requireSurveyRole(ctx.user, 'survey.edit');
+  const survey = await findVisibleSurvey(ctx, surveyId);
+  const [schemes, texts, cube] = await Promise.all([
+    listSchemes(ctx, surveyId),
+    loadColumnTexts(ctx.db, surveyId, survey.baseLanguage),
+    loadCube({ db: ctx.db, files: ctx.jobs?.files }, surveyId),
+  ]);
+  const questions: WeightingQuestion[] = [];
+  for (const col of cube.columns) {
+    if (col.kind !== 'single') continue;
+    const t = texts.texts.get(col.key);
+    const label = [t?.question, t?.subquestion].filter(Boolean).join(' – ') || col.key;
+    questions.push({ key: col.key, label, codes: col.codes.map((code) => ({ code, label: t?.labels.get(code) ?? code })) });
+  }
+  return { schemes, questions, populationSize: survey.populationSize };
+}
