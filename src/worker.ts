@@ -16,6 +16,7 @@ import { sendLicenceReminders } from './server/services/projects/licence-reminde
 import { enqueueScheduledSyncs } from './server/services/lime/sync-job';
 import { sweepCubeRebuilds } from './server/services/participate/cube-rebuild';
 import { expireContactData } from './server/services/panels/expire-contact-data';
+import { enqueueDueSchedules } from './server/services/schedules/enqueue-due-schedules';
 
 const logFailure = (task: string) => (err: unknown) => console.error(JSON.stringify({ level: 'error', cron: task, error: String(err), stack: (err as Error)?.stack }));
 
@@ -39,11 +40,12 @@ export default {
   async queue(batch, env) {
     await consumeJobs(JOB_KINDS, batch, env);
   },
-  async scheduled(_controller, env, ctx) {
+  async scheduled(controller, env, ctx) {
     const db = workerDb(env);
     const config = readConfig(env);
     const mailer = createMailer(db, config);
-    const now = new Date();
+    // The trigger's own moment (wrangler dev's test endpoint can set it: the e2e test clock).
+    const now = new Date(controller.scheduledTime);
     const files = env.FILES ? r2FileStore(env.FILES) : undefined;
     const jobs = env.JOBS && files ? queueJobSystem(db, env.JOBS, files) : undefined;
     // LimeSurvey couplings: one response sync job per linked survey with its schedule on.
@@ -57,6 +59,8 @@ export default {
         expireContactData(db).catch(logFailure('contact-data')),
         jobs ? sweepCubeRebuilds(db, jobs) : 0,
         limeSyncs,
+        // 'Versturen': every report schedule whose moment has come becomes a run job (mail with retry).
+        jobs ? enqueueDueSchedules({ db, enqueue: (kind, payload) => jobs.enqueue(kind, payload, null), now }).catch(logFailure('report-schedules')) : 0,
         // Licence reminders to the company admins (60 and 14 days before the end, once each).
         sendLicenceReminders({ db, mailer, now, appUrl: config.appUrl }).catch(logFailure('licence-reminders')),
         // Every active indicator, so time-bound ones and responses from other paths are seen too.

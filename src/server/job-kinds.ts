@@ -15,6 +15,9 @@ import { generateTokensJob } from './services/surveys/token-job';
 import { ratingJobHandler } from './services/zkn/rating-job';
 import { ZKN_RATING_JOB } from './services/zkn/start-rating-job';
 import { WEIGHTING_JOB, weightingJob } from './services/weighting/weighting-job';
+import { SCHEDULE_MAIL_JOB, SCHEDULE_RUN_JOB } from './services/schedules/schedule-kind';
+import { scheduleMailJob } from './services/schedules/schedule-mail-job';
+import { scheduleRunJob } from './services/schedules/schedule-run-job';
 
 /**
  * Every job kind the portal runs: the registry, assembled here at the composition root and handed
@@ -33,4 +36,6 @@ export const JOB_KINDS: JobKinds = {
   [INVITATIONS_JOB]: invitationsJob,
   [ZKN_RATING_JOB]: ratingJobHandler,
   [WEIGHTING_JOB]: weightingJob,
+  [SCHEDULE_RUN_JOB]: scheduleRunJob,
+  [SCHEDULE_MAIL_JOB]: scheduleMailJob,
 };

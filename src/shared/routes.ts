@@ -150,6 +150,8 @@ export const ROUTES: readonly RouteDef[] = [
   // Paper entry is staff work (survey.upload), in the participation layout.
   r({ name: 'Import', path: '/invoer', title: 'Invoer', roles: ['survey.upload'], hideTabs: true }),
   r({ name: 'ImportForm', path: '/invoer/:id', title: 'Invoer', roles: ['survey.upload'], hideTabs: true }),
+  // The unsubscribe link of a scheduled report mail ('Versturen'): no login, also for a logged-in reader.
+  r({ name: 'ReportUnsubscribe', path: '/afmelden/:token', title: 'Afmelden', requiresAuth: false, hideTabs: true }),
   r({ name: 'ViewPublicReport', path: '/public/report/:id', title: 'Rapportage', requiresAuth: false, publicReport: true, hideTabs: true }),
   // Static error pages the API client redirects to (spec 000 §8): open to everyone.
   r({ name: 'NotFound', path: '/404', title: '404 - Pagina kon niet gevonden worden', requiresAuth: false, hideTabs: true }),
@@ -159,6 +161,7 @@ export const ROUTES: readonly RouteDef[] = [
   r({ name: 'ApiDocs', path: '/api-docs', title: 'API-documentatie', requiresAuth: false, hideTabs: true }),
   // Developer mailbox (Engineer A): answers 404 itself outside development.
   r({ name: 'DevMailbox', path: '/dev/mailbox', title: 'Mailbox', requiresAuth: false, hideTabs: true }),
+  r({ name: 'DevMailboxAttachment', path: '/dev/mailbox/:id/:n', title: 'Bijlage', requiresAuth: false, hideTabs: true }),
   // 2.2
   r({ name: 'Frontpage', path: '/', title: 'Voorpagina', breadcrumb: [home] }),
   // 2.4 reports

@@ -101,7 +101,7 @@ export default function ReportForm({ initial, projects = [], schemes = [] }: Pro
   }
 
   return (
-    <form ref={keepInput} method="post" noValidate onSubmit={submit} className="grid max-w-3xl gap-4 sm:grid-cols-2" aria-label={creating ? t.create : t.heading}>
+    <form ref={keepInput} method="post" noValidate onSubmit={submit} className="grid max-w-3xl grid-cols-1 gap-4 sm:grid-cols-2" aria-label={creating ? t.create : t.heading}>
       {creating && projects.length > 0 && (
         <SelectField name="project_id" label={t.project} errors={errors} value={v.project_id} onChange={set('project_id')}>
           <option value="">{t.chooseProject}</option>

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { mailOutbox } from '../db/schema';
+import type { MailAttachmentRef } from '../db/schema/mail';
 import type { Config } from '../env';
 
 export interface MailMessage {
@@ -9,6 +10,14 @@ export interface MailMessage {
   text: string;
   html?: string;
   replyTo?: string;
+  /** Files sent along: the outbox keeps their R2 reference, the mail API gets the bytes (base64). */
+  attachments?: (MailAttachmentRef & { content: Uint8Array })[];
+}
+
+function base64(bytes: Uint8Array): string {
+  let out = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) out += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(out);
 }
 
 export interface Mailer {
@@ -18,7 +27,7 @@ export interface Mailer {
 
 /**
  * Mail adapter. With MAIL_API_URL set, messages go to an HTTP mail API as JSON
- * `{from, to, reply_to, subject, text, html}` with `Authorization: Bearer MAIL_API_KEY`
+ * `{from, to, reply_to, subject, text, html, attachments: [{filename, content_type, content (base64)}]}` with `Authorization: Bearer MAIL_API_KEY`
  * (the shape Resend, Postmark-style relays and most transactional APIs accept). Without it
  * (local development, tests) the outbox row is the delivery.
  */
@@ -26,9 +35,11 @@ export function createMailer(db: Db, config: Pick<Config, 'mailApiUrl' | 'mailAp
   return {
     async send(message) {
       const local = !config.mailApiUrl;
+      const { attachments, ...rest } = message;
+      const refs = attachments?.map(({ content: _content, ...ref }) => ref) ?? null;
       const [row] = await db
         .insert(mailOutbox)
-        .values({ ...message, replyTo: message.replyTo ?? null, html: message.html ?? null, status: local ? 'local' : 'failed' })
+        .values({ ...rest, replyTo: message.replyTo ?? null, html: message.html ?? null, attachments: refs, status: local ? 'local' : 'failed' })
         .returning({ id: mailOutbox.id });
       const id = row!.id;
       if (local) return id;
@@ -36,7 +47,15 @@ export function createMailer(db: Db, config: Pick<Config, 'mailApiUrl' | 'mailAp
         const response = await fetchImpl(config.mailApiUrl!, {
           method: 'POST',
           headers: { 'content-type': 'application/json', authorization: `Bearer ${config.mailApiKey ?? ''}` },
-          body: JSON.stringify({ from: config.mailFrom, to: message.to, reply_to: message.replyTo, subject: message.subject, text: message.text, html: message.html }),
+          body: JSON.stringify({
+            from: config.mailFrom,
+            to: message.to,
+            reply_to: message.replyTo,
+            subject: message.subject,
+            text: message.text,
+            html: message.html,
+            attachments: attachments?.map((a) => ({ filename: a.filename, content_type: a.contentType, content: base64(a.content) })),
+          }),
           signal: AbortSignal.timeout(10_000),
         });
         if (!response.ok) throw new Error(`mail API answered ${response.status}`);

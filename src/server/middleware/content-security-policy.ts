@@ -10,8 +10,15 @@ const ALWAYS = {
 // Non-HTML responses (JSON, CSV, files) never need to run or embed anything.
 const NON_HTML = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
-/** Adds the policy to an answer's headers: NON_HTML to non-HTML answers without one, ALWAYS merged into a page's. */
-export function mergeContentSecurityPolicy(headers: Headers): void {
+// A page that may be embedded (the public report's `?embed=1`) names the websites in
+// FRAME_ANCESTORS_HEADER; the middleware takes it off and writes them as frame-ancestors.
+export { FRAME_ANCESTORS_HEADER } from '../../shared/sharing';
+
+/**
+ * Adds the policy to an answer's headers: NON_HTML to non-HTML answers without one, ALWAYS merged
+ * into a page's; `frameAncestors` (host sources, space separated) replaces frame-ancestors 'none'.
+ */
+export function mergeContentSecurityPolicy(headers: Headers, frameAncestors?: string | null): void {
   const existing = headers.get('content-security-policy');
   const isHtml = headers.get('content-type')?.includes('text/html');
   if (!isHtml) {
@@ -20,6 +27,7 @@ export function mergeContentSecurityPolicy(headers: Headers): void {
   }
   const directives = (existing ?? '').split(';').map((d) => d.trim()).filter(Boolean);
   const names = new Set(directives.map((d) => d.split(/\s+/)[0]));
-  for (const [name, value] of Object.entries(ALWAYS)) if (!names.has(name)) directives.push(`${name} ${value}`);
+  const always: Record<string, string> = frameAncestors ? { ...ALWAYS, 'frame-ancestors': frameAncestors } : ALWAYS;
+  for (const [name, value] of Object.entries(always)) if (!names.has(name)) directives.push(`${name} ${value}`);
   headers.set('content-security-policy', directives.join('; '));
 }

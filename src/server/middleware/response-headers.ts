@@ -1,6 +1,6 @@
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../context';
-import { mergeContentSecurityPolicy } from './content-security-policy';
+import { FRAME_ANCESTORS_HEADER, mergeContentSecurityPolicy } from './content-security-policy';
 
 /**
  * The security headers of every answer, built once per isolate: what Hono's `secureHeaders` gave
@@ -39,11 +39,16 @@ export const responseHeaders = createMiddleware<AppEnv>(async (c, next) => {
   c.set('requestId', id);
   await next();
   const headers = c.res.headers;
+  // Only an HTML page may ask to be framed (the embeddable public report); the list is checked host names.
+  const asked = headers.get(FRAME_ANCESTORS_HEADER);
+  if (asked !== null) headers.delete(FRAME_ANCESTORS_HEADER);
+  const ancestors = asked && (c.res.status === 304 || headers.get('content-type')?.includes('text/html')) ? asked : null;
   // A 304 updates the headers the browser stored with the page (RFC 9111 §4.3.4): a policy on it
   // would replace the page's own (its style and script hashes) with the non-HTML one, and the
   // revalidated page would render without its styles. Without one, the stored policy stays.
-  if (c.res.status !== 304) mergeContentSecurityPolicy(headers);
-  for (const [name, value] of SECURITY_HEADERS) headers.set(name, value);
+  if (c.res.status !== 304) mergeContentSecurityPolicy(headers, ancestors);
+  // X-Frame-Options has no allow-list: a page the policy lets named websites frame goes without it.
+  for (const [name, value] of SECURITY_HEADERS) if (!ancestors || name !== 'X-Frame-Options') headers.set(name, value);
   headers.delete('X-Powered-By');
   headers.set(REQUEST_ID, id);
   if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'private, no-store');

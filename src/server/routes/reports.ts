@@ -23,6 +23,8 @@ import { reportWidgetRoutes } from './reports-widgets';
 import { reportUserRoutes } from './reports-users';
 import { reportImageRoutes } from './reports-image';
 import { reportSetupRoutes } from './reports-setup';
+import { reportShareRoutes } from './reports-share';
+import { reportScheduleRoutes } from './reports-schedules';
 import { listReportIndexItems } from '../services/reports/list-index-items';
 import { listVariants } from '../services/reports/list-variants';
 
@@ -76,4 +78,6 @@ export const reportRoutes = new Hono<AppEnv>()
   .route('/', reportWidgetRoutes)
   .route('/', reportUserRoutes)
   .route('/', reportImageRoutes)
-  .route('/', reportSetupRoutes);
+  .route('/', reportSetupRoutes)
+  .route('/', reportShareRoutes)
+  .route('/', reportScheduleRoutes);

@@ -110,6 +110,7 @@ export const accountsNl = {
     to: 'Aan',
     subject: 'Onderwerp',
     sent: 'Verstuurd',
+    attachments: 'Bijlagen',
   },
 } as const;
 

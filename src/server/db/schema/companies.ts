@@ -4,6 +4,11 @@ import { softDelete, timestamps } from './columns';
 export const companies = sqliteTable('companies', {
   id: integer('id').primaryKey({ autoIncrement: true }),
   name: text('name').notNull(),
+  /**
+   * Websites that may embed this organisation's public reports (`?embed=1`): host names, one per
+   * line ('www.gemeente.nl', '*.gemeente.nl'); the public page's CSP frame-ancestors lists them.
+   */
+  embedDomains: text('embed_domains').notNull().default(''),
   /** Months after a study's end that participants' names and e-mail addresses are kept (docs/privacy.md). */
   contactRetentionMonths: integer('contact_retention_months').notNull().default(6),
   /** Months the organisation's audit trail rows are kept. */

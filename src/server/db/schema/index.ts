@@ -20,3 +20,4 @@ export * from './messages';
 export * from './cache';
 export * from './maps';
 export * from './weighting';
+export * from './schedules';

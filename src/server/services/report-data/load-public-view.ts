@@ -49,6 +49,8 @@ export interface PublicView {
   cache?: 'hit' | 'miss' | 'none';
   /** The page's ETag: the build and the view's cache key (report version, language, query), so a browser revalidates with one version query. */
   etag?: string;
+  /** The organisation's websites that may embed the page (CSP frame-ancestors); read on every visit, never cached with the view. */
+  embedDomains?: string[];
 }
 
 /** Each build renders differently (templates, asset URLs): a new deploy is a new ETag. */
@@ -66,17 +68,18 @@ const NARROW_ID = 1_000_000;
  * one version query.
  */
 export async function loadPublicView(ctx: Pick<ServiceContext, 'db' | 'jobs'>, reportId: number, asked: PublicQuery, opts: { beforeCompute?: () => Promise<void> } = {}): Promise<PublicView> {
-  const { report, version } = await readOne(ctx.db, publicReportRead(ctx.db, reportId));
+  const { report, version, embedDomains } = await readOne(ctx.db, publicReportRead(ctx.db, reportId));
   const query = applyDateRule(asked, report);
   // The report's first data language (default nl) is the page's language.
   const lang = report.languages.split(',')[0]?.trim() || 'nl';
   const key = `public-report/${report.id}/${encodeURIComponent(version)}/${lang}?van=${query.van ?? ''}&tot=${query.tot ?? ''}&vergelijk=${query.vergelijk.join(',')}`;
   // The isolate keeps the views it served (the key carries the version): a repeat visit skips the
   // edge cache's read and JSON parse too.
-  const etag = answerEtag(`${BUILD}/${key}`, 0);
+  // The websites allowed to embed are in the ETag: a changed list must reach a revalidating browser.
+  const etag = answerEtag(`${BUILD}/${key}#${embedDomains.join(',')}`, 0);
   const memo = viewsOf(ctx.db);
   const seen = memo.get(key);
-  if (seen) return { ...seen, cache: 'hit', etag };
+  if (seen) return { ...seen, cache: 'hit', etag, embedDomains };
   // Concurrent misses of one key share one computation (a new version under load would otherwise
   // compute the same view once per waiting visitor). When that one fails (e.g. its visitor was
   // throttled), each waiter computes for itself.
@@ -84,7 +87,7 @@ export async function loadPublicView(ctx: Pick<ServiceContext, 'db' | 'jobs'>, r
   const running = flights.get(key);
   if (running) {
     const shared = await running.catch(() => null);
-    if (shared) return { ...shared, cache: 'hit', etag };
+    if (shared) return { ...shared, cache: 'hit', etag, embedDomains };
   }
   const flight = computeView(ctx, key, report, query, lang, opts);
   const shared = flight.then((r) => r.value);
@@ -94,7 +97,7 @@ export async function loadPublicView(ctx: Pick<ServiceContext, 'db' | 'jobs'>, r
     const { value, cache } = await flight;
     memo.set(key, value);
     if (memo.size > MAX_VIEWS) memo.delete(memo.keys().next().value!);
-    return { ...value, cache, etag };
+    return { ...value, cache, etag, embedDomains };
   } finally {
     if (flights.get(key) === shared) flights.delete(key);
   }

@@ -3,7 +3,8 @@ import type { ThrottleRule } from '../../auth/throttle';
 import type { ServiceContext } from '../../context';
 import type { Db } from '../../db/client';
 import { type Read, mapRead, read, readOne } from '../../db/reads';
-import { projects, reportCharts, reports, reportSections } from '../../db/schema';
+import { companies, projects, reportCharts, reports, reportSections } from '../../db/schema';
+import { embedDomainList } from '../../../shared/validation/sharing';
 import { AppError, nl } from '../../errors';
 import type { ReportDataBody } from '../../../shared/validation/report-data';
 import type { ReportRow } from '../reports/access';
@@ -44,9 +45,10 @@ export async function findPublicReport(db: Db, reportId: number): Promise<Report
 
 function publicReportQuery(db: Db, reportId: number) {
   return db
-    .select({ report: reports })
+    .select({ report: reports, embedDomains: companies.embedDomains })
     .from(reports)
     .innerJoin(projects, eq(projects.id, reports.projectId))
+    .innerJoin(companies, eq(companies.id, projects.companyId))
     .where(and(eq(reports.id, reportId), eq(reports.directAccess, true), isNull(reports.deletedAt), isNull(reports.archivedAt), isNull(projects.deletedAt)));
 }
 
@@ -81,10 +83,10 @@ const versionString = (report: ReportRow, row: Record<string, number | null> | u
  * query needs only the id, so both run in the same batch; the 404 is thrown before the version is
  * looked at.
  */
-export function publicReportRead(db: Db, reportId: number): Read<{ report: ReportRow; version: string }> {
+export function publicReportRead(db: Db, reportId: number): Read<{ report: ReportRow; version: string; embedDomains: string[] }> {
   return read([publicReportQuery(db, reportId), versionQuery(db, reportId)], ([[row], [version]]) => {
     if (!row) throw notFound();
-    return { report: row.report, version: versionString(row.report, version) };
+    return { report: row.report, version: versionString(row.report, version), embedDomains: embedDomainList(row.embedDomains) };
   });
 }
 
