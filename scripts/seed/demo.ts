@@ -1,3 +1,4 @@
+import { seedCellKeyReport } from './report-cellkey';
 import { hashPassword } from '../../src/server/auth/password';
 import { seedAccounts } from './accounts';
 import type { Db } from '../../src/server/db/client';
@@ -125,4 +126,5 @@ export async function seedDemo(db: Db, today = new Date()): Promise<void> {
   await seedZkn(db, today);
   await seedZknSurvey(db, today);
   await seedWeighting(db, today);
+  await seedCellKeyReport(db, today);
 }

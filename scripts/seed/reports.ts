@@ -18,15 +18,15 @@ import { TextInput, WidgetInput } from '../../src/shared/validation/reports-part
 import { GROUPS } from '../../src/shared/permissions';
 import { DEMO_SURVEY_SID } from './surveys-burgerpeiling';
 
-const chartType = (key: (typeof CHART_TYPES)[number]['key']) => CHART_TYPES.find((t) => t.key === key)!.id;
-const format = (key: (typeof DATA_FORMATS)[number]['key']) => DATA_FORMATS.find((f) => f.key === key)!.id;
-const status = (key: (typeof REPORT_STATUSES)[number]['key']) => REPORT_STATUSES.find((s) => s.key === key)!.id;
+export const chartType = (key: (typeof CHART_TYPES)[number]['key']) => CHART_TYPES.find((t) => t.key === key)!.id;
+export const format = (key: (typeof DATA_FORMATS)[number]['key']) => DATA_FORMATS.find((f) => f.key === key)!.id;
+export const status = (key: (typeof REPORT_STATUSES)[number]['key']) => REPORT_STATUSES.find((s) => s.key === key)!.id;
 const widget = (key: (typeof WIDGETS)[number]['key']) => WIDGETS.find((w) => w.key === key)!.id;
 const months = GRANULARITY.find((g) => g.key === 'month')!.id;
 const likertColours = COLOR_SCHEMES.find((s) => s.name === 'Oneens - eens (5 punten)')!.id;
 
 /** Sections, charts and their data locations (column keys of the burgerpeiling's cube). */
-const SECTIONS = [
+export const SECTIONS = [
   {
     title: 'Wonen in de buurt',
     charts: [

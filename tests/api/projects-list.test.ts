@@ -37,7 +37,7 @@ describe('GET project', () => {
     expect(await ids(mine.clone())).toEqual([1, 3, 4, 5]);
     const item = ((await mine.json()) as { data: Item[] }).data.find((p) => p.id === 1)!;
     // Bram, Carla, the Api user and the two demo accounts (scripts/seed/users.ts).
-    expect(item).toMatchObject({ usersCount: 5, reportsCount: 2, admins: ['Bram Jansen'], license_end_date_style: 'warning' });
+    expect(item).toMatchObject({ usersCount: 5, reportsCount: 3, admins: ['Bram Jansen'], license_end_date_style: 'warning' });
     // 'all' is no more than 'mine' for a company admin.
     expect(await ids(await list('beheerder@demo.impulz.nl', '?all=1'))).toEqual([1, 3, 4, 5]);
     expect(await ids(await list('beheerder@noordbroek.demo.impulz.nl'))).toEqual([6]);

@@ -44,9 +44,9 @@ describe('GET project/{id} with includes', () => {
     expect(status).toBe(200);
     expect(body.meta).toEqual({ dutch: 'Project' });
     const p = body.data;
-    expect(p).toMatchObject({ id: 1, title: 'Burgerpeiling Zuiderhaven 2026', status: 'Actief', status_id: 2, company_id: 1, parent_project_id: null, usersCount: 5, reportsCount: 2, parent: null });
+    expect(p).toMatchObject({ id: 1, title: 'Burgerpeiling Zuiderhaven 2026', status: 'Actief', status_id: 2, company_id: 1, parent_project_id: null, usersCount: 5, reportsCount: 3, parent: null });
     expect(p.subProjects!.map((s) => s.id)).toEqual([2]);
-    expect(p.reports!.map((r) => r.title).sort()).toEqual(['Burgerpeiling Zuiderhaven 2026', 'Dienstverlening Zuiderhaven 2026 (concept)']);
+    expect(p.reports!.map((r) => r.title).sort()).toEqual(['Burgerpeiling Zuiderhaven 2026', 'Burgerpeiling Zuiderhaven 2026 – licht afgerond', 'Dienstverlening Zuiderhaven 2026 (concept)']);
     expect(p.users!.map((u) => [u.fullname, u.project_role])).toEqual([['Bram Jansen', 'Projectleider'], ['Carla Bakker', 'Projectlid'], ['Koppeling Zuiderhaven', 'Meelezer'], ['Prospect Hoekstra', 'Meelezer'], ['Prospect Willemsen', 'Meelezer']]);
     expect(p.admins!.map((u) => u.id)).toEqual([2]);
     expect(p.surveys!.map((s) => s.id)).toHaveLength(1);
@@ -59,8 +59,8 @@ describe('GET project/{id} with includes', () => {
 
   it('shows a reader only the published reports, and counts only those', async () => {
     const p = (await get<Project>(gebruiker, '/project/1?include=reports')).body.data;
-    expect(p.reports!.map((r) => r.title)).toEqual(['Burgerpeiling Zuiderhaven 2026']);
-    expect(p.reportsCount).toBe(1);
+    expect(p.reports!.map((r) => r.title).sort()).toEqual(['Burgerpeiling Zuiderhaven 2026', 'Burgerpeiling Zuiderhaven 2026 – licht afgerond']);
+    expect(p.reportsCount).toBe(2);
     const concept = (await t.db.select({ id: reports.id }).from(reports).where(eq(reports.statusId, 1)))[0]!;
     expect((await gebruiker.get(`${API}/report/${concept.id}`)).status).toBe(404);
     expect((await beheerder.get(`${API}/report/${concept.id}`)).status).toBe(200);
@@ -78,7 +78,7 @@ describe('GET project/{id} with includes', () => {
 
   it('serves the parts as their own calls', async () => {
     expect((await get<Project[]>(beheerder, '/project/1/subProject')).body.data.map((p) => p.id)).toEqual([2]);
-    expect((await get<unknown[]>(gebruiker, '/project/1/report')).body.data).toHaveLength(1);
+    expect((await get<unknown[]>(gebruiker, '/project/1/report')).body.data).toHaveLength(2);
     expect((await get<Member[]>(gebruiker, '/project/1/user')).body).toMatchObject({ meta: { dutch: 'Projectlid' } });
     expect((await get<Member[]>(beheerder, '/project/1/admin')).body.data.map((m) => m.fullname)).toEqual(['Bram Jansen']);
     expect((await get<unknown[]>(beheerder, '/project/1/survey')).body.data).toHaveLength(1);

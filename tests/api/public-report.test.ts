@@ -125,6 +125,23 @@ describe('column texts of the data answer', () => {
 });
 
 describe('public report page model', { timeout: 60_000 }, () => {
+  it('the demo has a second public report on the burgerpeiling in cell-key mode with months to choose (report 4)', async () => {
+    const view = await loadPublicView({ db: t.db }, 4, readPublicQuery(new URLSearchParams()));
+    expect(view.report.title).toBe('Burgerpeiling Zuiderhaven 2026 – licht afgerond');
+    expect(view.protection).toBe('cellkey');
+    expect(view.dates).toMatchObject({ filter: true, granularity: 'month' });
+    expect(view.sections.map((s) => s.title).slice(0, 2)).toEqual(['Wonen in de buurt', 'Gemeente en dienstverlening']);
+    expect(view.compare.length).toBeGreaterThan(0);
+    const res = await post('/4', { benchmarks: [{ label: 'Alle' }] });
+    expect(res.status).toBe(200);
+    const data = (await res.json()) as { data: { protection: string; minN: number; dataLocations: { benchmarks: { suppressed: boolean; stats?: { groupSize: number; options: { count: number }[] } }[] }[] } };
+    expect(data.data.protection).toBe('cellkey');
+    for (const b of data.data.dataLocations.flatMap((d) => d.benchmarks)) {
+      if (b.suppressed) continue;
+      for (const n of [b.stats!.groupSize, ...b.stats!.options.map((o) => o.count)]) expect(n === 0 || n >= data.data.minN).toBe(true);
+    }
+  });
+
   it('renders every section with SVG charts and the report texts', async () => {
     await setDirectAccess(true);
     const view = await loadPublicView({ db: t.db }, 1, readPublicQuery(new URLSearchParams()));

@@ -244,54 +244,54 @@ describe('report filters: attaching categories and hiding options', { timeout: 6
     expect((await del(editor, `/report/${id}`)).status).toBe(200);
   });
 
-  it('hides and shows an option only when no other report offers its category; else 409 and nothing changes', async () => {
-    // Every other report of project 1 must have categories of its own for the option to be this report's alone.
+  it('hides and shows an option for one report only (stored per report); other reports and the project default keep theirs', async () => {
+    // Two reports of project 1 that both offer category 1 (report 1 has categories 1–4 attached).
     const own = await defaultModeCopy();
-    const others = await t.db.select({ id: reports.id }).from(reports).where(eq(reports.projectId, 1));
-    const cat = await json<{ id: number }>(await post(editor, `/project/1/survey/${surveyId}/filterCategory`, { title: 'Alleen voor de kopie' }));
-    const opt = await json<{ id: number }>(await post(editor, `/filterCategory/${cat.id}/filterOption`, { label: 'Iedereen' }));
+    expect((await post(editor, `/report/${own}/filterCategory/1`)).status).toBe(201);
+    const option = (await json<Menu>(await menu(editor, own))).filterCategories.find((c) => c.id === 1)!.filterOptions[0]!;
     const exposedNow = async (oid: number) => (await t.db.select({ e: filterOptions.exposed }).from(filterOptions).where(eq(filterOptions.id, oid)))[0]!.e;
+    const offered = async (id: number) => (await json<Menu>(await menu(editor, id))).filterCategories.find((c) => c.id === 1)!.filterOptions.map((o) => o.id);
+    const data = (id: number, opts: number[]) => post(editor, `/data/1/nl/report/${id}`, { benchmarks: [{ filterOptions: opts }] });
 
-    // Not attached to this report (report 1 has categories 1–4): 409.
-    const notAttached = await del(editor, `/report/1/filterOption/${opt.id}`);
-    expect(notAttached.status).toBe(409);
-    expect(((await notAttached.json()) as { message: string }).message).toMatch(/ook door andere rapportages/);
-    expect((await post(editor, `/report/${own}/filterCategory/${cat.id}`)).status).toBe(201);
-    // A report of the project in default mode (no categories of its own) offers every project category: 409.
-    const extra = await defaultModeCopy();
-    expect((await del(editor, `/report/${own}/filterOption/${opt.id}`)).status).toBe(409);
-    expect(await exposedNow(opt.id)).toBe(true);
-    expect((await del(editor, `/report/${extra}`)).status).toBe(200);
-    for (const r of others) {
-      if (r.id === own || r.id === 1) continue;
-      if (!(await t.db.select().from(reportFilterCategories).where(eq(reportFilterCategories.reportId, r.id))).length) await del(editor, `/report/${r.id}`);
-    }
-    expect((await del(viewer, `/report/${own}/filterOption/${opt.id}`)).status).toBe(403);
-    const bad = await put(editor, `/report/${own}/filterOption/${opt.id}`, { exposed: 'ja' });
+    expect((await del(viewer, `/report/${own}/filterOption/${option.id}`)).status).toBe(403);
+    const bad = await put(editor, `/report/${own}/filterOption/${option.id}`, { exposed: 'ja' });
     expect(bad.status).toBe(422);
     expect(((await bad.json()) as { errors: Record<string, string[]> }).errors.exposed).toEqual(['Kies of de filteroptie getoond wordt (true of false)']);
-    expect(await exposedNow(opt.id)).toBe(true);
 
-    const hide = await del(editor, `/report/${own}/filterOption/${opt.id}`);
+    // DELETE hides it in this report: its menu, its sync and its data call refuse it; report 1 still offers it.
+    const hide = await del(editor, `/report/${own}/filterOption/${option.id}`);
     expect(hide.status).toBe(200);
-    expect(((await hide.json()) as { data: MenuOption }).data.exposed).toBe(false);
-    expect(await exposedNow(opt.id)).toBe(false);
-    const m = await json<Menu>(await menu(editor, own));
-    expect(m.filterCategories.find((c) => c.id === cat.id)!.filterOptions).toEqual([]);
-    expect((await sync(viewer, own, { selectedFilterOptions: [opt.id] })).status).toBe(422);
-    expect((await post(editor, `/report/${own}/filterOption/${opt.id}`)).status).toBe(200);
-    expect(await exposedNow(opt.id)).toBe(true);
-    expect((await put(editor, `/report/${own}/filterOption/${opt.id}`, { exposed: false })).status).toBe(200);
-    expect(await exposedNow(opt.id)).toBe(false);
-    expect((await put(editor, `/report/${own}/filterOption/${opt.id}`, { exposed: true })).status).toBe(200);
+    expect(await json<MenuOption>(hide)).toMatchObject({ id: option.id, exposed: false });
+    expect(await offered(own)).not.toContain(option.id);
+    expect((await sync(viewer, own, { selectedFilterOptions: [option.id] })).status).toBe(422);
+    expect((await data(own, [option.id])).status).toBe(422);
+    expect(await offered(1)).toContain(option.id);
+    expect((await data(1, [option.id])).status).toBe(200);
+    expect(await exposedNow(option.id)).toBe(true);
 
-    // Category 1 is attached to report 1 as well: changing it from the copy would change report 1 → 409.
-    expect((await post(editor, `/report/${own}/filterCategory/1`)).status).toBe(201);
-    expect((await del(editor, `/report/${own}/filterOption/1`)).status).toBe(409);
-    expect(await exposedNow(1)).toBe(true);
+    // POST shows it again; PUT { exposed } does either.
+    expect((await post(editor, `/report/${own}/filterOption/${option.id}`)).status).toBe(200);
+    expect(await offered(own)).toContain(option.id);
+    expect((await put(editor, `/report/${own}/filterOption/${option.id}`, { exposed: false })).status).toBe(200);
+    expect(await offered(own)).not.toContain(option.id);
+
+    // A copy of the report keeps the report's choice.
+    const copy = await json<{ id: number }>(await post(editor, `/report/${own}/copy`));
+    expect(await offered(copy.id)).not.toContain(option.id);
+
+    // Hidden for the whole project (filters tab): reports without a choice of their own follow it,
+    // a report that chose to show it keeps showing it.
+    expect((await put(editor, `/report/${own}/filterOption/${option.id}`, { exposed: true })).status).toBe(200);
+    expect((await put(editor, `/filterCategory/1/filterOption/${option.id}`, { exposed: false })).status).toBe(200);
+    expect(await offered(1)).not.toContain(option.id);
+    expect(await offered(own)).toContain(option.id);
+    expect((await put(editor, `/filterCategory/1/filterOption/${option.id}`, { exposed: true })).status).toBe(200);
+
+    // Unknown option, or the report of another organisation: 404.
     expect((await del(editor, `/report/${own}/filterOption/999999`)).status).toBe(404);
     const other = await loginAs(t.session(), 'beheerder@noordbroek.demo.impulz.nl');
-    expect((await del(other, `/report/${own}/filterOption/${opt.id}`)).status).toBe(404);
-    expect(await exposedNow(opt.id)).toBe(true);
+    expect((await del(other, `/report/${own}/filterOption/${option.id}`)).status).toBe(404);
+    for (const id of [copy.id, own]) expect((await del(editor, `/report/${id}`)).status).toBe(200);
+    expect(await offered(1)).toContain(option.id);
   });
 });

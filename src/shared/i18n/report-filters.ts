@@ -9,8 +9,6 @@ export const reportFiltersNl = {
   notOfProject: 'Deze filtercategorie hoort niet bij het project van deze rapportage.',
   surveyNotUsed: 'Deze filtercategorie hoort bij een enquête die niet aan het project van deze rapportage gekoppeld is.',
   notAttached: 'Deze filtercategorie is niet aan de rapportage gekoppeld.',
-  sharedOption:
-    'Deze filteroptie wordt ook door andere rapportages van het project gebruikt. Verberg of toon haar bij de filters van het project, of koppel de categorie alleen aan deze rapportage.',
   foreignFilterOption: 'Een gekozen filteroptie hoort niet bij dit rapport',
   date: 'Voer een geldige datum in (jjjj-mm-dd)',
   exposed: 'Kies of de filteroptie getoond wordt (true of false)',

@@ -75,6 +75,25 @@ export const reportFilterCategories = sqliteTable(
   (t) => [primaryKey({ columns: [t.reportId, t.categoryId] }), index('report_filter_categories_category_idx').on(t.categoryId)],
 );
 
+/**
+ * A report's own choice to show or hide one filter option in its benchmark menu (spec 001 §7
+ * `report/{id}/filterOption/{id}`). Without a row the option's own `exposed` flag counts.
+ */
+export const reportFilterOptions = sqliteTable(
+  'report_filter_options',
+  {
+    reportId: integer('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    optionId: integer('option_id')
+      .notNull()
+      .references(() => filterOptions.id, { onDelete: 'cascade' }),
+    exposed: integer('exposed', { mode: 'boolean' }).notNull(),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.reportId, t.optionId] }), index('report_filter_options_option_idx').on(t.optionId)],
+);
+
 export const filterCategoriesRelations = relations(filterCategories, ({ many }) => ({ filterOptions: many(filterOptions) }));
 export const filterOptionsRelations = relations(filterOptions, ({ one, many }) => ({
   category: one(filterCategories, { fields: [filterOptions.categoryId], references: [filterCategories.id] }),

@@ -1,9 +1,9 @@
-import { and, asc, eq, inArray, isNull, or, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNull, or, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Cube, FilterCategory } from '../../analytics';
 import type { UserServiceContext } from '../../context';
 import type { Db } from '../../db/client';
 import { mapRead, read, readOne } from '../../db/reads';
-import { filterCategories, filterConditions, filterOptions, projectSurveys, reportFilterCategories, surveys } from '../../db/schema';
+import { filterCategories, filterConditions, filterOptions, projectSurveys, reportFilterCategories, reportFilterOptions, surveys } from '../../db/schema';
 import { conditionsCompile } from '../filters/option-counts';
 
 /**
@@ -45,8 +45,9 @@ export function filterCatalogRead(db: Db, report: { id: number; projectId: numbe
  * one read: for one survey or (without) all of them, whether the report has categories of its own
  * (`attached`), the categories in menu order — the attached ones (report_filter_categories order)
  * or, when none are attached, the project's categories on the surveys the report uses
- * (`surveyIds`) — their exposed options (a hidden option is offered by no report) and those
- * options' conditions. Only categories whose survey is still linked to the project and not
+ * (`surveyIds`) — their exposed options and those options' conditions. Whether an option is
+ * exposed is the report's own choice (report_filter_options) when it made one, else the option's
+ * own flag. Only categories whose survey is still linked to the project and not
  * deleted count (like the project's filter lists).
  */
 export function catalogRowsRead(db: Db, report: { id: number; projectId: number | SQLWrapper }, surveyIds: number[] | SQLWrapper) {
@@ -57,7 +58,8 @@ export function catalogRowsRead(db: Db, report: { id: number; projectId: number 
     .select({ id: filterCategories.id })
     .from(filterCategories)
     .where(and(eq(filterCategories.projectId, report.projectId), inArray(filterCategories.surveyId, surveyIds)));
-  const offered = and(or(inArray(filterOptions.categoryId, attachedIds), inArray(filterOptions.categoryId, projectIds)), eq(filterOptions.exposed, true));
+  const exposed = exposedFor(db, report.id);
+  const offered = and(or(inArray(filterOptions.categoryId, attachedIds), inArray(filterOptions.categoryId, projectIds)), sql`${exposed} = 1`);
   const queries = [
     db
       .select({ category: filterCategories })
@@ -75,7 +77,12 @@ export function catalogRowsRead(db: Db, report: { id: number; projectId: number 
       .innerJoin(surveys, liveSurvey)
       .where(and(eq(filterCategories.projectId, report.projectId), inArray(filterCategories.surveyId, surveyIds)))
       .orderBy(asc(filterCategories.order), asc(filterCategories.id)),
-    db.select().from(filterOptions).where(offered).orderBy(asc(filterOptions.order), asc(filterOptions.id)),
+    // `exposed` as this report offers it (true for every row here), not the option's default.
+    db
+      .select({ ...getTableColumns(filterOptions), exposed: sql<boolean>`1`.mapWith(Boolean) })
+      .from(filterOptions)
+      .where(offered)
+      .orderBy(asc(filterOptions.order), asc(filterOptions.id)),
     db
       .select({ condition: filterConditions })
       .from(filterConditions)
@@ -91,4 +98,13 @@ export function catalogRowsRead(db: Db, report: { id: number; projectId: number 
     const optionIds = new Set(mine.map((o) => o.id));
     return { attached: !!anyAttached, categories, options: mine, conditions: conditions.map((c) => c.condition).filter((c) => optionIds.has(c.optionId)) };
   });
+}
+
+/** Whether an option is offered by report `reportId`: its own choice for the report, else the option's flag (a subquery per option row). */
+export function exposedFor(db: Db, reportId: number | SQLWrapper) {
+  const own = db
+    .select({ exposed: reportFilterOptions.exposed })
+    .from(reportFilterOptions)
+    .where(and(eq(reportFilterOptions.reportId, reportId), eq(reportFilterOptions.optionId, filterOptions.id)));
+  return sql<number>`coalesce((${own}), ${filterOptions.exposed})`;
 }

@@ -1,17 +1,17 @@
-import { and, eq, isNull, ne, notExists, or, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { UserServiceContext } from '../../context';
-import { filterCategories, filterOptions, reportFilterCategories, reports } from '../../db/schema';
+import { filterCategories, filterOptions, reportFilterOptions } from '../../db/schema';
 import { AppError, nl } from '../../errors';
-import { reportFiltersNl } from '../../../shared/i18n/report-filters';
 import { presentOption } from '../filters/present';
 import { findReport, requireReportRole } from '../reports/access';
 
 /**
- * POST (show), DELETE (hide) and PUT { exposed } report/{id}/filterOption/{oid}: whether the report's
- * menu offers an option. There is no per-report storage, so this writes the option's own `exposed`
- * flag, and only when that changes nothing for other reports: the option's category must be attached
- * to this report, and no other report of the project may offer it (by attaching it, or by having no
- * categories of its own and so offering all of the project's). Otherwise 409 with a Dutch message.
+ * POST (show), DELETE (hide) and PUT { exposed } report/{id}/filterOption/{oid}: whether this
+ * report's benchmark menu offers an option of one of its project's categories. The choice is the
+ * report's own (report_filter_options), so other reports of the project that offer the same
+ * category keep theirs, and it wins over the option's own `exposed` flag from the project's filters
+ * tab (which stays the default for reports that made no choice). Another organisation's report or
+ * an option outside the report's project: 404.
  */
 export async function setOptionExposed(ctx: UserServiceContext, reportId: number, optionId: number, exposed: boolean) {
   requireReportRole(ctx.user, 'dashboard.edit');
@@ -22,18 +22,9 @@ export async function setOptionExposed(ctx: UserServiceContext, reportId: number
     .innerJoin(filterCategories, eq(filterCategories.id, filterOptions.categoryId))
     .where(and(eq(filterOptions.id, optionId), eq(filterCategories.projectId, report.projectId)));
   if (!row) throw new AppError('NOT_FOUND', nl.notFound);
-  const [own] = await ctx.db
-    .select({ id: reportFilterCategories.categoryId })
-    .from(reportFilterCategories)
-    .where(and(eq(reportFilterCategories.reportId, reportId), eq(reportFilterCategories.categoryId, row.category.id)));
-  const attachedElsewhere = sql`exists (select 1 from ${reportFilterCategories} where ${reportFilterCategories.reportId} = ${reports.id} and ${reportFilterCategories.categoryId} = ${row.category.id})`;
-  const offersProjectDefault = notExists(ctx.db.select({ one: sql`1` }).from(reportFilterCategories).where(eq(reportFilterCategories.reportId, reports.id)));
-  const [other] = await ctx.db
-    .select({ id: reports.id })
-    .from(reports)
-    .where(and(eq(reports.projectId, report.projectId), ne(reports.id, reportId), isNull(reports.deletedAt), or(attachedElsewhere, offersProjectDefault)))
-    .limit(1);
-  if (!own || other) throw new AppError('CONFLICT', reportFiltersNl.sharedOption);
-  const [updated] = await ctx.db.update(filterOptions).set({ exposed }).where(eq(filterOptions.id, optionId)).returning();
-  return presentOption(updated!, row.category);
+  await ctx.db
+    .insert(reportFilterOptions)
+    .values({ reportId, optionId, exposed })
+    .onConflictDoUpdate({ target: [reportFilterOptions.reportId, reportFilterOptions.optionId], set: { exposed, updatedAt: ctx.now } });
+  return presentOption({ ...row.option, exposed }, row.category);
 }

@@ -1,7 +1,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { UserServiceContext } from '../../context';
-import { reportBookmarks, reportChartOptions, reportCharts, reportDataLocations, reportFilterCategories, reports, reportSections, reportTexts, reportWidgets } from '../../db/schema';
+import { reportBookmarks, reportChartOptions, reportCharts, reportDataLocations, reportFilterCategories, reportFilterOptions, reports, reportSections, reportTexts, reportWidgets } from '../../db/schema';
 
 async function maxId(ctx: UserServiceContext, table: typeof reports | typeof reportSections | typeof reportCharts) {
   const [row] = await ctx.db.select({ max: sql<number | null>`max(${table.id})` }).from(table);
@@ -26,6 +26,7 @@ export async function copyTreeStatements(ctx: UserServiceContext, sourceId: numb
   const widgets = await ctx.db.select().from(reportWidgets).where(eq(reportWidgets.reportId, sourceId)).orderBy(asc(reportWidgets.id));
   const bookmarks = await ctx.db.select().from(reportBookmarks).where(eq(reportBookmarks.reportId, sourceId)).orderBy(asc(reportBookmarks.id));
   const filters = await ctx.db.select().from(reportFilterCategories).where(eq(reportFilterCategories.reportId, sourceId));
+  const shownOrHidden = await ctx.db.select().from(reportFilterOptions).where(eq(reportFilterOptions.reportId, sourceId));
   const [r0, s0, c0] = [await maxId(ctx, reports), await maxId(ctx, reportSections), await maxId(ctx, reportCharts)];
   const reportId = r0 + 1;
   const sectionIds = new Map(sections.map((s, i) => [s.id, s0 + 1 + i]));
@@ -48,6 +49,7 @@ export async function copyTreeStatements(ctx: UserServiceContext, sourceId: numb
     ...widgets.map((w) => ctx.db.insert(reportWidgets).values({ reportId, sectionId: sectionIds.get(w.sectionId)!, widgetTypeId: w.widgetTypeId, order: w.order, settings: w.settings })),
     ...bookmarks.map((b) => ctx.db.insert(reportBookmarks).values({ reportId, name: b.name, queryString: b.queryString })),
     ...filters.map((f) => ctx.db.insert(reportFilterCategories).values({ reportId, categoryId: f.categoryId, order: f.order })),
+    ...shownOrHidden.map((o) => ctx.db.insert(reportFilterOptions).values({ reportId, optionId: o.optionId, exposed: o.exposed })),
   ];
   return { reportId, statements };
 }
