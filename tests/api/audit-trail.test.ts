@@ -77,6 +77,15 @@ describe('users, invitations, organisations, themes', { timeout: 30_000 }, () =>
     expect((await last('user.delete', id))!.summary).toBe('Gebruiker verwijderd: Audit Persoon 2');
   });
 
+  it('a new user logs in and changes their own password; the change is a row of their organisation', async () => {
+    const created = await json(await send(beheerder, 'POST', '/user', { fullname: 'Wachtwoord Wisselaar', email: 'wisselaar@example.org' }));
+    const s = t.session();
+    expect((await s.login('wisselaar@example.org', created.data.password)).status).toBe(200);
+    const changed = await s.post('/portal/auth/password/change', { current_password: created.data.password, password: 'Een-heel-nieuw-wachtwoord-2026', password_confirmation: 'Een-heel-nieuw-wachtwoord-2026' });
+    expect(changed.status).toBeLessThan(300);
+    expect(await last('auth.password.change', created.data.id)).toMatchObject({ userId: created.data.id, companyId: 1, summary: 'Eigen wachtwoord gewijzigd; alle sessies beëindigd' });
+  });
+
   it('an invitation sent and withdrawn', async () => {
     const res = await send(beheerder, 'POST', '/invite', { email: 'audit-uitnodiging@example.org' });
     expect(res.status).toBe(201);
@@ -180,6 +189,17 @@ describe('erasure on request (AVG art. 17)', { timeout: 60_000 }, () => {
     await t.client.execute({ sql: 'update survey_responses set token = ? where id = (select min(id) from survey_responses where survey_id = ?)', args: [token, surveyId] });
     const sizes = async () => JSON.stringify(await json(await send(admin, 'POST', '/data/1/nl/report/1', {}))).match(/"groupSize":\d+/g);
     const before = { sizes: await sizes(), answers: Number((await t.db.select({ n: sql<number>`count(*)` }).from(surveyResponses).where(eq(surveyResponses.surveyId, surveyId)))[0]!.n) };
+
+    // Right of access first: everything kept about the participant, as a file, audited.
+    const file = await beheerder.get(`${API}/survey/${surveyId}/token/${id}/personal-data`);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-disposition')).toBe(`attachment; filename="deelnemer_${surveyId}_${id}.json"`);
+    const kept = (await file.json()) as { participant: { code: string; email: string }; responses: { answers: Record<string, string> }[] };
+    expect(kept.participant).toMatchObject({ code: token });
+    expect(kept.participant.email).not.toBe('');
+    expect(kept.responses.length).toBe(1);
+    expect(await last('participant.export', surveyId)).toMatchObject({ userId: 2, companyId: 1 });
+    expect((await gebruiker.get(`${API}/survey/${surveyId}/token/${id}/personal-data`)).status).toBe(403);
 
     expect((await send(gebruiker, 'POST', `/survey/${surveyId}/token/${id}/erase`)).status).toBe(403);
     const res = await send(beheerder, 'POST', `/survey/${surveyId}/token/${id}/erase`);

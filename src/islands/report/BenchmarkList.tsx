@@ -5,7 +5,7 @@ import { reportViewNl } from '../../shared/i18n/report-view';
 import { periodOptions } from '../../shared/date-periods';
 import { reportDatesNl } from '../../shared/i18n/report-dates';
 import { LABEL_MAX, type ReportLimits, endOf, isPlainFilters, labelOf, letter, startOf } from './benchmarks';
-import { $active, $benchmarks, $limits, moveBenchmark, removeBenchmark, setActive, updateBenchmark } from './report.store';
+import { $active, $benchmarkNames, $benchmarks, $limits, moveBenchmark, removeBenchmark, setActive, updateBenchmark } from './report.store';
 
 const t = reportViewNl.menu;
 /** A benchmark's own dates can come from a shared URL: never let a bad one break the menu. */
@@ -20,6 +20,8 @@ export function BenchmarkList() {
   const list = useStore($benchmarks);
   const active = useStore($active);
   const limits = useStore($limits);
+  // What the charts' legends call each benchmark: a filtered one is named after its options ('Man', '18 t/m 34 jaar, Centrum').
+  const names = useStore($benchmarkNames);
   if (isPlainFilters(list)) return null;
   // Focus follows the moved benchmark (rows are keyed by position, so it would stay behind).
   const move = (i: number, delta: -1 | 1, control: string) => {
@@ -40,8 +42,7 @@ export function BenchmarkList() {
           <li key={i} className={`flex items-center gap-1 rounded border px-1 py-1 ${i === active ? 'border-brand bg-blue-50' : 'border-gray-200'}`}>
             <button type="button" className="flex-1 truncate px-1 text-start text-sm" aria-pressed={i === active} aria-label={t.edit(label)} title={label} aria-keyshortcuts="Alt+ArrowUp Alt+ArrowDown" data-benchmark-row={i} data-control="select" onClick={() => setActive(i)} onKeyDown={(e) => onKey(e, i)}>
               <span className="me-1 inline-block min-w-6 rounded bg-gray-800 px-1 text-center text-xs font-bold text-white">{letter(i)}</span>
-              {b.label.trim() || (b.filterOptions.length ? '' : b.start || b.end ? `${day(startOf(b, limits))} – ${day(endOf(b, limits))}` : t.everyone)}
-              {b.filterOptions.length > 0 && <span className="ms-1 text-xs text-gray-600">({t.selected(b.filterOptions.length)})</span>}
+              {b.label.trim() || (b.filterOptions.length ? (names[i] ?? '') : b.start || b.end ? `${day(startOf(b, limits))} – ${day(endOf(b, limits))}` : t.everyone)}
             </button>
             <button type="button" className={btn} aria-label={t.moveUp(label)} disabled={i === 0} data-benchmark-row={i} data-control="up" onClick={() => move(i, -1, i === 1 ? 'down' : 'up')}>↑</button>
             <button type="button" className={btn} aria-label={t.moveDown(label)} disabled={i === list.length - 1} data-benchmark-row={i} data-control="down" onClick={() => move(i, 1, i === list.length - 2 ? 'up' : 'down')}>↓</button>

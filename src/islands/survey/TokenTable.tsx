@@ -7,6 +7,7 @@ import { ScrollRegion } from '../shell/ScrollRegion';
 const t = surveysNl.edit;
 interface Token { id: number; token: string; firstname: string; lastname: string; email: string; completed: string; usesleft: number }
 const PER_PAGE = 25;
+const who = (r: Token) => `${r.firstname} ${r.lastname}`.trim() || r.email || r.token;
 
 /** Tab 'Tokens': paged list with search, toggle complete, CSV export (only with survey.tokens.export: codes with names and e-mail addresses are personal data). */
 export default function TokenTable({ surveyId, canExport = false }: { surveyId: number; canExport?: boolean }) {
@@ -15,6 +16,7 @@ export default function TokenTable({ surveyId, canExport = false }: { surveyId: 
   const [search, setSearch] = useState('');
   const [rows, setRows] = useState<Token[] | null>(null);
   const [total, setTotal] = useState(0);
+  const [reload, setReload] = useState(0);
   useEffect(() => {
     const timer = setTimeout(async () => {
       const q = new URLSearchParams({ page: String(page), per_page: String(PER_PAGE), ...(search ? { search } : {}) });
@@ -25,10 +27,16 @@ export default function TokenTable({ surveyId, canExport = false }: { surveyId: 
       }
     }, 400);
     return () => clearTimeout(timer);
-  }, [surveyId, page, search]);
+  }, [surveyId, page, search, reload]);
   async function toggle(id: number) {
     const res = await api<{ data: Token }>('PUT', `/api/v2/survey/${surveyId}/token/toggle`, { body: { token_id: id } }).catch(() => null);
     if (res) setRows((current) => current?.map((r) => (r.id === id ? res.data : r)) ?? null);
+  }
+  // AVG art. 17 on request: name, e-mail, attributes and code go; the answers stay anonymous.
+  async function erase(r: Token) {
+    if (!window.confirm(t.confirmErase(who(r)))) return;
+    const res = await api('POST', `/api/v2/survey/${surveyId}/token/${r.id}/erase`).catch(() => null);
+    if (res) setReload((n) => n + 1);
   }
   const pages = Math.max(1, Math.ceil(total / PER_PAGE));
   return (
@@ -40,7 +48,7 @@ export default function TokenTable({ surveyId, canExport = false }: { surveyId: 
       {/* Five columns do not fit a phone: the table scrolls in its own region, the page does not. */}
       <ScrollRegion label={t.tokensTable}>
         <table className="w-full text-sm">
-          <thead className="bg-gray-100"><tr className="text-start">{['Token', 'Naam', 'E-mail', t.completed].map((h) => <th key={h} scope="col" className="px-2 py-1 text-start">{h}</th>)}<th scope="col" className="px-2 py-1"><span className="sr-only">{t.toggle}</span></th></tr></thead>
+          <thead className="bg-gray-100"><tr className="text-start">{['Token', 'Naam', 'E-mail', t.completed].map((h) => <th key={h} scope="col" className="px-2 py-1 text-start">{h}</th>)}<th scope="col" className="px-2 py-1"><span className="sr-only">{t.toggle}</span></th>{canExport ? <th scope="col" className="px-2 py-1"><span className="sr-only">{t.privacyActions}</span></th> : null}</tr></thead>
           <tbody>
             {(rows ?? []).map((r) => (
               <tr key={r.id} className="border-t">
@@ -49,6 +57,13 @@ export default function TokenTable({ surveyId, canExport = false }: { surveyId: 
                 <td className="px-2 py-1">{r.email || '—'}</td>
                 <td className="px-2 py-1 whitespace-nowrap">{r.completed === 'N' ? t.notCompleted : r.completed}</td>
                 <td className="px-2 py-1 whitespace-nowrap"><button className="text-brand underline" type="button" onClick={() => toggle(r.id)}>{t.toggle}</button></td>
+                {canExport ? (
+                  <td className="px-2 py-1 whitespace-nowrap">
+                    <a className="text-brand underline" href={`${BASE}/api/v2/survey/${surveyId}/token/${r.id}/personal-data`} aria-label={t.personalDataOf(who(r))}>{t.personalData}</a>
+                    {' · '}
+                    <button className="text-red-700 underline" type="button" onClick={() => void erase(r)} aria-label={t.eraseOf(who(r))}>{t.erase}</button>
+                  </td>
+                ) : null}
               </tr>
             ))}
           </tbody>

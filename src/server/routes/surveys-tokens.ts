@@ -6,7 +6,7 @@ import { output } from '../http/output';
 import { requireRole } from '../middleware/guards';
 import { presentJob } from '../services/jobs/get-job';
 import { exportTokensCsv } from '../services/surveys/export-tokens';
-import { eraseParticipant } from '../services/surveys/erase-participant';
+import { eraseParticipant, exportParticipantData } from '../services/surveys/erase-participant';
 import { generateTokens } from '../services/surveys/generate-tokens';
 import { listTokenFieldAnswers, listTokenFields, listTokens, toggleTokenCompleted } from '../services/surveys/tokens';
 import { surveysNl } from '../../shared/i18n/surveys';
@@ -31,6 +31,12 @@ export const surveyTokenRoutes = new Hono<AppEnv>()
   .post('/survey/:id/token/:tid/erase', requireRole('survey.tokens.export'), input.params(TokenPath), async (c) => {
     const { id, tid } = c.req.valid('param');
     return c.json({ data: await eraseParticipant(userServiceContext(c), id, tid), meta: { dutch: surveysNl.tokens.erasedMeta }, alert: surveysNl.tokens.erased });
+  })
+  // AVG art. 15: everything kept about one participant, as a file.
+  .get('/survey/:id/token/:tid/personal-data', requireRole('survey.tokens.export'), input.params(TokenPath), output.file('application/json', 'Alle gegevens van één deelnemer (inzageverzoek) als JSON.'), async (c) => {
+    const { id, tid } = c.req.valid('param');
+    const { filename, data } = await exportParticipantData(userServiceContext(c), id, tid);
+    return c.body(JSON.stringify(data, null, 2), 200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Disposition': `attachment; filename="${filename}"` });
   })
   .get('/survey/:id/tokenField', requireRole(['survey.view', 'survey.edit']), input.params(IdPath), async (c) => {
     const { id } = c.req.valid('param');

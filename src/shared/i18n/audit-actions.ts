@@ -42,6 +42,7 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'response.delete': 'Respons verwijderd',
   'tokens.export': 'Tokens geëxporteerd',
   'participant.erase': 'Deelnemer gewist op verzoek',
+  'participant.export': 'Gegevens van deelnemer geëxporteerd (inzage)',
   'panel.members.export': 'Panelleden geëxporteerd',
   'panel.delete': 'Panel verwijderd',
   'project.delete': 'Project verwijderd',

@@ -24,7 +24,6 @@ export const reportViewNl = {
     start: 'Begindatum',
     end: 'Einddatum',
     everyone: 'Alle respondenten',
-    selected: (n: number) => (n === 1 ? '1 filter gekozen' : `${n} filters gekozen`),
     noFilters: 'Voor deze rapportage zijn geen filters ingesteld.',
     loadingFilters: 'Filters laden…',
     lowN: (minN: number) => `< ${minN}`,

@@ -215,6 +215,12 @@ export const surveysNl = {
     no: 'Nee',
   },
   edit: {
+    personalData: 'Gegevens',
+    personalDataOf: (who: string) => `Alle gegevens van ${who} downloaden (inzageverzoek)`,
+    erase: 'Wissen',
+    eraseOf: (who: string) => `Persoonsgegevens van ${who} wissen`,
+    confirmErase: (who: string) => `Naam, e-mailadres, kenmerken en code van ${who} wissen? De antwoorden blijven anoniem in de resultaten. Dit kan niet ongedaan worden gemaakt.`,
+    privacyActions: 'Privacy',
     back: 'Terug',
     populationSize: 'Populatiegrootte',
     confidenceLevel: 'Betrouwbaarheidsniveau',

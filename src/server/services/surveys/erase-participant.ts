@@ -28,3 +28,43 @@ export async function eraseParticipant(ctx: UserServiceContext, surveyId: number
   if (ctx.jobs) await ctx.jobs.enqueue(CUBE_BUILD_JOB, { surveyId }, ctx.user.id);
   return { id: tokenId, responses_unlinked: unlinked.length };
 }
+
+/**
+ * GET survey/{id}/token/{tid}/personal-data (AVG art. 15, on request): everything the portal keeps
+ * about one participant of a survey — the token (name, e-mail, attributes, code, invitation and
+ * completion status) and the responses linked to its code — as a JSON file. Audited before it is
+ * handed out.
+ */
+export async function exportParticipantData(ctx: UserServiceContext, surveyId: number, tokenId: number) {
+  requireSurveyRole(ctx.user, 'survey.tokens.export');
+  const survey = await findVisibleSurvey(ctx, surveyId);
+  const [token] = await ctx.db.select().from(surveyTokens).where(and(eq(surveyTokens.id, tokenId), eq(surveyTokens.surveyId, surveyId)));
+  if (!token) throw new AppError('NOT_FOUND', nl.notFound);
+  const [responses] = await ctx.db.batch([
+    ctx.db
+      .select({ id: surveyResponses.responseId, submitted: surveyResponses.submitDate, language: surveyResponses.startLanguage, answers: surveyResponses.answers })
+      .from(surveyResponses)
+      .where(and(eq(surveyResponses.surveyId, surveyId), eq(surveyResponses.token, token.token))),
+    auditRow(ctx, { action: 'participant.export', resource: 'survey', resourceId: surveyId, companyId: survey.companyId, summary: `Alle gegevens van deelnemer ${tokenId} geëxporteerd op verzoek (inzage) uit ${survey.title} (${surveyId})` }),
+  ]);
+  return {
+    filename: `deelnemer_${surveyId}_${tokenId}.json`,
+    data: {
+      generated_at: ctx.now.toISOString(),
+      survey: { id: survey.id, title: survey.title },
+      participant: {
+        id: token.id,
+        firstname: token.firstname,
+        lastname: token.lastname,
+        email: token.email,
+        code: token.token,
+        language: token.language,
+        attributes: token.attributes,
+        invited: token.sent,
+        reminded: token.reminderSent,
+        completed: token.completed,
+      },
+      responses: responses.map((r) => ({ id: r.id, submitted: r.submitted, language: r.language, answers: JSON.parse(r.answers) as Record<string, string> })),
+    },
+  };
+}
