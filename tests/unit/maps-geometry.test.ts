@@ -4,6 +4,7 @@ import { geoArea } from 'd3-geo';
 import { GeometryError, MAX_AREAS, rdToLonLat, readGeometry } from '../../src/server/maps/read-geometry';
 import { simplifyAreas } from '../../src/server/maps/simplify-areas';
 import { areaPath, drawMap } from '../../src/server/maps/draw-map';
+import { pathOperators } from '../../src/server/pdf/draw-map';
 import { syntheticGrid, zuiderhavenDistricts } from '../helpers/synthetic-map';
 
 const fail = (text: string, code = 'statcode', name = 'statnaam') => {
@@ -144,6 +145,14 @@ describe('area paths written for size', () => {
       expect(Math.abs(y - kept[i]![1]!)).toBeLessThanOrEqual(0.25 + 1e-9);
     });
     expect(d).toMatch(/^M0 0l[^MLz]+z$/);
+  });
+
+  it('reads back in the PDF as written: the hatching clip (pdf/draw-map.ts) gets the same points', () => {
+    const ring = [[0, 0], [10.26, 0.1], [10.3, 0.2], [10.74, 5.49], [2.5, 5.5], [0, 0]];
+    const d = areaPath([[ring], [[[20, 20], [23.5, 21], [22, 24.25], [20, 20]]]], (p) => [p[0]!, p[1]!]);
+    const ops = pathOperators(d).map((op) => `${op.toString().trim()}`);
+    const expected = points(d).flatMap((pts) => [...pts.map(([x, y], i) => `${x} ${y} ${i === 0 ? 'm' : 'l'}`), 'h']);
+    expect(ops).toEqual(expected);
   });
 
   it('neighbours still share their border point for point after rounding', () => {

@@ -5,14 +5,29 @@ import { INK, hex, textOn } from './colors';
 import { fitText } from './text';
 import { CONTENT_WIDTH, PAGE, type PdfWriter } from './writer';
 
-/** The map paths are d3-geo's: absolute M/L/Z only. */
-function pathOperators(d: string): PDFOperator[] {
+/**
+ * The map paths as drawing operators, for the clip of the hatching (server/maps/draw-map.ts
+ * writes them: per ring an absolute 'M', then relative 'l' steps with implicit repeats, 'z'; the
+ * numbers compact, as '2-.5' or '.5.5'). Absolute 'L' is read as well.
+ */
+const NUMBER = /[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?/gi;
+
+export function pathOperators(d: string): PDFOperator[] {
   const ops: PDFOperator[] = [];
-  for (const [, cmd, nums] of d.matchAll(/([MLZ])([^MLZ]*)/g)) {
-    if (cmd === 'Z') ops.push(closePath());
-    else {
-      const [x, y] = nums!.split(',').map(Number);
-      ops.push(cmd === 'M' ? moveTo(x!, y!) : lineTo(x!, y!));
+  let x = 0;
+  let y = 0;
+  for (const [, cmd, args] of d.matchAll(/([MmLlZz])([^MmLlZz]*)/g)) {
+    if (cmd === 'Z' || cmd === 'z') {
+      ops.push(closePath());
+      continue;
+    }
+    const nums = (args!.match(NUMBER) ?? []).map(Number);
+    for (let i = 0; i + 1 < nums.length; i += 2) {
+      const relative = cmd === 'm' || cmd === 'l';
+      x = relative ? x + nums[i]! : nums[i]!;
+      y = relative ? y + nums[i + 1]! : nums[i + 1]!;
+      // After the first pair of a moveto, further pairs are linetos (SVG's implicit repeat).
+      ops.push(i === 0 && (cmd === 'M' || cmd === 'm') ? moveTo(x, y) : lineTo(x, y));
     }
   }
   return ops;
