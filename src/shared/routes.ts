@@ -159,9 +159,9 @@ export const ROUTES: readonly RouteDef[] = [
   r({ name: 'FailedDependency', path: '/failed-dependency', title: 'Dienst niet beschikbaar', requiresAuth: false, hideTabs: true }),
   // The API reference for integrators (docs/api.md); the document it reads is public too.
   r({ name: 'ApiDocs', path: '/api-docs', title: 'API-documentatie', requiresAuth: false, hideTabs: true }),
-  // Developer mailbox (Engineer A): answers 404 itself outside development.
+  // Developer mailbox (Engineer A): answers 404 itself outside development. Its attachments are an
+  // Astro endpoint (dev/mailbox/[id]/[n].ts), not a screen: the guard lets unmatched paths through to it.
   r({ name: 'DevMailbox', path: '/dev/mailbox', title: 'Mailbox', requiresAuth: false, hideTabs: true }),
-  r({ name: 'DevMailboxAttachment', path: '/dev/mailbox/:id/:n', title: 'Bijlage', requiresAuth: false, hideTabs: true }),
   // 2.2
   r({ name: 'Frontpage', path: '/', title: 'Voorpagina', breadcrumb: [home] }),
   // 2.4 reports

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ROUTES } from '../../src/shared/routes';
 
 /**
- * The route table (spec 000 §2) and the Astro pages and endpoints agree: every route has a page, and every page
+ * The route table (spec 000 §2) and the Astro pages agree: every route has a page, and every page
  * has a route (the page guard answers 404 for a path that isn't in the table, so a page without
  * an entry could never be opened). Parameter names may differ; their places may not.
  */
@@ -11,10 +11,10 @@ const PAGES = 'src/pages';
 const shape = (path: string) => path.replace(/:\w+/g, ':').replace(/\/+$/, '') || '/';
 
 const pageShapes = readdirSync(PAGES, { recursive: true, encoding: 'utf8' })
-  .filter((f) => /\.(astro|ts)$/.test(f) && !f.split('/').some((part) => part.startsWith('_')))
+  .filter((f) => f.endsWith('.astro') && !f.split('/').some((part) => part.startsWith('_')))
   .map((f) => ({
     file: f,
-    shape: shape(`/${f.replace(/\.(astro|ts)$/, '').replace(/(^|\/)index$/, '')}`.replace(/\[\w+\]/g, ':')),
+    shape: shape(`/${f.replace(/\.astro$/, '').replace(/(^|\/)index$/, '')}`.replace(/\[\w+\]/g, ':')),
   }));
 
 describe('route table ↔ pages', () => {
