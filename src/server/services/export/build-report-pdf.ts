@@ -8,7 +8,7 @@ import type { ReportDataBody } from '../../../shared/validation/report-data';
 import { type ReportDataAnswer, computeForScope } from '../report-data/compute-report-data';
 import { describeBenchmarks } from './describe-benchmarks';
 import type { ExportReport, TextRow } from './load-export-report';
-import { pdfChartFromSpec, pdfNote } from './pdf-chart';
+import { chartAlt, pdfChartFromSpec, pdfNote } from './pdf-chart';
 import { longDate } from './long-date';
 import { protectionNotice, responsesStatement } from '../../../shared/report-period';
 import { widgetsOf } from '../../../shared/report-widgets';
@@ -48,7 +48,7 @@ export async function buildReportPdf(ctx: UserServiceContext, loaded: ExportRepo
       const locations = (trendData.get(chart.id) ?? data).dataLocations.filter((d) => d.chartId === chart.id);
       blocks.push(...textBlocks(ofChart.filter((t) => t.position === 'before')));
       const spec = buildChartSpec(chart, locations, { minN: data.minN, granularityId: body.granularity, lang, weightedBy: data.weighting?.label });
-      blocks.push({ kind: 'chart', chart: { ...pdfChartFromSpec(spec), note: pdfNote(spec) } });
+      blocks.push({ kind: 'chart', chart: { ...pdfChartFromSpec(spec), note: pdfNote(spec), alt: chartAlt(spec) } });
       blocks.push(...textBlocks(ofChart.filter((t) => t.position === 'after')));
     }
     blocks.push(...textBlocks(ofSection.filter((t) => t.position === 'after')));
