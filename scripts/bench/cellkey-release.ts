@@ -87,6 +87,9 @@ try {
   const split = new Map<string, { n: number; sum: number; max: number }>();
   let checked = 0;
   let inconsistent = 0;
+  let above100 = 0;
+  // How far the published shares of a cell add up away from the true sum (options perturbed one by one).
+  const sums = new Map<string, { n: number; sum: number; max: number }>();
   const m = report!.minN;
   for (const kind of ['trend', 'benchmarks'] as const) {
     const s = await cells('suppress', kind);
@@ -127,7 +130,15 @@ try {
         // The published share is the published count over the published base (never a true one).
         checked++;
         if (y.stats!.base > 0 && Math.abs((q!.count / y.stats!.base) * 100 - p) > 1e-6) inconsistent++;
+        if (p > 100 + 1e-9) above100++;
       }
+      const trueSum = x.stats!.options.reduce((t, o) => t + (o.percentage ?? 0), 0);
+      const pubSum = y.stats!.options.reduce((t, o) => t + (o.percentage ?? 0), 0);
+      const sa = sums.get(cls) ?? { n: 0, sum: 0, max: 0 };
+      sa.n++;
+      sa.sum += Math.abs(pubSum - trueSum);
+      sa.max = Math.max(sa.max, Math.abs(pubSum - trueSum));
+      sums.set(cls, sa);
       accuracy.set(cls, acc);
     }
   }
@@ -148,7 +159,8 @@ try {
       console.log(`${cls.padEnd(10)} ${part.padEnd(12)} ${String(a.n).padStart(9)}   ${(a.sum / a.n).toFixed(2).padStart(5)}  ${a.max.toFixed(2).padStart(5)}   ${total ? `${((100 * a.sum) / total).toFixed(0)} %` : '–'}`);
     }
   }
-  console.log(`published shares recomputed from the published count and base: ${checked - inconsistent} of ${checked} agree`);
+  console.log(`published shares recomputed from the published count and base: ${checked - inconsistent} of ${checked} agree; above 100 %: ${above100}`);
+  console.log('sum of a cell\'s published shares against the true sum (points): ' + ['10–49', '50–199', '≥ 200'].map((c) => { const a = sums.get(c); return a ? `${c} mean ${(a.sum / a.n).toFixed(2)}, max ${a.max.toFixed(2)} (${a.n} cells)` : `${c} –`; }).join('; '));
 } finally {
   client.close();
   rmSync(dir, { recursive: true, force: true });
