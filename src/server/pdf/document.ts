@@ -1,4 +1,3 @@
-import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, rgb } from 'pdf-lib';
 import { reportExportNl } from '../../shared/i18n/report-export';
 import { INK, MUTED, hex, textOn } from './colors';
@@ -61,7 +60,8 @@ function familyBytes(family: 'sans' | 'serif') {
  */
 export async function renderReportPdf(report: PdfReport, onProgress?: (fraction: number) => Promise<void>): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
-  doc.registerFontkit(fontkit);
+  // fontkit (~0.7 MB of code) is loaded with the first PDF, not at the Worker's startup.
+  doc.registerFontkit((await import('@pdf-lib/fontkit')).default);
   doc.setTitle(toPdfText(report.title), { showInWindowTitleBar: true });
   doc.setSubject(toPdfText(report.project));
   doc.setProducer('ImpulZ');
