@@ -139,6 +139,7 @@ export const participateNl = {
     codes: 'Codes',
     checkboxes: 'Aanvinken wat is aangekruist',
     back: 'Ander onderzoek kiezen',
+    backToSurvey: 'Terug naar het onderzoek',
     errors: 'Het formulier is niet opgeslagen. Verbeter de gemarkeerde velden.',
   },
   optOut: {
