@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { axeClean } from './participate-support';
-import { login } from './support';
+import { login, shot } from './support';
 
 test('staff enter two paper forms by typing codes, keyboard only; a form number counts once', async ({ page }) => {
   test.setTimeout(90_000);
@@ -15,6 +15,8 @@ test('staff enter two paper forms by typing codes, keyboard only; a form number 
   await expect(page.getByRole('navigation', { name: 'Kruimelpad' }).getByRole('link', { name: /Burgerpeiling Zuiderhaven/ })).toHaveAttribute('href', /\/portal\/survey\/\d+\/edit$/);
   await expect(page.getByRole('link', { name: /Terug naar het onderzoek/ })).toHaveAttribute('href', /\/portal\/survey\/\d+\/edit$/);
   await axeClean(page);
+  await shot(page, 'paper-entry');
+  await number.focus();
 
   // Form 1: Enter moves from field to field.
   await number.fill('1001');

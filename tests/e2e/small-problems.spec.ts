@@ -70,3 +70,29 @@ test('chart editor: the crumbs lead back to the report; no select starts on an e
   await shot(page, 'chart-new');
   await axeClean(page, 'new chart');
 });
+
+test('Zorgkaart: both upload forms explain their file and offer a sample file; the distribution has axis titles', async () => {
+  await as('gebruiker@delinde.demo.impulz.nl');
+  await page.goto('/portal/ZorgkaartNederland/ratings');
+  const format = page.getByTestId('zkn-format-ratings');
+  await expect(format).toContainText('JJJJ-MM-DD');
+  await expect(page.getByText(/README/)).toHaveCount(0);
+  const sample = format.getByRole('link', { name: /Voorbeeldbestand/ });
+  const csv = await page.request.get(`${base}${await sample.getAttribute('href')}`);
+  expect(csv.status()).toBe(200);
+  expect((await csv.text()).split('\n')[0]).toBe('agb_code;datum;cijfer;afspraak;bejegening;luisteren;informatie;behandeling;aanbevelen');
+  await shot(page, 'zkn-ratings-form');
+  await axeClean(page, 'Zorgkaart ratings form');
+
+  await page.goto('/portal/ZorgkaartNederland/companies');
+  const providers = page.getByTestId('zkn-format-providers');
+  await expect(providers.getByRole('link', { name: /Voorbeeldbestand/ })).toHaveAttribute('href', '/portal/voorbeelden/zorgkaart-zorgaanbieders.csv');
+  await axeClean(page, 'Zorgkaart providers');
+
+  // The seeded rating job's ranking page: uPlot draws the axis titles on its canvas
+  // (tests/unit/chart-uplot.test.ts checks the options); the screenshot shows them.
+  await page.goto('/portal/ZorgkaartNederland/ratings');
+  await page.getByRole('table').getByRole('link').first().click();
+  await expect(page.locator('.uplot canvas').first()).toBeVisible();
+  await shot(page, 'zkn-ranking');
+});
