@@ -48,6 +48,10 @@ test('report overview: titles link to the report; a reader sees no empty Concept
   await expect(tabs.getByRole('link', { name: 'Concept' })).toHaveCount(0);
   await expect(tabs.getByRole('link', { name: 'Ter controle' })).toHaveCount(0);
   await expect(page.getByTestId('overview').getByRole('link', { name: 'Burgerpeiling Zuiderhaven 2026', exact: true }).first()).toHaveAttribute('href', '/portal/report/1');
+  // One report found is one 'rapportage' (the live count for screen readers).
+  await page.getByRole('searchbox').fill('gewogen');
+  await expect(page.getByText('1 rapportage gevonden')).toHaveCount(1);
+  await page.getByRole('searchbox').fill('');
   await shot(page, 'report-overview-gebruiker');
   await axeClean(page, 'report overview (Gebruiker)');
 });
@@ -95,4 +99,15 @@ test('Zorgkaart: both upload forms explain their file and offer a sample file; t
   await page.getByRole('table').getByRole('link').first().click();
   await expect(page.locator('.uplot canvas').first()).toBeVisible();
   await shot(page, 'zkn-ranking');
+});
+
+test('report editor at 390 px: the readers list does not widen the page', async () => {
+  await as('beheerder@demo.impulz.nl');
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto('/portal/report/1/edit/base');
+  await expect(page.getByRole('group', { name: 'Lezers' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await shot(page, 'report-edit-base');
+  await axeClean(page, 'report editor base');
 });

@@ -1,4 +1,5 @@
 /** Dutch texts of the Zorgkaart Nederland module (issue 21). */
+import { countNl } from './count';
 export const zknNl = {
   provider: 'Zorgaanbieder',
   ratingJob: 'Beoordelingsronde',
@@ -20,7 +21,7 @@ export const zknNl = {
     none: 'Kies een CSV-bestand om te uploaden.',
     empty: 'Het bestand bevat geen regels onder de kopregel.',
     notText: 'Het bestand is geen tekstbestand (CSV, UTF-8).',
-    tooLarge: 'Het bestand is te groot (max: 10MB)',
+    tooLarge: 'Het bestand is te groot (max: 10 MB)',
     missingColumns: (cols: string[]) => `De kopregel mist de kolom(men): ${cols.join(', ')}.`,
     fieldCount: (line: number, want: number, got: number) => `Regel ${line}: ${want} kolommen verwacht, ${got} gevonden.`,
     agb: (line: number, v: string) => `Regel ${line}: de AGB-code '${v}' bestaat niet uit precies 8 cijfers.`,
@@ -32,9 +33,9 @@ export const zknNl = {
     name: (line: number) => `Regel ${line}: de naam mag niet leeg zijn en is maximaal 191 tekens.`,
     type: (line: number, v: string) => `Regel ${line}: het type '${v}' is onbekend (bekend: huisartsenpraktijk, ziekenhuis, ggz, thuiszorg, verpleeghuis, tandartspraktijk, fysiotherapie, apotheek).`,
     duplicateAgb: (line: number, v: string) => `Regel ${line}: AGB-code ${v} staat al eerder in het bestand.`,
-    more: (n: number) => `… en nog ${n} regel(s) met fouten.`,
+    more: (n: number) => `… en nog ${countNl(n, 'regel')} met fouten.`,
   },
-  imported: (added: number, updated: number) => `${added} zorgaanbieder(s) toegevoegd, ${updated} bijgewerkt.`,
+  imported: (added: number, updated: number) => `${countNl(added, 'zorgaanbieder')} toegevoegd, ${updated.toLocaleString('nl-NL')} bijgewerkt.`,
   jobStarted: 'De beoordelingen worden ingelezen en gerangschikt.',
   jobGone: 'Het bestand van deze beoordelingsronde is niet meer beschikbaar.',
   tooFew: 'te weinig beoordelingen',
@@ -94,7 +95,7 @@ export const zknNl = {
     importFile: 'Bestand (CSV)',
     importButton: 'Importeren',
     filter: 'Zoeken',
-    shown: (n: number, total: number) => (n === total ? `${total} zorgaanbieder(s)` : `${n} van ${total} zorgaanbieder(s)`),
+    shown: (n: number, total: number) => (n === total ? countNl(total, 'zorgaanbieder') : `${n.toLocaleString('nl-NL')} van ${countNl(total, 'zorgaanbieder')}`),
   },
   /** The upload forms explain their file themselves (FileFormat). */
   format: {
