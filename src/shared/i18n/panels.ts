@@ -195,6 +195,7 @@ export const panelsNl = {
     searchLabel: 'Zoeken in panelleden',
     name: 'Naam',
     email: 'E-mailadres',
+    company: 'Organisatie',
     panels: 'Panels',
     since: 'Aangemeld op',
     lastLogin: 'Laatst ingelogd',
