@@ -9,7 +9,7 @@ export type GroupName = keyof typeof GROUPS;
 /**
  * Panellid (5) is not staff: citizens who registered through a panel link. They hold only
  * PANEL_MEMBER_ROLES, never appear in staff lists or pickers, and no one grants or leaves this
- * group through user management (docs/decisions.md, 'Panelleden zijn een eigen groep').
+ * group through user management (docs/decisions.md, decision 40).
  */
 export const STAFF_GROUPS = [GROUPS.Admin, GROUPS.Beheerder, GROUPS.Gebruiker, GROUPS.Api] as const;
 export const isPanelMemberGroup = (groupId: number) => groupId === GROUPS.Panellid;

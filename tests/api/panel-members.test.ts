@@ -182,10 +182,10 @@ describe("the 'Panelleden' tab's API", { timeout: 30_000 }, () => {
   });
 });
 
-describe('migration 0021', () => {
+describe('migration 0022', () => {
   it('moves respondent-only accounts into Panellid and leaves staff who joined a panel in their group', async () => {
     const id = await createAccount(t.db, { companyId: 1, groupId: GROUPS.Gebruiker, email: 'oud.panellid@example.nl', fullname: 'Oud Panellid', password: PASSWORD, roles: PANEL_MEMBER_ROLES, panelId: 1 }, new Date());
-    const sql = readFileSync('migrations/0021_panel_members.sql', 'utf8').split('--> statement-breakpoint');
+    const sql = readFileSync('migrations/0022_panel_members.sql', 'utf8').split('--> statement-breakpoint');
     for (const statement of sql) await rawClient(t.db).execute(statement);
     expect((await t.db.select({ g: users.groupId }).from(users).where(eq(users.id, id)))[0]!.g).toBe(GROUPS.Panellid);
     const carla = (await userByEmail(t.db, 'gebruiker@demo.impulz.nl'))!;
