@@ -1,5 +1,5 @@
--- Panel members are a group of their own (issue 34, item 5; docs/decisions.md 'Panelleden zijn
--- een eigen groep'). Existing installations get group 5 'Panellid' (fresh databases get it from
+-- Panel members are a group of their own (issue 34, item 5; docs/decisions.md, decision 40).
+-- Existing installations get group 5 'Panellid' (fresh databases get it from
 -- the seed with the other groups), and the respondent accounts made by panel registration move
 -- into it: group Gebruiker, not root, not a demo account, holding panel.access and no role beyond
 -- panel.access and user.access, member of no project and admin of no organisation. Staff who

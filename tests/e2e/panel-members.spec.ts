@@ -11,12 +11,12 @@ const NAME = 'Petra Panellid';
 // Whatever happens, the member this spec made goes again (other specs count users and panel members).
 test.afterAll(async () => {
   const { rows } = await client.execute({ sql: 'select id from users where email = ?', args: [EMAIL] });
-  for (const r of rows) {
+  for (const id of rows.map((r) => Number(r.id))) {
     await client.batch(
       [
-        { sql: 'delete from panel_answers where user_id = ?', args: [r.id] },
-        { sql: 'delete from panel_users where user_id = ?', args: [r.id] },
-        { sql: 'delete from users where id = ?', args: [r.id] },
+        { sql: 'delete from panel_answers where user_id = ?', args: [id] },
+        { sql: 'delete from panel_users where user_id = ?', args: [id] },
+        { sql: 'delete from users where id = ?', args: [id] },
       ],
       'write',
     );
