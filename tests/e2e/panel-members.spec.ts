@@ -84,7 +84,7 @@ test('a panel member registers, sees only their own pages and is no staff: not i
 
   // Removing the member (the spec's own row) through the tab.
   page.once('dialog', (d) => void d.accept());
-  await table.getByRole('button', { name: `${NAME} verwijderen` }).click();
+  await table.getByRole('button', { name: `Verwijderen: ${NAME}` }).click();
   await expect(page.getByText('Het panellid is verwijderd.')).toBeVisible();
   await expect(table.getByRole('rowheader', { name: NAME })).toHaveCount(0);
   expect(Number((await client.execute({ sql: 'select count(*) as n from users where email = ?', args: [EMAIL] })).rows[0]!.n)).toBe(0);
