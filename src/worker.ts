@@ -55,7 +55,7 @@ export default {
         deleteExpiredSessions(db),
         deleteExpiredChallenges(db),
         deleteExpiredAccountRows(db),
-        // Contact data kept at most 6 months after a study (panels, the FAQ's promise).
+        // Participants' names, addresses and attributes kept at most 12 months after a study (the FAQ's promise).
         expireContactData(db).catch(logFailure('contact-data')),
         jobs ? sweepCubeRebuilds(db, jobs) : 0,
         limeSyncs,

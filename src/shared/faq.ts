@@ -52,7 +52,7 @@ export const FAQ: Record<FaqTopic, FaqEntry[]> = {
     { q: 'Wat gebeurt er met mijn gegevens als ik me afmeld?', a: 'Uw contactgegevens worden verwijderd. Antwoorden die u al gaf blijven anoniem onderdeel van de resultaten.' },
   ],
   privacy: [
-    { q: 'Hoe lang worden mijn contactgegevens bewaard?', a: 'Contactgegevens worden na afloop van het onderzoek maximaal 6 maanden bewaard en daarna verwijderd.' },
+    { q: 'Hoe lang worden mijn contactgegevens bewaard?', a: 'Uw naam, e-mailadres en andere gegevens over u als deelnemer (zoals kenmerken waarmee u werd uitgenodigd) worden na afloop van het onderzoek maximaal 12 maanden bewaard en daarna verwijderd. Uw antwoorden blijven anoniem in de resultaten.' },
     { q: 'Kan iemand zien wat ik heb geantwoord?', a: 'Nee. Resultaten worden alleen getoond voor groepen van meer dan 10 deelnemers (bij sommige onderzoeken 5), zodat antwoorden niet tot personen te herleiden zijn.' },
   ],
   vragenlijst: [

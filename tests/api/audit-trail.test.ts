@@ -23,6 +23,14 @@ const send = (s: HttpSession, method: string, path: string, body?: unknown) => s
 /** The newest audit row of an action (optionally about one resource id). */
 const last = async (action: string, resourceId?: number) =>
   (await t.db.select().from(auditLog).where(and(eq(auditLog.action, action), resourceId === undefined ? undefined : eq(auditLog.resourceId, resourceId))).orderBy(desc(auditLog.id)).limit(1))[0];
+/** Every number report 1 shows for all respondents (counts, percentages, means, margins, trend and map), as one string. */
+const reportNumbers = async () => {
+  const res = await send(admin, 'POST', '/data/1/nl/report/1', { benchmarks: [{ label: 'Alle', filterOptions: [] }] });
+  expect(res.status).toBe(200);
+  const numbers = JSON.stringify((await json(res)).data.dataLocations);
+  expect(numbers).toContain('"groupSize"');
+  return numbers;
+};
 const count = async () => Number((await t.db.select({ n: sql<number>`count(*)` }).from(auditLog))[0]!.n);
 
 beforeAll(async () => {
@@ -187,7 +195,7 @@ describe('erasure on request (AVG art. 17)', { timeout: 60_000 }, () => {
     expect(rows.length).toBe(1);
     const { id, survey_id: surveyId, token } = rows[0] as unknown as { id: number; survey_id: number; token: string };
     await t.client.execute({ sql: 'update survey_responses set token = ? where id = (select min(id) from survey_responses where survey_id = ?)', args: [token, surveyId] });
-    const sizes = async () => JSON.stringify(await json(await send(admin, 'POST', '/data/1/nl/report/1', {}))).match(/"groupSize":\d+/g);
+    const sizes = reportNumbers;
     const before = { sizes: await sizes(), answers: Number((await t.db.select({ n: sql<number>`count(*)` }).from(surveyResponses).where(eq(surveyResponses.surveyId, surveyId)))[0]!.n) };
 
     // Right of access first: everything kept about the participant, as a file, audited.
@@ -218,21 +226,25 @@ describe('erasure on request (AVG art. 17)', { timeout: 60_000 }, () => {
 
 describe('retention (AVG art. 5): per organisation, on the test clock', { timeout: 60_000 }, () => {
   it('a Beheerder sets the periods (validated, audited); another organisation\'s are a 404', async () => {
-    expect((await json(await beheerder.get(`${API}/company/1/retention`))).data).toEqual({ contact_months: 6, audit_months: 24 });
+    // The default (issue 34 item 8): names, e-mail addresses and attributes 12 months after the study's end; audit rows 24.
+    expect((await json(await beheerder.get(`${API}/company/1/retention`))).data).toEqual({ contact_months: 12, audit_months: 24 });
     const bad = await send(beheerder, 'PUT', '/company/1/retention', { contact_months: 13, audit_months: 6 });
     expect(bad.status).toBe(422);
     expect((await json(bad)).errors).toMatchObject({ contact_months: ['Maximaal 12 maanden na het einde van het onderzoek.'], audit_months: ['De audittrail blijft minimaal 12 maanden bewaard.'] });
     expect((await send(beheerder, 'PUT', '/company/2/retention', { contact_months: 3, audit_months: 24 })).status).toBe(404);
     expect((await send(gebruiker, 'PUT', '/company/1/retention', { contact_months: 3, audit_months: 24 })).status).toBe(403);
-    const ok = await send(beheerder, 'PUT', '/company/1/retention', { contact_months: 12, audit_months: 36 });
+    const ok = await send(beheerder, 'PUT', '/company/1/retention', { contact_months: 11, audit_months: 36 });
     expect(ok.status).toBe(200);
     expect(await last('company.retention', 1)).toMatchObject({ userId: 2, companyId: 1 });
-    expect((await last('company.retention', 1))!.summary).toContain('6 → 12 maanden');
+    expect((await last('company.retention', 1))!.summary).toContain('12 → 11 maanden');
+    expect((await send(beheerder, 'PUT', '/company/1/retention', { contact_months: 12, audit_months: 36 })).status).toBe(200);
   });
 
-  it('the daily job removes names and addresses after the organisation\'s period and audit rows after theirs; answers stay; what it removed is in the trail', async () => {
+  it('the daily job removes names, addresses and attributes after the organisation\'s period and audit rows after theirs; answers and report numbers stay; what it removed is in the trail', async () => {
     const { expireContactData } = await import('../../src/server/services/panels/expire-contact-data');
     const answers = Number((await t.db.select({ n: sql<number>`count(*)` }).from(surveyResponses))[0]!.n);
+    const sizes = reportNumbers;
+    const reportBefore = await sizes();
     // An old audit row of organisation 1 (kept 36 months now) and one of the installation (24 months).
     const day = 86_400_000;
     const now = Date.now();
@@ -246,14 +258,22 @@ describe('retention (AVG art. 5): per organisation, on the test clock', { timeou
     expect(left.map((r) => r.companyId)).toEqual([1]);
     expect(await last('retention.audit')).toMatchObject({ companyId: null, userId: null, summary: 'Bewaartermijn: 1 auditregel(s) ouder dan de bewaartermijn verwijderd' });
 
-    // Four years on every demo study has ended past its period: the names go, the answers stay.
-    await t.client.execute("update survey_tokens set firstname = 'Piet', lastname = 'Jansen', email = 'piet@example.org' where id = (select min(id) from survey_tokens where token not like 'gewist-%')");
+    // Four years on every demo study has ended past its period: names, addresses and attributes go, the answers stay.
+    const { rows: picked } = await t.client.execute("select id, survey_id from survey_tokens where token not like 'gewist-%' order by id limit 1");
+    const { id: tokenId, survey_id: surveyId } = picked[0] as unknown as { id: number; survey_id: number };
+    await t.client.execute({ sql: `update survey_tokens set firstname = 'Piet', lastname = 'Jansen', email = 'piet@example.org', attributes = '{"attribute_1":"Noord"}' where id = ?`, args: [tokenId] });
+    const version = async () => Number((await t.client.execute({ sql: 'select responses_version as v from surveys where id = ?', args: [surveyId] })).rows[0]!.v);
+    const versionBefore = await version();
     const later = await expireContactData(t.db, new Date(now + 4 * 365 * day));
     expect(later.tokens).toBeGreaterThan(0);
-    expect((await t.client.execute("select count(*) as n from survey_tokens where email <> '' or firstname <> ''")).rows[0]!.n).toBe(0);
-    const row = await last('retention.contacts');
-    expect(row!.summary).toMatch(/^Bewaartermijn: naam en e-mailadres van \d+ deelnemer\(s\) verwijderd \(\d+ maanden na het einde van het onderzoek\)$/);
+    expect((await t.client.execute("select count(*) as n from survey_tokens where email <> '' or firstname <> '' or lastname <> '' or attributes <> '{}'")).rows[0]!.n).toBe(0);
+    // Attributes are cube columns: the survey's responses version moved, so cubes and reports follow.
+    expect(await version()).toBe(versionBefore + 1);
+    const row = await last('retention.contacts', surveyId);
+    expect(row).toMatchObject({ userId: null, resource: 'survey', result: 'ok' });
+    expect(row!.summary).toMatch(/^Bewaartermijn: naam, e-mailadres en kenmerken van \d+ deelnemer\(s\) van .+ \(\d+\) verwijderd \(12 maanden na het einde van het onderzoek\); 1 met kenmerken; antwoorden blijven$/);
     expect(Number((await t.db.select({ n: sql<number>`count(*)` }).from(surveyResponses))[0]!.n)).toBe(answers);
+    expect(await sizes()).toEqual(reportBefore);
     expect((await expireContactData(t.db, new Date(now + 4 * 365 * day))).tokens).toBe(0);
   });
 });

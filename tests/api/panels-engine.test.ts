@@ -98,24 +98,24 @@ describe('panel background fields in the response cube', { timeout: 60_000 }, ()
   });
 });
 
-describe('contact data kept at most 6 months after a study (cron)', { timeout: 60_000 }, () => {
-  it('clears names and addresses of tokens of studies that ended 6 months ago; responses and tokens stay', async () => {
+describe('contact data kept at most 12 months after a study (cron)', { timeout: 60_000 }, () => {
+  it('clears names, addresses and attributes of tokens of studies that ended 12 months ago; responses and tokens stay', async () => {
     const { expireContactData } = await import('../../src/server/services/panels/expire-contact-data');
     const named = async () => (await t.db.select().from(surveyTokens).where(eq(surveyTokens.surveyId, surveyId))).filter((x) => x.email !== '').length;
     const before = await named();
     expect(before).toBeGreaterThan(0);
     const responses = await t.client.execute({ sql: 'select count(*) as n from survey_responses where survey_id = ?', args: [surveyId] });
-    // The demo fieldwork ends 120 days after the seed: today nothing is cleared, 5 months after the end neither.
+    // The demo fieldwork ends 120 days after the seed: today nothing is cleared, 11 months after the end neither.
     expect((await expireContactData(t.db, new Date())).tokens).toBe(0);
-    expect((await expireContactData(t.db, new Date(Date.now() + (120 + 150) * 86_400_000))).tokens).toBe(0);
+    expect((await expireContactData(t.db, new Date(Date.now() + (120 + 335) * 86_400_000))).tokens).toBe(0);
     expect(await named()).toBe(before);
-    const later = await expireContactData(t.db, new Date(Date.now() + (120 + 190) * 86_400_000));
+    const later = await expireContactData(t.db, new Date(Date.now() + (120 + 370) * 86_400_000));
     expect(later.tokens).toBe(before);
     expect(await named()).toBe(0);
     const tokens = await t.db.select().from(surveyTokens).where(eq(surveyTokens.surveyId, surveyId));
-    expect(tokens.every((x) => x.firstname === '' && x.lastname === '' && x.token !== '')).toBe(true);
+    expect(tokens.every((x) => x.firstname === '' && x.lastname === '' && Object.keys(x.attributes).length === 0 && x.token !== '')).toBe(true);
     expect((await t.client.execute({ sql: 'select count(*) as n from survey_responses where survey_id = ?', args: [surveyId] })).rows[0]!.n).toBe(responses.rows[0]!.n);
     // Idempotent.
-    expect((await expireContactData(t.db, new Date(Date.now() + 400 * 86_400_000))).tokens).toBe(0);
+    expect((await expireContactData(t.db, new Date(Date.now() + 600 * 86_400_000))).tokens).toBe(0);
   });
 });

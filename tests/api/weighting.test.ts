@@ -1,11 +1,13 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reports, surveyAudit, surveyResponses } from '../../src/server/db/schema';
+import { reports, surveyAudit, surveyResponses, users } from '../../src/server/db/schema';
+import { loadWeightingPage } from '../../src/server/services/weighting/load-weighting-page';
 import { loginAs } from '../helpers/accounts';
 import type { HttpSession } from '../helpers/http-session';
 import { createSurveyTestApp } from '../helpers/survey-test-app';
 import { demoSurveyId } from '../helpers/demo-survey';
+import { serviceContextFor } from '../helpers/service-context';
 
 const t = createSurveyTestApp();
 afterAll(() => t.close());
@@ -48,6 +50,19 @@ beforeAll(async () => {
 
 describe('weighting schemes', { timeout: 60_000 }, () => {
   let id = 0;
+
+  it("offers the single-choice questions by their texts, panel background fields by field and option names (not 'panel:<id>')", async () => {
+    const [user] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, 'beheerder@demo.impulz.nl'));
+    const page = await loadWeightingPage(await serviceContextFor(t.db, user!.id), surveyId);
+    const wijk = page.questions.find((q) => q.key === 'wijk');
+    expect(wijk?.label).not.toBe('wijk');
+    const panelFields = page.questions.filter((q) => q.key.startsWith('panel:'));
+    expect(panelFields.length).toBeGreaterThan(0);
+    for (const q of panelFields) {
+      expect(q.label).not.toMatch(/^panel:/);
+      for (const c of q.codes) expect(c.label).not.toBe(c.code);
+    }
+  });
 
   it('creates a raking scheme whose margins equal the targets, with its figures and an audit row', async () => {
     const res = await post(admin, scheme());

@@ -39,7 +39,7 @@ test('a Beheerder reads their organisation\'s trail; the admin filters the audit
   // The organisation's retention periods sit on its 'Algemeen' tab (only looked at: other specs use the demo organisation).
   await page.goto('/portal/manage/company/1/base');
   await expect(page.getByRole('heading', { name: 'Bewaartermijnen' })).toBeVisible();
-  await expect(page.getByLabel(/Contactgegevens van deelnemers bewaren/)).toHaveValue(/^\d+$/);
+  await expect(page.getByLabel(/Naam, e-mailadres en kenmerken van deelnemers bewaren/)).toHaveValue(/^\d+$/);
   await axeClean(page, 'company retention');
   await shot(page, 'company-retention');
   // Each participant row offers the right-of-access file and erasure (only looked at: demo rows stay).

@@ -8,7 +8,7 @@ import { useKeepEarlyInput } from '../early-input';
 
 const t = companiesNl.retention;
 
-/** The organisation's retention periods (AVG art. 5): participants' names and addresses after a study, and the audit trail. */
+/** The organisation's retention periods (AVG art. 5): participants' names, addresses and attributes after a study, and the audit trail. */
 export default function RetentionForm({ companyId, initial }: { companyId: number; initial: { contact_months: number; audit_months: number } }) {
   const keepInput = useKeepEarlyInput<HTMLElement>();
   const hydrated = useHydrated();

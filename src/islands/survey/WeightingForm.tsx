@@ -113,20 +113,21 @@ export default function WeightingForm({ surveyId, questions, scheme, onSaved, on
         {questions.map((q) => (
           <label key={q.key} className="flex items-center gap-2 text-sm">
             <input type="checkbox" checked={chosen.includes(q.key)} onChange={() => toggle(q.key)} />
-            <span><strong>{q.key}</strong> – {q.label}</span>
+            <span>{q.key.startsWith('panel:') ? q.label : <><strong>{q.key}</strong> – {q.label}</>}</span>
           </label>
         ))}
         {error('variables')}
       </fieldset>
       {!crossed && chosen.map((key) => {
         const q = questions.find((x) => x.key === key);
+        const name = q && key.startsWith('panel:') ? q.label : key;
         return (
           <div key={key} className="flex flex-col gap-1">
-            <label className="text-sm font-semibold" htmlFor={`targets-${key}`}>{t.targetsFor(key)}</label>
+            <label className="text-sm font-semibold" htmlFor={`targets-${key}`}>{t.targetsFor(name)}</label>
             <p className="text-xs text-gray-600" id={`targets-help-${key}`}>{t.targetsHelp(kind)} {q?.codes.map((c) => `${c.code} = ${c.label}`).join(', ')}</p>
             <textarea id={`targets-${key}`} aria-describedby={`targets-help-${key}`} aria-invalid={!!errors[`targets.${key}`]} className="rounded border px-2 py-1 font-mono text-sm" rows={Math.min(9, (q?.codes.length ?? 3) + 2)} value={texts[key] ?? ''} onChange={(e) => setTexts((old) => ({ ...old, [key]: e.target.value }))} />
             <label className="text-xs">
-              {t.upload} <input type="file" accept=".csv,.txt,text/csv,text/plain" aria-label={t.uploadFor(key)} onChange={(e) => upload(key, e.target.files?.[0])} />
+              {t.upload} <input type="file" accept=".csv,.txt,text/csv,text/plain" aria-label={t.uploadFor(name)} onChange={(e) => upload(key, e.target.files?.[0])} />
             </label>
             {error(`targets.${key}`)}
           </div>

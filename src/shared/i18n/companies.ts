@@ -3,8 +3,8 @@ export const companiesNl = {
   retentionSaved: 'De bewaartermijnen zijn opgeslagen.',
   retention: {
     title: 'Bewaartermijnen',
-    intro: 'Namen en e-mailadressen van deelnemers worden automatisch verwijderd zodra deze termijn na het einde van een onderzoek voorbij is; de antwoorden en rapportages blijven. Regels van de audittrail worden na hun termijn verwijderd. Elke verwijdering staat in de audittrail.',
-    contact: 'Contactgegevens van deelnemers bewaren (maanden na het einde van het onderzoek, 1–12)',
+    intro: 'Namen, e-mailadressen en kenmerken van deelnemers worden automatisch verwijderd zodra deze termijn na het einde van een onderzoek voorbij is (standaard 12 maanden); de antwoorden blijven. Een uitsplitsing of filter op een kenmerk telt die deelnemers daarna niet meer mee. Regels van de audittrail worden na hun termijn verwijderd. Elke verwijdering staat in de audittrail.',
+    contact: 'Naam, e-mailadres en kenmerken van deelnemers bewaren (maanden na het einde van het onderzoek, 1–12)',
     audit: 'Audittrail bewaren (maanden, 12–120)',
     save: 'Bewaartermijnen opslaan',
   },

@@ -175,7 +175,7 @@ export const panelsNl = {
     ownData: 'Mijn gegevens',
     memberSince: (date: string) => `Lid sinds ${date}`,
     downloadHelp: 'Alles wat het portaal over u als panellid bewaart: uw account, panels, achtergrondgegevens, uitnodigingen en de antwoorden die aan uw uitnodigingen gekoppeld zijn.',
-    retention: 'Contactgegevens bij een onderzoek bewaren we maximaal 6 maanden na afloop van het onderzoek.',
+    retention: 'Naam, e-mailadres en kenmerken bij een onderzoek bewaren we maximaal 12 maanden na afloop van het onderzoek.',
     notOwn: 'Achtergrondgegevens zijn alleen zichtbaar op uw eigen profiel.',
   },
   register: {

@@ -9,8 +9,8 @@ export const companies = sqliteTable('companies', {
    * line ('www.gemeente.nl', '*.gemeente.nl'); the public page's CSP frame-ancestors lists them.
    */
   embedDomains: text('embed_domains').notNull().default(''),
-  /** Months after a study's end that participants' names and e-mail addresses are kept (docs/privacy.md). */
-  contactRetentionMonths: integer('contact_retention_months').notNull().default(6),
+  /** Months after a study's end that participants' names, e-mail addresses and attributes are kept (default 12; docs/security.md). */
+  contactRetentionMonths: integer('contact_retention_months').notNull().default(12),
   /** Months the organisation's audit trail rows are kept. */
   auditRetentionMonths: integer('audit_retention_months').notNull().default(24),
   ...timestamps,

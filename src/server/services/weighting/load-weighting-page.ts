@@ -1,6 +1,7 @@
 import type { UserServiceContext } from '../../context';
 import type { WeightingQuestion, WeightingSchemeDto } from '../../../shared/validation/weighting';
 import { loadCube } from '../analytics/load-cube';
+import { isPanelColumn, loadPanelAttributes } from '../analytics/panel-attributes';
 import { loadColumnTexts } from '../report-data/column-texts';
 import { findVisibleSurvey, requireSurveyRole } from '../surveys/scope';
 import { listSchemes } from './list-schemes';
@@ -18,9 +19,16 @@ export async function loadWeightingPage(ctx: UserServiceContext, surveyId: numbe
     loadColumnTexts(ctx.db, surveyId, survey.baseLanguage),
     loadCube({ db: ctx.db, files: ctx.jobs?.files }, surveyId),
   ]);
+  const singles = cube.columns.filter((col) => col.kind === 'single');
+  // Panel background fields (keys 'panel:<id>') have no LimeSurvey texts: their field and option names.
+  const panel = singles.some((col) => isPanelColumn(col.key)) ? (await loadPanelAttributes(ctx.db, surveyId)).labels : new Map<string, { title: string; labels: Map<string, string> }>();
   const questions: WeightingQuestion[] = [];
-  for (const col of cube.columns) {
-    if (col.kind !== 'single') continue;
+  for (const col of singles) {
+    const field = panel.get(col.key);
+    if (field) {
+      questions.push({ key: col.key, label: field.title, codes: col.codes.map((code) => ({ code, label: field.labels.get(code) ?? code })) });
+      continue;
+    }
     const t = texts.texts.get(col.key);
     const label = [t?.question, t?.subquestion].filter(Boolean).join(' – ') || col.key;
     questions.push({ key: col.key, label, codes: col.codes.map((code) => ({ code, label: t?.labels.get(code) ?? code })) });
