@@ -1,1 +1,0 @@
-ALTER TABLE `indicators` ADD `weighting_id` integer REFERENCES weighting_schemes(id) ON DELETE set null;
