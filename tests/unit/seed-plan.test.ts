@@ -26,15 +26,15 @@ const scale = (n: number, from = 1) => ({ kind: 'single' as const, codes: Array.
 const nominal = (...codes: string[]) => ({ kind: 'single' as const, codes, scores: codes.map(() => NaN) });
 
 describe('quick-fill: a chart by question kind', () => {
-  it('an ordinal 5-point scale: a 100 % stacked bar in scale order with the diverging palette', () => {
-    expect(pick('L', { tevreden: scale(5) })).toEqual({ type: 'stacked-bar-100', format: 'percentage', scheme: 'Oneens - eens (5 punten)', sorting: 'original', columns: ['tevreden'], title: 'Vraag tevreden' });
+  it('an ordinal 5-point scale: a bar in scale order with the diverging palette (an array: a 100 % stacked bar)', () => {
+    expect(pick('L', { tevreden: scale(5) })).toEqual({ type: 'bar', format: 'percentage', scheme: 'Oneens - eens (5 punten)', sorting: 'original', columns: ['tevreden'], title: 'Vraag tevreden' });
     expect(pick('F', { buurt_SQ001: scale(7), buurt_SQ002: scale(7) })).toMatchObject({ type: 'stacked-bar-100', scheme: 'Oneens - eens (7 punten)', sorting: 'original', columns: ['buurt_SQ001', 'buurt_SQ002'] });
   });
 
   it('other ordinal scales: sequential blues (3 points, "Nooit – Soms – Vaak"), a 1–10 grade the grade scale; assessment values count as scores', () => {
     expect(pick('F', { veilig_overdag: scale(3), veilig_avond: scale(3) })).toMatchObject({ type: 'stacked-bar-100', scheme: 'Blauwtinten', sorting: 'original' });
     expect(pick('B', { cijfer_SQ001: scale(10), cijfer_SQ002: scale(10) })).toMatchObject({ scheme: 'Rapportcijfer' });
-    expect(pick('L', { vaak: { kind: 'single', codes: ['A1', 'A2', 'A3', 'A4'], scores: [1, 2, 3, 4] } })).toMatchObject({ type: 'stacked-bar-100', scheme: 'Blauwtinten' });
+    expect(pick('L', { vaak: { kind: 'single', codes: ['A1', 'A2', 'A3', 'A4'], scores: [1, 2, 3, 4] } })).toMatchObject({ type: 'bar', scheme: 'Blauwtinten', sorting: 'original' });
     expect(scalePalette(4, ['1', '2', '3', '4'])).toBe(COLOR_SCHEMES.find((s) => s.name === 'Blauwtinten')!.id);
   });
 
@@ -42,9 +42,9 @@ describe('quick-fill: a chart by question kind', () => {
     expect(pick('L', { aanbevelen: scale(11, 0) })).toMatchObject({ type: 'net-promoter', columns: ['aanbevelen'] });
   });
 
-  it('yes/no: one bar in two colours (a 100 % stacked bar, the answers in the house colours)', () => {
-    expect(pick('Y', { contact: nominal('Y', 'N') })).toMatchObject({ type: 'stacked-bar-100', scheme: 'ImpulZ', sorting: null });
-    expect(pick('L', { ja: { kind: 'single', codes: ['1', '2', '-oth-'], scores: [1, 2, NaN] } })).toMatchObject({ type: 'stacked-bar-100', scheme: 'ImpulZ' });
+  it('yes/no: a bar in two colours (the house colours: blue and orange)', () => {
+    expect(pick('Y', { contact: nominal('Y', 'N') })).toMatchObject({ type: 'bar', scheme: 'ImpulZ', sorting: null });
+    expect(pick('L', { ja: { kind: 'single', codes: ['1', '2', '-oth-'], scores: [1, 2, NaN] } })).toMatchObject({ type: 'bar', scheme: 'ImpulZ' });
   });
 
   it('multiple choice: a bar sorted from the most chosen answer down', () => {

@@ -62,10 +62,10 @@ export function scalePalette(points: number, codes: string[]): number {
 /**
  * One chart per question, picked by the question's kind (PUT report/{id}/seed, 'Vulling'):
  * - an ordinal scale (single choice whose answers all carry a score: numeric codes or assessment
- *   values, 3 points or more; also each row of an array): a 100 % stacked bar in scale order with
- *   a diverging or sequential palette (scalePalette), which keeps its colours per benchmark;
+ *   values, 3 points or more): a bar per answer in scale order with a diverging or sequential
+ *   palette (scalePalette); an array of such rows a 100 % stacked bar with that palette;
  * - a 0–10 recommendation question: the Net Promoter Score chart;
- * - yes/no (two answers): one 100 % stacked bar in two colours;
+ * - yes/no (two answers): a bar in two colours;
  * - multiple choice: a bar sorted from the most chosen answer down;
  * - open text (short text in the cube): the top answers ('Open antwoorden', most frequent first);
  * - a number: a KPI of the mean;
@@ -89,8 +89,8 @@ export function planChart(q: StructureQuestion, columns: ResponseColumn[], cube:
   const scored = codes.length >= 3 && codes.every((c) => Number.isFinite(col.scores[col.codes.indexOf(c)]!));
   const array = keys.length > 1;
   if (!array && isRecommendation(codes)) return chart('net-promoter', 'percentage', scheme('ImpulZ'), keys);
-  if (codes.length === 2) return chart('stacked-bar-100', 'percentage', scheme('ImpulZ'), keys);
-  if (scored) return chart('stacked-bar-100', 'percentage', scalePalette(codes.length, codes), keys, sorting('original'));
+  if (codes.length === 2) return chart(array ? 'stacked-bar-100' : 'bar', 'percentage', scheme('ImpulZ'), keys);
+  if (scored) return chart(array ? 'stacked-bar-100' : 'bar', 'percentage', scalePalette(codes.length, codes), keys, sorting('original'));
   return chart(array ? 'stacked-bar-100' : 'bar', 'percentage', scheme('ImpulZ'), keys);
 }
 
