@@ -86,6 +86,7 @@ const userOverviewTabs: Tab[] = [
   { text: 'Demo-gebruikers', route: 'UserOverviewDemo', group: 'Beheerder', roles: ['user.view'] },
   { text: 'API-gebruikers', route: 'UserOverviewApi', group: 'Admin', roles: ['user.view'] },
   { text: 'Uitnodigingen', route: 'UserOverviewInvites', roles: ['user.view'] },
+  { text: 'Panelleden', route: 'UserOverviewPanel', roles: ['panel.edit'] },
 ];
 const userTabs: Tab[] = [
   { text: 'Algemeen', route: 'ViewUserBaseTab' },
@@ -195,6 +196,7 @@ export const ROUTES: readonly RouteDef[] = [
   r({ name: 'UserOverviewDemo', path: '/manage/user/overview/demo', title: 'Demo-gebruikers', roles: ['user.view'], group: 'Beheerder', tabs: userOverviewTabs }),
   r({ name: 'UserOverviewApi', path: '/manage/user/overview/api', title: 'API-gebruikers', roles: ['user.view'], group: 'Admin', tabs: userOverviewTabs }),
   r({ name: 'UserOverviewInvites', path: '/manage/user/overview/invites', title: 'Uitnodigingen', roles: ['user.view'], tabs: userOverviewTabs }),
+  r({ name: 'UserOverviewPanel', path: '/manage/user/overview/panel', title: 'Panelleden', roles: ['panel.edit'], tabs: userOverviewTabs }),
   r({ name: 'InviteUser', path: '/manage/user/invite', title: 'Gebruiker uitnodigen', roles: ['user.create'] }),
   r({ name: 'NewUser', path: '/manage/user/new', title: 'Nieuwe gebruiker', roles: ['user.create'] }),
   r({ name: 'ViewUserBase', path: '/manage/user/:id', title: 'Gebruiker', roles: ['user.access'], breadcrumb: userCrumbs, tabs: userTabs }),

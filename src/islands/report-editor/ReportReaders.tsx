@@ -11,6 +11,7 @@ interface Person {
   id: number;
   fullname: string;
   email: string;
+  group?: string | null;
 }
 
 /**
@@ -60,7 +61,7 @@ export default function ReportReaders({ reportId, candidates, initial }: { repor
             <li key={p.id}>
               <label className="flex items-center gap-2 text-sm">
                 <input type="checkbox" checked={readers.has(p.id)} disabled={!hydrated || busy === p.id} onChange={(e) => toggle(p.id, e.target.checked)} />
-                {p.fullname} <span className="text-gray-600">({p.email})</span>
+                {p.fullname} <span className="text-gray-600">({p.email}){p.group ? ` · ${p.group}` : ''}</span>
               </label>
             </li>
           ))}

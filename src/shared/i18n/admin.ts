@@ -30,6 +30,7 @@ export const adminNl = {
     badPath: 'Dit is geen pagina van het portaal.',
     unknownPage: 'Deze pagina bestaat niet.',
     reasonTooLong: 'De toelichting is maximaal 1000 tekens.',
+    panelMember: 'Als panellid ziet u alleen uw eigen panelpagina’s; toegang tot andere pagina’s kunt u niet aanvragen.',
     unknownRole: 'Onbekende rol.',
     decisionRequired: "Kies 'grant' of 'decline'.",
     grantWhat: 'Kies een rol of een project om toegang toe te kennen.',

@@ -185,4 +185,36 @@ export const panelsNl = {
   export: {
     csvHeader: ['id', 'naam', 'e-mailadres', 'lid sinds'],
   },
+  /** The 'Panelleden' tab of the user overview: the organisation's panel members (group Panellid). */
+  accounts: {
+    title: 'Panelleden',
+    intro:
+      'Inwoners die zich via de link of code van een panel hebben aangemeld. Het zijn geen medewerkers: ze zien alleen hun eigen panelpagina’s en staan niet in de gebruikerslijst, de ledenkeuze van projecten of de lezers van rapportages.',
+    count: (n: number) => plural(n, 'panellid', 'panelleden'),
+    search: 'Zoek op naam of e-mailadres',
+    searchLabel: 'Zoeken in panelleden',
+    name: 'Naam',
+    email: 'E-mailadres',
+    company: 'Organisatie',
+    panels: 'Panels',
+    since: 'Aangemeld op',
+    lastLogin: 'Laatst ingelogd',
+    never: 'nooit',
+    actions: 'Acties',
+    none: 'Geen panelleden gevonden.',
+    export: 'Exporteren (CSV)',
+    exportHelp: 'De export bevat namen en e-mailadressen: persoonsgegevens. Bewaar hem niet langer dan nodig.',
+    personalData: 'Inzage (JSON)',
+    personalDataLabel: (name: string) => `Inzage (JSON): alle gegevens van ${name} downloaden`,
+    remove: 'Verwijderen',
+    removeLabel: (name: string) => `Verwijderen: ${name}`,
+    removeConfirm: (name: string) => `${name} uit alle panels verwijderen? Het account en de achtergrondgegevens verdwijnen; uitnodigingen verliezen naam en e-mailadres.`,
+    removed: 'Het panellid is verwijderd.',
+    erase: 'Wissen (AVG)',
+    eraseLabel: (name: string) => `Wissen (AVG): alle persoonsgegevens van ${name}`,
+    eraseConfirm: (name: string) =>
+      `Alle persoonsgegevens van ${name} wissen? Naam, e-mailadres, achtergrondgegevens, kenmerken en codes verdwijnen; de antwoorden blijven anoniem in de resultaten. Dit kan niet ongedaan worden gemaakt.`,
+    erased: 'De persoonsgegevens van het panellid zijn gewist; de antwoorden blijven anoniem in de resultaten.',
+    csvHeader: ['id', 'naam', 'e-mailadres', 'aangemeld op', 'laatst ingelogd', 'panels'],
+  },
 } as const;

@@ -170,3 +170,10 @@ export function answerValues(fields: Pick<AnswerField, 'id' | 'type_id'>[], rows
   }
   return out;
 }
+
+/** GET user/panel-member[/export]: q searches name and e-mail; company_id narrows a root user's list. */
+export const PanelMemberQuery = z.object({
+  q: z.string().trim().max(120, messages.maxLength(120)).optional(),
+  company_id: num(int().min(1, messages.min1)).optional(),
+});
+export type PanelMemberQuery = z.infer<typeof PanelMemberQuery>;
