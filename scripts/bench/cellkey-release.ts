@@ -13,7 +13,11 @@
  * the true numbers: exactly the cells cell-key mode does not withhold by construction).
  * Accuracy: |perturbed − true| percentage points per option, over the cells released in both modes
  * (suppress mode's numbers are exact; the trend requests' whole-year benchmarks included), by the
- * true base: 10–49, 50–199, ≥ 200.
+ * true base: 10–49, 50–199, ≥ 200; and split by the option's true count: 1 … m−1 (published as 0
+ * or m, never a small count: the p-table's two-point rows) against m or more (noise ±3 at most),
+ * with the share of the total error each part carries, and the rows where the true counts were
+ * consistent (all options and the base perturbed, none from a perturbed count over a true base:
+ * checked by recomputing each published share from the published count and base).
  * Run: `npm run bench -- cellkey-release`.
  */
 import { createClient } from '@libsql/client';
@@ -29,7 +33,7 @@ import { seedDatabase } from '../seed';
 
 type Mode = 'suppress' | 'cellkey';
 type Body = { benchmarks: { label: string; start?: string | null; end?: string | null; filterOptions?: number[] }[]; granularity?: number };
-type Cell = { suppressed: boolean; reason?: string; stats?: { base: number; options: { code: string; percentage: number | null }[] } };
+type Cell = { suppressed: boolean; reason?: string; stats?: { base: number; options: { code: string; count: number; percentage: number | null }[] } };
 
 const dir = fileURLToPath(new URL(`../../.tmp/bench-cellkey-${process.pid}/`, import.meta.url));
 rmSync(dir, { recursive: true, force: true });
@@ -79,6 +83,14 @@ try {
   console.log(`demo survey, report ${REPORT} (min_n ${report!.minN}), ${groups.length} benchmarks (all + ${options.length} filter options alone), year ${year}`);
   console.log('cells                       R1 would release   suppress: released  ratio      cellkey: released  ratio      ms/request s | c');
   const accuracy = new Map<string, { n: number; sum: number; max: number }>();
+  // The same split by the option's true count: below min_n (0 or m) or not.
+  const split = new Map<string, { n: number; sum: number; max: number }>();
+  let checked = 0;
+  let inconsistent = 0;
+  let above100 = 0;
+  // How far the published shares of a cell add up away from the true sum (options perturbed one by one).
+  const sums = new Map<string, { n: number; sum: number; max: number }>();
+  const m = report!.minN;
   for (const kind of ['trend', 'benchmarks'] as const) {
     const s = await cells('suppress', kind);
     const c = await cells('cellkey', kind);
@@ -100,15 +112,33 @@ try {
       const base = x.stats!.base;
       const cls = base < 50 ? '10–49' : base < 200 ? '50–199' : '≥ 200';
       const acc = accuracy.get(cls) ?? { n: 0, sum: 0, max: 0 };
-      const perturbed = new Map(y.stats!.options.map((o) => [o.code, o.percentage]));
+      const perturbed = new Map(y.stats!.options.map((o) => [o.code, o]));
       for (const o of x.stats!.options) {
-        const p = perturbed.get(o.code);
+        const q = perturbed.get(o.code);
+        const p = q?.percentage;
         if (o.percentage === null || p === null || p === undefined) continue;
         const d = Math.abs(p - o.percentage);
         acc.n++;
         acc.sum += d;
         acc.max = Math.max(acc.max, d);
+        const part = `${cls} ${o.count > 0 && o.count < m ? 'small' : 'large'}`;
+        const sp = split.get(part) ?? { n: 0, sum: 0, max: 0 };
+        sp.n++;
+        sp.sum += d;
+        sp.max = Math.max(sp.max, d);
+        split.set(part, sp);
+        // The published share is the published count over the published base (never a true one).
+        checked++;
+        if (y.stats!.base > 0 && Math.abs((q!.count / y.stats!.base) * 100 - p) > 1e-6) inconsistent++;
+        if (p > 100 + 1e-9) above100++;
       }
+      const trueSum = x.stats!.options.reduce((t, o) => t + (o.percentage ?? 0), 0);
+      const pubSum = y.stats!.options.reduce((t, o) => t + (o.percentage ?? 0), 0);
+      const sa = sums.get(cls) ?? { n: 0, sum: 0, max: 0 };
+      sa.n++;
+      sa.sum += Math.abs(pubSum - trueSum);
+      sa.max = Math.max(sa.max, Math.abs(pubSum - trueSum));
+      sums.set(cls, sa);
       accuracy.set(cls, acc);
     }
   }
@@ -119,6 +149,18 @@ try {
     if (!a || !a.n) console.log(`${cls.padEnd(10)} ${'0'.padStart(8)}`);
     else console.log(`${cls.padEnd(10)} ${String(a.n).padStart(8)}   ${(a.sum / a.n).toFixed(2).padStart(5)}  ${a.max.toFixed(2).padStart(5)}`);
   }
+  console.log(`\nthe same by the option's true count (small = 1 … ${m - 1}: published as 0 or ${m}; large = 0 or ≥ ${m}: noise ±3 at most)`);
+  console.log('true base  option count   options   mean    max   share of the error');
+  for (const cls of ['10–49', '50–199', '≥ 200']) {
+    const total = accuracy.get(cls)?.sum ?? 0;
+    for (const part of ['small', 'large']) {
+      const a = split.get(`${cls} ${part}`);
+      if (!a || !a.n) continue;
+      console.log(`${cls.padEnd(10)} ${part.padEnd(12)} ${String(a.n).padStart(9)}   ${(a.sum / a.n).toFixed(2).padStart(5)}  ${a.max.toFixed(2).padStart(5)}   ${total ? `${((100 * a.sum) / total).toFixed(0)} %` : '–'}`);
+    }
+  }
+  console.log(`published shares recomputed from the published count and base: ${checked - inconsistent} of ${checked} agree; above 100 %: ${above100}`);
+  console.log('sum of a cell\'s published shares against the true sum (points): ' + ['10–49', '50–199', '≥ 200'].map((c) => { const a = sums.get(c); return a ? `${c} mean ${(a.sum / a.n).toFixed(2)}, max ${a.max.toFixed(2)} (${a.n} cells)` : `${c} –`; }).join('; '));
 } finally {
   client.close();
   rmSync(dir, { recursive: true, force: true });

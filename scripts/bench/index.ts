@@ -19,7 +19,7 @@ const scripts = readdirSync(dir)
   .sort();
 
 // These measure the built Worker (under workerd): build it once, first.
-const NEEDS_BUILD = ['frontpage-budget.ts', 'public-report.ts', 'report-view.ts', 'round-trips.ts', 'concurrency.ts', 'participate.ts', 'message-upload.ts'];
+const NEEDS_BUILD = ['frontpage-budget.ts', 'maps-pages.ts', 'public-report.ts', 'report-view.ts', 'round-trips.ts', 'concurrency.ts', 'participate.ts', 'message-upload.ts'];
 if (scripts.some((s) => NEEDS_BUILD.includes(s))) {
   console.log('\n━━ astro build (for the benchmarks of the built Worker) ━━');
   const build = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], { stdio: 'inherit', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });

@@ -2,9 +2,10 @@
  * District maps (docs/maps.md): the server's drawing of a 600-area map (the first, once per
  * isolate and map version; then from the cache: map model and SVG, target ≤ 20 ms), the bytes a
  * map adds to the public page (the page carries a wide and a narrow SVG per chart: gzip -6 and
- * brotli 5 of both), and a 20 MB boundary upload processed as the Worker does it (parse,
- * reproject, check, simplify) in a Node process whose V8 heap is limited to 192, 160 and 128 MB
- * (the Worker's isolate has 128 MB): whether it fits, time, sampled peak heap.
+ * brotli 5 of both), and a 20 MB boundary upload processed as the Worker does it (streamed into
+ * typed arrays, reprojected, checked, simplified) in a Node process whose V8 heap is limited to
+ * 128, 96 and 64 MB (the Worker's isolate has 128 MB): whether it fits, time, peak heap +
+ * ArrayBuffers and peak RSS.
  *
  *   npx tsx --expose-gc scripts/bench/maps.ts
  */
@@ -24,6 +25,7 @@ import { syntheticGrid, zuiderhavenDistricts } from '../../tests/helpers/synthet
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
+const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
 
 function chartOf(fc: object, key: string, benchmarks: number) {
   const stored = simplifyAreas(readGeometry(JSON.stringify(fc), 'statcode', 'statnaam'));
@@ -63,19 +65,19 @@ for (const [name, fc, benchmarks] of [['6 wijken', zuiderhavenDistricts(), 1], [
   console.log(`  ${name.padEnd(28)} first ${firstMs.toFixed(1).padStart(6)} ms, then ${median(times).toFixed(1).padStart(6)} ms   stored topology ${kb(JSON.stringify(stored.topology).length)}   on the page (wide + narrow SVG): ${kb(page)} raw, ${kb(gz)} gzip -6, ${kb(br)} brotli 5`);
 }
 
-console.log('\nUpload processing (as POST company/{id}/map after the stream is read), each in its own Node process with the V8 heap limited as stated:');
+console.log('\nUpload processing (as POST company/{id}/map: the file streamed in 64 kB chunks into typed arrays, reprojected, checked, simplified), each in its own Node process with the V8 heap limited as stated:');
 const dir = mkdtempSync(join(tmpdir(), 'impulz-maps-bench-'));
 try {
   for (const [name, fc] of [['6 wijken (RD New)', zuiderhavenDistricts()], ['1,600 buurten, ~20 MB (RD New)', syntheticGrid(40, 40, 195, 300)]] as const) {
     const file = join(dir, 'upload.geojson');
     writeFileSync(file, JSON.stringify(fc));
     const bytes = Buffer.byteLength(readFileSync(file));
-    for (const limit of [192, 160, 128]) {
+    for (const limit of [128, 96, 64]) {
       // Through NODE_OPTIONS: tsx runs the script in a Node process of its own.
       const run = spawnSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/bench/_maps-upload.ts', file], { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: `--expose-gc --max-old-space-size=${limit}` } });
-      const out = run.status === 0 ? (JSON.parse(run.stdout.trim().split('\n').pop()!) as { ms: number; before: number; peak: number; stored: number; areas: number }) : null;
+      const out = run.status === 0 ? (JSON.parse(run.stdout.trim().split('\n').pop()!) as { ms: number; readMs: number; before: number; peak: number; rssBefore: number; maxRss: number; stored: number; areas: number }) : null;
       console.log(
-        `  ${name.padEnd(32)} file ${kb(bytes).padStart(9)}  heap limit ${String(limit).padStart(3)} MB: ${out ? `ok, ${String(out.ms).padStart(5)} ms, heap +${kb(out.peak - out.before)} at the sampled peak (the text itself ${kb(bytes)}; garbage not yet collected counts), ${out.areas} areas, stored ${kb(out.stored)}` : `out of memory (exit ${run.status ?? run.signal})`}`,
+        `  ${name.padEnd(32)} file ${kb(bytes).padStart(9)}  heap limit ${String(limit).padStart(3)} MB: ${out ? `ok, ${String(out.ms).padStart(5)} ms (reading ${out.readMs} ms), heap + ArrayBuffers +${mb(out.peak - out.before)} at the sampled peak (garbage not yet collected counts), peak RSS +${mb(out.maxRss - out.rssBefore)} (process peak ${mb(out.maxRss)}), ${out.areas} areas, stored ${kb(out.stored)}` : `out of memory (exit ${run.status ?? run.signal})`}`,
       );
     }
   }

@@ -8,7 +8,7 @@ import { scalarScale } from './chart/values';
 import { mapMatrix } from './chart/map';
 
 export type * from './chart/types';
-export { columnLabel, fitColumnLabel, formatCell, shortValueText, valueText, formatNumber, fullGaps, legendKind, seriesLegend, sigMark, sigPartners, stackedAxisMax, svgTextWidth } from './chart/format';
+export { columnLabel, fitColumnLabel, formatCell, formatCount, nText, shortValueText, valueText, formatNumber, fullGaps, legendKind, seriesLegend, sigMark, sigPartners, stackedAxisMax, svgTextWidth } from './chart/format';
 import { formatNumber } from './chart/format';
 export { textColorFor, luminance, schemeColors } from './chart/colors';
 export { periodLabel } from './chart/periods';
@@ -254,6 +254,7 @@ export function buildChartSpec(chart: ChartConfig, locations: DataLocationAnswer
     questions,
     minN,
     ...(mapped ? { map: mapped.map } : {}),
+    ...(opts.protection === 'cellkey' ? { approximate: true } : {}),
   };
 }
 

@@ -2,6 +2,7 @@ import { chartsNl, publicReportNl } from './i18n/charts';
 import { WIDGETS } from './lookups';
 import { periodWidgetLines } from './report-period';
 import type { CellAnswer } from './chart/types';
+import { formatCount } from './chart/format';
 
 /** A section widget as every renderer shows it (staff view, public page, PDF): a heading and plain lines (no HTML). */
 export interface ReportWidget {
@@ -28,6 +29,8 @@ export interface WidgetData {
   includeIncomplete: boolean;
   /** First paint of the staff view (server): the numbers are still coming; the counter says so, line for line. */
   pending?: boolean;
+  /** Cell-key mode: the group sizes are perturbed, so the counter reads 'ca. 123'. */
+  protection?: 'suppress' | 'cellkey';
 }
 
 const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
@@ -51,7 +54,7 @@ export function widgetsOf(rows: WidgetRow[], data: WidgetData): ReportWidget[] {
         const lines = data.benchmarks.map((b, i) => {
           const cell = first?.benchmarks[i];
           if (data.pending) return { text: `${b.label}: ${chartsNl.counting}` };
-          const n = cell && !cell.suppressed ? cell.stats.groupSize.toLocaleString('nl-NL') : chartsNl.suppressedMinN(data.minN);
+          const n = cell && !cell.suppressed ? formatCount({ approximate: data.protection === 'cellkey' }, cell.stats.groupSize) : chartsNl.suppressedMinN(data.minN);
           return { text: `${b.label}: ${n}` };
         });
         return [{ ...base, lines }];

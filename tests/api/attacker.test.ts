@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSurveyCube } from '../../src/server/services/analytics/build-survey-cube';
+import { indicatorCatalog } from '../../src/server/services/indicators/catalog';
 import { Attacker, seeded } from '../attack/attacker';
+import { cellKeyEvaluation, summarise, summaryTable } from '../attack/cellkey-eval';
 import { type AttackReport, httpTarget, prepareAttackReport } from '../attack/http-target';
 import { loginAs } from '../helpers/accounts';
 import type { HttpSession } from '../helpers/http-session';
@@ -23,6 +26,7 @@ beforeAll(async () => {
   await visitor.csrf();
   reports.fixed = await prepareAttackReport(t.db, t.files, { seed: 31, respondents: 2500, dateFilter: false, granularity: 'month' });
   reports.dated = await prepareAttackReport(t.db, t.files, { seed: 32, respondents: 2500, dateFilter: true, granularity: 'month' });
+  reports.cellkey = await prepareAttackReport(t.db, t.files, { seed: 33, respondents: 2500, dateFilter: true, granularity: 'month', protection: 'cellkey', overlap: true });
 }, 120_000);
 
 describe('automated attacker via the staff and public endpoints', { timeout: 180_000 }, () => {
@@ -34,5 +38,21 @@ describe('automated attacker via the staff and public endpoints', { timeout: 180
     // It worked with released numbers (staff and public), none of its requests was refused.
     expect(attacker.observations).toBeGreaterThan(40);
     expect(attacker.refused).toBe(0);
+  });
+
+  it('in cell-key mode the extended attacker (two steps, overlapping options, inclusion–exclusion, repeats) is never certain', async () => {
+    const r = reports.cellkey!;
+    const { cube } = await buildSurveyCube(t.db, r.surveyId);
+    const catalog = await indicatorCatalog(t.db, 1, r.surveyId, cube);
+    const attacker = new Attacker(r.setup, httpTarget(staff, visitor, r.reportId), seeded(9), { extended: true, evaluate: cellKeyEvaluation(cube, catalog, 10, 'cellkey') });
+    await attacker.run(150);
+    // Staff and public, repeated and re-ordered: every definition always got the same answer.
+    expect(attacker.findings.filter((f) => f.kind === 'inconsistent')).toEqual([]);
+    expect(attacker.repeats).toBeGreaterThan(20);
+    expect(attacker.refused).toBe(0);
+    const summary = summarise(attacker.evaluations, 10);
+    const table = summaryTable('cellkey', summary);
+    expect(summary.reduce((s, k) => s + k.derivations, 0), table).toBeGreaterThan(20);
+    expect(summary.every((k) => k.certain === 0 && k.minCandidates > 1), table).toBe(true);
   });
 });

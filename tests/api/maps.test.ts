@@ -93,6 +93,19 @@ describe('company maps', () => {
     expect((await jsonApi(gebruiker).del(`/company/1/map/${id}`)).status).toBe(403);
   });
 
+  it('reads the file also when it comes before the code and name fields (a client other than the form)', async () => {
+    const form = new FormData();
+    form.set('file', new File([six], 'wijken.geojson', { type: 'application/geo+json' }));
+    form.set('name', 'Bestand eerst');
+    form.set('code_property', 'statcode');
+    form.set('name_property', 'statnaam');
+    const res = await beheerder.fetch(`${API}/company/1/map`, { method: 'POST', body: form });
+    expect(res.status).toBe(201);
+    const made = (await res.json()) as Answer;
+    expect(made.data.areas).toBe(6);
+    expect((await jsonApi(beheerder).del(`/company/1/map/${made.data.id}`)).status).toBe(200);
+  });
+
   it('deletes a map no chart uses', async () => {
     const made = (await (await upload(beheerder, 1, six, { name: 'Weg ermee' })).json()) as Answer;
     expect((await jsonApi(beheerder).del(`/company/1/map/${made.data.id}`)).status).toBe(200);

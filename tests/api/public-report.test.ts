@@ -140,6 +140,17 @@ describe('public report page model', { timeout: 60_000 }, () => {
       if (b.suppressed) continue;
       for (const n of [b.stats!.groupSize, ...b.stats!.options.map((o) => o.count)]) expect(n === 0 || n >= data.data.minN).toBe(true);
     }
+    // Honest labelling (item 7): no count on the page reads as exact — every n or count in the
+    // charts ('Contactkanalen' shows percentage and count) and a response counter say 'ca.'; the
+    // exact report 1 says it nowhere.
+    const counter = view.sections.flatMap((s) => s.widgets).find((w) => w.key === 'response-counter');
+    if (counter) expect(counter.lines[0]!.text).toMatch(/^Alle respondenten: ca\. \d{1,3}(\.\d{3})*$/);
+    const svgs = view.sections.flatMap((s) => s.charts).map((c) => c.svg);
+    expect(svgs.length).toBeGreaterThan(0);
+    for (const svg of svgs) expect(svg).not.toMatch(/n ?= ?\d/);
+    expect(svgs.some((svg) => svg.includes('ca. '))).toBe(true);
+    const exact = await loadPublicView({ db: t.db }, 1, readPublicQuery(new URLSearchParams()));
+    expect(exact.sections.flatMap((s) => s.charts).some((c) => c.svg.includes('ca. '))).toBe(false);
   });
 
   it('renders every section with SVG charts and the report texts', async () => {

@@ -14,8 +14,14 @@
  *  - category partitions: released groups S ∧ c ∈ O (disjoint O's) inside a released S:
  *    |S| − Σ in 1 … m−1 (the best packing; what is left is the other options and "none").
  *
+ * Extended (issue 32, the README's open limits): two selection steps at once (nested pairs two or
+ * more options or categories apart, 'two-step'), inclusion–exclusion over two categories,
+ * overlapping options of a category on a multiple-choice question (|S∧a| + |S∧b| − |S∧(a or b)|),
+ * and repeated, re-ordered requests through both doors; these aim at small groups it has seen.
+ *
  * Every number it compares is one the target released; a finding is a real leak. It also reports
- * two answers for the same definition that differ (an inconsistency).
+ * two answers for the same definition that differ (an inconsistency). With `evaluate` it scores
+ * every derivation of a true small group against the truth (cellkey-eval.ts).
  */
 export type Granularity = 'day' | 'week' | 'month' | 'quarter' | 'year';
 const DAY_MS = 86_400_000;
@@ -45,8 +51,12 @@ export function periodAround(day: number, g: Granularity): [number, number] {
 }
 
 export interface AttackSetup {
-  /** Filter categories with their option ids; options of one category never overlap. */
-  categories: { id: number; options: number[] }[];
+  /**
+   * Filter categories with their option ids. Options of one category never overlap unless the
+   * category is marked `overlapping` (options on a multiple-choice question: one respondent can
+   * match several).
+   */
+  categories: { id: number; options: number[]; overlapping?: boolean }[];
   dateFilter: boolean;
   /** The report's date granularity (the unit ranges snap to with the date filter on). */
   granularity: Granularity;
@@ -89,30 +99,46 @@ export interface AttackTarget {
 }
 
 export interface Finding {
-  kind: 'nested' | 'time-sum' | 'category-sum' | 'incl-excl' | 'inconsistent';
+  /**
+   * nested: one selection step (plus any range nesting); two-step: nested pairs two or more
+   * selection steps apart; time-sum, category-sum: partitions; incl-excl: |S| − |S∧a| − |S∧b| +
+   * |S∧a∧b| over two categories; overlap: |S∧a| + |S∧b| − |S∧(a or b)| = |S∧a∧b| for options of an
+   * overlapping category; inconsistent: one definition answered two ways.
+   */
+  kind: 'nested' | 'two-step' | 'time-sum' | 'category-sum' | 'incl-excl' | 'overlap' | 'inconsistent';
   what: string;
   derived: number;
 }
 
 /**
- * Cell-key evaluation (issue 32): with the true count of every definition (`truth`, from the
- * test's own exact engine run) the attacker scores each derivation whose TRUE value is a small
- * group (1 … m−1): is its derived value exact, and could it be certain of it — i.e. does the
- * interval of true values consistent with the released numbers (`interval`) shrink to one value?
+ * Evaluation against the truth (issue 32): with the true count and members of every definition
+ * (from the test's own exact engine run) the attacker scores each derivation whose TRUE value is
+ * a small group (1 … m−1): is its derived value exact, and which values of the small group are
+ * consistent with the released numbers it used (`candidates`: every combination of true counts
+ * the p-table could have published as those numbers, `preimage`). Derivations of the same group
+ * (`target`: the same members, found from the truth — more than a real attacker could know, so
+ * the evaluation is on the attacker's side) pool their candidates in `summarise`
+ * (cellkey-eval.ts): certain = one candidate left.
  */
 export interface Evaluation {
   kind: Finding['kind'];
   truth: number;
   derived: number;
   exact: boolean;
-  certain: boolean;
+  /** The values of the small group consistent with this derivation's released numbers (≥ 0, ascending). */
+  candidates: number[];
+  /** The derived group's members (a fingerprint): derivations with the same target pool their candidates. */
+  target: string;
   /** The released numbers the derivation used, with their sign, and their true counts. */
   terms: { n: number; sign: number; truth: number }[];
 }
+export type DefLike = { lo: number; hi: number; sel: Map<number, number[]> };
 export interface EvaluationOptions {
-  truth(kind: string, def: { lo: number; hi: number; sel: Map<number, number[]> }): number;
-  /** The true counts a released number v can come from (suppress: [v, v]; cell key: the p-table's preimage). */
-  interval(v: number): [number, number];
+  truth(kind: string, def: DefLike): number;
+  /** A fingerprint of the definition's members: two 32-bit sums of per-respondent hashes. */
+  members(kind: string, def: DefLike): [number, number];
+  /** The true counts a released count v of a released group can come from (suppress: [v]; cell key: the p-table's preimage, all ≥ m). */
+  preimage(v: number): number[];
 }
 
 interface Def {
@@ -160,6 +186,8 @@ export class Attacker {
   private readonly catOf = new Map<number, number>();
 
   readonly evaluations: Evaluation[] = [];
+  /** Answers for a definition seen before (repeated or re-ordered requests, the other door). */
+  repeats = 0;
 
   /**
    * `extended` adds the attacks of the README's open limits (issue 32): two selection steps at
@@ -196,6 +224,7 @@ export class Attacker {
     const key = this.keyOf(kind, def);
     const prev = this.obs.get(key);
     if (prev) {
+      this.repeats++;
       if (prev.n !== n || (prev.counts && counts && prev.counts.join() !== counts.join())) this.findings.push({ kind: 'inconsistent', what: `${label}: ${key} answered ${prev.n} and ${n}`, derived: Math.abs(prev.n - n) });
       return;
     }
@@ -290,12 +319,35 @@ export class Attacker {
     return { start: lo === null ? null : isoOf(lo), end: hi === null ? null : isoOf(hi), filterOptions: ids };
   }
 
+  /** A small released group seen so far (fewer than 3m), as ids and range, or null: the extended attacks aim at small groups. */
+  private smallSeen(): { ids: number[]; lo: number | null; hi: number | null } | null {
+    const small = [...this.obs.values()].filter((o) => o.kind === 'group' && o.n < 3 * this.setup.minN);
+    if (!small.length) return null;
+    const o = this.rng.pick(small);
+    return { ids: [...o.def.sel.values()].flat(), lo: this.setup.dateFilter ? o.def.lo : null, hi: this.setup.dateFilter ? o.def.hi : null };
+  }
+
   private async oneRound(): Promise<void> {
     const via: Via = this.rng.chance(0.5) ? 'staff' : 'public';
-    const ids = this.randomIds();
-    const [lo, hi] = this.randomRange();
+    let ids = this.randomIds();
+    let [lo, hi] = this.randomRange();
     const G = this.setup.granularity;
-    const strategy = this.rng.int(0, this.opts.extended ? 8 : 5);
+    const strategy = this.rng.int(0, this.opts.extended ? 9 : 5);
+    const aim = strategy >= 6 && this.rng.chance(0.6) ? this.smallSeen() : null;
+    if (aim) ({ ids, lo, hi } = aim);
+    if (strategy === 9) {
+      // Overlapping options: S ∧ a, S ∧ b and S ∧ (a or b) for two options of an overlapping category.
+      const sel = this.selOf(ids);
+      const free = this.setup.categories.filter((c) => c.overlapping && !sel.has(c.id) && c.options.length > 1);
+      if (!free.length) return;
+      const c = this.rng.pick(free);
+      const pool = [...c.options];
+      const a = pool.splice(this.rng.int(0, pool.length - 1), 1)[0]!;
+      const b = this.rng.pick(pool);
+      const groups = [ids, [...ids, a], [...ids, b], [...ids, a, b]];
+      for (let i = 0; i < groups.length; i += this.setup.benchmarkCount) await this.data(via, groups.slice(i, i + this.setup.benchmarkCount).map((x) => this.req(x, lo, hi)));
+      return;
+    }
     if (strategy === 6) {
       // Two selection steps at once: the group and neighbours of its neighbours.
       const two = this.neighbourIds(ids).filter(() => this.rng.chance(0.3)).flatMap((n) => this.neighbourIds(n).filter(() => this.rng.chance(0.2)));
@@ -309,9 +361,15 @@ export class Attacker {
       const free = this.setup.categories.filter((c) => !sel.has(c.id));
       if (free.length < 2) return;
       const [c1, c2] = [free[0]!, free[1]!];
-      const a = this.rng.pick(c1.options);
-      const b = this.rng.pick(c2.options);
-      const groups = [ids, [...ids, a], [...ids, b], [...ids, a, b]];
+      // Option sets: all but one option (a large part, so the rest is small) or a single option.
+      const part = (c: { options: number[] }) => {
+        const pool = [...c.options];
+        const one = pool.splice(this.rng.int(0, pool.length - 1), 1);
+        return this.rng.chance(0.6) && pool.length ? pool : one;
+      };
+      const a = part(c1);
+      const b = part(c2);
+      const groups = [ids, [...ids, ...a], [...ids, ...b], [...ids, ...a, ...b]];
       for (let i = 0; i < groups.length; i += this.setup.benchmarkCount) await this.data(via, groups.slice(i, i + this.setup.benchmarkCount).map((x) => this.req(x, lo, hi)));
       return;
     }
@@ -371,28 +429,54 @@ export class Attacker {
     return this.findings;
   }
 
-  /** Inclusion–exclusion over two categories (extended): |S| − |S∧a| − |S∧b| + |S∧a∧b| = |S ∧ ¬a ∧ ¬b|. */
+  /**
+   * Inclusion–exclusion over two categories (extended): |S| − |S∧A| − |S∧B| + |S∧A∧B| =
+   * |S ∧ ¬A ∧ ¬B| for option sets A, B of two categories S does not restrict.
+   */
   private inclusionExclusion(list: Obs[]): void {
+    const byKey = new Map(list.map((o) => [o.key, o]));
+    const without = (o: Obs, drop: number[]) => byKey.get(this.keyOf(o.kind, { ...o.def, sel: new Map([...o.def.sel].filter(([c]) => !drop.includes(c))) }));
+    for (const sab of list) {
+      const cats = [...sab.def.sel.keys()];
+      for (const [i, c1] of cats.entries()) {
+        for (const c2 of cats.slice(i + 1)) {
+          const s = without(sab, [c1, c2]);
+          const sa = without(sab, [c2]);
+          const sb = without(sab, [c1]);
+          if (!s || !sa || !sb) continue;
+          this.derive('incl-excl', `${s.key} − A − B + AB (${sab.key})`, [{ o: s, sign: 1 }, { o: sa, sign: -1 }, { o: sb, sign: -1 }, { o: sab, sign: 1 }]);
+        }
+      }
+    }
+  }
+
+  /** Overlapping options (extended): |S∧a| + |S∧b| − |S∧(a or b)| = |S∧a∧b|. */
+  private overlaps(list: Obs[]): void {
     const byKey = new Map(list.map((o) => [o.key, o]));
     const keyOf = (o: Obs, sel: Map<number, number[]>) => this.keyOf(o.kind, { ...o.def, sel });
     for (const s of list) {
-      for (const [ia, c1] of this.setup.categories.entries()) {
-        if (s.def.sel.has(c1.id)) continue;
-        for (const c2 of this.setup.categories.slice(ia + 1)) {
-          if (s.def.sel.has(c2.id)) continue;
-          for (const a of c1.options) {
-            const sa = byKey.get(keyOf(s, new Map([...s.def.sel, [c1.id, [a]]])));
-            if (!sa) continue;
-            for (const b of c2.options) {
-              const sb = byKey.get(keyOf(s, new Map([...s.def.sel, [c2.id, [b]]])));
-              const sab = byKey.get(keyOf(s, new Map([...s.def.sel, [c1.id, [a]], [c2.id, [b]]])));
-              if (!sb || !sab) continue;
-              this.derive('incl-excl', `${s.key} − a − b + ab`, [{ o: s, sign: 1 }, { o: sa, sign: -1 }, { o: sb, sign: -1 }, { o: sab, sign: 1 }]);
-            }
+      for (const c of this.setup.categories) {
+        if (!c.overlapping || s.def.sel.has(c.id)) continue;
+        for (const [i, a] of c.options.entries()) {
+          const sa = byKey.get(keyOf(s, new Map([...s.def.sel, [c.id, [a]]])));
+          if (!sa) continue;
+          for (const b of c.options.slice(i + 1)) {
+            const sb = byKey.get(keyOf(s, new Map([...s.def.sel, [c.id, [b]]])));
+            const sab = byKey.get(keyOf(s, new Map([...s.def.sel, [c.id, [a, b].sort((x, y) => x - y)]])));
+            if (!sb || !sab) continue;
+            this.derive('overlap', `${sa.key} + ${sb.key} − ${sab.key}`, [{ o: sa, sign: 1 }, { o: sb, sign: 1 }, { o: sab, sign: -1 }]);
           }
         }
       }
     }
+  }
+
+  /** Selection steps from b down to a (a inside b): options dropped from b's categories, categories added. */
+  private steps(a: Def, b: Def): number {
+    let n = 0;
+    for (const [c, ids] of b.sel) n += ids.length - a.sel.get(c)!.length;
+    for (const c of a.sel.keys()) if (!b.sel.has(c)) n++;
+    return n;
   }
 
   // ── analysis ─────────────────────────────────────────────────────────────────
@@ -415,14 +499,22 @@ export class Attacker {
     const truths = terms.map((t) => ev.truth(t.o.kind, t.o.def));
     const truth = terms.reduce((s, t, i) => s + t.sign * truths[i]!, 0);
     if (!(truth > 0 && truth < m)) return;
-    let lo = 0;
-    let hi = 0;
+    // Every sum of true counts the released numbers allow, one term at a time; a group has ≥ 0 people.
+    let sums = new Set([0]);
     for (const t of terms) {
-      const [a, b] = ev.interval(t.o.n);
-      lo += t.sign > 0 ? a : -b;
-      hi += t.sign > 0 ? b : -a;
+      const next = new Set<number>();
+      for (const s of sums) for (const v of ev.preimage(t.o.n)) next.add(s + t.sign * v);
+      sums = next;
     }
-    this.evaluations.push({ kind, truth, derived, exact: derived === truth, certain: lo === hi, terms: terms.map((t, i) => ({ n: t.o.n, sign: t.sign, truth: truths[i]! })) });
+    const candidates = [...sums].filter((x) => x >= 0).sort((x, y) => x - y);
+    let h1 = 0;
+    let h2 = 0;
+    for (const t of terms) {
+      const [a, b] = ev.members(t.o.kind, t.o.def);
+      h1 = (h1 + t.sign * a) >>> 0;
+      h2 = (h2 + t.sign * b) >>> 0;
+    }
+    this.evaluations.push({ kind, truth, derived, exact: derived === truth, candidates, target: `${h1}:${h2}`, terms: terms.map((t, i) => ({ n: t.o.n, sign: t.sign, truth: truths[i]! })) });
   }
 
   analyse(): void {
@@ -432,15 +524,18 @@ export class Attacker {
     const byKind = new Map<string, Obs[]>();
     for (const o of this.obs.values()) byKind.set(o.kind, [...(byKind.get(o.kind) ?? []), o]);
     for (const list of byKind.values()) {
-      if (this.opts.extended) this.inclusionExclusion(list);
+      if (this.opts.extended) {
+        this.inclusionExclusion(list);
+        this.overlaps(list);
+      }
       // Nested pairs: only sizes within m − 1 of each other can leak.
       list.sort((x, y) => x.n - y.n);
       for (let i = 0; i < list.length; i++) {
         for (let j = i + 1; j < list.length && list[j]!.n - list[i]!.n < window; j++) {
           const a = list[i]!;
           const b = list[j]!;
-          if (this.inside(a.def, b.def)) this.derive('nested', `${b.key} − ${a.key}`, [{ o: b, sign: 1 }, { o: a, sign: -1 }]);
-          else if (this.inside(b.def, a.def)) this.derive('nested', `${a.key} − ${b.key} (released sizes in the other order)`, [{ o: a, sign: 1 }, { o: b, sign: -1 }]);
+          if (this.inside(a.def, b.def)) this.derive(this.steps(a.def, b.def) > 1 ? 'two-step' : 'nested', `${b.key} − ${a.key}`, [{ o: b, sign: 1 }, { o: a, sign: -1 }]);
+          else if (this.inside(b.def, a.def)) this.derive(this.steps(b.def, a.def) > 1 ? 'two-step' : 'nested', `${a.key} − ${b.key} (released sizes in the other order)`, [{ o: a, sign: 1 }, { o: b, sign: -1 }]);
         }
       }
       // Time partitions: same selection, disjoint ranges inside a released range.
@@ -478,7 +573,7 @@ export class Attacker {
         const index = new Map(group.map((o) => [o.key.split('#')[2]!, o]));
         for (const p of group) {
           for (const cat of this.setup.categories) {
-            if (p.def.sel.has(cat.id)) continue;
+            if (cat.overlapping || p.def.sel.has(cat.id)) continue;
             const packs: { mask: number; n: number; o: Obs }[] = [];
             for (const o of group) {
               if (o === p || !o.def.sel.has(cat.id) || o.def.sel.size !== p.def.sel.size + 1) continue;

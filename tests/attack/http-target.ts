@@ -34,9 +34,10 @@ export interface AttackReport {
  * A survey with the attacker's sparse generated respondents (the burgerpeiling's questions under
  * another LimeSurvey id), imported through the portal's own services, filter categories generated
  * on age group, district and gender, and a public report on it: a bar chart, a monthly trend, a
- * multiple-choice chart and a mean — with the given date rule.
+ * multiple-choice chart and a mean — with the given date rule and protection mode; `overlap` adds
+ * a fourth category on the multiple-choice question (overlapping options).
  */
-export async function prepareAttackReport(db: Db, files: FileStore, opts: { seed: number; respondents: number; dateFilter: boolean; granularity: Granularity; today?: Date; protection?: 'suppress' | 'cellkey' }): Promise<AttackReport> {
+export async function prepareAttackReport(db: Db, files: FileStore, opts: { seed: number; respondents: number; dateFilter: boolean; granularity: Granularity; today?: Date; protection?: 'suppress' | 'cellkey'; overlap?: boolean }): Promise<AttackReport> {
   const today = opts.today ?? new Date();
   const root: SessionUser = { id: 1, companyId: 1, groupId: 1, email: 'admin@demo.impulz.nl', fullname: 'Aanvaller', isRoot: true, isCompanyAdmin: false, roles: [...ROLES], mustChangePassword: false, mustEnable2fa: false, twoFactorConfirmed: true };
   const config = { appEnv: 'test' as const, libsqlUrl: 'file:attack', mailFrom: 'attack@impulz.nl', helpdeskEmail: 'helpdesk@impulz.nl' };
@@ -51,9 +52,12 @@ export async function prepareAttackReport(db: Db, files: FileStore, opts: { seed
     lines.push(HEADER.map((h) => cells[h] ?? '').join(','));
   }
   await uploadResponses(ctx, surveyId, new Blob([`${lines.join('\r\n')}\r\n`]), 'aanval.csv');
-  for (const [k, key] of ['leeftijd', 'wijk', 'geslacht'].entries()) {
+  const overlapping: number[] = [];
+  for (const [k, key] of ['leeftijd', 'wijk', 'geslacht', ...(opts.overlap ? ['problemen'] : [])].entries()) {
     const { title, options } = await generatedCategory({ db, files }, surveyId, key, 1);
-    await insertCategory(db, { projectId: 1, surveyId, title, order: 10 + k, options });
+    const made = await insertCategory(db, { projectId: 1, surveyId, title, order: 10 + k, options });
+    // Options on the multiple-choice question overlap: one respondent can match several.
+    if (key === 'problemen') overlapping.push(made.category.id);
   }
   const start = isoOf(data.firstDay + 30);
   const end = isoOf(data.lastDay);
@@ -74,7 +78,7 @@ export async function prepareAttackReport(db: Db, files: FileStore, opts: { seed
   const cats = await db.select({ id: filterCategories.id }).from(filterCategories).where(eq(filterCategories.surveyId, surveyId));
   const opts2 = await db.select({ id: filterOptions.id, categoryId: filterOptions.categoryId }).from(filterOptions);
   const setup: AttackSetup = {
-    categories: cats.map((c) => ({ id: c.id, options: opts2.filter((o) => o.categoryId === c.id).map((o) => o.id) })),
+    categories: cats.map((c) => ({ id: c.id, options: opts2.filter((o) => o.categoryId === c.id).map((o) => o.id), ...(overlapping.includes(c.id) ? { overlapping: true } : {}) })),
     dateFilter: opts.dateFilter,
     granularity: opts.granularity,
     period: [dayOf(start), dayOf(end)],

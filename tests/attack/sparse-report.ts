@@ -14,6 +14,8 @@ export interface SparseData {
   columns: string[];
   firstDay: number;
   lastDay: number;
+  /** Categories whose options overlap (on the multiple-choice question; `overlap` option of sparseData). */
+  overlapping: number[];
   /** The same respondents as CSV rows for the portal's import (LimeSurvey question codes of the burgerpeiling). */
   rows: { id: number; submitdate: string; startdate: string; leeftijd: string; geslacht: string; wijk: string; tevredengemeente: string; problemen: string[]; aanbevelen: string }[];
 }
@@ -24,7 +26,8 @@ function weighted<T>(rng: Rng, items: [T, number][]): T {
   return items[items.length - 1]![0];
 }
 
-export function sparseData(seed: number, respondents: number, lastDay: number): SparseData {
+/** `overlap`: a fourth filter category on the multiple-choice question (problemen), whose options overlap. */
+export function sparseData(seed: number, respondents: number, lastDay: number, opts: { overlap?: boolean } = {}): SparseData {
   const rng = seeded(seed);
   const firstDay = lastDay - 400;
   // Response intensity per day: a steady flow, a few busy fieldwork weeks, and a few empty stretches.
@@ -79,7 +82,8 @@ export function sparseData(seed: number, respondents: number, lastDay: number): 
   const cat = (id: number, key: string, codes: string[]): FilterCategory => ({ id, options: codes.map((code, k) => ({ id: id * 100 + k + 1, categoryId: id, conditions: eq(key, code) })) });
   return {
     cube: b.build().cube,
-    catalog: [cat(1, 'leeftijd', ['A1', 'A2', 'A3', 'A4']), cat(2, 'wijk', ['W1', 'W2', 'W3', 'W4', 'W5', 'W6']), cat(3, 'geslacht', ['M', 'V', 'X'])],
+    catalog: [cat(1, 'leeftijd', ['A1', 'A2', 'A3', 'A4']), cat(2, 'wijk', ['W1', 'W2', 'W3', 'W4', 'W5', 'W6']), cat(3, 'geslacht', ['M', 'V', 'X']), ...(opts.overlap ? [cat(4, 'problemen', ['SQ001', 'SQ002', 'SQ003'])] : [])],
+    overlapping: opts.overlap ? [4] : [],
     columns: ['tevredengemeente', 'problemen', 'aanbevelen'],
     firstDay,
     lastDay,
@@ -89,7 +93,7 @@ export function sparseData(seed: number, respondents: number, lastDay: number): 
 
 export function setupFor(data: SparseData, catalog: FilterCategory[], rules: { dateFilter: boolean; granularity: Granularity; minN?: number; benchmarkCount?: number; protection?: 'suppress' | 'cellkey' }): AttackSetup {
   return {
-    categories: catalog.map((c) => ({ id: c.id, options: c.options.map((o) => o.id) })),
+    categories: catalog.map((c) => ({ id: c.id, options: c.options.map((o) => o.id), ...(data.overlapping.includes(c.id) ? { overlapping: true } : {}) })),
     dateFilter: rules.dateFilter,
     granularity: rules.granularity,
     period: [data.firstDay + 30, data.lastDay],

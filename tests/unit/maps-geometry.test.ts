@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { feature, neighbors } from 'topojson-client';
 import { geoArea } from 'd3-geo';
-import { GeometryError, MAX_AREAS, rdToLonLat, readGeometry } from '../../src/server/maps/read-geometry';
-import { simplifyAreas } from '../../src/server/maps/simplify-areas';
+import { topology } from 'topojson-server';
+import { presimplify, quantile, simplify } from 'topojson-simplify';
+import { quantize } from 'topojson-client';
+import { type Area, GeometryError, GeometryReader, MAX_AREAS, rdToLonLat, readGeometry } from '../../src/server/maps/read-geometry';
+import { pointBudget, simplifyAreas } from '../../src/server/maps/simplify-areas';
 import { areaPath, drawMap } from '../../src/server/maps/draw-map';
 import { pathOperators } from '../../src/server/pdf/draw-map';
 import { syntheticGrid, zuiderhavenDistricts } from '../helpers/synthetic-map';
+
+/** An area's rings as GeoJSON positions. */
+const positions = (a: Area) => a.polygons.map((poly) => poly.map((r) => Array.from({ length: r.length / 2 }, (_, i) => [r[2 * i]!, r[2 * i + 1]!])));
 
 const fail = (text: string, code = 'statcode', name = 'statnaam') => {
   try {
@@ -45,7 +51,7 @@ describe('reading a boundary file', () => {
     const areas = readGeometry(JSON.stringify(six), 'statcode', 'statnaam');
     expect(areas.map((a) => a.code)).toEqual(['W1', 'W2', 'W3', 'W4', 'W5', 'W6']);
     for (const a of areas) {
-      const area = geoArea({ type: 'MultiPolygon', coordinates: a.polygons });
+      const area = geoArea({ type: 'MultiPolygon', coordinates: positions(a) });
       expect(area).toBeGreaterThan(0);
       expect(area).toBeLessThan(1e-5); // a few km², not the sphere minus a district
     }
@@ -53,9 +59,9 @@ describe('reading a boundary file', () => {
 
   it('recognises RD New and WGS84 by their range when the crs is not named, and a TopoJSON', () => {
     const plain = { ...six, crs: undefined };
-    expect(readGeometry(JSON.stringify(plain), 'statcode', 'statnaam')[0]!.polygons[0]![0]![0]![1]).toBeGreaterThan(51);
+    expect(readGeometry(JSON.stringify(plain), 'statcode', 'statnaam')[0]!.polygons[0]![0]![1]).toBeGreaterThan(51);
     const wgs = readGeometry(JSON.stringify(six), 'statcode', 'statnaam');
-    const back = { type: 'FeatureCollection', features: wgs.map((a) => ({ type: 'Feature', properties: { statcode: a.code, statnaam: a.name }, geometry: { type: 'MultiPolygon', coordinates: a.polygons } })) };
+    const back = { type: 'FeatureCollection', features: wgs.map((a) => ({ type: 'Feature', properties: { statcode: a.code, statnaam: a.name }, geometry: { type: 'MultiPolygon', coordinates: positions(a) } })) };
     expect(readGeometry(JSON.stringify(back), 'statcode', 'statnaam')).toHaveLength(6);
     const topo = simplifyAreas(wgs).topology;
     expect(readGeometry(JSON.stringify(topo), 'code', 'name').map((a) => a.name)).toContain('Haven');
@@ -79,11 +85,79 @@ describe('reading a boundary file', () => {
   });
 });
 
+describe('reading an upload as it streams in', () => {
+  const text = JSON.stringify(syntheticGrid(6, 5, 8));
+  it('gives the same areas in chunks of any size, through one reused buffer (the multipart window)', () => {
+    const whole = readGeometry(text, 'statcode', 'statnaam');
+    const bytes = new TextEncoder().encode(text);
+    for (const size of [1, 7, 4096]) {
+      const reader = new GeometryReader({ code: 'statcode', name: 'statnaam' });
+      const window = new Uint8Array(size);
+      for (let i = 0; i < bytes.length; i += size) {
+        const n = Math.min(size, bytes.length - i);
+        window.set(bytes.subarray(i, i + n));
+        reader.write(window.subarray(0, n));
+        window.fill(0x20);
+      }
+      expect(reader.finish('statcode', 'statnaam')).toEqual(whole);
+    }
+  });
+
+  it('keeps the properties when the code and name fields come after the file', () => {
+    const reader = new GeometryReader(null);
+    reader.write(text);
+    expect(reader.finish('statcode', 'statnaam')).toEqual(readGeometry(text, 'statcode', 'statnaam'));
+    const late = new GeometryReader(null);
+    late.write(text);
+    expect(() => late.finish('WK_CODE', 'statnaam')).toThrow(/'WK_CODE' ontbreekt bij 30 gebieden\. Beschikbaar: statcode, statnaam/);
+  });
+
+  it('refuses a file cut off half-way, and keeps refusing what follows a refusal', () => {
+    const reader = new GeometryReader({ code: 'statcode', name: 'statnaam' });
+    reader.write(text.slice(0, 500));
+    expect(() => reader.finish('statcode', 'statnaam')).toThrow('Het bestand is geen GeoJSON of TopoJSON.');
+    const bad = new GeometryReader({ code: 'statcode', name: 'statnaam' });
+    bad.write('{"type": nee');
+    bad.write(text);
+    expect(() => bad.finish('statcode', 'statnaam')).toThrow('Het bestand is geen GeoJSON of TopoJSON.');
+  });
+});
+
+/** The simplification as topojson-server and topojson-simplify do it on JavaScript arrays (the reference for the typed-array build). */
+function reference(areas: Area[]) {
+  const input = { areas: { type: 'FeatureCollection', features: areas.map((a) => ({ type: 'Feature', properties: { code: a.code, name: a.name }, geometry: { type: 'MultiPolygon', coordinates: positions(a) } })) } };
+  const built = topology(input as never, 1e6);
+  const { transform: _t, ...topo } = presimplify(built as never) as never as { arcs: number[][][]; transform?: unknown };
+  let points = 0;
+  for (const arc of topo.arcs) {
+    points += arc.length;
+    for (const p of arc.slice(1, -1).sort((p, q) => q[2]! - p[2]!).slice(0, 2)) p[2] = Infinity;
+  }
+  const budget = pointBudget(areas.length);
+  const simplified = points > budget ? simplify(topo as never, quantile(topo as never, budget / points)) : simplify(topo as never, 0);
+  return quantize(simplified as never, 1e5);
+}
+
+describe('the topology built on typed arrays', () => {
+  const holes = { type: 'FeatureCollection', features: [
+    { type: 'Feature', properties: { statcode: 'A', statnaam: 'Ring' }, geometry: { type: 'Polygon', coordinates: [[[100000, 400000], [104000, 400000], [104000, 404000], [100000, 404000], [100000, 400000]], [[101000, 401000], [101000, 403000], [103000, 403000], [103000, 401000], [101000, 401000]]] } },
+    { type: 'Feature', properties: { statcode: 'B', statnaam: 'Eiland' }, geometry: { type: 'Polygon', coordinates: [[[101000, 401000], [103000, 401000], [103000, 403000], [101000, 403000], [101000, 401000]]] } },
+    { type: 'Feature', properties: { statcode: 'C', statnaam: 'Twee' }, geometry: { type: 'MultiPolygon', coordinates: [[[[104000, 400000], [106000, 400000], [106000, 402000], [104000, 402000], [104000, 400000]]], [[[107000, 400000], [108000, 400000], [108000, 400500], [107000, 400000]]]] } },
+  ] };
+  it.each([
+    ['six districts', JSON.stringify(zuiderhavenDistricts())],
+    ['600 areas, simplified to the budget', JSON.stringify(syntheticGrid(25, 24, 10))],
+    ['a hole, an island in it, a MultiPolygon', JSON.stringify(holes)],
+  ])('equals topojson-server + topojson-simplify: %s', (_name, text) => {
+    expect(simplifyAreas(readGeometry(text, 'statcode', 'statnaam')).topology).toEqual(reference(readGeometry(text, 'statcode', 'statnaam')));
+  });
+});
+
 describe('simplifying for the web', () => {
   it('keeps every area and the shared borders (no gaps between neighbours)', () => {
     const fc = syntheticGrid(25, 24, 40);
     const areas = readGeometry(JSON.stringify(fc), 'statcode', 'statnaam');
-    const before = areas.reduce((n, a) => n + a.polygons[0]![0]!.length, 0);
+    const before = areas.reduce((n, a) => n + a.polygons[0]![0]!.length / 2, 0);
     const stored = simplifyAreas(areas);
     const out = feature(stored.topology, stored.topology.objects.areas as never) as unknown as { features: { properties: { code: string }; geometry: { coordinates: number[][][][] } }[] };
     expect(out.features).toHaveLength(600);

@@ -62,6 +62,29 @@ describe('PDF document', () => {
     // seconds on a busy 2-core machine, so not the default 5 s.
   }, 30_000);
 
+  it('cell-key mode: the table gets the note under it, n reads ca. (issue 32)', async () => {
+    const approx: PdfReport = {
+      ...report,
+      protectionNotice: 'Aantallen zijn licht afgerond om privacy te beschermen; totalen kunnen iets afwijken',
+      sections: [
+        {
+          title: 'Licht afgerond',
+          blocks: [
+            { kind: 'chart', chart: { type: 'table', title: 'Tabel', columns: ['A (n=ca. 812)'], colors, approximate: true, rows: [{ label: 'Ja', cells: ['70% (ca. 568)'] }] } },
+            { kind: 'chart', chart: { type: 'kpi', title: 'Rapportcijfer', colors, approximate: true, items: [{ label: 'A', value: '7,4', n: 900 }] } },
+            { kind: 'chart', chart: { type: 'bars', orientation: 'horizontal', title: 'Problemen', categories: ['Afval'], unit: '%', decimals: 0, colors, approximate: true, series: [{ label: 'A', suppressed: false, values: [41], n: 812 }] } },
+          ],
+        },
+      ],
+    };
+    const text = (await textOf(await renderReportPdf(approx))).replace(/\s+/g, ' ');
+    expect(text).toContain('70% (ca. 568)');
+    expect(text).toContain('Aantallen zijn licht afgerond om privacy te beschermen; totalen kunnen iets afwijken.');
+    expect(text).toContain('n = ca. 900');
+    expect(text).toContain('A: n = ca. 812');
+    expect(text).not.toMatch(/n = \d/);
+  }, 30_000);
+
   it('writes the test report for a visual check when PDF_OUT is set', async () => {
     if (process.env.PDF_OUT) (await import('node:fs')).writeFileSync(process.env.PDF_OUT, await renderReportPdf(report));
   });

@@ -29,7 +29,9 @@ export function chartCsv(spec: ChartSpec): string {
     });
     return row;
   });
-  return csvFile([head, ...rows, ...spec.notes.map((note) => [note])], { delimiter: ';' });
+  // Cell-key mode: the note 'Aantallen zijn licht afgerond …' heads the file (its counts are perturbed).
+  const note = spec.approximate ? [[chartsNl.table.approximate]] : [];
+  return csvFile([...note, head, ...rows, ...spec.notes.map((note) => [note])], { delimiter: ';' });
 }
 
 /**

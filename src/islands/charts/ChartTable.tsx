@@ -1,4 +1,4 @@
-import { type ChartSpec, formatNumber } from '../../shared/chart-spec';
+import { type ChartSpec, formatCount } from '../../shared/chart-spec';
 import { chartTableModel } from '../../shared/chart/table';
 import { chartsNl } from '../../shared/i18n/charts';
 
@@ -10,7 +10,14 @@ export function ChartTable({ spec }: { spec: ChartSpec }) {
   const model = chartTableModel(spec);
   return (
     <table className="w-full text-sm border-collapse">
-      <caption className="sr-only">{spec.title}</caption>
+      {model.note ? (
+        <caption className="caption-bottom text-left text-xs text-gray-700 pt-1" data-testid="table-approximate">
+          <span className="sr-only">{spec.title}. </span>
+          {model.note}
+        </caption>
+      ) : (
+        <caption className="sr-only">{spec.title}</caption>
+      )}
       <thead>
         <tr className="bg-gray-100">
           <th scope="col" className="text-left p-2">
@@ -58,7 +65,7 @@ export function OpenAnswers({ spec }: { spec: ChartSpec }) {
       {spec.categories.map((c, i) => (
         <li key={c.key} className="flex justify-between gap-4 py-1">
           <span>{c.label}</span>
-          <span className="text-gray-500">{formatNumber(s.counts?.[i] ?? 0)}</span>
+          <span className="text-gray-500">{formatCount(spec, s.counts?.[i] ?? 0)}</span>
         </li>
       ))}
     </ul>

@@ -42,7 +42,9 @@ export function chartSheet(spec: ChartSpec): SheetData {
     return row;
   });
   const notes: SheetData = spec.notes.map((n) => [xlsxCell(n)]);
-  return [[xlsxCell(spec.title, { fontWeight: 'bold' as const })], header, ...rows, ...(notes.length ? [[], ...notes] : [])];
+  // Cell-key mode: the counts are perturbed; the note sits in the header, above the table.
+  const note: SheetData = model.note ? [[xlsxCell(model.note)]] : [];
+  return [[xlsxCell(spec.title, { fontWeight: 'bold' as const })], ...note, header, ...rows, ...(notes.length ? [[], ...notes] : [])];
 }
 
 /** A file name from the chart's title, without characters file systems refuse. */

@@ -57,7 +57,7 @@ export default function ReportView({ reportId, title, lang, minN, limits, charts
     if (!data) return null;
     const byChart = new Map<number, typeof data.dataLocations>();
     for (const d of data.dataLocations) (byChart.get(d.chartId) ?? byChart.set(d.chartId, []).get(d.chartId)!).push(d);
-    return new Map(charts.map((c) => [c.id, buildChartSpec(c, byChart.get(c.id) ?? [], { lang, minN, weightedBy: data.weighting?.label })]));
+    return new Map(charts.map((c) => [c.id, buildChartSpec(c, byChart.get(c.id) ?? [], { lang, minN, weightedBy: data.weighting?.label, protection: data.protection })]));
   }, [data, charts, lang, minN]);
   const shownWidgets = useMemo(() => (data ? widgetsOf(widgets, data) : []), [data, widgets]);
 

@@ -1,5 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { formatDate } from '../../shared/format';
+import { formatCount } from '../../shared/chart-spec';
+import { chartsNl } from '../../shared/i18n/charts';
 import { reportViewNl } from '../../shared/i18n/report-view';
 import { AiAssistant } from './AiAssistant';
 import type { ReportLimits } from './benchmarks';
@@ -12,6 +14,7 @@ import { shellTexts } from '../../shared/i18n/shell';
 
 const t = reportViewNl.summary;
 const formatNumber = (n: number, decimals = 0) => n.toLocaleString('nl-NL', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+const formatCountFor = (approximate: boolean) => (n: number) => formatCount({ approximate }, n);
 
 export interface SummaryViewProps {
   reportId: number;
@@ -30,6 +33,9 @@ export default function SummaryView({ reportId, title, lang, minN, limits, chart
   useEffect(() => listenForExport(reportId, title), [reportId, title]);
   const figures = useMemo(() => (data ? benchmarkFigures(data) : null), [data]);
   const perChart = useMemo(() => (data ? chartFigures(data, charts.map((c) => c.id)) : []), [data, charts]);
+  // Cell-key mode: counts are perturbed, so they read 'ca. 123' and the table says why.
+  const approximate = data?.protection === 'cellkey';
+  const count = formatCountFor(approximate);
   const low = reportViewNl.suppressed(minN);
   const period = (s: string | null, e: string | null) => [s, e].filter((d): d is string => !!d).map(formatDate).join(' – ');
 
@@ -43,6 +49,7 @@ export default function SummaryView({ reportId, title, lang, minN, limits, chart
         {figures && (
           <ScrollRegion label={shellTexts.tableOf(t.keyFigures)}>
             <table className="min-w-full text-sm" data-testid="key-figures">
+              {approximate && <caption className="caption-bottom text-start text-xs text-gray-700 pt-1">{chartsNl.table.approximate}</caption>}
               <thead>
                 <tr className="border-b text-start">
                   <th scope="col" className="py-1 pe-4 text-start">{t.question}</th>
@@ -56,7 +63,7 @@ export default function SummaryView({ reportId, title, lang, minN, limits, chart
                 </tr>
                 <tr className="border-b">
                   <th scope="row" className="py-1 pe-4 text-start font-normal">{t.respondents}</th>
-                  {figures.map((f, i) => <td key={i} className="py-1 pe-4">{f.respondents === null ? low : formatNumber(f.respondents)}</td>)}
+                  {figures.map((f, i) => <td key={i} className="py-1 pe-4">{f.respondents === null ? low : count(f.respondents)}</td>)}
                 </tr>
                 {perChart.map((row) => (
                   <tr key={row.chartId} className="border-b">
@@ -66,10 +73,10 @@ export default function SummaryView({ reportId, title, lang, minN, limits, chart
                         {cell === null
                           ? low
                           : cell.kind === 'mean'
-                            ? `${t.mean}: ${formatNumber(cell.value, 1)} (n = ${formatNumber(cell.n)})`
+                            ? `${t.mean}: ${formatNumber(cell.value, 1)} (n = ${count(cell.n)})`
                             : cell.kind === 'scale'
-                              ? `${t.topBox}: ${formatNumber(cell.topBox)}%${cell.mean === null ? '' : ` · ${t.meanShort}: ${formatNumber(cell.mean, 1)}`} (n = ${formatNumber(cell.n)})`
-                              : `${t.mostChosen}: ${cell.label} (${formatNumber(cell.percentage)}%, n = ${formatNumber(cell.n)})`}
+                              ? `${t.topBox}: ${formatNumber(cell.topBox)}%${cell.mean === null ? '' : ` · ${t.meanShort}: ${formatNumber(cell.mean, 1)}`} (n = ${count(cell.n)})`
+                              : `${t.mostChosen}: ${cell.label} (${formatNumber(cell.percentage)}%, n = ${count(cell.n)})`}
                       </td>
                     ))}
                   </tr>

@@ -19,6 +19,8 @@ export interface ReportDataAnswer {
   includeIncomplete: boolean;
   /** The report's weighting scheme ('Gewogen naar …' in `label`), null when unweighted. */
   weighting?: { id: number; name: string; label: string } | null;
+  /** The report's protection mode: `cellkey` = counts perturbed (charts write them as 'ca. 123'). */
+  protection?: 'suppress' | 'cellkey';
 }
 
 export const dataPath = (reportId: number, lang: string) => `/api/v2/data/1/${lang}/report/${reportId}`;

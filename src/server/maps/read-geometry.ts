@@ -1,3 +1,4 @@
+import { JSONParser } from '@streamparser/json';
 import proj4 from 'proj4';
 import { feature as topoFeature } from 'topojson-client';
 import { mapsNl } from '../../shared/i18n/maps';
@@ -8,13 +9,13 @@ const rdToWgs84 = proj4(RD_NEW, 'WGS84');
 
 export const MAX_AREAS = 2000;
 
-type Ring = number[][];
-export type PolygonCoords = Ring[];
+/** A ring as interleaved coordinates x₀, y₀, x₁, y₁, … (16 bytes a point; the file's arrays are not kept). */
+export type Ring = Float64Array;
 export interface Area {
   code: string;
   name: string;
-  /** MultiPolygon coordinates in WGS84, exterior rings clockwise (d3-geo's spherical convention). */
-  polygons: PolygonCoords[];
+  /** MultiPolygon rings in WGS84 (lon, lat interleaved), exterior rings clockwise (d3-geo's spherical convention). */
+  polygons: Ring[][];
 }
 
 /** A file that can't become a map; `field` is the form field the Dutch message belongs to. */
@@ -39,45 +40,31 @@ interface GeoFeature {
   geometry?: { type?: string; coordinates?: unknown } | null;
 }
 
-/** Features of a GeoJSON FeatureCollection/Feature or of every object of a TopoJSON topology. */
-function featuresOf(json: unknown): GeoFeature[] {
-  if (!json || typeof json !== 'object') throw new GeometryError('file', mapsNl.notGeo);
-  const o = json as { type?: unknown; features?: unknown; objects?: Record<string, unknown>; arcs?: unknown };
-  if (o.type === 'FeatureCollection' && Array.isArray(o.features)) return o.features as GeoFeature[];
-  if (o.type === 'Feature') return [o as GeoFeature];
-  if (o.type === 'Topology' && o.objects && typeof o.objects === 'object' && Array.isArray(o.arcs)) {
-    try {
-      return Object.values(o.objects).flatMap((obj) => {
-        const f = topoFeature(json as never, obj as never) as unknown as { type: string; features?: GeoFeature[] };
-        return f.type === 'FeatureCollection' ? (f.features ?? []) : [f as GeoFeature];
-      });
-    } catch {
-      throw new GeometryError('file', mapsNl.notGeo);
-    }
-  }
-  throw new GeometryError('file', mapsNl.notGeo);
-}
-
-/** The polygons of a Polygon or MultiPolygon geometry (others: none), with numeric coordinates checked. */
-function polygonsOf(g: GeoFeature['geometry']): PolygonCoords[] | null {
+/** The rings of a Polygon or MultiPolygon geometry as typed arrays (others: null), coordinates checked. */
+function polygonsOf(g: GeoFeature['geometry']): Ring[][] | null {
   if (!g || (g.type !== 'Polygon' && g.type !== 'MultiPolygon')) return null;
   const polys = (g.type === 'Polygon' ? [g.coordinates] : g.coordinates) as unknown;
   if (!Array.isArray(polys)) throw new GeometryError('file', mapsNl.notGeo);
-  for (const poly of polys) {
+  return polys.map((poly: unknown) => {
     if (!Array.isArray(poly)) throw new GeometryError('file', mapsNl.notGeo);
-    for (const ring of poly) {
-      if (!Array.isArray(ring)) throw new GeometryError('file', mapsNl.notGeo);
-      for (const p of ring) if (!Array.isArray(p) || !Number.isFinite(p[0]) || !Number.isFinite(p[1])) throw new GeometryError('file', mapsNl.notGeo);
-    }
-  }
-  return polys as PolygonCoords[];
+    return poly.map((ring: unknown) => {
+      if (!Array.isArray(ring) || !ring.length) throw new GeometryError('file', mapsNl.notGeo);
+      const out = new Float64Array(ring.length * 2);
+      ring.forEach((p: unknown, i) => {
+        if (!Array.isArray(p) || !Number.isFinite(p[0]) || !Number.isFinite(p[1])) throw new GeometryError('file', mapsNl.notGeo);
+        out[2 * i] = p[0] as number;
+        out[2 * i + 1] = p[1] as number;
+      });
+      return out;
+    });
+  });
 }
 
 type Crs = 'wgs84' | 'rd';
 
 /** The named CRS of a GeoJSON (2008 `crs` member, as PDOK writes it), else the coordinates' range. */
-function detectCrs(json: { crs?: { properties?: { name?: unknown } } }, areas: PolygonCoords[][]): Crs {
-  const name = json.crs?.properties?.name;
+function detectCrs(crs: { properties?: { name?: unknown } } | undefined, areas: Ring[][][]): Crs {
+  const name = crs?.properties?.name;
   if (typeof name === 'string') {
     if (/(^|[^0-9])28992$/.test(name)) return 'rd';
     if (/(^|[^0-9])4326$|CRS84$/i.test(name)) return 'wgs84';
@@ -88,9 +75,11 @@ function detectCrs(json: { crs?: { properties?: { name?: unknown } } }, areas: P
   for (const polys of areas)
     for (const poly of polys)
       for (const ring of poly)
-        for (const [x, y] of ring) {
-          if (degrees && (Math.abs(x!) > 180 || Math.abs(y!) > 90)) degrees = false;
-          if (rd && (x! < -7000 || x! > 300000 || y! < 289000 || y! > 629000)) rd = false;
+        for (let i = 0; i < ring.length; i += 2) {
+          const x = ring[i]!;
+          const y = ring[i + 1]!;
+          if (degrees && (Math.abs(x) > 180 || Math.abs(y) > 90)) degrees = false;
+          if (rd && (x < -7000 || x > 300000 || y < 289000 || y > 629000)) rd = false;
           if (!degrees && !rd) throw new GeometryError('file', mapsNl.unknownProjection);
         }
   return degrees ? 'wgs84' : 'rd';
@@ -99,27 +88,38 @@ function detectCrs(json: { crs?: { properties?: { name?: unknown } } }, areas: P
 /** Shoelace area in the plane of lon/lat (north up), as Σ (x₂ − x₁)(y₂ + y₁) / −2: negative = clockwise. */
 function signedArea(ring: Ring): number {
   let s = 0;
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) s += (ring[j]![0]! - ring[i]![0]!) * (ring[j]![1]! + ring[i]![1]!);
+  const n = ring.length / 2;
+  for (let i = 0, j = n - 1; i < n; j = i++) s += (ring[2 * j]! - ring[2 * i]!) * (ring[2 * j + 1]! + ring[2 * i + 1]!);
   return s / 2;
 }
 
+/** The points of a ring in reverse order, in place. */
+function reverseRing(ring: Ring): void {
+  for (let i = 0, j = ring.length / 2 - 1; i < j; i++, j--) {
+    const [x, y] = [ring[2 * i]!, ring[2 * i + 1]!];
+    ring[2 * i] = ring[2 * j]!;
+    ring[2 * i + 1] = ring[2 * j + 1]!;
+    ring[2 * j] = x;
+    ring[2 * j + 1] = y;
+  }
+}
+
 /** d3-geo reads a polygon as the sphere minus its ring unless exteriors run clockwise and holes anticlockwise (GeoJSON RFC 7946 has it the other way). In place. */
-function rewind(poly: PolygonCoords): PolygonCoords {
+function rewind(poly: Ring[]): Ring[] {
   poly.forEach((ring, i) => {
     const a = signedArea(ring);
-    if (i === 0 ? a > 0 : a < 0) ring.reverse();
+    if (i === 0 ? a > 0 : a < 0) reverseRing(ring);
   });
   return poly;
 }
 
-/** RD New → WGS84 in place: the parsed file's own coordinate arrays take the new values (no second copy of every point). */
-function reprojectInPlace(poly: PolygonCoords): PolygonCoords {
+/** RD New → WGS84 in place. */
+function reprojectInPlace(poly: Ring[]): Ring[] {
   for (const ring of poly)
-    for (const p of ring) {
-      const [lon, lat] = rdToLonLat(p[0]!, p[1]!);
-      p[0] = lon;
-      p[1] = lat;
-      p.length = 2;
+    for (let i = 0; i < ring.length; i += 2) {
+      const [lon, lat] = rdToLonLat(ring[i]!, ring[i + 1]!);
+      ring[i] = lon;
+      ring[i + 1] = lat;
     }
   return poly;
 }
@@ -131,44 +131,134 @@ function property(props: Record<string, unknown> | null | undefined, key: string
   return s === '' ? null : s;
 }
 
+export interface AreaProperties {
+  code: string;
+  name: string;
+}
+
+interface Read {
+  /** The code and name property values when the properties were known while reading, else the feature's properties. */
+  props: Record<string, unknown> | null;
+  polys: Ring[][];
+}
+
 /**
- * The areas of an uploaded boundary file: GeoJSON or TopoJSON, in RD New or WGS84 (named in a
- * `crs` member or recognised by the coordinates' range), reprojected to WGS84 and wound for
- * d3-geo. Refused (GeometryError, Dutch): not GeoJSON/TopoJSON, no polygons, an unknown
- * projection, more than 2,000 areas, a code or name property missing, duplicate codes.
+ * Reads a boundary file as it arrives (GeoJSON or TopoJSON, UTF-8, in chunks of any size) and
+ * keeps only what a map needs: per area with polygons its rings as typed arrays and its code and
+ * name. A streaming JSON tokenizer (`@streamparser/json`) hands over one feature at a time, so
+ * the parsed tree of the whole file never exists: memory is the file's points at 16 bytes each
+ * plus one feature. TopoJSON is read whole (its `objects` and `arcs` members as parsed values:
+ * a TopoJSON file is a compact, quantised file by nature; about 70 bytes a point while reading).
+ *
+ * `properties`: the code and name property when known before the file arrives (the upload form
+ * sends them first); otherwise every feature's properties are kept until `finish` (at most 2,000
+ * areas are kept at all).
  */
-export function readGeometry(text: string, codeProperty: string, nameProperty: string): Area[] {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw new GeometryError('file', mapsNl.notGeo);
+export class GeometryReader {
+  private readonly parser = new JSONParser({ paths: ['$.type', '$.crs', '$.features.*', '$.geometry', '$.properties', '$.objects', '$.arcs', '$.transform'], keepStack: false });
+  private readonly top: Record<string, unknown> = {};
+  private readonly read: Read[] = [];
+  private count = 0;
+  private available: string[] | null = null;
+  private featuresAsArray = true;
+  /** The first refusal while reading; the rest of the file is then skipped and `finish` throws it. */
+  private broken: GeometryError | null = null;
+
+  constructor(private readonly properties: AreaProperties | null) {
+    this.parser.onValue = ({ value, key, parent, stack }) => {
+      if (stack.length === 2 && stack[1]!.key === 'features') {
+        if (!Array.isArray(parent)) this.featuresAsArray = false;
+        else this.feature(value as GeoFeature);
+      } else if (stack.length === 1 && typeof key === 'string') this.top[key] = value;
+    };
   }
-  const features = featuresOf(json);
-  const withPolys = features.flatMap((f) => {
+
+  private feature(f: GeoFeature): void {
     const polys = f && typeof f === 'object' ? polygonsOf(f.geometry) : null;
-    return polys && polys.length ? [{ props: f.properties ?? null, polys }] : [];
-  });
-  if (!withPolys.length) throw new GeometryError('file', mapsNl.noPolygons);
-  if (withPolys.length > MAX_AREAS) throw new GeometryError('file', mapsNl.tooMany(withPolys.length, MAX_AREAS));
-  const available = Object.keys(withPolys[0]!.props ?? {});
-  for (const [field, key] of [['code_property', codeProperty], ['name_property', nameProperty]] as const) {
-    const missing = withPolys.filter((f) => property(f.props, key) === null).length;
-    if (missing) throw new GeometryError(field, mapsNl.missingProperty(key, missing, available));
+    if (!polys || !polys.length) return;
+    this.count++;
+    const props = f.properties && typeof f.properties === 'object' ? f.properties : null;
+    this.available ??= Object.keys(props ?? {});
+    // Past the limit only counted (the refusal names the number), nothing kept.
+    if (this.count > MAX_AREAS) return;
+    const kept = this.properties ? { [this.properties.code]: props?.[this.properties.code], [this.properties.name]: props?.[this.properties.name] } : props;
+    this.read.push({ props: kept, polys });
   }
-  const seen = new Set<string>();
-  const dupes = new Set<string>();
-  for (const f of withPolys) {
-    const code = property(f.props, codeProperty)!;
-    if (seen.has(code)) dupes.add(code);
-    seen.add(code);
+
+  /** One chunk of the file (its bytes as they arrive, or text). Never throws: a refusal waits for `finish`, so the form's other fields are checked first as before. */
+  write(chunk: Uint8Array | string): void {
+    if (this.broken) return;
+    try {
+      this.parser.write(chunk);
+    } catch (error) {
+      this.broken = error instanceof GeometryError ? error : new GeometryError('file', mapsNl.notGeo);
+      this.read.length = 0;
+    }
   }
-  if (dupes.size) throw new GeometryError('code_property', mapsNl.duplicateCodes([...dupes]));
-  const crs = detectCrs(json as never, withPolys.map((f) => f.polys));
-  // The parsed coordinates are reused (reprojected and rewound in place): memory for one copy of the file's points, not two.
-  return withPolys.map((f) => ({
-    code: property(f.props, codeProperty)!,
-    name: property(f.props, nameProperty)!,
-    polygons: f.polys.map((poly) => rewind(crs === 'rd' ? reprojectInPlace(poly) : poly.map((ring) => ring.map((p) => (p.length === 2 ? p : [p[0]!, p[1]!]))))),
-  }));
+
+  /**
+   * The areas, reprojected to WGS84 and wound for d3-geo. Refused (GeometryError, Dutch): not
+   * GeoJSON/TopoJSON, no polygons, an unknown projection, more than 2,000 areas, a code or name
+   * property missing, duplicate codes.
+   */
+  finish(codeProperty: string, nameProperty: string): Area[] {
+    if (this.broken) throw this.broken;
+    try {
+      if (!this.parser.isEnded) this.parser.end();
+    } catch {
+      throw new GeometryError('file', mapsNl.notGeo);
+    }
+    const type = this.top.type;
+    if (type === 'Topology') this.topology();
+    else if (type === 'Feature') this.feature({ type, geometry: this.top.geometry as GeoFeature['geometry'], properties: this.top.properties as GeoFeature['properties'] });
+    else if (type !== 'FeatureCollection' || !this.featuresAsArray) throw new GeometryError('file', mapsNl.notGeo);
+    const read = this.read.splice(0);
+    if (!this.count) throw new GeometryError('file', mapsNl.noPolygons);
+    if (this.count > MAX_AREAS) throw new GeometryError('file', mapsNl.tooMany(this.count, MAX_AREAS));
+    const available = this.available ?? [];
+    for (const [field, key] of [['code_property', codeProperty], ['name_property', nameProperty]] as const) {
+      const missing = read.filter((f) => property(f.props, key) === null).length;
+      if (missing) throw new GeometryError(field, mapsNl.missingProperty(key, missing, available));
+    }
+    const seen = new Set<string>();
+    const dupes = new Set<string>();
+    for (const f of read) {
+      const code = property(f.props, codeProperty)!;
+      if (seen.has(code)) dupes.add(code);
+      seen.add(code);
+    }
+    if (dupes.size) throw new GeometryError('code_property', mapsNl.duplicateCodes([...dupes]));
+    const crs = detectCrs(this.top.crs as never, read.map((f) => f.polys));
+    return read.map((f) => ({
+      code: property(f.props, codeProperty)!,
+      name: property(f.props, nameProperty)!,
+      polygons: f.polys.map((poly) => rewind(crs === 'rd' ? reprojectInPlace(poly) : poly)),
+    }));
+  }
+
+  /** A TopoJSON's objects as features (every object), read as GeoJSON features are. */
+  private topology(): void {
+    const { objects, arcs, transform } = this.top;
+    if (!objects || typeof objects !== 'object' || !Array.isArray(arcs)) throw new GeometryError('file', mapsNl.notGeo);
+    const topo = { type: 'Topology', objects, arcs, ...(transform ? { transform } : {}) };
+    let features: GeoFeature[];
+    try {
+      features = Object.values(objects).flatMap((obj) => {
+        const f = topoFeature(topo as never, obj as never) as unknown as { type: string; features?: GeoFeature[] };
+        return f.type === 'FeatureCollection' ? (f.features ?? []) : [f as GeoFeature];
+      });
+    } catch {
+      throw new GeometryError('file', mapsNl.notGeo);
+    }
+    delete this.top.objects;
+    delete this.top.arcs;
+    for (const f of features) this.feature(f);
+  }
+}
+
+/** The areas of a boundary file given whole (tests, seed, benches): as GeometryReader reads an upload. */
+export function readGeometry(text: string, codeProperty: string, nameProperty: string): Area[] {
+  const reader = new GeometryReader({ code: codeProperty, name: nameProperty });
+  reader.write(text);
+  return reader.finish(codeProperty, nameProperty);
 }

@@ -50,11 +50,11 @@ export function drawLegend(page: PDFPage, w: PdfWriter, items: LegendItem[], top
 }
 
 /** Lines under a chart: which series were suppressed (no numbers) and each series' n. */
-export function footnotes(series: PdfSeries[], minN: number): string[] {
+export function footnotes(series: PdfSeries[], minN: number, approximate = false): string[] {
   const lines: string[] = [];
   for (const s of series) {
     if (s.suppressed) lines.push(`${s.label}: ${reportExportNl.suppressed(minN)}`);
-    else if (s.n !== null) lines.push(`${s.label}: ${reportExportNl.n(s.n)}`);
+    else if (s.n !== null) lines.push(`${s.label}: ${reportExportNl.n(s.n, approximate)}`);
   }
   return lines;
 }

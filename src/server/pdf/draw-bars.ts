@@ -78,7 +78,7 @@ export function drawHorizontalBars(w: PdfWriter, chart: Bars, minN: number): voi
     w.y -= rowHeight;
   });
   w.y -= 4;
-  drawFootnotes(w, footnotes(chart.series, minN));
+  drawFootnotes(w, footnotes(chart.series, minN, chart.approximate));
 }
 
 /** Grouped vertical columns with category labels underneath. */
@@ -123,5 +123,5 @@ export function drawColumns(w: PdfWriter, chart: Bars, minN: number): void {
     });
   });
   w.y = base - labelHeight;
-  drawFootnotes(w, footnotes(chart.series, minN));
+  drawFootnotes(w, footnotes(chart.series, minN, chart.approximate));
 }

@@ -62,5 +62,5 @@ export function drawLines(w: PdfWriter, chart: Lines, minN: number): void {
     });
   }
   w.y = base - 20;
-  drawFootnotes(w, footnotes(chart.series, minN));
+  drawFootnotes(w, footnotes(chart.series, minN, chart.approximate));
 }

@@ -26,7 +26,7 @@ const legendItems = (chart: Pie) => chart.categories.map((label, i) => ({ label,
 export function pieHead(w: PdfWriter, chart: Pie, minN: number): number {
   const rows = Math.ceil(chart.series.filter((s) => !s.suppressed).length / PER_ROW);
   const legend = chart.legend !== false ? legendHeight(w, legendItems(chart)) : 0;
-  return legend + 2 * R + 40 + (rows <= 1 ? footnotesHeight(w, footnotes(chart.series, minN)) : 0);
+  return legend + 2 * R + 40 + (rows <= 1 ? footnotesHeight(w, footnotes(chart.series, minN, chart.approximate)) : 0);
 }
 
 /** One pie (or donut) per unsuppressed benchmark, side by side, with a shared legend. */
@@ -59,5 +59,5 @@ export function drawPies(w: PdfWriter, chart: Pie, minN: number): void {
     });
     w.y -= 2 * r + 34;
   }
-  drawFootnotes(w, footnotes(chart.series, minN));
+  drawFootnotes(w, footnotes(chart.series, minN, chart.approximate));
 }

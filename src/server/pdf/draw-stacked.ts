@@ -10,13 +10,13 @@ type Stacked = Extract<PdfChart, { type: 'stacked' }> & PdfPaint;
 
 const LABEL_WIDTH = 170;
 const legendItems = (chart: Stacked) => chart.segments.map((label, i) => ({ label, color: colorAt(chart.colors, i), pattern: chart.patterns?.[i] }));
-const rowLines = (w: PdfWriter, row: Stacked['rows'][number]) => fitLines(row.n === null ? row.label : `${row.label} (${reportExportNl.n(row.n)})`, w.fonts.regular, 8, LABEL_WIDTH - 6);
+const rowLines = (w: PdfWriter, row: Stacked['rows'][number], approximate?: boolean) => fitLines(row.n === null ? row.label : `${row.label} (${reportExportNl.n(row.n, approximate)})`, w.fonts.regular, 8, LABEL_WIDTH - 6);
 const rowHeightOf = (lines: string[]) => Math.max(18, lines.length * 9.5 + 6);
 
 /** The height of the legend plus the first bar, measured before placing them (they stay on one page). */
 export function stackedHead(w: PdfWriter, chart: Stacked): number {
   const first = chart.rows[0];
-  return Math.max(40, (chart.legend !== false ? legendHeight(w, legendItems(chart)) : 0) + (first ? rowHeightOf(rowLines(w, first)) : 0));
+  return Math.max(40, (chart.legend !== false ? legendHeight(w, legendItems(chart)) : 0) + (first ? rowHeightOf(rowLines(w, first, chart.approximate)) : 0));
 }
 
 /** One bar per row (data location × benchmark) split into segments (answer options). */
@@ -29,7 +29,7 @@ export function drawStacked(w: PdfWriter, chart: Stacked, minN: number): void {
   const max = chart.full ? 100 : chart.max && chart.max > 0 ? chart.max : Math.max(1, ...chart.rows.map((r) => r.values.reduce<number>((a, v) => a + (v ?? 0), 0)));
   for (const row of chart.rows) {
     // Long labels wrap onto two lines (the rule of the staff view and the public SVG); the row grows to hold them.
-    const lines = rowLines(w, row);
+    const lines = rowLines(w, row, chart.approximate);
     const rowHeight = rowHeightOf(lines);
     w.ensure(rowHeight);
     const page = w.page;

@@ -1,11 +1,12 @@
+import { chartsNl } from '../../shared/i18n/charts';
 import { reportExportNl } from '../../shared/i18n/report-export';
 import { GRID, INK, MUTED, hex, textOn } from './colors';
 import type { PdfChart } from './model';
 import { fitText } from './text';
 import { CONTENT_WIDTH, PAGE, type PdfWriter } from './writer';
 
-type Table = Extract<PdfChart, { type: 'table' }> & { colors: string[] };
-type Kpi = Extract<PdfChart, { type: 'kpi' }> & { colors: string[] };
+type Table = Extract<PdfChart, { type: 'table' }> & { colors: string[]; approximate?: boolean };
+type Kpi = Extract<PdfChart, { type: 'kpi' }> & { colors: string[]; approximate?: boolean };
 
 /** A table: first column the row label, then one column per benchmark; null cell = suppressed. */
 export function drawTable(w: PdfWriter, chart: Table, minN: number): void {
@@ -37,6 +38,8 @@ export function drawTable(w: PdfWriter, chart: Table, minN: number): void {
     w.y -= rowHeight;
   }
   w.y -= 6;
+  // Cell-key mode: the table's counts are perturbed; say so under it (as the screen table's caption does).
+  if (chart.approximate) w.text(chartsNl.table.approximate, { size: 7.5, color: MUTED });
 }
 
 /** Key figures: one tile per benchmark with the big number and its n. */
@@ -57,7 +60,7 @@ export function drawKpi(w: PdfWriter, chart: Kpi, minN: number): void {
         w.page.drawText(fitText(reportExportNl.suppressed(minN), w.fonts.regular, 7.5, tile - 10), { x: x + 6, y: y + 26, size: 7.5, font: w.fonts.regular, color: MUTED });
       } else {
         w.page.drawText(fitText(item.value, w.fonts.bold, 22, tile - 10), { x: x + 6, y: y + 22, size: 22, font: w.fonts.bold, color: hex(color) });
-        if (item.n !== null) w.page.drawText(reportExportNl.n(item.n), { x: x + 6, y: y + 8, size: 7, font: w.fonts.regular, color: MUTED });
+        if (item.n !== null) w.page.drawText(reportExportNl.n(item.n, chart.approximate), { x: x + 6, y: y + 8, size: 7, font: w.fonts.regular, color: MUTED });
       }
     });
     w.y -= height + 8;

@@ -52,6 +52,8 @@ export interface PdfPaint {
   /** 'Toon waarden' off → no numbers on bars, columns and segments. */
   values?: boolean;
   patterns?: (string | null)[];
+  /** Cell-key mode: n reads 'n = ca. 123' and a table gets the note 'Aantallen zijn licht afgerond …'. */
+  approximate?: boolean;
 }
 
 export interface PdfBlock {

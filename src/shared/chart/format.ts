@@ -14,13 +14,27 @@ export function formatNumber(value: number, decimals = 0): string {
 }
 
 /**
- * How one cell reads: '45%', '123', '45% (123)', '7,4'. Null (suppressed or missing) reads as
- * an en dash — never a number.
+ * A count as every renderer writes it: '123', or 'ca. 123' in cell-key mode (spec.approximate:
+ * the count carries a small fixed noise and must not read as exact).
  */
-export function formatCell(spec: Pick<ChartSpec, 'format' | 'unit' | 'decimals' | 'showN'>, value: number | null, count?: number | null): string {
+export function formatCount(spec: Pick<ChartSpec, 'approximate'>, count: number): string {
+  return spec.approximate ? chartsNl.approx(formatNumber(count)) : formatNumber(count);
+}
+
+/** 'n=123' after a value or a series name ('n=ca. 123' in cell-key mode). */
+export function nText(spec: Pick<ChartSpec, 'approximate'>, n: number): string {
+  return `n=${formatCount(spec, n)}`;
+}
+
+/**
+ * How one cell reads: '45%', '123', '45% (123)', '7,4' (counts 'ca. 123' in cell-key mode). Null
+ * (suppressed or missing) reads as an en dash — never a number.
+ */
+export function formatCell(spec: Pick<ChartSpec, 'format' | 'unit' | 'decimals' | 'showN' | 'approximate'>, value: number | null, count?: number | null): string {
   if (value === null || !Number.isFinite(value)) return '–';
+  if (spec.format === 'count' && spec.approximate) return `${formatCount(spec, value)}${spec.unit}`;
   const main = `${formatNumber(value, spec.decimals)}${spec.unit}`;
-  if (spec.format === 'percentage-count' && count !== null && count !== undefined) return `${main} (${formatNumber(count)})`;
+  if (spec.format === 'percentage-count' && count !== null && count !== undefined) return `${main} (${formatCount(spec, count)})`;
   return main;
 }
 
@@ -28,8 +42,8 @@ export function formatCell(spec: Pick<ChartSpec, 'format' | 'unit' | 'decimals' 
  * The value label of a cell, one rule for uPlot, SVG and PDF: the formatted value, ' (n=123)' with
  * 'Toon n' (unless the format already shows the count), then the significance mark.
  */
-export function valueText(spec: Pick<ChartSpec, 'format' | 'unit' | 'decimals' | 'showN'>, value: number | null, count: number | null | undefined, mark = ''): string {
-  const n = spec.showN && spec.format !== 'percentage-count' && count !== null && count !== undefined && value !== null ? ` (n=${formatNumber(count)})` : '';
+export function valueText(spec: Pick<ChartSpec, 'format' | 'unit' | 'decimals' | 'showN' | 'approximate'>, value: number | null, count: number | null | undefined, mark = ''): string {
+  const n = spec.showN && spec.format !== 'percentage-count' && count !== null && count !== undefined && value !== null ? ` (${nText(spec, count)})` : '';
   return formatCell(spec, value, count) + n + mark;
 }
 
@@ -64,9 +78,9 @@ export function sigMark(spec: Pick<ChartSpec, 'significant'>, seriesIndex: numbe
 }
 
 /** Legend text of a series: its label, with 'n = …' when asked, or the suppression text. */
-export function seriesLegend(spec: Pick<ChartSpec, 'showN'>, s: SpecSeries): string {
+export function seriesLegend(spec: Pick<ChartSpec, 'showN' | 'approximate'>, s: SpecSeries): string {
   if (s.suppressed) return `${s.label}: ${chartsNl.suppressed}`;
-  return spec.showN && s.n !== null ? `${s.label} (${chartsNl.n(s.n)})` : s.label;
+  return spec.showN && s.n !== null ? `${s.label} (${spec.approximate ? `n = ${formatCount(spec, s.n)}` : chartsNl.n(s.n)})` : s.label;
 }
 
 /** The names of the benchmarks a cell differs from significantly (pairwise; empty when none). */
@@ -81,7 +95,7 @@ export function sigPartners(spec: Pick<ChartSpec, 'significantWith' | 'series'>,
  * overlap; the hover, the table ('Tabel tonen') and the CSV keep every number.
  */
 export function columnLabel(
-  spec: Pick<ChartSpec, 'format' | 'unit' | 'decimals' | 'showN'>,
+  spec: Pick<ChartSpec, 'format' | 'unit' | 'decimals' | 'showN' | 'approximate'>,
   value: number,
   count: number | null | undefined,
   mark: string,
@@ -92,7 +106,7 @@ export function columnLabel(
 }
 
 /** A value label without its count ('45%' of '45% (123)'): the fallback when the full label does not fit. */
-export function shortValueText(spec: Pick<ChartSpec, 'format' | 'unit' | 'decimals'>, value: number | null, mark = ''): string {
+export function shortValueText(spec: Pick<ChartSpec, 'format' | 'unit' | 'decimals' | 'approximate'>, value: number | null, mark = ''): string {
   return formatCell({ ...spec, showN: false, format: spec.format === 'percentage-count' ? 'percentage' : spec.format }, value, null) + mark;
 }
 

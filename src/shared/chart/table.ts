@@ -1,5 +1,5 @@
 import { chartsNl } from '../i18n/charts';
-import { formatCell, formatNumber, sigPartners } from './format';
+import { formatCell, nText, sigPartners } from './format';
 import type { ChartSpec } from './types';
 
 /** One cell of a chart's data table: what it reads, and the released numbers behind it (null when there are none). */
@@ -18,6 +18,8 @@ export interface ChartTableModel {
   /** Per series: its name, with 'n=…' when the chart shows n. */
   columns: { key: string; label: string; suppressed: boolean }[];
   rows: { key: string; label: string; cells: TableCell[] }[];
+  /** Cell-key mode: 'Aantallen zijn licht afgerond …' for the caption (and the downloads' header); null otherwise. */
+  note: string | null;
 }
 
 /**
@@ -29,7 +31,7 @@ export function chartTableModel(spec: ChartSpec): ChartTableModel {
   const withCount = spec.format === 'percentage-count';
   return {
     corner: spec.categories.length === spec.questions.length ? chartsNl.table.question : chartsNl.table.category,
-    columns: spec.series.map((s) => ({ key: s.key, label: `${s.label}${spec.showN && s.n !== null && !s.suppressed ? ` (n=${formatNumber(s.n)})` : ''}`, suppressed: !!s.suppressed })),
+    columns: spec.series.map((s) => ({ key: s.key, label: `${s.label}${spec.showN && s.n !== null && !s.suppressed ? ` (${nText(spec, s.n)})` : ''}`, suppressed: !!s.suppressed })),
     rows: spec.categories.map((c, ci) => ({
       key: c.key,
       label: c.label,
@@ -40,5 +42,6 @@ export function chartTableModel(spec: ChartSpec): ChartTableModel {
         return { text: formatCell(spec, value, count), value, count, differsFrom: value === null ? [] : sigPartners(spec, k, ci) };
       }),
     })),
+    note: spec.approximate ? chartsNl.table.approximate : null,
   };
 }

@@ -119,6 +119,12 @@ export interface ChartSpec {
   unfit?: string | null;
   /** Map charts: the server's drawing with a value, state and colour per area and benchmark (chart/map.ts). */
   map?: MapSpec | null;
+  /**
+   * Cell-key mode (report setting protection, docs/perturbation.md): counts carry a small fixed
+   * noise, so every renderer writes them as 'ca. 123' (formatCount) and tables carry the note
+   * 'Aantallen zijn licht afgerond …'.
+   */
+  approximate?: boolean;
 }
 
 /** Per benchmark, how an area is shown: a value, withheld by the small-group rules (hatched), or no respondents (grey). */
@@ -236,4 +242,6 @@ export interface BuildOptions {
   granularityId?: number;
   /** 'Gewogen naar …' (the report's weighting scheme): a note under every chart with numbers. */
   weightedBy?: string | null;
+  /** The report's protection mode: `cellkey` makes the spec `approximate`. */
+  protection?: 'suppress' | 'cellkey' | null;
 }

@@ -23,10 +23,12 @@ export const chartsNl = {
   noData: 'Geen gegevens',
   noAnswers: 'Nog geen antwoorden',
   n: (n: number) => `n = ${n.toLocaleString('nl-NL')}`,
+  /** A perturbed count (cell-key mode): never written as if it were exact. */
+  approx: (count: string) => `ca. ${count}`,
   period: { week: (w: number, y: number) => `week ${w} ${y}`, quarter: (q: number, y: number) => `K${q} ${y}` },
   months: ['jan', 'feb', 'mrt', 'apr', 'mei', 'jun', 'jul', 'aug', 'sep', 'okt', 'nov', 'dec'],
   nps: { promoters: 'Promotors (9-10)', passives: 'Passief tevreden (7-8)', detractors: 'Criticasters (0-6)', score: 'NPS' },
-  table: { category: 'Antwoord', question: 'Vraag' },
+  table: { category: 'Antwoord', question: 'Vraag', approximate: 'Aantallen zijn licht afgerond om privacy te beschermen; totalen kunnen iets afwijken.' },
   mapWithheld: (minN: number | null) => `Gearceerd: te weinig respondenten${minN ? ` (minder dan ${minN})` : ''}; grijs: geen respondenten.`,
   mapUnmatched: (answers: string[]) => `Niet op de kaart: ${answers.join(', ')}.`,
   mapLabel: (title: string) => `Kaart: ${title}`,

@@ -21,7 +21,8 @@ export const reportExportNl = {
     until: 'tot en met',
     wholePeriod: 'hele periode',
   },
-  n: (n: number) => `n = ${n.toLocaleString('nl-NL')}`,
+  /** n of a group; `approximate` (cell-key mode): 'n = ca. 123', a perturbed count never reads as exact. */
+  n: (n: number, approximate = false) => `n = ${approximate ? 'ca. ' : ''}${n.toLocaleString('nl-NL')}`,
   total: 'Totaal',
   mean: 'Gemiddelde',
   respondents: 'Respondenten',

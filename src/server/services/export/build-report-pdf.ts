@@ -49,7 +49,7 @@ export async function buildReportPdf(ctx: UserServiceContext, loaded: ExportRepo
       const ofChart = loaded.texts.filter((t) => t.chartId === chart.id);
       const locations = (trendData.get(chart.id) ?? data).dataLocations.filter((d) => d.chartId === chart.id);
       blocks.push(...textBlocks(ofChart.filter((t) => t.position === 'before')));
-      const spec = buildChartSpec(chart, locations, { minN: data.minN, granularityId: body.granularity, lang, weightedBy: data.weighting?.label });
+      const spec = buildChartSpec(chart, locations, { minN: data.minN, granularityId: body.granularity, lang, weightedBy: data.weighting?.label, protection: data.protection });
       blocks.push({ kind: 'chart', chart: { ...pdfChartFromSpec(spec), note: pdfNote(spec) } });
       blocks.push(...textBlocks(ofChart.filter((t) => t.position === 'after')));
     }

@@ -10,7 +10,7 @@ type Drawable = PdfChart & PdfPaint;
  */
 export function pdfChartFromSpec(spec: ChartSpec): Drawable {
   const drawable = drawableOf(spec);
-  return { ...drawable, legend: legendKind(spec) !== 'none', values: spec.showValues !== false };
+  return { ...drawable, legend: legendKind(spec) !== 'none', values: spec.showValues !== false, ...(spec.approximate ? { approximate: true } : {}) };
 }
 
 function drawableOf(spec: ChartSpec): Drawable {

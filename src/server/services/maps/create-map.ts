@@ -3,7 +3,7 @@ import { companyMaps } from '../../db/schema';
 import { AppError, nl } from '../../errors';
 import { MultipartError, readMultipart } from '../../http/multipart-stream';
 import { validate } from '../../http/body';
-import { GeometryError, readGeometry } from '../../maps/read-geometry';
+import { GeometryError, GeometryReader } from '../../maps/read-geometry';
 import { simplifyAreas } from '../../maps/simplify-areas';
 import { mapsNl } from '../../../shared/i18n/maps';
 import type { MapSummary } from '../../../shared/maps';
@@ -31,20 +31,38 @@ async function readText(content: AsyncIterable<Uint8Array>, max: number): Promis
   return pieces.join('');
 }
 
+/** The file part into the geometry reader as it arrives; more than `max` bytes is a 413, read no further. */
+async function readFile(content: AsyncIterable<Uint8Array>, reader: GeometryReader, max: number): Promise<number> {
+  let bytes = 0;
+  for await (const chunk of content) {
+    bytes += chunk.byteLength;
+    if (bytes > max) throw new AppError('TOO_LARGE', nl.tooLarge);
+    reader.write(chunk);
+  }
+  return bytes;
+}
+
 /**
  * POST company/{id}/map (company.edit; multipart `file`, `name`, `code_property`,
  * `name_property`): the body is read part by part as it arrives (a file over 20 MB stops at
- * 20 MB: 413); the boundaries are reprojected to WGS84, checked, simplified for the web and stored
- * as one topology. Refusals are Dutch 422s on the field concerned.
+ * 20 MB: 413) and the file is parsed as it streams in (GeometryReader: coordinates straight into
+ * typed arrays, only the code and name kept when those fields came first, as the form sends
+ * them); the boundaries are reprojected to WGS84, checked, simplified for the web and stored as
+ * one topology. Refusals are Dutch 422s on the field concerned.
  */
 export async function createMap(ctx: UserServiceContext, companyId: number, upload: MapUpload): Promise<MapSummary> {
   await findMapsCompany(ctx, companyId, true);
   if (!upload.body || !upload.boundary) throw invalid('file', mapsNl.fileRequired);
   const fields: Record<string, string> = {};
-  let text: string | null = null;
+  let reader: GeometryReader | null = null;
+  let fileBytes = 0;
   try {
     for await (const part of readMultipart(upload.body, upload.boundary)) {
-      if (part.name === 'file' && part.filename !== null) text = await readText(part.content, MAX_MAP_BYTES);
+      if (part.name === 'file' && part.filename !== null) {
+        const known = fields.code_property?.trim() && fields.name_property?.trim() ? { code: fields.code_property.trim(), name: fields.name_property.trim() } : null;
+        reader = new GeometryReader(known);
+        fileBytes = await readFile(part.content, reader, MAX_MAP_BYTES);
+      }
       else if (part.filename === null && ['name', 'code_property', 'name_property'].includes(part.name)) fields[part.name] = await readText(part.content, 1024);
     }
   } catch (error) {
@@ -53,13 +71,10 @@ export async function createMap(ctx: UserServiceContext, companyId: number, uplo
     throw error;
   }
   const input = validate(MapUploadFields, fields);
-  if (!text?.trim()) throw invalid('file', mapsNl.fileRequired);
+  if (!reader || !fileBytes) throw invalid('file', mapsNl.fileRequired);
   let stored;
   try {
-    const areas = readGeometry(text, input.code_property, input.name_property);
-    // The file's text (up to 20 MB) is not needed any more while the areas are simplified.
-    text = null;
-    stored = simplifyAreas(areas);
+    stored = simplifyAreas(reader.finish(input.code_property, input.name_property));
   } catch (error) {
     if (error instanceof GeometryError) throw invalid(error.field, error.message);
     throw error;

@@ -154,7 +154,7 @@ function computeView(ctx: Pick<ServiceContext, 'db' | 'jobs'>, key: string, repo
         charts: charts
           .filter((c) => c.sectionId === s.id)
           .map((c) => {
-            const spec = buildChartSpec({ ...c, chartOptions: chartOptions.filter((o) => o.chartId === c.id) }, data.dataLocations.filter((d) => d.chartId === c.id), { minN: data.minN, lang, weightedBy: data.weighting?.label });
+            const spec = buildChartSpec({ ...c, chartOptions: chartOptions.filter((o) => o.chartId === c.id) }, data.dataLocations.filter((d) => d.chartId === c.id), { minN: data.minN, lang, weightedBy: data.weighting?.label, protection: data.protection });
             return {
               id: c.id,
               title: c.title,

@@ -1,5 +1,5 @@
 import { chartsNl } from '../../i18n/charts';
-import { formatCell, formatNumber, sigMark } from '../format';
+import { formatCell, formatCount, formatNumber, nText, sigMark } from '../format';
 import type { ChartSpec } from '../types';
 import { FONT, Fills, GRID, MUTED, TEXT, clip, esc, f, footer, frame, wrap } from './frame';
 
@@ -13,18 +13,26 @@ export function renderTable(spec: ChartSpec, width: number): string {
   const out: string[] = [`<rect x="0" y="0" width="${width}" height="${rowH}" fill="#f3f4f6"/>`];
   out.push(`<text x="6" y="16" ${FONT} font-size="12" font-weight="600" fill="${TEXT}">${esc(chartsNl.table.category)}</text>`);
   spec.series.forEach((s, i) => {
-    const head = s.suppressed ? `${s.label} *` : spec.showN && s.n !== null ? `${s.label} (n=${formatNumber(s.n)})` : s.label;
+    const head = s.suppressed ? `${s.label} *` : spec.showN && s.n !== null ? `${s.label} (${nText(spec, s.n)})` : s.label;
     out.push(`<text x="${f(labelW + (i + 1) * colW - 6)}" y="16" text-anchor="end" ${FONT} font-size="12" font-weight="600" fill="${TEXT}">${esc(clip(head, Math.floor(colW / 6.6)))}</text>`);
   });
   spec.categories.forEach((c, ci) => {
     const y = (ci + 1) * rowH;
     out.push(`<line x1="0" x2="${width}" y1="${y}" y2="${y}" stroke="${GRID}"/><text x="6" y="${y + 16}" ${FONT} font-size="12" fill="${TEXT}"><title>${esc(c.label)}</title>${esc(clip(c.label, Math.floor(labelW / 6.4)))}</text>`);
     spec.series.forEach((s, i) => {
-      const text = formatCell(spec, s.values[ci] ?? null, s.counts?.[ci]) + sigMark(spec, i, ci) + (spec.showN && s.counts?.[ci] != null && spec.format !== 'percentage-count' ? ` (${formatNumber(s.counts[ci]!)})` : '');
+      const text = formatCell(spec, s.values[ci] ?? null, s.counts?.[ci]) + sigMark(spec, i, ci) + (spec.showN && s.counts?.[ci] != null && spec.format !== 'percentage-count' ? ` (${formatCount(spec, s.counts[ci]!)})` : '');
       out.push(`<text x="${f(labelW + (i + 1) * colW - 6)}" y="${y + 16}" text-anchor="end" ${FONT} font-size="12" fill="${s.suppressed ? MUTED : TEXT}">${esc(text)}</text>`);
     });
   });
-  const h = (spec.categories.length + 1) * rowH;
+  let h = (spec.categories.length + 1) * rowH;
+  // Cell-key mode: the table's caption note (its counts are perturbed), as the staff table has it.
+  if (spec.approximate) {
+    for (const line of wrap(chartsNl.table.approximate, Math.max(28, Math.floor(width / 6)))) {
+      h += 16;
+      out.push(`<text x="0" y="${h}" ${FONT} font-size="11" fill="${MUTED}" data-note="approximate">${esc(line)}</text>`);
+    }
+    h += 4;
+  }
   const legend = footer(spec, fills, width, h + 4, 'none');
   return frame(spec, width, h + 4 + legend.height + 8, out.join('') + legend.svg, fills);
 }
@@ -42,7 +50,7 @@ export function renderKpi(spec: ChartSpec, fullWidth: number): string {
   const labelOf = (s: ChartSpec['series'][number]) => {
     const label = n > 1 ? s.label : (spec.categories[0]?.label ?? spec.title);
     const count = s.counts?.[0] ?? null;
-    return spec.showN && count !== null && !s.suppressed ? `${label} (n=${formatNumber(count)})` : label;
+    return spec.showN && count !== null && !s.suppressed ? `${label} (${nText(spec, count)})` : label;
   };
   const lines = spec.series.map((s) => {
     const all = wrap(labelOf(s), Math.max(12, Math.floor((cell - 20) / 6.6)));
@@ -148,7 +156,7 @@ export function renderTexts(spec: ChartSpec, width: number): string {
         h += 18;
         out.push(`<text x="0" y="${h}" ${FONT} font-size="12" fill="${TEXT}">${esc(line)}</text>`);
       }
-      out.push(`<text x="${width}" y="${h}" text-anchor="end" ${FONT} font-size="12" fill="${MUTED}">${esc(formatNumber(s.counts?.[i] ?? 0))}</text>`);
+      out.push(`<text x="${width}" y="${h}" text-anchor="end" ${FONT} font-size="12" fill="${MUTED}">${esc(formatCount(spec, s.counts?.[i] ?? 0))}</text>`);
       h += 6;
       out.push(`<line x1="0" x2="${width}" y1="${h}" y2="${h}" stroke="${GRID}"/>`);
     });
