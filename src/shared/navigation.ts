@@ -61,7 +61,7 @@ export interface UserMenuEntry {
 /** Entries of the user menu besides name, e-mail and logout (spec 000 §2.12). */
 export function userMenuFor(user: SessionUserLike): UserMenuEntry[] {
   const entries: UserMenuEntry[] = [];
-  if (hasGroup(user, 'Api')) entries.push({ text: shellTexts.myProfile, route: 'ViewUserBase', href: pathFor('ViewUserBase', { id: String(user.id) }) });
+  if (hasGroup(user, 'Panellid')) entries.push({ text: shellTexts.myProfile, route: 'ViewUserBase', href: pathFor('ViewUserBase', { id: String(user.id) }) });
   if (hasRole(user, 'company.access') && user.isCompanyAdmin && user.companyId !== null)
     entries.push({ text: shellTexts.myOrganisation, route: 'ViewCompany', href: pathFor('ViewCompany', { id: String(user.companyId) }) });
   if (hasRole(user, 'admin.access')) entries.push({ text: shellTexts.adminPanel, route: 'AdminOverview', href: pathFor('AdminOverview') });

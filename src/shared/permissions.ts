@@ -3,8 +3,16 @@
  * Group ids: lower id = more rights. A group check passes when the named group's id is
  * greater than or equal to the user's own group id.
  */
-export const GROUPS = { Admin: 1, Beheerder: 2, Gebruiker: 3, Api: 4 } as const;
+export const GROUPS = { Admin: 1, Beheerder: 2, Gebruiker: 3, Api: 4, Panellid: 5 } as const;
 export type GroupName = keyof typeof GROUPS;
+
+/**
+ * Panellid (5) is not staff: citizens who registered through a panel link. They hold only
+ * PANEL_MEMBER_ROLES, never appear in staff lists or pickers, and no one grants or leaves this
+ * group through user management (docs/decisions.md, decision 40).
+ */
+export const STAFF_GROUPS = [GROUPS.Admin, GROUPS.Beheerder, GROUPS.Gebruiker, GROUPS.Api] as const;
+export const isPanelMemberGroup = (groupId: number) => groupId === GROUPS.Panellid;
 
 const AREAS = {
   project: ['access', 'view', 'create', 'edit'],
@@ -73,6 +81,7 @@ export const DEFAULT_GROUP_ROLES: Record<GroupName, readonly Role[]> = {
     'user.access',
   ],
   Api: ['project.access', 'project.view', 'dashboard.access', 'dashboard.view', 'survey.access', 'survey.view', 'survey.upload', 'user.access'],
+  Panellid: ['panel.access', 'user.access'],
 };
 
 /**

@@ -86,6 +86,7 @@ const userOverviewTabs: Tab[] = [
   { text: 'Demo-gebruikers', route: 'UserOverviewDemo', group: 'Beheerder', roles: ['user.view'] },
   { text: 'API-gebruikers', route: 'UserOverviewApi', group: 'Admin', roles: ['user.view'] },
   { text: 'Uitnodigingen', route: 'UserOverviewInvites', roles: ['user.view'] },
+  { text: 'Panelleden', route: 'UserOverviewPanel', roles: ['panel.edit'] },
 ];
 const userTabs: Tab[] = [
   { text: 'Algemeen', route: 'ViewUserBaseTab' },
@@ -125,6 +126,8 @@ const projectEditTabs: Tab[] = [
 ];
 // The loose-ends tabs (Report … DataLocation) are the screen's own tab list: they filter one page.
 
+// The chart editor's crumbs lead back to the report's editor, where the chart lives.
+const chartCrumbs = crumbs({ text: 'Rapportages', href: '/report/overview' }, { text: 'Rapportage', href: '/report/:reportId/edit' }, { text: 'Grafiek' });
 const reportCrumbs = crumbs({ text: 'Rapportages', href: '/report/overview' }, { text: 'Rapportage', href: '/report/:id' });
 const projectCrumbs = crumbs({ text: 'Projecten', href: '/project/overview' }, { text: 'Project', href: '/project/:id' });
 const projectEditCrumbs = crumbs({ text: 'Projecten', href: '/project/overview' }, { text: 'Project', href: '/project/:id' }, { text: 'Bewerken' });
@@ -148,8 +151,8 @@ export const ROUTES: readonly RouteDef[] = [
   r({ name: 'ParticipateSurvey', path: '/meedoen/:id', title: 'Meedoen', requiresAuth: false, hideTabs: true }),
   r({ name: 'ParticipateOptOut', path: '/meedoen/:id/afmelden', title: 'Afmelden', requiresAuth: false, hideTabs: true }),
   // Paper entry is staff work (survey.upload), in the participation layout.
-  r({ name: 'Import', path: '/invoer', title: 'Invoer', roles: ['survey.upload'], hideTabs: true }),
-  r({ name: 'ImportForm', path: '/invoer/:id', title: 'Invoer', roles: ['survey.upload'], hideTabs: true }),
+  r({ name: 'Import', path: '/invoer', title: 'Invoer', roles: ['survey.upload'], hideTabs: true, breadcrumb: crumbs({ text: 'Papieren formulieren' }) }),
+  r({ name: 'ImportForm', path: '/invoer/:id', title: 'Invoer', roles: ['survey.upload'], hideTabs: true, breadcrumb: crumbs({ text: 'Onderzoeken', href: '/survey/overview' }, { text: 'Onderzoek', href: '/survey/:id/edit' }, { text: 'Papieren formulieren', href: '/invoer' }, { text: 'Invoer' }) }),
   // The unsubscribe link of a scheduled report mail ('Versturen'): no login, also for a logged-in reader.
   r({ name: 'ReportUnsubscribe', path: '/afmelden/:token', title: 'Afmelden', requiresAuth: false, hideTabs: true }),
   r({ name: 'ViewPublicReport', path: '/public/report/:id', title: 'Rapportage', requiresAuth: false, publicReport: true, hideTabs: true }),
@@ -174,10 +177,10 @@ export const ROUTES: readonly RouteDef[] = [
   ...reportEditTabs.map((t) =>
     r({ name: t.route, path: `/report/:id/edit/${t.route.slice('EditReport'.length).toLowerCase()}`, title: `Rapportage bewerken – ${t.text}`, roles: ['dashboard.edit'], breadcrumb: reportCrumbs, tabs: reportEditTabs }),
   ),
-  r({ name: 'NewChart', path: '/report/:reportId/section/:sectionId/chart/new', title: 'Nieuwe grafiek', roles: ['dashboard.edit'], breadcrumb: crumbs({ text: 'Rapportages', href: '/report/overview' }, { text: 'Rapportage', href: '/report/:reportId' }, { text: 'Nieuwe grafiek' }) }),
-  r({ name: 'EditChart', path: '/report/:reportId/section/:sectionId/chart/:id/edit', title: 'Grafiek bewerken', roles: ['dashboard.edit'], tabs: chartTabs, breadcrumb: crumbs({ text: 'Rapportage', href: '/report/:reportId' }, { text: 'Grafiek' }) }),
-  r({ name: 'EditChartBase', path: '/report/:reportId/section/:sectionId/chart/:id/edit/base', title: 'Grafiek bewerken', roles: ['dashboard.edit'], tabs: chartTabs }),
-  r({ name: 'EditChartDataLocations', path: '/report/:reportId/section/:sectionId/chart/:id/edit/dataLocations', title: 'Grafiek bewerken', roles: ['dashboard.edit'], tabs: chartTabs }),
+  r({ name: 'NewChart', path: '/report/:reportId/section/:sectionId/chart/new', title: 'Nieuwe grafiek', roles: ['dashboard.edit'], breadcrumb: crumbs({ text: 'Rapportages', href: '/report/overview' }, { text: 'Rapportage', href: '/report/:reportId/edit' }, { text: 'Nieuwe grafiek' }) }),
+  r({ name: 'EditChart', path: '/report/:reportId/section/:sectionId/chart/:id/edit', title: 'Grafiek bewerken', roles: ['dashboard.edit'], tabs: chartTabs, breadcrumb: chartCrumbs }),
+  r({ name: 'EditChartBase', path: '/report/:reportId/section/:sectionId/chart/:id/edit/base', title: 'Grafiek bewerken', roles: ['dashboard.edit'], tabs: chartTabs, breadcrumb: chartCrumbs }),
+  r({ name: 'EditChartDataLocations', path: '/report/:reportId/section/:sectionId/chart/:id/edit/dataLocations', title: 'Grafiek bewerken', roles: ['dashboard.edit'], tabs: chartTabs, breadcrumb: chartCrumbs }),
   // 2.5 surveys
   r({ name: 'SurveyOverview', path: '/survey/overview', title: 'Onderzoeken', roles: ['survey.view'], breadcrumb: crumbs({ text: 'Onderzoeken' }) }),
   r({ name: 'ImportSurvey', path: '/survey/import', title: 'Enquête importeren', roles: ['survey.edit'], breadcrumb: crumbs({ text: 'Onderzoeken', href: '/survey/overview' }, { text: 'Importeren' }) }),
@@ -195,6 +198,7 @@ export const ROUTES: readonly RouteDef[] = [
   r({ name: 'UserOverviewDemo', path: '/manage/user/overview/demo', title: 'Demo-gebruikers', roles: ['user.view'], group: 'Beheerder', tabs: userOverviewTabs }),
   r({ name: 'UserOverviewApi', path: '/manage/user/overview/api', title: 'API-gebruikers', roles: ['user.view'], group: 'Admin', tabs: userOverviewTabs }),
   r({ name: 'UserOverviewInvites', path: '/manage/user/overview/invites', title: 'Uitnodigingen', roles: ['user.view'], tabs: userOverviewTabs }),
+  r({ name: 'UserOverviewPanel', path: '/manage/user/overview/panel', title: 'Panelleden', roles: ['panel.edit'], tabs: userOverviewTabs }),
   r({ name: 'InviteUser', path: '/manage/user/invite', title: 'Gebruiker uitnodigen', roles: ['user.create'] }),
   r({ name: 'NewUser', path: '/manage/user/new', title: 'Nieuwe gebruiker', roles: ['user.create'] }),
   r({ name: 'ViewUserBase', path: '/manage/user/:id', title: 'Gebruiker', roles: ['user.access'], breadcrumb: userCrumbs, tabs: userTabs }),

@@ -4,7 +4,8 @@ import { hashPassword } from '../../src/server/auth/password';
 import { createSession } from '../../src/server/auth/sessions';
 import { users } from '../../src/server/db/schema';
 import { accessOf, publicAccess, type Access } from '../../src/server/middleware/guards';
-import { hasRole, type Role } from '../../src/shared/permissions';
+import { GROUPS, hasRole, PANEL_MEMBER_ROLES, type Role } from '../../src/shared/permissions';
+import { createAccount } from '../../src/server/services/auth/create-account';
 import { DEMO_PASSWORD } from '../../scripts/seed/data';
 import { loginAs, userByEmail } from '../helpers/accounts';
 import type { HttpSession } from '../helpers/http-session';
@@ -61,6 +62,8 @@ const callers: Caller[] = [
   { name: 'andere organisatie (Beheerder Noordbroek)', email: 'beheerder@noordbroek.demo.impulz.nl', companyId: 2, roles: [] },
   { name: 'Api', email: 'api@demo.impulz.nl', companyId: 1, roles: [] },
   { name: 'Gebruiker', email: 'gebruiker@demo.impulz.nl', companyId: 1, roles: [] },
+  // A citizen who registered through a panel link (group Panellid, panel.access and user.access).
+  { name: 'Panellid', email: 'panellid@example.nl', companyId: 1, roles: [] },
   { name: 'Beheerder', email: 'beheerder@demo.impulz.nl', companyId: 1, roles: [] },
   { name: 'Admin (root, tweestaps)', email: 'admin@demo.impulz.nl', companyId: 1, isRoot: true, roles: [] },
 ];
@@ -86,6 +89,7 @@ beforeAll(async () => {
     fullname: 'Zonder Rollen',
     passwordHash: await hashPassword(DEMO_PASSWORD),
   });
+  await createAccount(t.db, { companyId: 1, groupId: GROUPS.Panellid, email: 'panellid@example.nl', fullname: 'Pim Panellid', password: DEMO_PASSWORD, roles: PANEL_MEMBER_ROLES, panelId: 1 }, new Date());
   for (const caller of callers) await login(caller);
 }, 30_000);
 
@@ -150,6 +154,30 @@ describe('authorisation matrix', { timeout: 30_000 }, () => {
       if (!allowed.includes(theirs.status)) problems.push(`${where} (expected 404, or 403 without the role)`);
     }
     expect(problems).toEqual([]);
+  });
+
+  // Issue 34 item 5: a panel member is no staff. Every route answers it with a refusal except its
+  // own account and panel pages and the calls every login has; no answer carries staff data.
+  // (Before the callers' loop: root's destructive calls there delete panel 1 and with it this account.)
+  it('gives a panel member no staff data and no silent success', async () => {
+    const member = callers.find((c) => c.name === 'Panellid')!;
+    const me = (await userByEmail(t.db, member.email!))!;
+    const staff = /Anne de Vries|Bram Jansen|Carla Bakker|Koppeling Zuiderhaven|gebruiker@demo\.impulz\.nl|beheerder@demo\.impulz\.nl|admin@demo\.impulz\.nl/;
+    // What a panel member may do: the calls open to every login, its own profile and its panels.
+    const open = (r: ApiRoute) => r.access?.kind === 'public' || r.access?.kind === 'login' || (r.access?.kind === 'role' && hasRole({ groupId: GROUPS.Panellid, roles: member.roles }, r.access.roles as Role[]));
+    const problems: string[] = [];
+    let refused = 0;
+    for (const route of routes.filter((r) => r.path.startsWith('/portal/api/v2/'))) {
+      const own = { ...route, path: fillPath(route.path).replace(/\/user\/1(?=\/|$)/, `/user/${me.id}`) };
+      const { status, body } = await call(member, own);
+      if (staff.test(body)) problems.push(`${route.method} ${route.path} → ${status} (staff data)`);
+      if (!open(route)) {
+        if (status !== 403) problems.push(`${route.method} ${route.path} → ${status} (expected 403)`);
+        else refused++;
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(refused).toBeGreaterThan(200);
   });
 
   // Lowest rights first, root last, so destructive calls of the admin can't hide others' answers.

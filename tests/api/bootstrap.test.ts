@@ -48,6 +48,7 @@ describe('GET bootstrap', () => {
       ['Beheerder', false],
       ['Gebruiker', true],
       ['Api', true],
+      ['Panellid', true],
     ]);
     expect(data.projectStatuses.data.map((s) => s.name)).toContain('Actief');
   });

@@ -115,6 +115,30 @@ describe('fields and options', { timeout: 60_000 }, () => {
     expect(updated.data).toMatchObject({ type_id: 3, min: 0, max: 120 });
   });
 
+  it('refuses a choice field without options: on create, on a switch of type and on removing the last option', async () => {
+    const panel = await newPanel('Keuzepanel');
+    for (const type_id of [5, 6, 7]) {
+      for (const options of [undefined, []]) {
+        const res = await send(admin, 'POST', `/panel/${panel.id}/field`, { name: 'Wijk', type_id, ...(options ? { options } : {}) });
+        expect(res.status).toBe(422);
+        expect((await env(res)).errors).toEqual({ options: ['Een keuzeveld heeft minstens één optie nodig: vul de opties in, één per regel.'] });
+      }
+    }
+    const text = await newField(panel.id, { name: 'Beroep', type_id: 1 });
+    const switched = await send(admin, 'PUT', `/panel/${panel.id}/field/${text.id}`, { type_id: 5 });
+    expect(switched.status).toBe(422);
+    expect((await env(switched)).errors).toEqual({ type_id: [expect.stringContaining('nog geen opties')] });
+    const choice = await newField(panel.id, { name: 'Wijk', type_id: 5, options: ['Noord', 'Zuid'] });
+    // Between the choice types a switch keeps the options.
+    expect((await send(admin, 'PUT', `/panel/${panel.id}/field/${choice.id}`, { type_id: 6 })).status).toBe(200);
+    const [noord, zuid] = choice.options.map((o) => o.id);
+    expect((await send(admin, 'DELETE', `/panel/${panel.id}/field/${choice.id}/option/${noord}`)).status).toBe(200);
+    const last = await send(admin, 'DELETE', `/panel/${panel.id}/field/${choice.id}/option/${zuid}`);
+    expect(last.status).toBe(422);
+    expect((await env(last)).errors).toEqual({ option: [expect.stringContaining('minstens één optie')] });
+    expect((await env<Field>(await admin.get(`${API}/panel/${panel.id}/field/${choice.id}`))).data.options.map((o) => o.id)).toEqual([zuid]);
+  });
+
   it('reorders fields and options by order patches; foreign or missing ids → 422 and nothing changes', async () => {
     const panel = await newPanel('Volgordepanel');
     const a = await newField(panel.id, { name: 'A', type_id: 1 });

@@ -60,11 +60,17 @@ test('a Beheerder creates a panel with two background fields and gets its regist
   const add = page.getByRole('form', { name: 'Veld toevoegen' });
   await expect(add.getByRole('button', { name: 'Veld toevoegen' })).toBeEnabled();
   await add.getByLabel('Vraag').fill('Leeftijdsgroep');
-  await add.getByLabel('Type').selectOption({ label: 'Keuzelijst' });
+  // The type list starts on the most common type, a choice list, and a choice field needs options.
+  await expect(add.getByLabel('Type')).toHaveValue('5');
+  await expect(add.getByLabel('Type').locator('option').first()).toHaveText('Keuzelijst');
+  await add.getByRole('button', { name: 'Veld toevoegen' }).click();
+  await expect(add.getByText('Een keuzeveld heeft minstens één optie nodig')).toBeVisible();
   await add.getByLabel('Opties (één per regel)').fill('Jonger dan 40\n40 of ouder');
   await add.getByLabel('Verplicht').check();
   await add.getByRole('button', { name: 'Veld toevoegen' }).click();
   await expect(page.getByRole('heading', { name: 'Leeftijdsgroep', level: 3 })).toBeVisible();
+  // The header counts the fields as they are added.
+  await expect(page.locator('[data-fields-count]')).toHaveText('1 veld');
   await add.getByLabel('Vraag').fill('Jaren in de wijk');
   await add.getByLabel('Type').selectOption({ label: 'Getal' });
   await add.getByLabel('Minimum').fill('0');
@@ -72,6 +78,7 @@ test('a Beheerder creates a panel with two background fields and gets its regist
   await add.getByRole('button', { name: 'Veld toevoegen' }).click();
   await expect(page.getByRole('heading', { name: 'Jaren in de wijk', level: 3 })).toBeVisible();
   await expect(page.getByText('van 0 tot en met 99')).toBeVisible();
+  await expect(page.locator('[data-fields-count]')).toHaveText('2 velden');
 
   // Reorder by keyboard: the number field goes first, and stays first after a reload.
   // By keyboard: the 'Omhoog' button of the number field (the grip's drag is dnd-kit's, tested in the report editor).

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { axeClean } from './participate-support';
-import { login } from './support';
+import { login, shot } from './support';
 
 test('staff enter two paper forms by typing codes, keyboard only; a form number counts once', async ({ page }) => {
   test.setTimeout(90_000);
@@ -10,7 +10,13 @@ test('staff enter two paper forms by typing codes, keyboard only; a form number 
   await expect(page.getByRole('heading', { name: /Papieren formulieren invoeren/ })).toBeVisible();
   const number = page.getByLabel('Formuliernummer');
   await expect(number).toBeFocused();
+  // In the staff layout: the portal header, crumbs and a way back to the survey.
+  await expect(page.locator('header.impulz-header')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Kruimelpad' }).getByRole('link', { name: /Burgerpeiling Zuiderhaven/ })).toHaveAttribute('href', /\/portal\/survey\/\d+\/edit$/);
+  await expect(page.getByRole('link', { name: /Terug naar het onderzoek/ })).toHaveAttribute('href', /\/portal\/survey\/\d+\/edit$/);
   await axeClean(page);
+  await shot(page, 'paper-entry');
+  await number.focus();
 
   // Form 1: Enter moves from field to field.
   await number.fill('1001');
@@ -35,6 +41,8 @@ test('staff enter two paper forms by typing codes, keyboard only; a form number 
   await page.getByLabel(/Wat is uw leeftijd\?/).fill('A7');
   await page.getByRole('button', { name: 'Opslaan en volgend formulier' }).click();
   await expect(page.getByText('Het formulier is niet opgeslagen. Verbeter de gemarkeerde velden.')).toBeVisible();
+  // The summary names the question by its text, not its code.
+  await expect(page.getByRole('alert').getByRole('link', { name: /^Wat is uw leeftijd\?: / })).toBeVisible();
   await expect(page.getByLabel(/Wat is uw leeftijd\?/)).toBeFocused();
   await page.getByLabel(/Wat is uw leeftijd\?/).fill('A1');
   await page.getByLabel(/Heeft u het afgelopen jaar contact/).fill('Y');

@@ -107,7 +107,7 @@ test('FAQ topics follow the first path segment', async ({ page }) => {
     'Resultaten',
     'Ontwikkeling van ImpulZ',
   ]);
-  await expect(page.getByRole('dialog', { name: 'Veelgestelde vragen' })).toContainText('meer dan 10 deelnemers');
+  await expect(page.getByRole('dialog', { name: 'Veelgestelde vragen' })).toContainText('10 of meer deelnemers');
 });
 
 test('the rating dialog appears when feedback is requested, validates, sends and stays away', async ({ page }) => {

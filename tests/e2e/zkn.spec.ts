@@ -66,7 +66,7 @@ test('a Zorgkaart user runs a rating job from a CSV and reads the ranking', asyn
   await page.getByLabel('AGB-code').fill('');
   await page.getByLabel('Type').selectOption('thuiszorg');
   await page.getByRole('button', { name: 'Zoeken', exact: true }).click();
-  await expect(page.locator('#main').getByText('3 zorgaanbieder(s)', { exact: true })).toBeVisible();
+  await expect(page.locator('#main').getByText('3 zorgaanbieders', { exact: true })).toBeVisible();
   await axeClean(page, 'companies');
   await shot(page, 'zkn-companies');
 });

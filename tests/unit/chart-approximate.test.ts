@@ -77,6 +77,6 @@ describe('cell-key mode: counts are never written as exact', () => {
   it('map hover texts say ca. for n', () => {
     const c = spec('cellkey');
     const area = { name: 'Centrum', states: ['value'], values: [42], counts: [63], margins: [null] };
-    expect(areaText(c as never, area as never, 0)).toContain('n=ca. 63');
+    expect(areaText(c as never, area as never, 0)).toContain('(n = ca. 63)');
   });
 });

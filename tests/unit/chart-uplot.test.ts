@@ -2,11 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { buildChartSpec } from '../../src/shared/chart-spec';
 import { drawnSeries, uplotData, uplotOptions } from '../../src/islands/charts/uplot-options';
 import { tipContent } from '../../src/islands/charts/tooltip';
+import { distributionSpec } from '../../src/shared/zkn-chart';
 import { cell, hidden, location } from './chart-fixtures';
 
 const codes = ['1', '2', '3'];
 
 describe('uPlot options of the <Chart> island', () => {
+  it('titles both axes of the Zorgkaart distribution', () => {
+    const opts = uplotOptions(distributionSpec('Verdeling van de cijfers', [0, 0, 1, 2, 3, 5, 8, 13, 8, 4]), 600, 240);
+    expect(opts.axes!.map((a) => a.label)).toEqual(['Cijfer (1–10)', 'Aantal beoordelingen']);
+    // Report charts have no axis titles.
+    const plain = uplotOptions(buildChartSpec({ id: 1, title: 'T', chartTypeId: 2 }, [location(1, codes, [cell('A', [1, 2, 1], codes)])], { minN: 10 }), 600, 240);
+    expect(plain.axes!.map((a) => a.label)).toEqual([undefined, undefined]);
+  });
+
   it('leaves suppressed series out of the drawing', () => {
     const spec = buildChartSpec({ id: 1, title: 'T', chartTypeId: 2 }, [location(1, codes, [cell('A', [1, 2, 1], codes), hidden('B')])], { minN: 10 });
     expect(drawnSeries(spec).map(({ s }) => s.label)).toEqual(['A']);

@@ -13,7 +13,7 @@ vi.mock('../../src/shared/api-client', () => ({
 const store = await import('../../src/islands/report-editor/editor.store');
 const { issuesToErrors } = await import('../../src/islands/report-editor/fields');
 const { ReportInput } = await import('../../src/shared/validation/reports');
-const { overviewTab } = await import('../../src/components/report-editor/overview-items');
+const { overviewTab, visibleOverviewTabs } = await import('../../src/components/report-editor/overview-items');
 const { newReportValues, todayNl } = await import('../../src/components/report-editor/form-values');
 
 const chart = (id: number, order: number) => ({ id, section_id: 1, title: `G${id}`, chart_type_id: 1, order });
@@ -125,5 +125,10 @@ describe('report form values', () => {
     expect(overviewTab('archived')).toBe('archived');
     expect(overviewTab('<script>')).toBe('all');
     expect(overviewTab(null)).toBe('all');
+  });
+  it('shows readers the Concept and Ter controle tabs only when they hold a report', () => {
+    expect(visibleOverviewTabs({ published: 2 }, false)).toEqual(['published', 'all', 'archived']);
+    expect(visibleOverviewTabs({ review: 1 }, false)).toEqual(['review', 'published', 'all', 'archived']);
+    expect(visibleOverviewTabs({}, true)).toEqual(['concept', 'review', 'published', 'all', 'archived']);
   });
 });

@@ -32,7 +32,7 @@ describe('report widgets', () => {
     const ws = widgetsOf(rows, data);
     expect(ws.map((w) => w.label)).toEqual(['Periode', 'Melding minimale groepsgrootte', 'Contactblok']);
     expect(ws[0]!.lines.map((l) => l.text)).toEqual(['1 januari 2026 t/m 30 juni 2026', 'Alleen volledig ingevulde vragenlijsten']);
-    expect(ws[1]!.lines[0]!.text).toContain('minder dan 10 respondenten');
+    expect(ws[1]!.lines[0]!.text).toContain('vanaf 10 deelnemers');
     expect(ws[2]!.lines).toEqual([{ text: 'Team Onderzoek' }, { text: 'o@example.nl', href: 'mailto:o@example.nl' }, { text: '010 - 123 45 67', href: 'tel:0101234567' }]);
   });
 });

@@ -23,6 +23,14 @@ describe('route table', () => {
     expect(crumbs.map((c) => c.href)).toContain('/project/4');
   });
 
+  it('leads every chart editor tab back to its report', () => {
+    for (const tab of ['', '/base', '/dataLocations']) {
+      const hrefs = breadcrumbsFor(matchRoute(`/report/7/section/3/chart/9/edit${tab}`)!).map((c) => c.href);
+      expect(hrefs, tab).toContain('/report/7/edit');
+    }
+    expect(breadcrumbsFor(matchRoute('/report/7/section/3/chart/new')!).map((c) => c.href)).toContain('/report/7/edit');
+  });
+
   it('marks the first tab current on an index route that shows it, and the tab itself elsewhere', () => {
     const user = { ...byEmail('beheerder@demo.impulz.nl'), id: 2, companyId: 1, isCompanyAdmin: true, fullname: 'B', email: 'beheerder@demo.impulz.nl' };
     const current = (path: string) => tabsFor(matchRoute(path)!, user).filter((t) => t.current).map((t) => t.text);

@@ -3,7 +3,7 @@ import { AppError } from '../../server/errors';
 import { getCompany, type CompanyDetail } from '../../server/services/companies/get-company';
 import { getUser, type UserDetail } from '../../server/services/users/get-user';
 import { nl } from '../../shared/i18n/nl';
-import { GROUPS, type GroupName } from '../../shared/permissions';
+import { GROUPS, isPanelMemberGroup, type GroupName } from '../../shared/permissions';
 
 /** A positive whole-number route param, else null (→ 404). */
 export function idOf(raw: string | undefined): number | null {
@@ -31,10 +31,10 @@ export function loadCompanyPage(ctx: UserServiceContext, raw: string | undefined
   return id ? orNull(() => getCompany(ctx, id)) : Promise.resolve(null);
 }
 
-/** The groups a user may hand out: their own and those with fewer rights (root users: all). */
+/** The staff groups a user may hand out: their own and those with fewer rights (root users: all); never Panellid. */
 export function grantableGroups(user: { groupId: number; isRoot: boolean }): { id: number; name: string }[] {
   return (Object.entries(GROUPS) as [GroupName, number][])
-    .filter(([, id]) => user.isRoot || id >= user.groupId)
+    .filter(([, id]) => !isPanelMemberGroup(id) && (user.isRoot || id >= user.groupId))
     .map(([name, id]) => ({ id, name: nl.groups[name] }));
 }
 

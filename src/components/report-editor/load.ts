@@ -5,6 +5,8 @@ import { AppError } from '../../server/errors';
 import { visibleProjects } from '../../server/services/projects/scope';
 import { getReport } from '../../server/services/reports/get-report';
 import { displayTitle } from '../../server/services/surveys/present';
+import { pickableStaff } from '../../server/services/users/staff';
+import { groupName } from '../../shared/permissions';
 
 export type EditorReport = Awaited<ReturnType<typeof getReport>>;
 
@@ -43,14 +45,15 @@ export async function loadProjectSurveys(ctx: UserServiceContext, projectId: num
 }
 
 /**
- * The users of the company that owns the project (the possible explicit readers of its reports,
- * as PUT report/{id}/user/{uid} allows), by name. Empty for a project outside the user's scope.
+ * The staff of the company that owns the project (the possible explicit readers of its reports,
+ * as PUT report/{id}/user/{uid} allows: pickableStaff), by name, with their group. Empty for a project outside the user's scope.
  */
-export async function loadCompanyUsers(ctx: UserServiceContext, projectId: number): Promise<{ id: number; fullname: string; email: string }[]> {
-  return ctx.db
-    .select({ id: users.id, fullname: users.fullname, email: users.email })
+export async function loadCompanyUsers(ctx: UserServiceContext, projectId: number): Promise<{ id: number; fullname: string; email: string; group: string | null }[]> {
+  const rows = await ctx.db
+    .select({ id: users.id, fullname: users.fullname, email: users.email, groupId: users.groupId })
     .from(users)
     .innerJoin(projects, eq(projects.companyId, users.companyId))
-    .where(and(eq(projects.id, projectId), isNull(users.deletedAt), visibleProjects(ctx.user)))
+    .where(and(eq(projects.id, projectId), isNull(users.deletedAt), pickableStaff(ctx.now), visibleProjects(ctx.user)))
     .orderBy(asc(users.fullname), asc(users.id));
+  return rows.map(({ groupId, ...r }) => ({ ...r, group: groupName(groupId) ?? null }));
 }

@@ -20,24 +20,39 @@ export function overviewTab(raw: string | null): OverviewTab {
 }
 
 /**
- * The reports of one tab as overview items (project, status, end date, last update and a
- * 'Bekijken' link when the view exists), or — on the archive tab — the archived reports.
+ * The tabs a user sees: an editor sees every tab; a reader (no dashboard.edit) sees the
+ * 'Concept' and 'Ter controle' tabs only when they hold a report, so no empty tab is offered.
+ */
+export function visibleOverviewTabs(counts: Partial<Record<OverviewTab, number>>, canEdit: boolean): OverviewTab[] {
+  return OVERVIEW_TABS.filter((tab) => canEdit || (tab !== 'concept' && tab !== 'review') || (counts[tab] ?? 0) > 0);
+}
+
+/**
+ * The reports of one tab as overview items (the title links to the report, with project, status,
+ * end date, last update and a 'Bekijken' link when the view exists), or — on the archive tab —
+ * the archived reports; with the number of reports per status tab.
  */
 export async function loadReportOverview(ctx: UserServiceContext, tab: OverviewTab, canView: boolean) {
   const [reports, projects] = await Promise.all([listReports(ctx, { archived: true }), loadProjectChoices(ctx)]);
   const projectTitle = new Map(projects.map((p) => [p.id, p.title]));
   const statusKey = (id: number | null) => REPORT_STATUSES.find((s) => s.id === id)?.key;
+  const counts: Partial<Record<OverviewTab, number>> = {};
+  for (const r of reports) {
+    const key = r.archived ? 'archived' : statusKey(r.status_id);
+    if (key && (OVERVIEW_TABS as readonly string[]).includes(key)) counts[key as OverviewTab] = (counts[key as OverviewTab] ?? 0) + 1;
+  }
   if (tab === 'archived') {
     const archived: ArchivedReport[] = reports
       .filter((r) => r.archived)
       .map((r) => ({ id: r.id, title: r.title, project: projectTitle.get(r.project_id) ?? '', archivedAt: formatDate(r.archived_at!) }));
-    return { items: [] as OverviewItem[], archived };
+    return { items: [] as OverviewItem[], archived, counts };
   }
   const items: OverviewItem[] = reports
     .filter((r) => !r.archived && (tab === 'all' || statusKey(r.status_id) === tab))
     .map((r) => ({
       id: r.id,
       title: r.title,
+      href: canView ? url(pathFor('ViewReportIndex', { id: String(r.id) })) : undefined,
       fields: [
         { label: t.project, value: projectTitle.get(r.project_id) ?? null },
         { label: t.status, value: REPORT_STATUSES.find((s) => s.id === r.status_id)?.name ?? null },
@@ -46,5 +61,5 @@ export async function loadReportOverview(ctx: UserServiceContext, tab: OverviewT
       ],
       actions: canView ? [{ text: t.view, href: url(pathFor('ViewReportIndex', { id: String(r.id) })) }] : [],
     }));
-  return { items, archived: [] as ArchivedReport[] };
+  return { items, archived: [] as ArchivedReport[], counts };
 }

@@ -5,6 +5,7 @@ import { Confirm } from './Confirm';
 import { adminCall } from './call';
 import { ScrollRegion } from '../shell/ScrollRegion';
 import { shellTexts } from '../../shared/i18n/shell';
+import { countNl } from '../../shared/i18n/count';
 
 const t = adminNl.softDeletes;
 const RESOURCES = ['project', 'report', 'survey', 'company', 'user', 'panel'] as const;
@@ -27,7 +28,7 @@ export default function SoftDeletes({ counts, canEdit, canDelete }: { counts: Re
     setError(res.error ?? null);
     await load();
   }
-  const what = (d: Deleted) => Object.entries(d.children).filter(([, n]) => n > 0).map(([k, n]) => `${n} ${t.children[k] ?? k}`).join(', ');
+  const what = (d: Deleted) => Object.entries(d.children).filter(([, n]) => n > 0).map(([k, n]) => countNl(n, t.children[k] ?? k)).join(', ');
   return (
     <div>
       <div role="tablist" aria-label={t.title} className="flex flex-wrap gap-1 mb-3">

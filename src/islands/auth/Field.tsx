@@ -1,4 +1,5 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { sentencesNl } from '../../shared/i18n/count';
 
 export interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
@@ -30,7 +31,7 @@ export function Field({ label, name, errors, trailing, ...input }: FieldProps) {
       </div>
       {invalid && (
         <p id={errorId} className="text-sm text-red-700">
-          {errors.join(', ')}
+          {sentencesNl(errors)}
         </p>
       )}
     </div>

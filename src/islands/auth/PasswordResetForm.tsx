@@ -6,6 +6,7 @@ import { FormMessage, SubmitButton } from './FormMessage';
 import { NewPasswordFields } from './NewPasswordFields';
 import { useAccountForm } from './use-form';
 import { useKeepEarlyInput } from '../early-input';
+import { sentencesNl } from '../../shared/i18n/count';
 
 /** /password/reset/:token: a new password; afterwards the user logs in (with two-factor if on). */
 export default function PasswordResetForm({ token }: { token: string }) {
@@ -30,7 +31,7 @@ export default function PasswordResetForm({ token }: { token: string }) {
       </div>
     );
   }
-  const tokenError = form.errors.token?.join(', ') ?? null;
+  const tokenError = (form.errors.token ? sentencesNl(form.errors.token) : null);
   return (
     <form ref={keepInput} method="post" onSubmit={form.onSubmit} noValidate className="flex flex-col gap-4" aria-busy={form.busy}>
       <FormMessage message={tokenError ?? form.message} />

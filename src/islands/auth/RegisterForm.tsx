@@ -8,6 +8,7 @@ import { useAccountForm } from './use-form';
 import { AnswerFields, readAnswers, type FormField } from '../panels/AnswerFields';
 import { panelsNl } from '../../shared/i18n/panels';
 import { useKeepEarlyInput } from '../early-input';
+import { sentencesNl } from '../../shared/i18n/count';
 
 interface Props {
   kind: 'invite' | 'panel';
@@ -37,7 +38,7 @@ export default function RegisterForm({ kind, token, email, fullname, fields = []
   });
   return (
     <form ref={keepInput} method="post" onSubmit={form.onSubmit} noValidate className="flex flex-col gap-4" aria-busy={form.busy}>
-      <FormMessage message={form.errors.token?.join(', ') ?? form.message} />
+      <FormMessage message={(form.errors.token ? sentencesNl(form.errors.token) : undefined) ?? form.message} />
       <Field label={t.fullname} name="fullname" autoComplete="name" defaultValue={fullname} errors={form.errors.fullname} autoFocus />
       {kind === 'panel' ? (
         <Field label={t.email} name="email" type="email" autoComplete="email" errors={form.errors.email} />

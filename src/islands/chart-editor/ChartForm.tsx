@@ -112,16 +112,18 @@ export default function ChartForm({ reportId, lang, optionRows, surveys }: Props
     }
   }
 
-  const select = (key: keyof ChartDraft, label: string, list: Lookup, nullable = true) => (
+  // A field without a stored value shows what the chart really does then (the renderer's default),
+  // never an empty 'Geen'; only fields where nothing is a real choice keep an empty option, named.
+  const select = (key: keyof ChartDraft, label: string, list: Lookup, empty?: { fallback: number } | { none: string }) => (
     <label className="flex flex-col gap-1 text-sm">
       {label}
       <select
         className="rounded border px-2 py-1"
-        value={draft[key] === null ? '' : String(draft[key])}
+        value={draft[key] === null ? (empty && 'fallback' in empty ? String(empty.fallback) : '') : String(draft[key])}
         aria-invalid={!!errors[key]}
         onChange={(e) => setField(key, (e.target.value === '' ? null : Number(e.target.value)) as never)}
       >
-        {nullable && <option value="">{t.fields.none}</option>}
+        {empty && 'none' in empty && <option value="">{empty.none}</option>}
         {list.map((o) => <option key={o.id} value={o.id}>{o.name}</option>)}
       </select>
       {errors[key] && <span className="text-red-700">{errors[key]}</span>}
@@ -137,13 +139,13 @@ export default function ChartForm({ reportId, lang, optionRows, surveys }: Props
         {errors.title && <span className="text-red-700">{errors.title}</span>}
       </label>
       <div className="grid gap-3 sm:grid-cols-2">
-        {select('chart_type_id', t.fields.chartType, CHART_TYPES, false)}
-        {select('sorting_option_id', t.fields.sorting, CHART_SORTING_OPTIONS)}
-        {select('data_format_id', t.fields.dataFormat, DATA_FORMATS)}
-        {select('data_type_id', t.fields.dataType, DATA_TYPES)}
-        {select('kpi_id', t.fields.kpi, KPIS)}
-        {select('pattern_id', t.fields.pattern, PATTERNS)}
-        {select('granularity_id', t.fields.granularity, GRANULARITY, false)}
+        {select('chart_type_id', t.fields.chartType, CHART_TYPES)}
+        {select('sorting_option_id', t.fields.sorting, CHART_SORTING_OPTIONS, { fallback: CHART_SORTING_OPTIONS[0].id })}
+        {select('data_format_id', t.fields.dataFormat, DATA_FORMATS, { fallback: DATA_FORMATS[0].id })}
+        {select('data_type_id', t.fields.dataType, DATA_TYPES, { none: t.fields.dataTypeFromQuestion })}
+        {select('kpi_id', t.fields.kpi, KPIS, { none: t.fields.noKpi })}
+        {select('pattern_id', t.fields.pattern, PATTERNS, { fallback: PATTERNS[0].id })}
+        {select('granularity_id', t.fields.granularity, GRANULARITY)}
       </div>
       <ColorSchemePicker
         name={`${uid}-colors`}

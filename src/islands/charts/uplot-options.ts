@@ -167,7 +167,7 @@ export function uplotOptions(spec: ChartSpec, width: number, height: number): uP
       // Lines and areas end on a round value as in the SVG and the PDF (6,9 → 10), so the top tick has its label.
       y: { range: (_u: uPlot, lo: number | null, hi: number | null): uPlot.Range.MinMax => [Math.min(spec.range.min, lo ?? 0, 0), max ?? (stacked ? stackedAxisMax(spec) : isBars ? Math.max(hi ?? 1, 1) * 1.08 : niceMax(drawn.flatMap(({ s }) => s.values), 1))], ...(horizontal ? { ori: 0 } : {}) },
     },
-    axes: horizontal ? [{ ...categoryAxis, side: 3 }, { ...valueAxis, side: 2 }] : [categoryAxis, valueAxis],
+    axes: withAxisTitles(spec, horizontal ? [{ ...categoryAxis, side: 3 }, { ...valueAxis, side: 2 }] : [categoryAxis, valueAxis]),
     series: [{ label: spec.timeAxis ? 'Periode' : 'Categorie', value: (_u: uPlot, v: number | null) => (v === null ? '–' : label(v)) }, ...series],
   };
   return opts;
@@ -259,4 +259,14 @@ function bottomAxis(spec: ChartSpec): uPlot.Axis {
     },
     size: (u) => 14 + ticksFor(u).lines * 14,
   };
+}
+
+/** The axes with their titles when the spec names them (uPlot draws an axis label beside the ticks). */
+function withAxisTitles(spec: ChartSpec, [category, value]: uPlot.Axis[]): uPlot.Axis[] {
+  if (!spec.axisTitles) return [category!, value!];
+  const font = '12px system-ui, sans-serif';
+  return [
+    { ...category!, label: spec.axisTitles.category, labelSize: 20, labelFont: font },
+    { ...value!, label: spec.axisTitles.value, labelSize: 20, labelFont: font },
+  ];
 }

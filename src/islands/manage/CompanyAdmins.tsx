@@ -11,6 +11,7 @@ interface Person {
   id: number;
   fullname: string;
   email: string;
+  group?: string | null;
 }
 
 /** PUT/DELETE company/{id}/admin/{uid}: the company's admins (at least one stays; nobody removes themselves). */
@@ -61,7 +62,7 @@ export default function CompanyAdmins({ companyId, initial, candidates, selfId, 
         <div className="grid grid-cols-[minmax(0,1fr)] items-end gap-2 sm:flex sm:flex-wrap">
           <SelectField name="admin" disabled={!hydrated} label={t.add} errors={{}} value={chosen} onChange={setChosen}>
             <option value="">{t.choose}</option>
-            {open.map((c) => <option key={c.id} value={c.id}>{`${c.fullname} (${c.email})`}</option>)}
+            {open.map((c) => <option key={c.id} value={c.id}>{`${c.fullname} (${c.email})${c.group ? ` · ${c.group}` : ''}`}</option>)}
           </SelectField>
           <button type="button" className={buttonClass} disabled={!hydrated || busy || !chosen} onClick={() => change('PUT', Number(chosen))}>{t.add}</button>
         </div>

@@ -12,7 +12,7 @@ interface Props {
   id: number;
   fullname: string;
   /** Active colleagues of the same company who can take over the user's reports, projects and invitations. */
-  colleagues: { id: number; fullname: string }[];
+  colleagues: { id: number; fullname: string; group?: string | null }[];
 }
 
 /** DELETE user/{id}, or DELETE user/{id}/transfer/{tid}: hand everything over first, then delete. */
@@ -48,7 +48,7 @@ export default function UserDangerZone({ id, fullname, colleagues }: Props) {
           <div className="flex flex-wrap items-end gap-2">
             <SelectField name="transfer_to" disabled={!hydrated} label={t.transferTo} errors={{}} value={to} onChange={setTo}>
               <option value="">{t.choose}</option>
-              {colleagues.map((c) => <option key={c.id} value={c.id}>{c.fullname}</option>)}
+              {colleagues.map((c) => <option key={c.id} value={c.id}>{c.group ? `${c.fullname} · ${c.group}` : c.fullname}</option>)}
             </SelectField>
             <button type="button" disabled={!hydrated || busy || !target} className={dangerButtonClass} onClick={() => target && run(`/api/v2/user/${id}/transfer/${target.id}`, t.confirmTransfer(fullname, target.fullname))}>
               {t.transfer}

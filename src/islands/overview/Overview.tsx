@@ -9,6 +9,7 @@ import type { OverviewField, OverviewItem, OverviewProps } from './types';
 import { useKeepEarlyInput } from '../early-input';
 import { ScrollRegion } from '../shell/ScrollRegion';
 import { shellTexts } from '../../shared/i18n/shell';
+import { countNl, singularNl } from '../../shared/i18n/count';
 
 export type { OverviewProps, OverviewItem, OverviewField, OverviewFilter } from './types';
 
@@ -161,7 +162,7 @@ export default function Overview({ items, type = 'elementen', searchPlaceholder 
         )}
       </div>
       <p className="sr-only" aria-live="polite">
-        {items ? `${filtered.length} ${type} gevonden` : ''}
+        {items ? `${countNl(filtered.length, singularNl(type), type)} gevonden` : ''}
       </p>
       {items === null ? (
         <Skeletons />

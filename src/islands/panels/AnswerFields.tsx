@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { panelsNl } from '../../shared/i18n/panels';
 import { fieldKind, type AnswerField, type AnswerValue } from '../../shared/validation/panels';
+import { sentencesNl } from '../../shared/i18n/count';
 
 const t = panelsNl.profile;
 const inputClass = 'rounded border border-gray-400 bg-white px-3 py-2';
@@ -18,7 +19,7 @@ export function readAnswers(form: FormData, fields: FormField[]): Record<string,
 }
 
 function Error({ id, errors }: { id: string; errors?: string[] }) {
-  return errors?.length ? <p id={id} className="text-sm text-red-700">{errors.join(', ')}</p> : null;
+  return errors?.length ? <p id={id} className="text-sm text-red-700">{sentencesNl(errors)}</p> : null;
 }
 
 /**

@@ -1,8 +1,8 @@
-import { useState, type SubmitEvent } from 'react';
+import { useEffect, useState, type SubmitEvent } from 'react';
 import { api, ApiError } from '../../shared/api-client';
 import { panelsNl } from '../../shared/i18n/panels';
 import { PANEL_FIELD_TYPES } from '../../shared/lookups/status';
-import { fieldKind, isChoice, PanelFieldInput } from '../../shared/validation/panels';
+import { fieldKind, isChoice, PanelFieldInput, PanelFieldUpdate } from '../../shared/validation/panels';
 import type { PanelFieldView } from '../../shared/dto/panels';
 import { useHydrated } from '../use-hydrated';
 import { moveItem } from '../report-editor/editor.store';
@@ -25,7 +25,11 @@ interface Draft {
   max: string;
   options: string;
 }
-const emptyDraft: Draft = { name: '', description: '', type_id: '5', required: false, min: '', max: '', options: '' };
+// The type list starts on the most common type of a background field, a choice list (age group,
+// district), then the other choices, then the free fields.
+const TYPE_ORDER = ['select', 'radio', 'checkbox', 'text', 'textarea', 'number', 'date', 'postcode'];
+const fieldTypesInOrder = [...PANEL_FIELD_TYPES].sort((a, b) => TYPE_ORDER.indexOf(a.key) - TYPE_ORDER.indexOf(b.key));
+const emptyDraft: Draft = { name: '', description: '', type_id: String(fieldTypesInOrder[0]!.id), required: false, min: '', max: '', options: '' };
 const draftOf = (f: Field): Draft => ({ name: f.name, description: f.description, type_id: String(f.type_id), required: f.required, min: f.min === null ? '' : String(f.min), max: f.max === null ? '' : String(f.max), options: '' });
 
 /** The add/edit form of a field; options (one per line) only when adding a choice field. */
@@ -49,7 +53,8 @@ function FieldForm({ initial, editing, onSubmit, onCancel }: { initial: Draft; e
       ...(number ? { min: values.min, max: values.max } : { min: null, max: null }),
       ...(!editing && isChoice(typeId) ? { options } : {}),
     };
-    const parsed = PanelFieldInput.safeParse(body);
+    // A new field is checked whole (a choice field needs options); an edit has no options in it.
+    const parsed = (editing ? PanelFieldUpdate : PanelFieldInput).safeParse(body);
     if (!parsed.success) return setErrors(issuesToErrors(parsed.error));
     setBusy(true);
     const problems = await onSubmit(parsed.data);
@@ -63,7 +68,7 @@ function FieldForm({ initial, editing, onSubmit, onCancel }: { initial: Draft; e
       <TextField name="name" label={t.name} errors={errors} value={values.name} onChange={set('name')} />
       <TextArea name="description" label={t.description} errors={errors} value={values.description} onChange={set('description')} rows={2} />
       <SelectField name="type_id" label={t.type} errors={errors} value={values.type_id} onChange={set('type_id')}>
-        {PANEL_FIELD_TYPES.map((x) => (
+        {fieldTypesInOrder.map((x) => (
           <option key={x.id} value={x.id}>{x.name}</option>
         ))}
       </SelectField>
@@ -180,6 +185,11 @@ export default function PanelFields({ panelId, initial }: { panelId: number; ini
   const [fields, setFields] = useState(initial);
   const [editing, setEditing] = useState<number | null>(null);
   const replace = (f: Field) => setFields((list) => list.map((x) => (x.id === f.id ? f : x)));
+  // The panel's header (PanelFrame) counts the fields: it follows adding and deleting here.
+  useEffect(() => {
+    const count = document.querySelector('[data-fields-count]');
+    if (count) count.textContent = panelsNl.frame.fields(fields.length);
+  }, [fields.length]);
 
   async function save(body: Record<string, unknown>, fieldId?: number): Promise<FieldErrors | null> {
     try {

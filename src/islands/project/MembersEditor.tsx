@@ -19,7 +19,8 @@ interface Props {
   projectId: number;
   initial: Member[];
   /** Users of the project's organisation. */
-  users: { id: number; fullname: string; email: string }[];
+  /** Staff of the organisation (no panel members, Api users or expired demo accounts), with their group. */
+  users: { id: number; fullname: string; email: string; group?: string | null }[];
   roles: { id: number; name: string }[];
 }
 
@@ -115,7 +116,7 @@ export default function MembersEditor({ projectId, initial, users, roles }: Prop
             <select name="user" className={selectClass} value={userId} onChange={(e) => setUserId(e.target.value)}>
               <option value="">{t.chooseUser}</option>
               {candidates.map((u) => (
-                <option key={u.id} value={u.id}>{`${u.fullname} (${u.email})`}</option>
+                <option key={u.id} value={u.id}>{`${u.fullname} (${u.email})${u.group ? ` · ${u.group}` : ''}`}</option>
               ))}
             </select>
           </label>

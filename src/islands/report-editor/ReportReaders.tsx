@@ -11,6 +11,7 @@ interface Person {
   id: number;
   fullname: string;
   email: string;
+  group?: string | null;
 }
 
 /**
@@ -44,7 +45,9 @@ export default function ReportReaders({ reportId, candidates, initial }: { repor
   }
 
   return (
-    <fieldset ref={keepInput} className="flex flex-col gap-2">
+    // min-w-0: a fieldset is as wide as its widest content by default, and a long e-mail address
+    // then widened the whole page on a phone; the list wraps long words instead (overflow-wrap inherits).
+    <fieldset ref={keepInput} className="flex min-w-0 flex-col gap-2">
       <legend className="text-lg font-semibold">{t.heading}</legend>
       <p className="text-sm text-gray-600">{t.intro}</p>
       <p className="text-sm font-medium" role="status">{readers.size ? t.restricted(readers.size) : t.open}</p>
@@ -55,12 +58,12 @@ export default function ReportReaders({ reportId, candidates, initial }: { repor
       {shown.length === 0 ? (
         <p className="text-sm">{t.none}</p>
       ) : (
-        <ul className="grid max-h-64 gap-1 overflow-y-auto sm:grid-cols-2">
+        <ul className="grid max-h-64 min-w-0 gap-1 overflow-y-auto [overflow-wrap:anywhere] sm:grid-cols-2">
           {shown.map((p) => (
             <li key={p.id}>
               <label className="flex items-center gap-2 text-sm">
                 <input type="checkbox" checked={readers.has(p.id)} disabled={!hydrated || busy === p.id} onChange={(e) => toggle(p.id, e.target.checked)} />
-                {p.fullname} <span className="text-gray-600">({p.email})</span>
+                {p.fullname} <span className="text-gray-600">({p.email}){p.group ? ` · ${p.group}` : ''}</span>
               </label>
             </li>
           ))}

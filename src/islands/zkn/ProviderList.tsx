@@ -1,6 +1,7 @@
 import { useState, type SubmitEvent } from 'react';
 import { ApiError, request } from '../../shared/api-client';
 import { zknNl } from '../../shared/i18n/zkn';
+import { FileFormat } from './FileFormat';
 import { MAX_RATINGS_BYTES, PROVIDER_TYPES } from '../../shared/validation/zkn';
 import { uploadFile } from '../upload';
 import { useHydrated } from '../use-hydrated';
@@ -115,7 +116,7 @@ export default function ProviderList({ initial, canImport }: { initial: ListView
       {canImport && (
         <section className="rounded-lg bg-white shadow p-4 sm:p-6" aria-labelledby="zkn-import">
           <h2 id="zkn-import" className="text-lg font-semibold mb-1">{t.importTitle}</h2>
-          <p className="text-sm text-gray-700 mb-3">{t.importHelp}</p>
+          <FileFormat kind="providers" />
           <form method="post" className="flex flex-col gap-3 max-w-xl" onSubmit={importFile} noValidate>
             <label className="flex flex-col gap-1 text-sm">
               {t.importFile}

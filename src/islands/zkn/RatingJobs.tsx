@@ -2,6 +2,7 @@ import { useEffect, useState, type SubmitEvent } from 'react';
 import { ApiError, request } from '../../shared/api-client';
 import { formatDateTime } from '../../shared/format';
 import { zknNl } from '../../shared/i18n/zkn';
+import { FileFormat } from './FileFormat';
 import { url } from '../../shared/urls';
 import { MAX_RATINGS_BYTES, REQUIRED_RATING_FIELDS } from '../../shared/validation/zkn';
 import { messages } from '../../shared/validation/messages';
@@ -117,7 +118,7 @@ export default function RatingJobs({ initial, canCreate, surveys = [] }: { initi
       {canCreate && (
         <section className="rounded-lg bg-white shadow p-4 sm:p-6" aria-labelledby="zkn-new">
           <h2 id="zkn-new" className="text-lg font-semibold mb-1">{t.newJob}</h2>
-          {source === 'file' && <p className="text-sm text-gray-700 mb-3">{t.formatHelp}</p>}
+          {source === 'file' && <FileFormat kind="ratings" />}
           <form method="post" className="flex flex-col gap-3 max-w-xl" onSubmit={submit} noValidate>
             <label className="flex flex-col gap-1 text-sm">
               {t.name}

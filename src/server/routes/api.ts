@@ -7,6 +7,7 @@ import { bootstrapRoutes } from './bootstrap';
 import { enforceAccountHold } from '../middleware/account-hold';
 import { inviteRoutes } from './invites';
 import { panelUserRoutes } from './panel-users';
+import { panelMemberAccountRoutes } from './panel-member-accounts';
 import { panelRoutes } from './panels';
 import { panelAnswerRoutes } from './panel-answers';
 import { twoFactorRoutes } from './two-factor';
@@ -36,6 +37,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route('/', twoFactorRoutes)
   .route('/', inviteRoutes)
   .route('/', panelUserRoutes)
+  .route('/', panelMemberAccountRoutes)
   .route('/', panelRoutes)
   .route('/', panelAnswerRoutes)
   .route('/', helpRoutes)

@@ -81,6 +81,8 @@ export interface ChartSpec {
   decimals: number;
   /** Axis range; max null = from the data. */
   range: { min: number; max: number | null };
+  /** Titles of the category and value axes, where the chart needs them to be read (the Zorgkaart distribution). */
+  axisTitles?: { category: string; value: string };
   /** Whether categories are calendar periods (trend chart). */
   timeAxis: boolean;
   /** Colours sit on the categories (pie, single-series scale) or on the series. */

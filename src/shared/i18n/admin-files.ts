@@ -1,10 +1,11 @@
 /** Dutch texts of /admin/files (issue 21). */
+import { countNl } from './count';
 export const filesNl = {
   title: 'Bestanden',
   intro: 'Alle opgeslagen bestanden met hun eigenaar. Een los bestand (geen gegevens verwijzen er meer naar) kan worden verwijderd.',
   unavailable: 'De bestandsopslag (R2) is in deze omgeving niet bereikbaar.',
   none: 'Er zijn geen opgeslagen bestanden.',
-  total: (n: number, size: string, orphans: number) => `${n} bestand(en), samen ${size}; ${orphans} los.`,
+  total: (n: number, size: string, orphans: number) => `${countNl(n, 'bestand')}, samen ${size}; ${orphans.toLocaleString('nl-NL')} los.`,
   columns: { key: 'Bestand', owner: 'Eigenaar', project: 'Project', size: 'Grootte', type: 'Type', uploaded: 'Opgeslagen', actions: 'Acties' },
   onlyOrphans: 'Alleen losse bestanden',
   remove: 'Verwijderen',

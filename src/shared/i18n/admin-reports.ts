@@ -1,4 +1,5 @@
 /** Dutch texts of /admin/new-reports and the report check (issue 21). */
+import { countNl } from './count';
 export const reportsCheckNl = {
   title: 'Rapportages van afgelopen 2 weken',
   none: 'Er zijn de afgelopen 2 weken geen rapportages aangemaakt.',
@@ -6,7 +7,7 @@ export const reportsCheckNl = {
   checkTitle: 'Controle van alle rapportages',
   checkIntro: 'Controleert van elke rapportage het project, de grafieken (type, weergave, datalocaties) en per datalocatie het onderzoek en de vraag.',
   runCheck: 'Controle uitvoeren',
-  checked: (reports: number, charts: number, locations: number, problems: number) => `${reports} rapportage(s), ${charts} grafiek(en) en ${locations} datalocatie(s) gecontroleerd: ${problems === 0 ? 'geen problemen' : `${problems} probleem/problemen`}.`,
+  checked: (reports: number, charts: number, locations: number, problems: number) => `${countNl(reports, 'rapportage')}, ${countNl(charts, 'grafiek')} en ${countNl(locations, 'datalocatie')} gecontroleerd: ${problems === 0 ? 'geen problemen' : countNl(problems, 'probleem')}.`,
   problemColumns: { report: 'Rapportage', where: 'Waar', problem: 'Probleem' },
   report: 'Rapportage',
   chart: (title: string) => `Grafiek '${title}'`,

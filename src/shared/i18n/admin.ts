@@ -1,9 +1,10 @@
 /** Dutch texts of the administration area (issue 21). */
+import { countNl } from './count';
 const RESOURCE_LABELS: Record<string, string> = { project: 'project', report: 'rapportage', survey: 'onderzoek', company: 'organisatie', user: 'gebruiker', panel: 'panel' };
 
 const counted = (restored: Record<string, number>) =>
   Object.entries(restored)
-    .map(([k, n]) => `${n} ${RESOURCE_LABELS[k] ?? k}${n === 1 ? '' : k === 'report' ? 's' : 'en'}`)
+    .map(([k, n]) => countNl(n, RESOURCE_LABELS[k] ?? k))
     .join(', ');
 
 export const adminNl = {
@@ -24,12 +25,13 @@ export const adminNl = {
     purgedAlert: 'Definitief verwijderd.',
     deletedAt: 'Verwijderd op',
     withIt: 'Komt mee terug',
-    children: { subProjects: 'subproject(en)', reports: 'rapportage(s)', variants: 'variant(en)', sections: 'secties' } as Record<string, string>,
+    children: { subProjects: 'subproject', reports: 'rapportage', variants: 'variant', sections: 'sectie' } as Record<string, string>,
   },
   access: {
     badPath: 'Dit is geen pagina van het portaal.',
     unknownPage: 'Deze pagina bestaat niet.',
     reasonTooLong: 'De toelichting is maximaal 1000 tekens.',
+    panelMember: 'Als panellid ziet u alleen uw eigen panelpagina’s; toegang tot andere pagina’s kunt u niet aanvragen.',
     unknownRole: 'Onbekende rol.',
     decisionRequired: "Kies 'grant' of 'decline'.",
     grantWhat: 'Kies een rol of een project om toegang toe te kennen.',
@@ -63,7 +65,7 @@ export const adminNl = {
     jobStates: (q: number, r: number, f: number) => `${q} in de wachtrij, ${r} bezig, ${f} mislukt`,
     toLooseEnds: 'Naar de losse eindjes',
     storage: 'Opslag (R2)',
-    storageValue: (objects: number, size: string) => `${objects} bestand(en), ${size}`,
+    storageValue: (objects: number, size: string) => `${countNl(objects, 'bestand')}, ${size}`,
     storageUnavailable: 'Niet bereikbaar in deze omgeving',
     toFiles: 'Naar de bestanden',
     licences: 'Licenties die binnen 60 dagen aflopen',
@@ -91,7 +93,7 @@ export const adminNl = {
     exportCsv: 'Exporteren (CSV)',
     more: 'Meer laden',
     noRows: 'Geen regels met deze filters.',
-    shown: (n: number) => `${n.toLocaleString('nl-NL')} regel(s) getoond`,
+    shown: (n: number) => `${countNl(n, 'regel')} getoond`,
     ip: 'IP-adres',
     result: 'Resultaat',
     resource: 'Item',
@@ -102,7 +104,7 @@ export const adminNl = {
     who: 'Wie',
     what: 'Wat',
     restored: (label: string, title: string, restored: Record<string, number>) => `${label} '${title}' hersteld (${counted(restored)})`,
-    purged: (label: string, title: string, files: number) => `${label} '${title}' definitief verwijderd${files ? ` met ${files} bestand(en)` : ''}`,
+    purged: (label: string, title: string, files: number) => `${label} '${title}' definitief verwijderd${files ? ` met ${countNl(files, 'bestand')}` : ''}`,
     looseEnd: (label: string, title: string) => `Los eindje verwijderd: ${label} '${title}'`,
     jobRestarted: (id: number, kind: string) => `Mislukte taak ${id} (${kind}) opnieuw gestart`,
     orphanDeleted: (key: string) => `Los bestand ${key} verwijderd`,

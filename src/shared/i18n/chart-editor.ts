@@ -18,7 +18,8 @@ export const chartEditorNl = {
     pattern: 'Patroon',
     granularity: 'Granulariteit',
     colorScheme: 'Kleurenschema',
-    none: 'Geen',
+    dataTypeFromQuestion: 'Volgt uit de vraag',
+    noKpi: 'Geen kengetal',
   },
   options: {
     heading: 'Grafiekopties',

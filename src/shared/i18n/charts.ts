@@ -82,7 +82,7 @@ export const publicReportNl = {
   compareMore: (n: number) => `${['Tweede', 'Derde', 'Vierde', 'Vijfde', 'Zesde', 'Zevende', 'Achtste', 'Negende'][n - 2] ?? `${n}e`} vergelijking`,
   noCompare: 'Niet vergelijken',
   show: 'Toon resultaten',
-  minN: (n: number) => `Uitkomsten van groepen met minder dan ${n} respondenten worden niet getoond.`,
+  minN: (n: number) => `Uitkomsten worden alleen getoond voor groepen vanaf ${n} deelnemers.`,
   benchmarks: 'Getoonde groepen',
   range: (from: string, to: string) => `${from} t/m ${to}`,
   footer: 'Openbare rapportage',

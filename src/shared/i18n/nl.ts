@@ -51,7 +51,7 @@ export const nl = {
     licenceEnd: 'Einddatum licentie',
     lastUpdate: 'Laatste update',
   },
-  groups: { Admin: 'Admin', Beheerder: 'Beheerder', Gebruiker: 'Gebruiker', Api: 'Api' },
+  groups: { Admin: 'Admin', Beheerder: 'Beheerder', Gebruiker: 'Gebruiker', Api: 'Api', Panellid: 'Panellid' },
   errors: {
     timeout: 'Het verzoek duurde te lang en is geannuleerd',
     generic: 'Er is iets misgegaan. Probeer het later opnieuw.',

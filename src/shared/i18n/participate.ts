@@ -139,6 +139,7 @@ export const participateNl = {
     codes: 'Codes',
     checkboxes: 'Aanvinken wat is aangekruist',
     back: 'Ander onderzoek kiezen',
+    backToSurvey: 'Terug naar het onderzoek',
     errors: 'Het formulier is niet opgeslagen. Verbeter de gemarkeerde velden.',
   },
   optOut: {
@@ -195,9 +196,9 @@ export const participateNl = {
     optedOut: 'Afgemeld',
   },
   panels: {
-    title: 'Uitzetten bij een panel',
+    title: 'Voorleggen aan een panel',
     intro: 'Leden van een gekoppeld panel krijgen automatisch een token en worden meegenomen bij het versturen van uitnodigingen en herinneringen.',
-    none: 'Dit onderzoek is nog niet bij een panel uitgezet.',
+    none: 'Dit onderzoek is nog aan geen enkel panel voorgelegd.',
     add: 'Koppelen',
     remove: 'Ontkoppelen',
     choose: 'Kies een panel',

@@ -14,7 +14,7 @@ export const reportExportNl = {
     responses: 'Respons',
     weighting: 'Weging',
     generated: 'Gegenereerd op',
-    minN: (minN: number) => `Groepen met minder dan ${minN} respondenten worden niet getoond.`,
+    minN: (minN: number) => `Uitkomsten worden alleen getoond voor groepen vanaf ${minN} deelnemers.`,
     benchmarks: 'Benchmarks',
     allRespondents: 'Alle respondenten',
     from: 'vanaf',

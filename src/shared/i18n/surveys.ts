@@ -1,4 +1,5 @@
 /** Dutch texts of the survey area (issue 5). Spec texts verbatim where the spec has them. */
+import { countNl } from './count';
 export const surveysNl = {
   survey: 'Enquête',
   token: 'Token',
@@ -57,7 +58,7 @@ export const surveysNl = {
     countWhole: 'Dit veld mag alleen hele nummers bevatten',
     countMin: 'De minimale waarde van dit veld is 1',
     countMax: 'Maximaal 1.000.000 tokens',
-    generating: (n: number) => `Er worden ${n.toLocaleString('nl-NL')} tokens aangemaakt.`,
+    generating: (n: number) => (n === 1 ? 'Er wordt 1 token aangemaakt.' : `Er worden ${countNl(n, 'token')} aangemaakt.`),
     unknownField: 'Dit tokenveld bestaat niet bij deze enquête.',
     toggled: 'Token is opgeslagen',
   },
@@ -74,7 +75,7 @@ export const surveysNl = {
     title: 'Enquête importeren',
     intro: 'Importeer een LimeSurvey-enquête: een structuurbestand (.lss), of een enquêtearchief (.lsa) met structuur, responsen en deelnemers in één keer.',
     company: 'Organisatie',
-    file: 'Bestand (.lss of .lsa, max. 64MB)',
+    file: 'Bestand (.lss of .lsa, max. 64 MB)',
     submit: 'Importeren',
     importAnyway: 'Toch importeren',
     cancel: 'Annuleren',
@@ -143,7 +144,7 @@ export const surveysNl = {
     language: 'Taal',
     open: 'Bekijken',
     none: 'Geen responsen gevonden.',
-    count: (n: number) => `${n.toLocaleString('nl-NL')} responsen`,
+    count: (n: number) => countNl(n, 'respons'),
     previous: 'Vorige',
     next: 'Volgende',
     page: (page: number, pages: number) => `Pagina ${page} van ${pages}`,
@@ -170,7 +171,7 @@ export const surveysNl = {
     chartTitleWeek: 'Responsen per week',
     chartTitleMonth: 'Responsen per maand',
     none: 'Er zijn nog geen responsen.',
-    undated: (n: number) => `${n.toLocaleString('nl-NL')} volledige responsen zonder datum (LimeSurvey bewaarde geen datum) staan niet in de grafiek.`,
+    undated: (n: number) => (n === 1 ? '1 volledige respons zonder datum (LimeSurvey bewaarde geen datum) staat niet in de grafiek.' : `${n.toLocaleString('nl-NL')} volledige responsen zonder datum (LimeSurvey bewaarde geen datum) staan niet in de grafiek.`),
     totals: 'Responsen',
     tokens: 'Tokens',
     tokenTotal: 'Aangemaakt',
@@ -238,12 +239,12 @@ export const surveysNl = {
     export: 'Exporteren (CSV)',
     previous: 'Vorige',
     next: 'Volgende',
-    file: 'Responsbestand (LimeSurvey CSV, VV, .lsr of archief .lsa, of CSV met vraagcodes, max. 64MB)',
+    file: 'Responsbestand (LimeSurvey CSV, VV, .lsr of archief .lsa, of CSV met vraagcodes, max. 64 MB)',
     upload: 'Uploaden',
     progress: 'Voortgang',
     done: 'Klaar',
     report: (rows: number, accepted: number, inserted: number, rejected: number) =>
-      `${rows} regels: ${accepted} geaccepteerd (${inserted} nieuw, ${accepted - inserted} al aanwezig), ${rejected} afgewezen.`,
+      `${countNl(rows, 'regel')}: ${accepted} geaccepteerd (${inserted} nieuw, ${accepted - inserted} al aanwezig), ${rejected} afgewezen.`,
     tokensReport: (inserted: number, updated: number, unchanged: number) =>
       `Tokens uit het archief: ${inserted.toLocaleString('nl-NL')} nieuw, ${updated.toLocaleString('nl-NL')} bijgewerkt (uitnodiging, herinnering, afmelding of voltooiing), ${unchanged.toLocaleString('nl-NL')} ongewijzigd.`,
     tokensNotRead: 'De tokens in het archief zijn niet ingelezen: daarvoor is het recht nodig om enquêtes te bewerken.',
@@ -251,7 +252,7 @@ export const surveysNl = {
     row: 'Regel',
     column: 'Kolom',
     reason: 'Reden',
-    generated: (n: number) => `${n.toLocaleString('nl-NL')} tokens aangemaakt.`,
+    generated: (n: number) => `${countNl(n, 'token')} aangemaakt.`,
   },
   link: {
     none: 'Voor deze enquête is geen deelnamelink ingesteld.',

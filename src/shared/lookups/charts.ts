@@ -28,7 +28,7 @@ export const CHART_SORTING_OPTIONS = [
 
 /** Time granularity for trend charts; 0 = no split in time (spec 001 §9 default). */
 export const GRANULARITY = [
-  { id: 0, key: 'none', name: 'Geen' },
+  { id: 0, key: 'none', name: 'Totaal over de periode' },
   { id: 1, key: 'day', name: 'Dag' },
   { id: 2, key: 'week', name: 'Week' },
   { id: 3, key: 'month', name: 'Maand' },

@@ -11,6 +11,6 @@ export const messages = {
   tokensMax: 'Maximaal 1.000.000 tokens',
   min2Chars: 'Voer minimaal 2 karakters in',
   maxLength: (n: 40 | 60 | 80 | 120 | 160 | 180 | 191) => `De maximale lengte voor dit veld is ${n} karakters`,
-  fileTooLarge: 'Het bestand is te groot (max: 64MB)',
+  fileTooLarge: 'Het bestand is te groot (max: 64 MB)',
   minOneOption: 'Selecteer minimaal 1 optie',
 } as const;

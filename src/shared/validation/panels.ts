@@ -50,12 +50,13 @@ const fieldFields = {
 };
 const rangeInOrder = (f: { min?: number | null; max?: number | null }) => f.min == null || f.max == null || f.min <= f.max;
 
-/** POST panel/{id}/field; `options` (labels) only for choice fields. */
+/** POST panel/{id}/field; `options` (labels) only for choice fields, and at least one there. */
 export const PanelFieldInput = z
   .object({ ...fieldFields, options: z.array(text(191), { error: messages.required }).max(100, panelsNl.answer.tooLong(100)).optional() })
   .refine(rangeInOrder, { message: panelsNl.rangeOrder, path: ['max'] })
   .refine((f) => fieldKind(f.type_id) === 'number' || (f.min == null && f.max == null), { message: panelsNl.rangeOnlyNumber, path: ['min'] })
-  .refine((f) => isChoice(f.type_id) || !f.options?.length, { message: panelsNl.optionsOnlyChoice, path: ['options'] });
+  .refine((f) => isChoice(f.type_id) || !f.options?.length, { message: panelsNl.optionsOnlyChoice, path: ['options'] })
+  .refine((f) => !isChoice(f.type_id) || (f.options?.length ?? 0) > 0, { message: panelsNl.optionsRequired, path: ['options'] });
 export type PanelFieldInput = z.infer<typeof PanelFieldInput>;
 
 /** PUT panel/{id}/field/{fid}: any of the fields; the combination is checked against the stored field. */
@@ -170,3 +171,10 @@ export function answerValues(fields: Pick<AnswerField, 'id' | 'type_id'>[], rows
   }
   return out;
 }
+
+/** GET user/panel-member[/export]: q searches name and e-mail; company_id narrows a root user's list. */
+export const PanelMemberQuery = z.object({
+  q: z.string().trim().max(120, messages.maxLength(120)).optional(),
+  company_id: num(int().min(1, messages.min1)).optional(),
+});
+export type PanelMemberQuery = z.infer<typeof PanelMemberQuery>;

@@ -4,6 +4,7 @@ import { accessRequests, companyAdmins, users } from '../../db/schema';
 import { AppError, nl } from '../../errors';
 import { adminNl } from '../../../shared/i18n/admin';
 import { matchRoute } from '../../../shared/routes';
+import { isPanelMemberGroup } from '../../../shared/permissions';
 import type { AccessRequestInput } from '../../../shared/validation/admin';
 
 /**
@@ -11,6 +12,8 @@ import type { AccessRequestInput } from '../../../shared/validation/admin';
  * stored for the overview and mailed to the organisation's admins (root users when it has none).
  */
 export async function requestAccess(ctx: UserServiceContext, input: AccessRequestInput, origin: string) {
+  // Panel members are citizens, not staff: they have nothing to ask the organisation's admins for.
+  if (isPanelMemberGroup(ctx.user.groupId)) throw new AppError('FORBIDDEN', adminNl.access.panelMember);
   const path = input.path.split(/[?#]/)[0]!;
   if (!matchRoute(path)) throw new AppError('VALIDATION', nl.validation, { path: [adminNl.access.unknownPage] });
   const [open] = await ctx.db

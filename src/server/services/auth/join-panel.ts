@@ -37,7 +37,7 @@ export async function registerForPanel(ctx: ServiceContext, input: PanelRegister
   if (checked.errors) throw new AppError('VALIDATION', nl.validation, checked.errors);
   const userId = await createAccount(
     ctx.db,
-    { companyId: panel.companyId, groupId: GROUPS.Gebruiker, email: input.email, fullname: input.fullname, password: input.password, roles: PANEL_MEMBER_ROLES, panelId: panel.id },
+    { companyId: panel.companyId, groupId: GROUPS.Panellid, email: input.email, fullname: input.fullname, password: input.password, roles: PANEL_MEMBER_ROLES, panelId: panel.id },
     ctx.now,
     accountMessages.emailTaken,
   );

@@ -5,6 +5,7 @@ import { companyAdmins, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { companiesNl } from '../../../shared/i18n/companies';
 import { usersNl } from '../../../shared/i18n/users';
+import { isPanelMemberGroup } from '../../../shared/permissions';
 import { assertNotLastAdmin } from '../users/access';
 import { findCompany } from './access';
 import { companyAdminRows } from './list-company-admins';
@@ -17,12 +18,13 @@ import { companyAdminRows } from './list-company-admins';
 export async function setCompanyAdmin(ctx: UserServiceContext, companyId: number, userId: number, admin: boolean) {
   await findCompany(ctx, companyId, 'company.edit', { manage: true });
   const [user] = await ctx.db
-    .select({ id: users.id, demoExpiresAt: users.demoExpiresAt })
+    .select({ id: users.id, demoExpiresAt: users.demoExpiresAt, groupId: users.groupId })
     .from(users)
     .where(and(eq(users.id, userId), eq(users.companyId, companyId), isNull(users.deletedAt)));
   if (admin) {
     if (!user) throw new AppError('VALIDATION', companiesNl.adminNotMember, { uid: [companiesNl.adminNotMember] });
     if (user.demoExpiresAt) throw new AppError('VALIDATION', usersNl.demoAdmin, { uid: [usersNl.demoAdmin] });
+    if (isPanelMemberGroup(user.groupId)) throw new AppError('VALIDATION', usersNl.panelMemberNotPickable, { uid: [usersNl.panelMemberNotPickable] });
     await ctx.db.batch([
       ctx.db.insert(companyAdmins).values({ companyId, userId }).onConflictDoNothing(),
       auditRow(ctx, { action: 'company.admin.add', resource: 'user', resourceId: userId, companyId, summary: `Gebruiker ${userId} is beheerder van de organisatie geworden` }),

@@ -2,7 +2,8 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { UserServiceContext } from '../../context';
 import { surveyResponses, surveys, surveyTokens, users } from '../../db/schema';
 import { panelParticipant } from '../participate/panel-fielding';
-import { getUserPanels } from './user-answers';
+import type { BatchItem } from 'drizzle-orm/batch';
+import { getUserPanels, memberPanels } from './user-answers';
 
 /**
  * GET user/{id}/panel-data: everything the portal keeps about me as a panel member, as JSON —
@@ -10,7 +11,17 @@ import { getUserPanels } from './user-answers';
  * gave me and the responses linked to those tokens. Own profile only (getUserPanels checks it).
  */
 export async function exportOwnData(ctx: UserServiceContext, userId: number) {
-  const panels = await getUserPanels(ctx, userId);
+  await getUserPanels(ctx, userId);
+  return collectMemberData(ctx, userId);
+}
+
+/**
+ * Everything kept about one panel member (account, panels with background data, invitations and
+ * the responses linked to them). `also` joins the reads' batch (an admin's export: its audit row).
+ * The caller has checked who may read it.
+ */
+export async function collectMemberData(ctx: UserServiceContext, userId: number, also: BatchItem<'sqlite'>[] = []) {
+  const panels = await memberPanels(ctx, userId);
   const [[account], tokens, responses] = await ctx.db.batch([
     ctx.db.select({ id: users.id, fullname: users.fullname, email: users.email, created_at: users.createdAt }).from(users).where(eq(users.id, userId)),
     ctx.db
@@ -25,7 +36,8 @@ export async function exportOwnData(ctx: UserServiceContext, userId: number) {
       .innerJoin(surveyTokens, and(eq(surveyTokens.surveyId, surveyResponses.surveyId), eq(surveyTokens.token, surveyResponses.token)))
       .where(eq(surveyTokens.participantId, panelParticipant(userId)))
       .orderBy(asc(surveyResponses.id)),
-  ]);
+    ...also,
+  ] as const);
   const label = (p: (typeof panels)[number], fieldId: number, v: string | number | number[]) => {
     const f = p.fields.find((x) => x.id === fieldId)!;
     const name = (id: number) => f.options.find((o) => o.id === id)?.label ?? String(id);

@@ -55,6 +55,8 @@ export async function updatePanelField(ctx: UserServiceContext, panelId: number,
     const [answered] = await ctx.db.select({ id: panelAnswers.id }).from(panelAnswers).where(eq(panelAnswers.panelFieldId, fieldId)).limit(1);
     if (answered) throw new AppError('CONFLICT', panelsNl.typeLocked, { type_id: [panelsNl.typeLocked] });
   }
+  // A choice field cannot stand without options: switching a field without them to a choice type is refused.
+  if (isChoice(typeId) && !isChoice(field.typeId)) throw new AppError('VALIDATION', nl.validation, { type_id: [panelsNl.optionsNeededForType] });
   const number = fieldKind(typeId) === 'number';
   const min = number ? (input.min !== undefined ? input.min : field.min) : null;
   const max = number ? (input.max !== undefined ? input.max : field.max) : null;

@@ -33,10 +33,15 @@ export async function updatePanelOption(ctx: UserServiceContext, panelId: number
   return { id: option!.id, label: option!.label, order: option!.order };
 }
 
-/** DELETE panel/{id}/field/{fid}/option/{oid}: members who chose it lose that answer; the cubes follow. */
+/**
+ * DELETE panel/{id}/field/{fid}/option/{oid}: members who chose it lose that answer; the cubes
+ * follow. The last option of a choice field stays (422): a choice field needs one.
+ */
 export async function deletePanelOption(ctx: UserServiceContext, panelId: number, fieldId: number, optionId: number) {
   requirePanelRole(ctx.user, 'panel.edit');
   await findOption(ctx, panelId, fieldId, optionId);
+  const [count] = await ctx.db.select({ n: sql<number>`count(*)` }).from(panelFieldOptions).where(eq(panelFieldOptions.panelFieldId, fieldId));
+  if (Number(count?.n ?? 0) <= 1) throw new AppError('VALIDATION', nl.validation, { option: [panelsNl.lastOption] });
   const surveys = await fieldedSurveyIds(ctx.db, panelId);
   await writeWithCubes(ctx.db, ctx.jobs, [{ sql: 'delete from panel_field_options where id = ? and panel_field_id = ?', args: [optionId, fieldId] }], surveys, ctx.now);
 }

@@ -19,6 +19,11 @@ function requireSelf(ctx: UserServiceContext, userId: number) {
 /** GET user/{id}/answer: my panels with their fields and my answers, in one batch. */
 export async function getUserPanels(ctx: UserServiceContext, userId: number): Promise<MemberPanel[]> {
   requireSelf(ctx, userId);
+  return memberPanels(ctx, userId);
+}
+
+/** One member's panels with fields and answers; the caller has checked who may read them. */
+export async function memberPanels(ctx: UserServiceContext, userId: number): Promise<MemberPanel[]> {
   const mine = ctx.db.select({ id: panelUsers.panelId }).from(panelUsers).where(eq(panelUsers.userId, userId));
   const [rows, fields, options, answers] = await ctx.db.batch([
     ctx.db

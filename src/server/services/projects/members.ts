@@ -4,6 +4,8 @@ import type { UserServiceContext } from '../../context';
 import { projectRoles, projects, projectUsers, users } from '../../db/schema';
 import { AppError, nl } from '../../errors';
 import { projectsNl } from '../../../shared/i18n/projects';
+import { usersNl } from '../../../shared/i18n/users';
+import { isPanelMemberGroup } from '../../../shared/permissions';
 import { notFound, touchProject } from './access';
 import { membersQuery, presentMember, type MemberRow } from './present';
 import { visibleProjects } from './scope';
@@ -12,6 +14,8 @@ export interface MemberChecks {
   companyId: number;
   /** Of the users asked about: live users of the project's organisation. */
   ownUsers: Set<number>;
+  /** Of ownUsers: panel members (group Panellid), who never become project members. */
+  panelMembers: Set<number>;
   /** Of the users asked about: already members. */
   members: Set<number>;
   /** Of the project roles asked about: the ones that exist. */
@@ -26,7 +30,7 @@ export async function memberChecks(ctx: UserServiceContext, projectId: number, u
   const [project, own, members, roles] = await ctx.db.batch([
     ctx.db.select({ companyId: projects.companyId }).from(projects).where(and(eq(projects.id, projectId), visibleProjects(ctx.user))),
     ctx.db
-      .select({ id: users.id })
+      .select({ id: users.id, groupId: users.groupId })
       .from(users)
       .innerJoin(projects, eq(projects.companyId, users.companyId))
       .where(and(eq(projects.id, projectId), inArray(users.id, userIds), isNull(users.deletedAt))),
@@ -34,7 +38,12 @@ export async function memberChecks(ctx: UserServiceContext, projectId: number, u
     ctx.db.select({ id: projectRoles.id }).from(projectRoles).where(inArray(projectRoles.id, roleIds)),
   ]);
   if (!project[0]) throw notFound();
-  return { companyId: project[0].companyId, ownUsers: new Set(own.map((r) => r.id)), members: new Set(members.map((r) => r.id)), roles: new Set(roles.map((r) => r.id)) };
+  return { companyId: project[0].companyId, ownUsers: new Set(own.map((r) => r.id)), panelMembers: new Set(own.filter((r) => isPanelMemberGroup(r.groupId)).map((r) => r.id)), members: new Set(members.map((r) => r.id)), roles: new Set(roles.map((r) => r.id)) };
+}
+
+/** 422 on the field when one of the users is a panel member: citizens are never project members. */
+export function refusePanelMembers(checks: MemberChecks, userIds: number[], field = 'user_id'): void {
+  if (userIds.some((id) => checks.panelMembers.has(id))) throw new AppError('VALIDATION', usersNl.panelMemberNotPickable, { [field]: [usersNl.panelMemberNotPickable] });
 }
 
 /** 422 on the field unless every role id exists. */

@@ -2,7 +2,7 @@ import type { UserServiceContext } from '../../context';
 import { projectUsers } from '../../db/schema';
 import type { ProjectMemberUpdate } from '../../../shared/validation/projects';
 import { notFound, requireProjectRole } from './access';
-import { memberChecks, requireRoles, writeMembers } from './members';
+import { memberChecks, refusePanelMembers, requireRoles, writeMembers } from './members';
 
 /** Projectlid: the role a new member gets when none is named. */
 export const DEFAULT_PROJECT_ROLE = 2;
@@ -16,6 +16,7 @@ export async function putProjectMember(ctx: UserServiceContext, projectId: numbe
   const roleId = input.project_role_id ?? DEFAULT_PROJECT_ROLE;
   const checks = await memberChecks(ctx, projectId, [userId], [roleId]);
   if (!checks.ownUsers.has(userId)) throw notFound();
+  refusePanelMembers(checks, [userId]);
   requireRoles(checks, [roleId]);
   const keepRole = input.project_role_id === undefined && checks.members.has(userId);
   return writeMembers(ctx, projectId, [

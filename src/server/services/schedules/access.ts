@@ -24,13 +24,13 @@ export async function findSchedule(ctx: UserServiceContext, reportId: number, sc
   return { report, schedule };
 }
 
-/** The people a report can be sent to: active members of its project, people (not Api accounts). */
+/** The people a report can be sent to: active members of its project, staff people (not Api accounts, not panel members). */
 export function listCandidates(db: Db, projectId: number, now: Date): Promise<ScheduleCandidate[]> {
   return db
     .select({ id: users.id, fullname: users.fullname, email: users.email })
     .from(projectUsers)
     .innerJoin(users, eq(users.id, projectUsers.userId))
-    .where(and(eq(projectUsers.projectId, projectId), activeAccount(now), ne(users.groupId, GROUPS.Api)))
+    .where(and(eq(projectUsers.projectId, projectId), activeAccount(now), ne(users.groupId, GROUPS.Api), ne(users.groupId, GROUPS.Panellid)))
     .orderBy(asc(users.fullname));
 }
 

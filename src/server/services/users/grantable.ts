@@ -4,10 +4,11 @@ import type { UserServiceContext } from '../../context';
 import { roles } from '../../db/schema';
 import { AppError, nl } from '../../errors';
 import { usersNl } from '../../../shared/i18n/users';
-import { DEMO_ROLES, hasRole, type Role } from '../../../shared/permissions';
+import { DEMO_ROLES, hasRole, isPanelMemberGroup, type Role } from '../../../shared/permissions';
 
-/** Nobody grants a group with more rights (a lower id) than their own. */
+/** Nobody grants a group with more rights (a lower id) than their own; Panellid is never granted (panel members register themselves). */
 export function assertGrantableGroup(actor: SessionUser, groupId: number): void {
+  if (isPanelMemberGroup(groupId)) throw new AppError('FORBIDDEN', usersNl.panelGroupNotGrantable);
   if (!actor.isRoot && groupId < actor.groupId) throw new AppError('FORBIDDEN', usersNl.groupAbove);
 }
 

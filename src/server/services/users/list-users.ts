@@ -4,6 +4,7 @@ import { apiTokens, companies, companyAdmins, loginLogs, projectUsers, users } f
 import { GROUPS } from '../../../shared/permissions';
 import type { UserListQuery } from '../../../shared/validation/users';
 import { requireUserRole, visibleUsers } from './access';
+import { staffAccount } from './staff';
 
 /** The list columns of a user: last login (login log) and two-factor state included, one query. */
 export function userListColumns(now: Date) {
@@ -31,13 +32,15 @@ export function userListColumns(now: Date) {
 /**
  * GET user (user.view): the users the actor may see — their company's, root users all — as
  * `kind` users (everyone but demo accounts), demo (demo accounts) or api (group Api); `deleted=1`
- * lists the soft-deleted ones, which an admin can restore.
+ * lists the soft-deleted ones, which an admin can restore. Panel members are never in it (they
+ * have their own list, GET user/panel-member).
  */
 export async function listUsers(ctx: UserServiceContext, query: UserListQuery = {}) {
   requireUserRole(ctx.user, 'user.view');
   const kind = query.kind ?? 'users';
   const filters = [
     visibleUsers(ctx.user, query.deleted === '1'),
+    staffAccount(),
     kind === 'demo' ? isNotNull(users.demoExpiresAt) : isNull(users.demoExpiresAt),
     kind === 'api' ? eq(users.groupId, GROUPS.Api) : undefined,
     query.company_id ? eq(users.companyId, query.company_id) : undefined,

@@ -3,7 +3,7 @@ import type { UserServiceContext } from '../../context';
 import { users } from '../../db/schema';
 import { AppError, nl } from '../../errors';
 import { usersNl } from '../../../shared/i18n/users';
-import { GROUPS, groupName } from '../../../shared/permissions';
+import { GROUPS, groupName, isPanelMemberGroup } from '../../../shared/permissions';
 import { auditRow } from '../audit/audit-row';
 import { adminNl } from '../../../shared/i18n/admin';
 import { assertNotSelf, findManagedUser, isDemo } from './access';
@@ -20,6 +20,7 @@ export async function setUserGroup(ctx: UserServiceContext, id: number, groupId:
   const target = await findManagedUser(ctx, id, 'user.edit');
   assertNotSelf(ctx, id);
   assertGrantableGroup(ctx.user, groupId);
+  if (isPanelMemberGroup(target.groupId)) throw new AppError('FORBIDDEN', usersNl.panelMemberNotStaff);
   if (isDemo(target) && groupId !== GROUPS.Gebruiker) throw new AppError('VALIDATION', usersNl.demoGroup, { group_id: [usersNl.demoGroup] });
   if (target.groupId !== groupId) {
     await ctx.db.batch([

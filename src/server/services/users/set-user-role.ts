@@ -7,6 +7,8 @@ import { getUser } from './get-user';
 import { assertGrantableRole } from './grantable';
 import { auditRow } from '../audit/audit-row';
 import { adminNl } from '../../../shared/i18n/admin';
+import { usersNl } from '../../../shared/i18n/users';
+import { isPanelMemberGroup } from '../../../shared/permissions';
 
 /**
  * PUT/DELETE user/{id}/role/{rid} (user.edit): attaches or detaches a role of a user one manages.
@@ -16,6 +18,7 @@ import { adminNl } from '../../../shared/i18n/admin';
 export async function setUserRole(ctx: UserServiceContext, id: number, roleId: number, attach: boolean) {
   const target = await findManagedUser(ctx, id, 'user.edit');
   assertNotSelf(ctx, id);
+  if (isPanelMemberGroup(target.groupId)) throw new AppError('FORBIDDEN', usersNl.panelMemberNotStaff);
   const [role] = await ctx.db.select({ id: roles.id, name: roles.name }).from(roles).where(eq(roles.id, roleId));
   if (!role) throw new AppError('NOT_FOUND', nl.notFound);
   assertGrantableRole(ctx.user, role.name, attach && isDemo(target));

@@ -3,6 +3,7 @@ import type { UserServiceContext } from '../../context';
 import { invites, projectUsers, reports, reportUsers, surveys, users } from '../../db/schema';
 import { AppError, nl } from '../../errors';
 import { usersNl } from '../../../shared/i18n/users';
+import { isPanelMemberGroup } from '../../../shared/permissions';
 import { findDeletableUser, softDeleteStatements } from './delete-user';
 
 /**
@@ -44,10 +45,11 @@ export async function transferUser(ctx: UserServiceContext, id: number, toId: nu
   const source = await findDeletableUser(ctx, id);
   if (toId === id) throw new AppError('VALIDATION', usersNl.transferSelf, { tid: [usersNl.transferSelf] });
   const [target] = await ctx.db
-    .select({ id: users.id, companyId: users.companyId, fullname: users.fullname })
+    .select({ id: users.id, companyId: users.companyId, fullname: users.fullname, groupId: users.groupId })
     .from(users)
     .where(and(eq(users.id, toId), isNull(users.deletedAt), ctx.user.isRoot ? undefined : eq(users.companyId, ctx.user.companyId ?? -1)));
   if (!target) throw new AppError('NOT_FOUND', nl.notFound);
+  if (isPanelMemberGroup(target.groupId)) throw new AppError('VALIDATION', usersNl.panelMemberNotPickable, { tid: [usersNl.panelMemberNotPickable] });
   if (target.companyId !== source.companyId) throw new AppError('VALIDATION', usersNl.transferOtherCompany, { tid: [usersNl.transferOtherCompany] });
   await ctx.db.batch([...transferStatements(ctx, id, toId), ...softDeleteStatements(ctx, id, { fullname: `${source.fullname} (overgedragen aan ${target.fullname})`, companyId: source.companyId })]);
   return { id, transferred_to: { id: target.id, fullname: target.fullname } };
