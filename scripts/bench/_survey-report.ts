@@ -84,3 +84,20 @@ export const time = (fn: () => void) => {
 };
 
 export const SIZES = process.argv.includes('--small') ? [100_000] : [100_000, 1_000_000];
+
+/**
+ * The report with benchmarks B, C and D on filters of run i (0 … 5 all different from each other
+ * and from `input`'s): groups no request has asked for yet, so nothing of them is cached.
+ */
+export function freshInput(i: number): ReportDataInput {
+  const [a, b, c] = [AGES.length, DISTRICTS.length, SEXES.length];
+  return {
+    ...input,
+    benchmarks: [
+      input.benchmarks[0]!,
+      { label: 'B', filterOptionIds: [10 + (i % a)] },
+      { label: 'C', filterOptionIds: [20 + ((i + 1) % b), 30 + ((i + 2) % c)] },
+      { label: 'D', start: FIRST_DAY + 300 + i, end: FIRST_DAY + SPAN, filterOptionIds: [20 + ((i + 3) % b)] },
+    ],
+  };
+}

@@ -3,12 +3,14 @@
  * bench's cube and report: single, NPS, multiple choice and numeric questions, filters on age,
  * district and sex, one dated benchmark) at 100,000 and 1,000,000 respondents in `suppress` and
  * `cellkey` mode on the same cube and run, alternated: plain, with monthly trend buckets, and
- * weighted (a raked scheme). Also the record keys' bytes per response in the cube.
+ * weighted (a raked scheme); again with benchmarks B, C and D on filters no request asked for
+ * before (nothing of their groups cached), and the first request of each. Also the record keys'
+ * bytes per response in the cube.
  * Run: `npm run bench -- cellkey-speed` (options: --runs N, default 9; --small: 100,000 only).
  */
 import { type ReportDataInput, computeReportData, cubeByteSize, weighCube } from '../../src/server/analytics';
 import { arg, median } from './_prelude';
-import { SIZES, build, input, scheme, time } from './_survey-report';
+import { SIZES, build, freshInput, input, scheme, time } from './_survey-report';
 
 const RUNS = arg('runs', 9);
 for (const rows of SIZES) {
@@ -25,10 +27,17 @@ for (const rows of SIZES) {
   console.log(`  report data, 30 data locations × 4 benchmarks, median of ${RUNS} (alternated on the same cube):`);
   for (const [name, base] of variants) {
     const modes = (['suppress', 'cellkey'] as const).map((protection) => ({ ...base, report: { ...base.report, protection } }));
-    for (const m of modes) computeReportData(cube, m);
+    const first = modes.map((m) => time(() => computeReportData(cube, m)));
     const times: number[][] = [[], []];
     for (let i = 0; i < RUNS; i++) modes.forEach((m, k) => times[k]!.push(time(() => computeReportData(cube, m))));
     const [s, c] = times.map(median) as [number, number];
-    console.log(`    ${name.padEnd(22)} suppress ${s.toFixed(1).padStart(8)} ms   cellkey ${c.toFixed(1).padStart(8)} ms   (${(c / s).toFixed(2)}×)`);
+    // B, C and D on groups never asked for before (their cells are not cached yet).
+    const fresh: number[][] = [[], []];
+    for (let i = 0; i < 6; i++) {
+      const f = freshInput(i);
+      (['suppress', 'cellkey'] as const).forEach((protection, k) => fresh[k]!.push(time(() => computeReportData(cube, { ...f, weights: base.weights, granularity: base.granularity, report: { ...f.report, protection } }))));
+    }
+    const [fs, fc] = fresh.map(median) as [number, number];
+    console.log(`    ${name.padEnd(22)} suppress ${s.toFixed(1).padStart(8)} ms   cellkey ${c.toFixed(1).padStart(8)} ms   (${(c / s).toFixed(2)}×)   new filters: ${fs.toFixed(1)} / ${fc.toFixed(1)} ms (${(fc / fs).toFixed(2)}×)   first request: ${first[0]!.toFixed(1)} / ${first[1]!.toFixed(1)} ms`);
   }
 }

@@ -39,7 +39,7 @@ export const SECTIONS = [
     title: 'Gemeente en dienstverlening',
     charts: [
       { title: 'Tevredenheid over de dienstverlening', type: 'bar', format: 'percentage', colours: likertColours, columns: ['tevredengemeente'] },
-      { title: 'Tevredenheid door de tijd', type: 'line', format: 'percentage', granularity: months, columns: ['tevredengemeente'] },
+      { title: 'Tevredenheid door de tijd', type: 'line', format: 'percentage', colours: likertColours, granularity: months, columns: ['tevredengemeente'] },
       { title: 'Contactkanalen', type: 'column', format: 'percentage-count', columns: ['kanaal'] },
     ],
   },

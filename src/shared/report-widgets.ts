@@ -40,14 +40,15 @@ const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
  * on the public page and in the PDF. The response counter is the engine's group size of each
  * benchmark, shown only when the engine released that group (min_n, differencing); else the
  * Dutch suppression text — never a number. A widget shows when it exists (the editor adds and
- * removes it) and with the label it was given.
+ * removes it) and with the label it was given, else a heading for readers (WIDGETS `heading`:
+ * 'Contact', not the editor's type name 'Contactblok').
  */
 export function widgetsOf(rows: WidgetRow[], data: WidgetData): ReportWidget[] {
   return rows.flatMap((w): ReportWidget[] => {
     const kind = WIDGETS.find((k) => k.id === w.widgetTypeId);
     if (!kind) return [];
     const s = w.settings ?? {};
-    const base = { id: w.id, sectionId: w.sectionId, key: kind.key, label: str(s.label) || kind.name };
+    const base = { id: w.id, sectionId: w.sectionId, key: kind.key, label: str(s.label) || kind.heading };
     switch (kind.key) {
       case 'response-counter': {
         const first = data.dataLocations[0];

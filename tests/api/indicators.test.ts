@@ -1,6 +1,6 @@
 import { desc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { indicatorNotices, indicators, mailOutbox, surveys } from '../../src/server/db/schema';
+import { indicatorNotices, indicators, mailOutbox, surveys, weightingSchemes } from '../../src/server/db/schema';
 import { createMailer } from '../../src/server/mail/mailer';
 import { evaluateIndicators } from '../../src/server/services/indicators/evaluate-indicators';
 import { listNotices } from '../../src/server/services/indicators/list-notices';
@@ -17,6 +17,7 @@ interface Envelope<T> { data: T; meta?: { dutch: string }; alert?: string; error
 interface Indicator {
   id: number; project_id: number; title: string; metric: string; state: string; state_text: string; last_value: number | null; last_value_text: string | null;
   last_reason: string | null; last_fired_at: string | null; description: string; question: string | null; answer: string | null; filter_option_ids: number[];
+  weighting_id: number | null;
 }
 
 let beheerder: HttpSession;
@@ -115,6 +116,35 @@ describe('POST, PUT and DELETE indicator', () => {
     expect(bad.errors).toEqual({ answer_code: ['Dit veld mag niet leeg zijn'] });
     expect((await send(beheerder, 'DELETE', `/indicator/${made.id}`)).status).toBe(200);
     expect((await beheerder.get(`${API}/indicator/${made.id}`)).status).toBe(404);
+  });
+});
+
+describe('indicators with a weighting scheme (issue 31)', () => {
+  it('take only a scheme of their survey whose range holds their period, never for the response count, and follow it', async () => {
+    const [scheme] = await t.db.select({ id: weightingSchemes.id }).from(weightingSchemes).where(eq(weightingSchemes.surveyId, surveyId));
+    const base = { project_id: 1, survey_id: surveyId, title: 'Zeer tevreden (gewogen)', comparator: 'less', threshold: 1, metric: 'percentage', column_key: 'tevredengemeente', answer_code: '5' };
+    const notFit = 'Deze weging hoort niet bij het onderzoek van deze indicator, of haar periode omvat de periode van de indicator niet.';
+    expect((await json(await send(beheerder, 'POST', '/indicator', { ...base, weighting_id: 999_999 }))).errors).toEqual({ weighting_id: [notFit] });
+    expect((await json(await send(beheerder, 'POST', '/indicator', { ...base, weighting_id: 'x' }))).errors).toEqual({ weighting_id: ['Dit veld mag alleen hele nummers bevatten'] });
+    expect((await json(await send(beheerder, 'POST', '/indicator', { ...base, metric: 'responses', weighting_id: scheme!.id }))).errors).toEqual({
+      weighting_id: ['Een aantal respondenten telt mensen en wordt niet gewogen; kies geen weging of een ander soort indicator.'],
+    });
+    // Another company cannot use the scheme (its survey is not theirs): 404 on the project first.
+    expect((await send(other, 'POST', '/indicator', { ...base, weighting_id: scheme!.id })).status).toBe(404);
+
+    const plain = (await json<Indicator>(await send(beheerder, 'POST', '/indicator', base))).data;
+    const weighted = await send(beheerder, 'POST', '/indicator', { ...base, weighting_id: scheme!.id });
+    expect(weighted.status).toBe(201);
+    const w = (await json<Indicator>(weighted)).data;
+    expect(plain.weighting_id).toBeNull();
+    expect(w.weighting_id).toBe(scheme!.id);
+    expect(typeof plain.last_value).toBe('number');
+    expect(typeof w.last_value).toBe('number');
+    expect(w.last_value).not.toBeCloseTo(plain.last_value!, 6);
+    // Switching the scheme off gives the unweighted value again.
+    const off = (await json<Indicator>(await send(beheerder, 'PUT', `/indicator/${w.id}`, { weighting_id: null }))).data;
+    expect(off).toMatchObject({ weighting_id: null, last_value: plain.last_value });
+    for (const id of [plain.id, w.id]) expect((await send(beheerder, 'DELETE', `/indicator/${id}`)).status).toBe(200);
   });
 });
 

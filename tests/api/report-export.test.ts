@@ -84,7 +84,7 @@ describe('PDF export of a report', { timeout: 90_000 }, () => {
     expect(text).not.toMatch(/Zeldzaam: n =/);
     expect(text).not.toMatch(/Zeldzaam \(n =/);
     // The response counter (a widget of section 1) goes through the engine too: no number for the small group.
-    expect(text).toContain('Responsteller');
+    expect(text).toContain('Aantal respondenten');
     expect(text).not.toMatch(/Zeldzaam: \d/);
   });
 
@@ -96,10 +96,12 @@ describe('PDF export of a report', { timeout: 90_000 }, () => {
     const sizes = data.dataLocations[0]!.benchmarks.map((b) => (b.suppressed ? null : b.stats.groupSize.toLocaleString('nl-NL')));
     const before = await pdfText(await exportPdf(admin, 1, body));
     // Response counter (section 1) with each benchmark's released group size; contact block (section 2).
-    expect(before).toContain('Responsteller');
+    expect(before).toContain('Aantal respondenten');
+    expect(before).not.toContain('Responsteller');
     expect(before).toContain(`Alle: ${sizes[0]}`);
     expect(before).toContain(`Jong: ${sizes[1]}`);
-    expect(before).toContain('Contactblok');
+    expect(before).toContain('Contact');
+    expect(before).not.toContain('Contactblok');
     expect(before).toContain('Team Onderzoek en Statistiek');
     expect(before).toContain('onderzoek@zuiderhaven.demo.impulz.nl');
     expect(before).not.toMatch(/\d+,\d\d%/);

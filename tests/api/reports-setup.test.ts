@@ -208,8 +208,15 @@ describe('seed and response chart', { timeout: 60_000 }, () => {
     const byColumn = (key: string) => charts.find((c) => c.dataLocations!.some((d) => d.column_key === key))!;
     expect(byColumn('buurt_SQ001')).toMatchObject({ chart_type_id: 4, title: expect.stringMatching(/^Hoe tevreden bent u/) });
     expect(byColumn('buurt_SQ001').dataLocations!.map((d) => d.column_key)).toEqual(['buurt_SQ001', 'buurt_SQ002', 'buurt_SQ003', 'buurt_SQ004']);
-    expect(byColumn('problemen').chart_type_id).toBe(1);
-    expect(byColumn('tevredengemeente').chart_type_id).toBe(1);
+    // By question kind: a 5-point scale diverges in scale order, 3 points ('Nooit – Soms – Vaak') run in blues,
+    // 0–10 is the NPS chart, yes/no a bar in two colours, multiple choice sorted, open text its top answers.
+    expect(byColumn('buurt_SQ001')).toMatchObject({ color_scheme_id: 3, sorting_option_id: 1 });
+    expect(byColumn('tevredengemeente')).toMatchObject({ chart_type_id: 1, color_scheme_id: 3, sorting_option_id: 1 });
+    expect(byColumn('veilig_overdag')).toMatchObject({ chart_type_id: 4, color_scheme_id: 5 });
+    expect(byColumn('aanbevelen').chart_type_id).toBe(14);
+    expect(byColumn('contact')).toMatchObject({ chart_type_id: 1, color_scheme_id: 1 });
+    expect(byColumn('problemen')).toMatchObject({ chart_type_id: 1, sorting_option_id: 2 });
+    expect(byColumn('verbeterpunt')).toMatchObject({ chart_type_id: 13, data_format_id: 2 });
     expect(byColumn('rapportcijfer')).toMatchObject({ chart_type_id: 10, data_format_id: 4 });
     expect(charts.some((c) => c.dataLocations!.some((d) => d.column_key === 'opmerking'))).toBe(false);
     // Every generated data location passes the same column check as a hand-made one.

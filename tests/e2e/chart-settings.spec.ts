@@ -114,7 +114,7 @@ test('widgets show in the staff view as on the public page, from the engine, and
   const sizes = data.json.data.dataLocations[0]!.benchmarks.map((b) => (b.suppressed ? 'Te weinig respondenten' : b.stats.groupSize.toLocaleString('nl-NL')));
   const counter = page.locator('section[data-section-id="1"] [data-widget="response-counter"]');
   await expect(counter).toBeVisible({ timeout: 30_000 });
-  await expect(counter.getByRole('heading', { name: 'Responsteller' })).toBeVisible();
+  await expect(counter.getByRole('heading', { name: 'Aantal respondenten' })).toBeVisible();
   await expect(counter).toContainText(`Alle respondenten: ${sizes[0]}`);
   await expect(counter).toContainText(`18 t/m 34 jaar: ${sizes[1]}`);
   const contact = page.locator('section[data-section-id="2"] [data-widget="contact"]');

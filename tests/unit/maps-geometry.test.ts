@@ -3,7 +3,7 @@ import { feature, neighbors } from 'topojson-client';
 import { geoArea } from 'd3-geo';
 import { topology } from 'topojson-server';
 import { presimplify, quantile, simplify } from 'topojson-simplify';
-import { quantize } from 'topojson-client';
+import { feature as topoFeature, quantize } from 'topojson-client';
 import { type Area, GeometryError, GeometryReader, MAX_AREAS, rdToLonLat, readGeometry } from '../../src/server/maps/read-geometry';
 import { pointBudget, simplifyAreas } from '../../src/server/maps/simplify-areas';
 import { areaPath, drawMap } from '../../src/server/maps/draw-map';
@@ -137,6 +137,28 @@ function reference(areas: Area[]) {
   const simplified = points > budget ? simplify(topo as never, quantile(topo as never, budget / points)) : simplify(topo as never, 0);
   return quantize(simplified as never, 1e5);
 }
+
+describe('reading a TopoJSON arc by arc', () => {
+  it.each([
+    ['quantised (delta-encoded arcs, a transform)', () => topology({ wijken: zuiderhavenDistricts() } as never, 1e4)],
+    ['not quantised, a GeometryCollection and a loose Polygon', () => topology({ grid: syntheticGrid(4, 3, 3), los: zuiderhavenDistricts().features[2]! } as never)],
+    ['the stored, simplified topology', () => simplifyAreas(readGeometry(JSON.stringify(syntheticGrid(6, 5, 8)), 'statcode', 'statnaam')).topology],
+  ])('gives the areas topojson-client gives: %s', (_name, make) => {
+    const topo = make() as never as { objects: Record<string, unknown> };
+    const features = Object.values(topo.objects).flatMap((o) => {
+      const f = topoFeature(topo as never, o as never) as unknown as { type: string; features?: unknown[] };
+      return f.type === 'FeatureCollection' ? f.features! : [f];
+    });
+    const code = 'code' in ((features[0] as { properties: object }).properties) ? ['code', 'name'] : ['statcode', 'statnaam'];
+    const viaClient = readGeometry(JSON.stringify({ type: 'FeatureCollection', features }), code[0]!, code[1]!);
+    expect(readGeometry(JSON.stringify(topo), code[0]!, code[1]!)).toEqual(viaClient);
+  });
+
+  it('refuses a TopoJSON whose rings point at arcs it does not have', () => {
+    const topo = { type: 'Topology', objects: { a: { type: 'Polygon', arcs: [[0, 5]], properties: { statcode: 'A', statnaam: 'A' } } }, arcs: [[[0, 0], [1, 0], [1, 1], [0, 0]]] };
+    expect(fail(JSON.stringify(topo))?.message).toBe('Het bestand is geen GeoJSON of TopoJSON.');
+  });
+});
 
 describe('the topology built on typed arrays', () => {
   const holes = { type: 'FeatureCollection', features: [

@@ -15,7 +15,7 @@ describe('report widgets', () => {
   };
   it('the response counter shows the released group sizes and never a suppressed one', () => {
     const [w] = widgetsOf([{ id: 1, sectionId: 1, widgetTypeId: 1, settings: null }], data);
-    expect(w).toMatchObject({ key: 'response-counter', label: 'Responsteller' });
+    expect(w).toMatchObject({ key: 'response-counter', label: 'Aantal respondenten' });
     expect(w!.lines.map((l) => l.text)).toEqual(['Alle respondenten: 1.234', 'Haven: Te weinig respondenten (minder dan 10)']);
   });
   it('at first paint (pending) the counter has its line per benchmark, without any number', () => {
@@ -30,7 +30,8 @@ describe('report widgets', () => {
       { id: 5, sectionId: 2, widgetTypeId: 99, settings: {} },
     ];
     const ws = widgetsOf(rows, data);
-    expect(ws.map((w) => w.label)).toEqual(['Periode', 'Melding minimale groepsgrootte', 'Contactblok']);
+    // Without a label of their own: a heading for readers, never the editor's type name ('Contactblok').
+    expect(ws.map((w) => w.label)).toEqual(['Periode', 'Kleine groepen', 'Contact']);
     expect(ws[0]!.lines.map((l) => l.text)).toEqual(['1 januari 2026 t/m 30 juni 2026', 'Alleen volledig ingevulde vragenlijsten']);
     expect(ws[1]!.lines[0]!.text).toContain('vanaf 10 deelnemers');
     expect(ws[2]!.lines).toEqual([{ text: 'Team Onderzoek' }, { text: 'o@example.nl', href: 'mailto:o@example.nl' }, { text: '010 - 123 45 67', href: 'tel:0101234567' }]);

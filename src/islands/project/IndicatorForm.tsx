@@ -22,6 +22,8 @@ export interface IndicatorValues {
   start_date: string;
   end_date: string;
   active: boolean;
+  /** A weighting scheme id, '' = unweighted. */
+  weighting_id: string;
 }
 
 interface Props {
@@ -58,6 +60,7 @@ export default function IndicatorForm({ projectId, indicatorId, initial, choices
       column_key: v.metric === 'responses' ? null : v.column_key,
       answer_code: v.metric === 'percentage' ? v.answer_code : null,
       filter_option_ids: v.filter_option_ids.filter((id) => categories.some((c) => c.options.some((o) => o.id === id))),
+      weighting_id: v.metric === 'responses' || !survey?.schemes.some((s) => String(s.id) === v.weighting_id) ? null : v.weighting_id,
     };
     const parsed = IndicatorInput.safeParse(body);
     if (!parsed.success) return setErrors(issuesToErrors(parsed.error));
@@ -87,7 +90,7 @@ export default function IndicatorForm({ projectId, indicatorId, initial, choices
   return (
     <form ref={keepInput} method="post" noValidate onSubmit={submit} className="flex max-w-2xl flex-col gap-4">
       <TextField name="title" label={t.title} errors={errors} value={v.title} onChange={set('title')} />
-      <SelectField name="survey_id" label={t.survey} errors={errors} value={v.survey_id} onChange={(s) => setValues((old) => ({ ...old, survey_id: s, column_key: '', answer_code: '', filter_option_ids: [] }))}>
+      <SelectField name="survey_id" label={t.survey} errors={errors} value={v.survey_id} onChange={(s) => setValues((old) => ({ ...old, survey_id: s, column_key: '', answer_code: '', filter_option_ids: [], weighting_id: '' }))}>
         {choices.surveys.map((s) => (
           <option key={s.id} value={s.id}>{s.displayTitle}</option>
         ))}
@@ -112,6 +115,17 @@ export default function IndicatorForm({ projectId, indicatorId, initial, choices
             <option key={a.code} value={a.code}>{a.label}</option>
           ))}
         </SelectField>
+      )}
+      {v.metric !== 'responses' && (survey?.schemes.length ?? 0) > 0 && (
+        <div className="flex flex-col gap-1">
+          <SelectField name="weighting_id" label={t.weighting} errors={errors} value={v.weighting_id} onChange={set('weighting_id')}>
+            <option value="">{t.unweighted}</option>
+            {survey!.schemes.map((s) => (
+              <option key={s.id} value={String(s.id)}>{s.name}</option>
+            ))}
+          </SelectField>
+          <p className="text-xs text-gray-700">{t.weightingHelp}</p>
+        </div>
       )}
       {categories.length > 0 && (
         <fieldset className="flex flex-col gap-2 rounded border border-gray-300 p-3">

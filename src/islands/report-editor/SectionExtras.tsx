@@ -70,7 +70,7 @@ export function SectionExtras({ section, hydrated }: { section: EditorSection; h
             </SelectField>
             <TextField name="label" label={t.widgetLabel} errors={errors} value={settings.label ?? ''} onChange={setting('label')} />
             {typeDef?.key === 'contact' && CONTACT_FIELDS.map(([key, label]) => <TextField key={key} name={key} label={label} errors={errors} value={settings[key] ?? ''} onChange={setting(key)} />)}
-            {typeDef && <p className="text-xs text-gray-600 sm:col-span-2">{typeDef.description}</p>}
+            {typeDef && <p className="text-xs text-gray-600 sm:col-span-2">{typeDef.description} {t.widgetDefaultHeading(typeDef.heading)}</p>}
             {errors.settings && <p className="text-sm text-red-700 sm:col-span-2">{errors.settings[0]}</p>}
             <button type="submit" disabled={!hydrated} className={`${secondaryButtonClass} self-start`}>{t.addWidget}</button>
           </form>

@@ -4,7 +4,7 @@ import { planeHistogram } from './planes';
 import { type Accuracy, marginOfError, meanMarginOfError } from './margin-of-error';
 import type { ColumnKind } from './cube';
 import type { DataLocationSpec, NMethod, OptionStat, Stats } from './types';
-import { kish, weightedSd, weightedSums } from './weighted';
+import { type WeightedSums, kish, weightedSd, weightedSums } from './weighted';
 
 /**
  * The N methods that mean something for a kind of question: `answers` differs from `respondents`
@@ -26,7 +26,18 @@ export function effectiveNMethod(kind: ColumnKind, method: NMethod | undefined):
  * a weighting scheme) the shares, means and margins are weighted (weightedBasis); the counts stay
  * people.
  */
-export function computeStats(col: CubeColumn, bits: Bitset, lo: number, hi: number, spec: DataLocationSpec, minN: number, accuracy: Accuracy | undefined, weights?: Float32Array | null): Stats {
+export function computeStats(
+  col: CubeColumn,
+  bits: Bitset,
+  lo: number,
+  hi: number,
+  spec: DataLocationSpec,
+  minN: number,
+  accuracy: Accuracy | undefined,
+  weights?: Float32Array | null,
+  /** `base`: the report's universe, which holds `bits` (block-sums.ts); `sums`: the weighted sums when the caller has them. */
+  ctx: { base?: Bitset | null; sums?: WeightedSums } = {},
+): Stats {
   const groupSize = countRange(bits, lo, hi);
   const counts = optionCounts(col, bits, lo, hi, !!spec.nps);
   const answered =
@@ -39,7 +50,7 @@ export function computeStats(col: CubeColumn, bits: Bitset, lo: number, hi: numb
   const peopleScale = col.kind === 'single' ? singleScale(col.scores, counts.perOption, spec) : col.kind === 'numeric' ? counts.numeric : null;
   const scored = peopleScale?.scored ?? 0;
   const by: Basis = weights
-    ? weightedBasis(col, bits, lo, hi, spec, nMethod, codes.length, weights)
+    ? weightedBasis(col, ctx.sums ?? weightedSums(col, bits, lo, hi, weights, !!spec.nps, ctx.base), spec, nMethod, codes.length)
     : { perOption: counts.perOption, base, n: base, scale: peopleScale, scoredSq: scored, scoredN: scored };
   const options: OptionStat[] = codes.map((code, i) => {
     const count = counts.perOption[i]!;
@@ -97,8 +108,7 @@ interface Basis {
 }
 
 /** The weighted basis of a released group (issue 31), from the weighted sums (weighted.ts). */
-function weightedBasis(col: CubeColumn, bits: Bitset, lo: number, hi: number, spec: DataLocationSpec, nMethod: NMethod, options: number, weights: Float32Array): Basis {
-  const ws = weightedSums(col, bits, lo, hi, weights, !!spec.nps);
+function weightedBasis(col: CubeColumn, ws: WeightedSums, spec: DataLocationSpec, nMethod: NMethod, options: number): Basis {
   const offset = col.kind === 'multi' ? 0 : 1;
   const perOption = ws.perOption.subarray(offset, offset + options);
   const answers = col.kind === 'multi' ? sumOf(perOption) : ws.answered;

@@ -2,7 +2,7 @@ import { type Bitset, countRange } from './bitset';
 import { type BenchmarkInput, type FilterCategory, type Group, type ReportScope, compileBenchmark, frameOf, selectionOf } from './benchmarks';
 import { computeStats } from './aggregate';
 import { cellKeyGroupSize, computeCellKeyReport } from './cellkey/report';
-import { AnalyticsError, type Cube, answeredBits, getColumn } from './cube';
+import { AnalyticsError, type Cube, answeredBits, getColumn, universeBits } from './cube';
 import { effectiveRange, trendGranularity } from './dates';
 import type { Granularity } from './days';
 import { selectionAllowed } from './filter-counts';
@@ -53,15 +53,17 @@ export function computeReportData(cube: Cube, input: ReportDataInput): ReportDat
   const plan = buildPlan(cube, input.filters, groups, buckets, frame);
   const minN = input.report.minN;
   const groupPass = applySuppression(plan, null, minN);
+  // The rows every group is drawn from: weighted block sums are kept with the cube (block-sums.ts).
+  const base = universeBits(cube, input.report.includeIncomplete);
 
   const dataLocations = input.dataLocations.map((spec): DataLocationResult => {
     const col = getColumn(cube, spec.columnKey);
     // Numbers of every benchmark first: their `answered` counts are the sizes the rule needs.
-    const stats = groups.map((grp, b) => (groupPass.wholes[b] ? null : computeStats(col, grp.bits, grp.lo, grp.hi, spec, minN, input.accuracy, input.weights)));
+    const stats = groups.map((grp, b) => (groupPass.wholes[b] ? null : computeStats(col, grp.bits, grp.lo, grp.hi, spec, minN, input.accuracy, input.weights, { base })));
     const sizes = stats.every((s) => s !== null) ? stats.map((s) => s!.answered) : undefined;
     const pass = applySuppression(plan, answeredBits(col), minN, groupPass, sizes);
     const result = (bits: Bitset, lo: number, hi: number, reason: Suppression['wholes'][number]): GroupResult =>
-      reason ? { suppressed: true, reason } : { suppressed: false, stats: computeStats(col, bits, lo, hi, spec, minN, input.accuracy, input.weights) };
+      reason ? { suppressed: true, reason } : { suppressed: false, stats: computeStats(col, bits, lo, hi, spec, minN, input.accuracy, input.weights, { base }) };
     const benchmarks = groups.map((grp, b): BenchmarkCell => {
       const reason = pass.wholes[b]!;
       const whole: GroupResult = reason ? { suppressed: true, reason } : { suppressed: false, stats: stats[b]! };
@@ -83,7 +85,7 @@ export function computeReportData(cube: Cube, input: ReportDataInput): ReportDat
 export function benchmarkSizes(cube: Cube, input: Pick<ReportDataInput, 'benchmarks' | 'filters' | 'report'>): (number | null)[] {
   const frame = frameOf(cube, input.report);
   const groups = input.benchmarks.map((b) => compileBenchmark(cube, input.filters, b, input.report, frame));
-  if (input.report.protection === 'cellkey') return groups.map((grp) => cellKeyGroupSize(cube, grp, input.report.minN));
+  if (input.report.protection === 'cellkey') return groups.map((grp) => cellKeyGroupSize(cube, grp, input.report.minN, universeBits(cube, input.report.includeIncomplete)));
   const pass = applySuppression(buildPlan(cube, input.filters, groups, groups.map(() => []), frame), null, input.report.minN);
   return groups.map((grp, b) => (pass.wholes[b] ? null : countRange(grp.bits, grp.lo, grp.hi)));
 }

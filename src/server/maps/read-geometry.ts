@@ -1,6 +1,5 @@
 import { JSONParser } from '@streamparser/json';
 import proj4 from 'proj4';
-import { feature as topoFeature } from 'topojson-client';
 import { mapsNl } from '../../shared/i18n/maps';
 
 /** RD New (EPSG:28992) with the datum shift to WGS84 that the EPSG registry and PDOK publish. */
@@ -147,15 +146,17 @@ interface Read {
  * keeps only what a map needs: per area with polygons its rings as typed arrays and its code and
  * name. A streaming JSON tokenizer (`@streamparser/json`) hands over one feature at a time, so
  * the parsed tree of the whole file never exists: memory is the file's points at 16 bytes each
- * plus one feature. TopoJSON is read whole (its `objects` and `arcs` members as parsed values:
- * a TopoJSON file is a compact, quantised file by nature; about 70 bytes a point while reading).
+ * plus one feature. A TopoJSON's arcs come one at a time into typed arrays too; its `objects`
+ * (arc indexes and properties) are read whole.
  *
  * `properties`: the code and name property when known before the file arrives (the upload form
  * sends them first); otherwise every feature's properties are kept until `finish` (at most 2,000
  * areas are kept at all).
  */
 export class GeometryReader {
-  private readonly parser = new JSONParser({ paths: ['$.type', '$.crs', '$.features.*', '$.geometry', '$.properties', '$.objects', '$.arcs', '$.transform'], keepStack: false });
+  private readonly parser = new JSONParser({ paths: ['$.type', '$.crs', '$.features.*', '$.geometry', '$.properties', '$.objects', '$.arcs.*', '$.transform'], keepStack: false });
+  /** A TopoJSON's arcs as they arrive, each as interleaved numbers (still delta-encoded when the file has a transform). */
+  private readonly arcs: Float64Array[] = [];
   private readonly top: Record<string, unknown> = {};
   private readonly read: Read[] = [];
   private count = 0;
@@ -169,15 +170,21 @@ export class GeometryReader {
       if (stack.length === 2 && stack[1]!.key === 'features') {
         if (!Array.isArray(parent)) this.featuresAsArray = false;
         else this.feature(value as GeoFeature);
+      } else if (stack.length === 2 && stack[1]!.key === 'arcs') {
+        if (Array.isArray(parent) && typeof key === 'number') this.arcs[key] = numbersOf(value);
       } else if (stack.length === 1 && typeof key === 'string') this.top[key] = value;
     };
   }
 
   private feature(f: GeoFeature): void {
     const polys = f && typeof f === 'object' ? polygonsOf(f.geometry) : null;
+    this.add(f?.properties, polys);
+  }
+
+  private add(properties: unknown, polys: Ring[][] | null): void {
     if (!polys || !polys.length) return;
     this.count++;
-    const props = f.properties && typeof f.properties === 'object' ? f.properties : null;
+    const props = properties && typeof properties === 'object' ? (properties as Record<string, unknown>) : null;
     this.available ??= Object.keys(props ?? {});
     // Past the limit only counted (the refusal names the number), nothing kept.
     if (this.count > MAX_AREAS) return;
@@ -236,24 +243,80 @@ export class GeometryReader {
     }));
   }
 
-  /** A TopoJSON's objects as features (every object), read as GeoJSON features are. */
+  /**
+   * A TopoJSON's objects (every object; a GeometryCollection's geometries each an area) as
+   * topojson-client's `feature` reads them — arcs decoded with the transform, joined (each next
+   * arc without its first point), reversed for negative indexes, rings padded to four points —
+   * but straight into typed arrays.
+   */
   private topology(): void {
-    const { objects, arcs, transform } = this.top;
-    if (!objects || typeof objects !== 'object' || !Array.isArray(arcs)) throw new GeometryError('file', mapsNl.notGeo);
-    const topo = { type: 'Topology', objects, arcs, ...(transform ? { transform } : {}) };
-    let features: GeoFeature[];
-    try {
-      features = Object.values(objects).flatMap((obj) => {
-        const f = topoFeature(topo as never, obj as never) as unknown as { type: string; features?: GeoFeature[] };
-        return f.type === 'FeatureCollection' ? (f.features ?? []) : [f as GeoFeature];
-      });
-    } catch {
-      throw new GeometryError('file', mapsNl.notGeo);
+    const { objects, transform } = this.top as { objects?: unknown; transform?: { scale?: unknown; translate?: unknown } };
+    if (!objects || typeof objects !== 'object') throw new GeometryError('file', mapsNl.notGeo);
+    if (transform) {
+      const [kx, ky] = Array.isArray(transform.scale) ? (transform.scale as number[]) : [];
+      const [dx, dy] = Array.isArray(transform.translate) ? (transform.translate as number[]) : [];
+      for (const a of this.arcs) {
+        if (!a) continue;
+        let [x0, y0] = [0, 0];
+        for (let k = 0; k < a.length; k += 2) {
+          a[k] = (x0 += a[k]!) * kx! + dx!;
+          a[k + 1] = (y0 += a[k + 1]!) * ky! + dy!;
+        }
+      }
     }
+    const ring = (indexes: unknown): Ring => {
+      if (!Array.isArray(indexes)) throw new GeometryError('file', mapsNl.notGeo);
+      const points: number[] = [];
+      for (const i of indexes) {
+        const a = typeof i === 'number' ? this.arcs[i < 0 ? ~i : i] : undefined;
+        if (!a) throw new GeometryError('file', mapsNl.notGeo);
+        if (points.length) points.length -= 2;
+        const from = points.length;
+        for (let k = 0; k < a.length; k++) points.push(a[k]!);
+        if (i < 0) {
+          for (let p = from, q = points.length - 2; p < q; p += 2, q -= 2) {
+            [points[p], points[q]] = [points[q]!, points[p]!];
+            [points[p + 1], points[q + 1]] = [points[q + 1]!, points[p + 1]!];
+          }
+        }
+      }
+      if (!points.length) throw new GeometryError('file', mapsNl.notGeo);
+      while (points.length < 8) points.push(points[0]!, points[1]!);
+      for (const v of points) if (!Number.isFinite(v)) throw new GeometryError('file', mapsNl.notGeo);
+      return Float64Array.from(points);
+    };
+    const polygon = (rings: unknown): Ring[] => {
+      if (!Array.isArray(rings)) throw new GeometryError('file', mapsNl.notGeo);
+      return rings.map(ring);
+    };
+    const geometry = (o: { type?: unknown; arcs?: unknown; properties?: unknown }) => {
+      if (o.type === 'Polygon') this.add(o.properties ?? {}, [polygon(o.arcs)]);
+      else if (o.type === 'MultiPolygon') {
+        if (!Array.isArray(o.arcs)) throw new GeometryError('file', mapsNl.notGeo);
+        this.add(o.properties ?? {}, o.arcs.map(polygon));
+      }
+    };
+    for (const obj of Object.values(objects as Record<string, { type?: unknown; geometries?: unknown }>)) {
+      if (!obj || typeof obj !== 'object') throw new GeometryError('file', mapsNl.notGeo);
+      if (obj.type === 'GeometryCollection') {
+        if (!Array.isArray(obj.geometries)) throw new GeometryError('file', mapsNl.notGeo);
+        for (const g of obj.geometries) if (g && typeof g === 'object') geometry(g);
+      } else geometry(obj);
+    }
+    this.arcs.length = 0;
     delete this.top.objects;
-    delete this.top.arcs;
-    for (const f of features) this.feature(f);
   }
+}
+
+/** A TopoJSON arc's positions as interleaved numbers (x, y; more dimensions dropped, anything else NaN). */
+function numbersOf(value: unknown): Float64Array {
+  const list = Array.isArray(value) ? value : [];
+  const out = new Float64Array(list.length * 2);
+  list.forEach((p: unknown, i) => {
+    out[2 * i] = Array.isArray(p) && typeof p[0] === 'number' ? p[0] : NaN;
+    out[2 * i + 1] = Array.isArray(p) && typeof p[1] === 'number' ? p[1] : NaN;
+  });
+  return out;
 }
 
 /** The areas of a boundary file given whole (tests, seed, benches): as GeometryReader reads an upload. */

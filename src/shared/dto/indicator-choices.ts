@@ -11,6 +11,7 @@ export interface ChoiceColumn {
 
 /** What the indicator form offers for a project (services/indicators/list-indicator-choices.ts). */
 export interface IndicatorChoices {
-  surveys: { id: number; displayTitle: string; columns: ChoiceColumn[] }[];
+  /** `schemes`: the survey's weighting schemes (issue 31), with their range (ISO dates, null = open). */
+  surveys: { id: number; displayTitle: string; columns: ChoiceColumn[]; schemes: { id: number; name: string; start_date: string | null; end_date: string | null }[] }[];
   categories: { id: number; title: string; survey_id: number; options: { id: number; label: string }[] }[];
 }

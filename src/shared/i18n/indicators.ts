@@ -15,6 +15,8 @@ export const indicatorsNl = {
   unknownAnswer: (code: string) => `Het antwoord '${code}' hoort niet bij deze vraag.`,
   unknownFilters: (ids: number[]) => `Filteroptie${ids.length === 1 ? '' : 's'} ${ids.join(', ')} ${ids.length === 1 ? 'hoort' : 'horen'} niet bij dit project en onderzoek.`,
   filterIds: 'Geef een lijst van filteropties op',
+  weightingNotFit: 'Deze weging hoort niet bij het onderzoek van deze indicator, of haar periode omvat de periode van de indicator niet.',
+  weightingResponses: 'Een aantal respondenten telt mensen en wordt niet gewogen; kies geen weging of een ander soort indicator.',
   metrics: {
     responses: 'Aantal respondenten',
     percentage: 'Percentage van een antwoord',
@@ -41,6 +43,7 @@ export const indicatorsNl = {
     noAnswers: 'Er zijn (nog) geen antwoorden met een waarde in deze periode.',
     folded: (minN: number) => `Dit antwoord is minder dan ${minN} keer gegeven en wordt niet apart geteld.`,
     noColumn: 'De vraag bestaat niet meer in dit onderzoek.',
+    weighting: (message: string) => `De weging kan nu niet worden berekend: ${message}`,
   },
   form: {
     newTitle: 'Nieuwe indicator',
@@ -58,6 +61,9 @@ export const indicatorsNl = {
     threshold: 'Drempelwaarde',
     startDate: 'Actief vanaf (optioneel)',
     endDate: 'Actief tot en met (optioneel)',
+    weighting: 'Weging',
+    unweighted: 'Ongewogen',
+    weightingHelp: 'Met een weging volgen percentage, gemiddelde en top-2-score de weging van het onderzoek, zoals in een gewogen rapportage. Het aantal respondenten blijft ongewogen.',
     periodHelp: 'De indicator telt de antwoorden van deze periode en wordt alleen in deze periode geëvalueerd.',
     active: 'Actief',
     save: 'Opslaan',

@@ -73,6 +73,7 @@ export const reportEditorNl = {
     extras: (texts: number, widgets: number) => `Teksten en widgets (${texts} ${texts === 1 ? 'tekst' : 'teksten'}, ${widgets} ${widgets === 1 ? 'widget' : 'widgets'})`,
     noWidgets: 'Nog geen widgets in deze sectie.',
     widgetType: 'Soort widget',
+    widgetDefaultHeading: (heading: string) => `Zonder kop staat er '${heading}' boven.`,
     widgetLabel: 'Kop (optioneel)',
     widgetName: 'Naam contactpersoon',
     widgetEmail: 'E-mailadres',

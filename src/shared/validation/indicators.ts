@@ -29,6 +29,8 @@ const fields = {
   start_date: z.preprocess(blankToNull, date.nullable()),
   end_date: z.preprocess(blankToNull, date.nullable()),
   active: bool,
+  /** A weighting scheme of the indicator's survey (issue 31); null: unweighted. */
+  weighting_id: z.preprocess(blankToNull, id().nullable()),
 };
 
 type Shape = { metric?: string; column_key?: string | null; answer_code?: string | null; start_date?: string | null; end_date?: string | null };
@@ -51,6 +53,7 @@ export const IndicatorInput = complete(
     start_date: fields.start_date.optional(),
     end_date: fields.end_date.optional(),
     active: fields.active.optional(),
+    weighting_id: fields.weighting_id.optional(),
   }),
 );
 export type IndicatorInput = z.infer<typeof IndicatorInput>;

@@ -1,4 +1,5 @@
 import { type Bitset, edgeMask } from '../bitset';
+import { BlockSums, blockCount, blockSumsOf, cachedCell, groupIdentity, walkBlocks } from '../block-sums';
 import { AnalyticsError, type Cube, type Planes } from '../cube';
 import { TREE_MAX, codeAt, split } from '../planes';
 
@@ -14,10 +15,39 @@ export function recordKeysOf(cube: Cube): Uint32Array {
   return cube.recordKeys;
 }
 
-/** Key of the rows of `bits` (∧ `and`, when given) within [lo, hi). */
-export function keySum(keys: Uint32Array, bits: Bitset, lo: number, hi: number, and?: Bitset): number {
+const NO_MASK = {};
+
+/**
+ * Key of the rows of `bits` (∧ `and`, when given) within [lo, hi). With `base` (the report's
+ * universe, which holds `bits`), blocks where `bits` equals it take their kept sums (block-sums.ts).
+ */
+export function keySum(keys: Uint32Array, bits: Bitset, lo: number, hi: number, and?: Bitset | null, base?: Bitset | null): number {
+  if (!base || hi <= lo) return keySumDirect(keys, bits, lo, hi, and);
+  return cachedCell(groupIdentity(bits, lo, hi), keys, and ?? NO_MASK, () => keySumBlocked(keys, bits, lo, hi, and, base));
+}
+
+function keySumBlocked(keys: Uint32Array, bits: Bitset, lo: number, hi: number, and: Bitset | null | undefined, base: Bitset): number {
+  let s = 0;
+  let bs: BlockSums<Uint32Array> | undefined;
+  walkBlocks(
+    bits,
+    base,
+    lo,
+    hi,
+    (from, to) => void (s = (s + keySumDirect(keys, bits, from, to, and)) >>> 0),
+    (b) => {
+      const sums = (bs ??= blockSumsOf(keys, and ?? NO_MASK, base, () => {
+        const out = new Uint32Array(blockCount(keys.length));
+        return new BlockSums(out, 1, (f, t, at) => void (out[at] = keySumDirect(keys, base, f, t, and)));
+      }));
+      s = (s + sums.sums[sums.at(b)]!) >>> 0;
+    },
+  );
+  return s;
+}
+
+function keySumDirect(keys: Uint32Array, bits: Bitset, lo: number, hi: number, and?: Bitset | null): number {
   if (hi <= lo) return 0;
-  const acc = new Uint32Array(1);
   const w0 = lo >>> 5;
   const w1 = (hi - 1) >>> 5;
   let s = 0;
@@ -32,9 +62,8 @@ export function keySum(keys: Uint32Array, bits: Bitset, lo: number, hi: number, 
       s += keys[base + 31 - Math.clz32(t)]!;
       x ^= t;
     }
-    // Fold every word: s stays far below 2^53.
-    acc[0] = s;
-    s = acc[0]!;
+    // s stays an exact integer below 2^53 (ToUint32 of an exact integer is its value modulo 2^32).
+    if ((w - w0) % FOLD_WORDS === FOLD_WORDS - 1) s = s % 4294967296;
   }
   return s >>> 0;
 }
@@ -43,13 +72,42 @@ export function keySum(keys: Uint32Array, bits: Bitset, lo: number, hi: number, 
  * Keys per code (index = code; 0, no answer, is left 0) of a bit-sliced column over the rows of `bits`
  * within [lo, hi): per 32-row word the planes split the group's word into one mask per code (the
  * tree of planes.ts, as the counts use it) and each mask's rows add their record keys; above
- * TREE_MAX planes each member's code is decoded from the planes.
+ * TREE_MAX planes each member's code is decoded from the planes. With `base`, as keySum.
  */
-export function codeKeySums(keys: Uint32Array, planes: Planes, codes: number, bits: Bitset, lo: number, hi: number): Uint32Array {
+export function codeKeySums(keys: Uint32Array, planes: Planes, codes: number, bits: Bitset, lo: number, hi: number, base?: Bitset | null): Uint32Array {
+  if (!base || hi <= lo) return codeKeySumsBlocked(keys, planes, codes, bits, lo, hi, null);
+  // Cached per group (block-sums.ts): callers only read the array.
+  return cachedCell(groupIdentity(bits, lo, hi), keys, planes, () => codeKeySumsBlocked(keys, planes, codes, bits, lo, hi, base));
+}
+
+function codeKeySumsBlocked(keys: Uint32Array, planes: Planes, codes: number, bits: Bitset, lo: number, hi: number, base: Bitset | null): Uint32Array {
+  const slots = Math.max(codes + 1, 1 << planes.length);
+  const out = new Uint32Array(slots);
+  let bs: BlockSums<Uint32Array> | undefined;
+  walkBlocks(
+    bits,
+    base,
+    lo,
+    hi,
+    (from, to) => codeKeyAdd(keys, planes, bits, from, to, out, 0),
+    (b) => {
+      const sums = (bs ??= blockSumsOf(keys, planes, base!, () => {
+        const kept = new Uint32Array(blockCount(keys.length) * slots);
+        return new BlockSums(kept, slots, (f, t, at) => codeKeyAdd(keys, planes, base!, f, t, kept, at));
+      }));
+      const at = sums.at(b);
+      for (let c = 1; c < slots; c++) out[c] = out[c]! + sums.sums[at + c]!;
+    },
+  );
+  return out;
+}
+
+/** Adds the keys per code of the rows of `bits` within [lo, hi) into out[at + code] (modulo 2³²). */
+function codeKeyAdd(keys: Uint32Array, planes: Planes, bits: Bitset, lo: number, hi: number, out: Uint32Array, at: number): void {
   const b = planes.length;
   const size = 1 << b;
-  const out = new Uint32Array(Math.max(codes + 1, size));
-  if (hi <= lo) return out;
+  if (hi <= lo) return;
+  if (b >= 1 && b <= 4) return codeKeyAdd4(keys, planes, bits, lo, hi, out, at);
   const w0 = lo >>> 5;
   const w1 = (hi - 1) >>> 5;
   const tree = new Int32Array(size << 1);
@@ -72,7 +130,7 @@ export function codeKeySums(keys: Uint32Array, planes: Planes, codes: number, bi
           m ^= t;
         }
         // A Uint32Array element wraps the (exact, < 2^53) sum modulo 2^32.
-        out[c] = out[c]! + s;
+        out[at + c] = out[at + c]! + s;
       }
       continue;
     }
@@ -82,22 +140,62 @@ export function codeKeySums(keys: Uint32Array, planes: Planes, codes: number, bi
     while (x !== 0) {
       const t = x & -x;
       const i = 31 - Math.clz32(t);
-      out[codeAt(pw, i)] = out[codeAt(pw, i)]! + keys[base + i]!;
+      const c = at + codeAt(pw, i);
+      out[c] = out[c]! + keys[base + i]!;
       x ^= t;
     }
   }
-  return out;
+}
+
+/** A shared all-zero bitset of at least `words` words (a missing plane); never written. */
+let ZERO = new Uint32Array(0);
+const zeros = (words: number) => (ZERO.length >= words ? ZERO : (ZERO = new Uint32Array(words)));
+/** Sums stay exact in a double below 2⁵³: fold them modulo 2³² every 2²⁰ words (2²⁵ rows of keys below 2³²). */
+const FOLD_WORDS = 1 << 15;
+
+/**
+ * codeKeyAdd for 1 … 4 planes (up to 15 codes, most questions): each member's code is read from
+ * the four plane words in locals, and its key added to a Float64 per code (exact), folded modulo
+ * 2³² at the end. One pass over the members, no split into per-code masks.
+ */
+function codeKeyAdd4(keys: Uint32Array, planes: Planes, bits: Bitset, lo: number, hi: number, out: Uint32Array, at: number): void {
+  const w0 = lo >>> 5;
+  const w1 = (hi - 1) >>> 5;
+  const z = zeros(w1 + 1);
+  const [P0, P1, P2, P3] = [planes[0] ?? z, planes[1] ?? z, planes[2] ?? z, planes[3] ?? z];
+  const acc = new Float64Array(16);
+  const fold = () => {
+    for (let c = 1; c < 16; c++) if (acc[c] !== 0) (out[at + c] = out[at + c]! + (acc[c]! % 4294967296)), (acc[c] = 0);
+  };
+  for (let w = w0; w <= w1; w++) {
+    let x = bits[w]!;
+    if (w === w0 || w === w1) x &= edgeMask(w, lo, hi);
+    const p0 = P0[w]!;
+    const p1 = P1[w]!;
+    const p2 = P2[w]!;
+    const p3 = P3[w]!;
+    // Code 0 (no answer) stays 0: no caller needs its key.
+    x &= p0 | p1 | p2 | p3;
+    const base = w << 5;
+    while (x !== 0) {
+      const i = 31 - Math.clz32(x & -x);
+      x &= x - 1;
+      acc[((p0 >>> i) & 1) | (((p1 >>> i) & 1) << 1) | (((p2 >>> i) & 1) << 2) | (((p3 >>> i) & 1) << 3)]! += keys[base + i]!;
+    }
+    if ((w - w0) % FOLD_WORDS === FOLD_WORDS - 1) fold();
+  }
+  fold();
 }
 
 const groupKeys = new WeakMap<Bitset, Map<string, number>>();
 
 /** The key of a group (the same for every data location of a benchmark): remembered per group bitset, range and record keys. */
-export function groupKey(keys: Uint32Array, bits: Bitset, lo: number, hi: number): number {
+export function groupKey(keys: Uint32Array, bits: Bitset, lo: number, hi: number, base?: Bitset | null): number {
   let byRange = groupKeys.get(bits);
   if (!byRange) groupKeys.set(bits, (byRange = new Map()));
   const id = `${lo}:${hi}:${keysId(keys)}`;
   let hit = byRange.get(id);
-  if (hit === undefined) byRange.set(id, (hit = keySum(keys, bits, lo, hi)));
+  if (hit === undefined) byRange.set(id, (hit = keySum(keys, bits, lo, hi, null, base)));
   return hit;
 }
 

@@ -20,20 +20,23 @@ export interface CellKeys {
   nps?: { base: [number, number]; promoters: [number, number]; detractors: [number, number] };
 }
 
-/** The cell keys of rows of `bits` within [lo, hi) for a column (the same cells computeStats counts). */
-export function cellKeysOf(col: CubeColumn, keys: Uint32Array, bits: Bitset, lo: number, hi: number, nps: boolean): CellKeys {
-  const group = groupKey(keys, bits, lo, hi);
+/**
+ * The cell keys of rows of `bits` within [lo, hi) for a column (the same cells computeStats counts).
+ * `base`: the report's universe, which holds `bits` (its block sums are kept, block-sums.ts).
+ */
+export function cellKeysOf(col: CubeColumn, keys: Uint32Array, bits: Bitset, lo: number, hi: number, nps: boolean, base?: Bitset | null): CellKeys {
+  const group = groupKey(keys, bits, lo, hi, base);
   if (col.kind === 'multi') {
-    return { group, answered: keySum(keys, bits, lo, hi, answeredBits(col)), options: Uint32Array.from(col.optionBits, (o) => keySum(keys, bits, lo, hi, o)) };
+    return { group, answered: keySum(keys, bits, lo, hi, answeredBits(col), base), options: Uint32Array.from(col.optionBits, (o) => keySum(keys, bits, lo, hi, o, base)) };
   }
   if (col.kind === 'single' || col.kind === 'text') {
     const n = col.kind === 'single' ? col.codes.length : col.dictionary.length;
-    const perCode = codeKeySums(keys, col.planes, Math.max(n, (1 << col.planes.length) - 1), bits, lo, hi);
+    const perCode = codeKeySums(keys, col.planes, Math.max(n, (1 << col.planes.length) - 1), bits, lo, hi, base);
     let answered = 0;
     for (let c = 1; c < perCode.length; c++) answered = (answered + perCode[c]!) >>> 0;
     return { group, answered, options: perCode.slice(1, n + 1) };
   }
-  const out: CellKeys = { group, answered: keySum(keys, bits, lo, hi, answeredBits(col)), options: new Uint32Array(0) };
+  const out: CellKeys = { group, answered: keySum(keys, bits, lo, hi, answeredBits(col), base), options: new Uint32Array(0) };
   if (nps) out.nps = numericNps(col, keys, bits, lo, hi);
   return out;
 }

@@ -1,7 +1,7 @@
 import { type Bitset, andCountRange, countRange } from '../bitset';
 import { type BenchmarkInput, type FilterCategory, type Group, type ReportScope, compileBenchmark, frameOf } from '../benchmarks';
 import { computeStats } from '../aggregate';
-import { type Cube, answeredBits, getColumn } from '../cube';
+import { type Cube, answeredBits, getColumn, universeBits } from '../cube';
 import { effectiveRange, trendGranularity } from '../dates';
 import { OTHER_CODE, foldShortText } from '../short-text';
 import { type Bucket, bucketsOf } from '../suppression-plan';
@@ -41,6 +41,8 @@ export function computeCellKeyReport(cube: Cube, input: CellKeyInput): ReportDat
   const g = input.granularity ? trendGranularity(input.granularity, frame.rules.granularity) : null;
   const buckets: Bucket[][] = groups.map((grp) => (g ? bucketsOf(cube, grp, g, input.granularityStartDay, frame) : []));
   const groupSmall = (bits: Bitset, lo: number, hi: number) => countRange(bits, lo, hi) < m;
+  // The rows every group is drawn from: their block sums are kept with the cube (block-sums.ts).
+  const base = universeBits(cube, input.report.includeIncomplete);
 
   const dataLocations = input.dataLocations.map((spec): DataLocationResult => {
     const col = getColumn(cube, spec.columnKey);
@@ -52,8 +54,9 @@ export function computeCellKeyReport(cube: Cube, input: CellKeyInput): ReportDat
     const cell = (bits: Bitset, lo: number, hi: number): GroupResult => {
       const reason: SuppressionReason | null = groupSmall(bits, lo, hi) ? 'group_below_min_n' : andCountRange(bits, answered, lo, hi) < m ? 'answered_below_min_n' : null;
       if (reason) return { suppressed: true, reason };
-      const stats = computeStats(col, bits, lo, hi, spec, m, input.accuracy, weights);
-      pending.push({ stats, keys: cellKeysOf(col, keys, bits, lo, hi, !!spec.nps), ...(weights ? { sums: weightedSums(col, bits, lo, hi, weights, !!spec.nps) } : {}) });
+      const sums = weights ? weightedSums(col, bits, lo, hi, weights, !!spec.nps, base) : undefined;
+      const stats = computeStats(col, bits, lo, hi, spec, m, input.accuracy, weights, { base, sums });
+      pending.push({ stats, keys: cellKeysOf(col, keys, bits, lo, hi, !!spec.nps, base), ...(sums ? { sums } : {}) });
       return { suppressed: false, stats };
     };
     const benchmarks = groups.map((grp, b): BenchmarkCell => {
@@ -87,8 +90,8 @@ export function computeCellKeyReport(cube: Cube, input: CellKeyInput): ReportDat
 }
 
 /** Cell-key mode: a group's published size, or null below m (R1). */
-export function cellKeyGroupSize(cube: Cube, g: { bits: Bitset; lo: number; hi: number }, m: number): number | null {
+export function cellKeyGroupSize(cube: Cube, g: { bits: Bitset; lo: number; hi: number }, m: number, base?: Bitset | null): number | null {
   const n = countRange(g.bits, g.lo, g.hi);
   if (n < m) return null;
-  return perturbCount(n, m, keySum(recordKeysOf(cube), g.bits, g.lo, g.hi));
+  return perturbCount(n, m, keySum(recordKeysOf(cube), g.bits, g.lo, g.hi, null, base));
 }

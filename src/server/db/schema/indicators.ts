@@ -1,9 +1,10 @@
 import { relations } from 'drizzle-orm';
-import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { type AnySQLiteColumn, index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { timestamps } from './columns';
 import { projects } from './projects';
 import { surveys } from './surveys';
 import { users } from './users';
+import { weightingSchemes } from './weighting';
 import type { IndicatorComparatorKey, IndicatorMetricKey } from '../../../shared/lookups/indicators';
 
 /** What an indicator watches (spec 001 §7 Notification api): the shared lookup's keys. */
@@ -35,6 +36,9 @@ export const indicators = sqliteTable(
     startDate: text('start_date'),
     endDate: text('end_date'),
     active: integer('active', { mode: 'boolean' }).notNull().default(true),
+    // A weighting scheme of the indicator's survey (issue 31): a percentage, mean or top box
+    // follows it as a report's numbers do; the response count stays people. Null: unweighted.
+    weightingId: integer('weighting_id').references((): AnySQLiteColumn => weightingSchemes.id, { onDelete: 'set null' }),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     state: text('state').$type<IndicatorState>().notNull().default('pending'),
     lastValue: real('last_value'),

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { UserServiceContext } from '../../context';
-import { filterCategories, filterOptions, projectSurveys, type IndicatorMetric } from '../../db/schema';
+import { filterCategories, filterOptions, projectSurveys, weightingSchemes, type IndicatorMetric } from '../../db/schema';
 import { AppError, nl } from '../../errors';
 import { indicatorsNl } from '../../../shared/i18n/indicators';
 import { loadCube } from '../analytics/load-cube';
@@ -11,6 +11,11 @@ export interface IndicatorDefinition {
   columnKey: string | null;
   answerCode: string | null;
   filterOptionIds: number[];
+  /** A weighting scheme (issue 31), or null: unweighted. */
+  weightingId?: number | null;
+  /** The active period (ISO dates, inclusive), which a scheme's range must hold. */
+  startDate?: string | null;
+  endDate?: string | null;
 }
 
 const FITS: Record<Exclude<IndicatorMetric, 'responses'>, string[]> = {
@@ -22,7 +27,9 @@ const FITS: Record<Exclude<IndicatorMetric, 'responses'>, string[]> = {
 /**
  * 422 with a Dutch message on the field unless the definition fits the project: the survey is
  * linked to it, the question exists in the survey's cube and suits the metric, the answer belongs
- * to the question, the filter options are the project's on that survey.
+ * to the question, the filter options are the project's on that survey, a weighting scheme is one
+ * of that survey whose range holds the indicator's period (as for reports: a scheme without a start
+ * or end is open on that side) and the metric is not the response count (people are not weighted).
  */
 export async function checkIndicator(ctx: UserServiceContext, projectId: number, d: IndicatorDefinition): Promise<void> {
   const fail = (field: string, message: string) => new AppError('VALIDATION', nl.validation, { [field]: [message] });
@@ -38,6 +45,17 @@ export async function checkIndicator(ctx: UserServiceContext, projectId: number,
   const known = new Set(options.map((o) => o.id));
   const strangers = d.filterOptionIds.filter((id) => !known.has(id));
   if (strangers.length) throw fail('filter_option_ids', indicatorsNl.unknownFilters(strangers));
+  if (d.weightingId != null) {
+    if (d.metric === 'responses') throw fail('weighting_id', indicatorsNl.weightingResponses);
+    const [scheme] = await ctx.db
+      .select({ startDate: weightingSchemes.startDate, endDate: weightingSchemes.endDate })
+      .from(weightingSchemes)
+      .where(and(eq(weightingSchemes.id, d.weightingId), eq(weightingSchemes.surveyId, d.surveyId)));
+    const start = d.startDate ?? null;
+    const end = d.endDate ?? null;
+    const holds = scheme && (!scheme.startDate || (start !== null && scheme.startDate <= start)) && (!scheme.endDate || (end !== null && end <= scheme.endDate));
+    if (!holds) throw fail('weighting_id', indicatorsNl.weightingNotFit);
+  }
   if (d.metric === 'responses') return;
   const cube = await loadCube({ db: ctx.db, files: ctx.jobs?.files }, d.surveyId);
   const column = cube.byKey.get(d.columnKey ?? '');

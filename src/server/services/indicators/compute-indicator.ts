@@ -29,13 +29,16 @@ export interface IndicatorSpec {
 export type IndicatorOutcome =
   | { kind: 'value'; value: number }
   | { kind: 'suppressed'; reason: SuppressionReason }
-  | { kind: 'noData'; reason: 'noAnswers' | 'folded' | 'noColumn' };
+  | { kind: 'noData'; reason: 'noAnswers' | 'folded' | 'noColumn' }
+  | { kind: 'noData'; reason: 'weighting'; message: string };
 
 /**
  * The indicator's value from the analytics engine (ARCHITECTURE §8), so min_n and the
- * differencing rules apply: a suppressed group gives no value, only the reason. Pure.
+ * differencing rules apply: a suppressed group gives no value, only the reason. With `weights`
+ * (the indicator's weighting scheme, one per cube row) a percentage, mean or top box is weighted
+ * exactly as in a weighted report; the response count and every privacy rule stay people. Pure.
  */
-export function computeIndicatorValue(cube: Cube, catalog: FilterCategory[], spec: IndicatorSpec, minN = INDICATOR_MIN_N): IndicatorOutcome {
+export function computeIndicatorValue(cube: Cube, catalog: FilterCategory[], spec: IndicatorSpec, minN = INDICATOR_MIN_N, weights: Float32Array | null = null): IndicatorOutcome {
   const benchmark: BenchmarkInput = {
     label: 'A',
     start: spec.startDate ? dayFromIso(spec.startDate) : null,
@@ -56,7 +59,7 @@ export function computeIndicatorValue(cube: Cube, catalog: FilterCategory[], spe
   let cell;
   let codes: string[];
   try {
-    const data = computeReportData(cube, { dataLocations: [{ id: 'indicator', columnKey: spec.columnKey, boxSize: 2 }], benchmarks: [benchmark], filters: catalog, report });
+    const data = computeReportData(cube, { dataLocations: [{ id: 'indicator', columnKey: spec.columnKey, boxSize: 2 }], benchmarks: [benchmark], filters: catalog, report, weights });
     cell = data.dataLocations[0]!.benchmarks[0]!;
     codes = data.dataLocations[0]!.codes;
   } catch (err) {

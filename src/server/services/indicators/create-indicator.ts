@@ -13,8 +13,8 @@ export async function createIndicator(ctx: UserServiceContext, input: IndicatorI
   requireIndicatorRole(ctx.user, 'notification.create');
   await findProject(ctx, input.project_id);
   const question = input.metric === 'responses' ? { columnKey: null, answerCode: null } : { columnKey: input.column_key ?? null, answerCode: input.metric === 'percentage' ? (input.answer_code ?? null) : null };
-  const definition = { surveyId: input.survey_id, metric: input.metric, ...question, filterOptionIds: input.filter_option_ids };
-  await checkIndicator(ctx, input.project_id, definition);
+  const definition = { surveyId: input.survey_id, metric: input.metric, ...question, filterOptionIds: input.filter_option_ids, weightingId: input.weighting_id ?? null };
+  await checkIndicator(ctx, input.project_id, { ...definition, startDate: input.start_date ?? null, endDate: input.end_date ?? null });
   const [row] = await ctx.db
     .insert(indicators)
     .values({

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Cube } from '../../analytics';
 import type { Db } from '../../db/client';
-import { indicatorNotices, indicators, projects, projectUsers, users, type IndicatorState } from '../../db/schema';
+import { indicatorNotices, indicators, projects, projectUsers, users, weightingSchemes, type IndicatorState } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { FileStore } from '../../files/store';
 import type { Mailer } from '../../mail/mailer';
@@ -12,6 +12,7 @@ import type { IndicatorRow } from './access';
 import { indicatorCatalog } from './catalog';
 import { indicatorLabels, type LabelOf } from './labels';
 import { computeIndicatorValue, crosses, INDICATOR_MIN_N, type IndicatorOutcome } from './compute-indicator';
+import { weightsFor } from '../report-data/report-weighting';
 
 export interface EvaluationDeps {
   db: Db;
@@ -37,6 +38,7 @@ function outcomeState(row: IndicatorRow, outcome: IndicatorOutcome): { state: In
   if (outcome.kind === 'value') return { state: crosses(outcome.value, row.comparator, row.threshold) ? 'met' : 'notMet', value: outcome.value, reason: null };
   if (outcome.kind === 'suppressed') return { state: 'suppressed', value: null, reason: indicatorsNl.reasons[outcome.reason](INDICATOR_MIN_N) };
   const reasons = indicatorsNl.reasons;
+  if (outcome.reason === 'weighting') return { state: 'noData', value: null, reason: reasons.weighting(outcome.message) };
   return { state: 'noData', value: null, reason: outcome.reason === 'folded' ? reasons.folded(INDICATOR_MIN_N) : reasons[outcome.reason] };
 }
 
@@ -61,6 +63,9 @@ export async function evaluateIndicators(deps: EvaluationDeps, where: { surveyId
 
   const cubes = new Map<number, Cube | null>();
   const catalogs = new Map<string, Awaited<ReturnType<typeof indicatorCatalog>>>();
+  // The weighting schemes the indicators follow (issue 31), read once.
+  const schemeIds = [...new Set(rows.flatMap((r) => (r.weightingId === null ? [] : [r.weightingId])))];
+  const schemes = new Map((schemeIds.length ? await deps.db.select().from(weightingSchemes).where(inArray(weightingSchemes.id, schemeIds)) : []).map((s) => [s.id, s]));
   const results: (Evaluation & { row: IndicatorRow; reason: string | null })[] = [];
   for (const row of rows) {
     if (!cubes.has(row.surveyId)) {
@@ -78,7 +83,9 @@ export async function evaluateIndicators(deps: EvaluationDeps, where: { surveyId
     const catalog = catalogs.get(key)!;
     // Filter options removed since the indicator was saved no longer narrow it down.
     const known = new Set(catalog.flatMap((c) => c.options.map((o) => o.id)));
-    const outcome = computeIndicatorValue(cube, catalog, { ...row, filterOptionIds: row.filterOptionIds.filter((id) => known.has(id)) });
+    const outcome = weighted(cube, row.weightingId === null ? null : (schemes.get(row.weightingId) ?? null), (weights) =>
+      computeIndicatorValue(cube, catalog, { ...row, filterOptionIds: row.filterOptionIds.filter((id) => known.has(id)) }, INDICATOR_MIN_N, weights),
+    );
     const next = outcomeState(row, outcome);
     results.push({ id: row.id, row, ...next, fired: next.state === 'met' && row.state !== 'met' });
   }
@@ -95,6 +102,22 @@ export async function evaluateIndicators(deps: EvaluationDeps, where: { surveyId
   await deps.db.batch(writes as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
   if (fired.length) await mailMembers(deps, fired);
   return results.map(({ id, state, value, fired: f }) => ({ id, state, value, fired: f }));
+}
+
+/**
+ * Runs `compute` with the scheme's weights (none without a scheme, or for the response count, which
+ * is people). A scheme the current responses cannot be weighted with gives no value, with the
+ * reason: never a silently unweighted number.
+ */
+function weighted(cube: Cube, scheme: Parameters<typeof weightsFor>[1], compute: (weights: Float32Array | null) => IndicatorOutcome): IndicatorOutcome {
+  let weights: Float32Array | null;
+  try {
+    weights = weightsFor(cube, scheme);
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'VALIDATION') return { kind: 'noData', reason: 'weighting', message: err.message };
+    throw err;
+  }
+  return compute(weights);
 }
 
 /** One mail per member of the project for every indicator that fired. */

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { UserServiceContext } from '../../context';
-import { filterCategories, filterOptions, projectSurveys, surveys } from '../../db/schema';
+import { filterCategories, filterOptions, projectSurveys, surveys, weightingSchemes } from '../../db/schema';
 import { columnLabels } from '../filters/generate-options';
 import { loadCube } from '../analytics/load-cube';
 import { loadSurveyColumns } from '../surveys/responses/survey-columns';
@@ -32,7 +32,12 @@ export async function listIndicatorChoices(ctx: UserServiceContext, projectId: n
       const codes = col.kind === 'single' || col.kind === 'multi' ? col.codes : [];
       choices.push({ key: col.key, label: title, metrics, answers: codes.map((code) => ({ code, label: labels.get(code) ?? code })) });
     }
-    out.push({ id: s.id, displayTitle: displayTitle(s), columns: choices });
+    const schemes = await ctx.db
+      .select({ id: weightingSchemes.id, name: weightingSchemes.name, start_date: weightingSchemes.startDate, end_date: weightingSchemes.endDate })
+      .from(weightingSchemes)
+      .where(eq(weightingSchemes.surveyId, s.id))
+      .orderBy(asc(weightingSchemes.name), asc(weightingSchemes.id));
+    out.push({ id: s.id, displayTitle: displayTitle(s), columns: choices, schemes });
   }
   const categories = linked.length
     ? await ctx.db

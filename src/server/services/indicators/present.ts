@@ -19,6 +19,7 @@ export function presentIndicator(i: IndicatorRow, labelOf?: LabelOf) {
     start_date: i.startDate,
     end_date: i.endDate,
     active: i.active,
+    weighting_id: i.weightingId,
     state: i.state,
     state_text: indicatorsNl.states[i.state],
     last_value: i.lastValue,

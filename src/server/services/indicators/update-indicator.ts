@@ -29,16 +29,17 @@ export async function updateIndicator(ctx: UserServiceContext, indicatorId: numb
     start_date: input.start_date !== undefined ? input.start_date : current.startDate,
     end_date: input.end_date !== undefined ? input.end_date : current.endDate,
     active: input.active ?? current.active,
+    weighting_id: input.weighting_id !== undefined ? input.weighting_id : current.weightingId,
   };
   const checked = completeIndicator.safeParse(merged);
   if (!checked.success) throw new AppError('VALIDATION', nl.validation, fieldErrors(checked.error));
   const question = merged.metric === 'responses' ? { columnKey: null, answerCode: null } : { columnKey: merged.column_key, answerCode: merged.metric === 'percentage' ? merged.answer_code : null };
-  const definition = { surveyId: merged.survey_id, metric: merged.metric, ...question, filterOptionIds: merged.filter_option_ids };
-  await checkIndicator(ctx, current.projectId, definition);
+  const definition = { surveyId: merged.survey_id, metric: merged.metric, ...question, filterOptionIds: merged.filter_option_ids, weightingId: merged.weighting_id };
+  await checkIndicator(ctx, current.projectId, { ...definition, startDate: merged.start_date, endDate: merged.end_date });
   const changed =
     definition.surveyId !== current.surveyId || definition.metric !== current.metric || definition.columnKey !== current.columnKey || definition.answerCode !== current.answerCode ||
     JSON.stringify(definition.filterOptionIds) !== JSON.stringify(current.filterOptionIds) || merged.comparator !== current.comparator || merged.threshold !== current.threshold ||
-    merged.start_date !== current.startDate || merged.end_date !== current.endDate;
+    merged.start_date !== current.startDate || merged.end_date !== current.endDate || definition.weightingId !== current.weightingId;
   await ctx.db
     .update(indicators)
     .set({

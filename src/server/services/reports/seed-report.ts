@@ -40,7 +40,7 @@ export async function seedReport(ctx: UserServiceContext, reportId: number, inpu
     writes.push(ctx.db.insert(reportSections).values({ id: sectionId, reportId, title: s.title, order: firstOrder + si }));
     s.charts.forEach((c, ci) => {
       chartId += 1;
-      writes.push(ctx.db.insert(reportCharts).values({ id: chartId, sectionId, chartTypeId: c.chartTypeId, title: c.title, order: ci, dataFormatId: c.dataFormatId, colorSchemeId: c.colorSchemeId }));
+      writes.push(ctx.db.insert(reportCharts).values({ id: chartId, sectionId, chartTypeId: c.chartTypeId, title: c.title, order: ci, dataFormatId: c.dataFormatId, colorSchemeId: c.colorSchemeId, sortingOptionId: c.sortingOptionId }));
       if (c.columns.length) writes.push(ctx.db.insert(reportDataLocations).values(c.columns.map((columnKey, order) => ({ chartId, surveyId: survey.id, columnKey, order }))));
     });
   });

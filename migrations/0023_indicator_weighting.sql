@@ -1,0 +1,1 @@
+ALTER TABLE `indicators` ADD `weighting_id` integer REFERENCES weighting_schemes(id) ON DELETE set null;
