@@ -22,21 +22,29 @@ export const needsOptionLabels = (list: readonly { label: string; filterOptions:
   list.some((b, i) => b.filterOptions.length > 0 && (!b.label.trim() || b.label.trim() === letter(i)));
 
 /**
- * What legends, tables and the PDF call each benchmark: its own label, else what it is — 'Alle
- * respondenten' without filters, else its options' labels ('18 t/m 34 jaar, Centrum'). Names that
- * would repeat get the position letter, so two series never read the same.
+ * What the panel, legends, tables, the PDF, the CSV and the assistant call each benchmark: its own
+ * label, else what it is: 'Alle respondenten' without filters, else its options' labels, options of
+ * one category joined with ', ' and categories with ' + ' ('18 t/m 34 jaar', 'Noord + Vrouw').
+ * Never a letter: a name that would repeat gets its occurrence number ('Noord (2)'), and options
+ * whose labels are not (yet) known are left out ('…' while none is).
  */
 export function displayNames(list: readonly { label: string; filterOptions: readonly number[] }[], catalog: readonly NamingCatalog[], everyone = 'Alle respondenten'): string[] {
-  const labels = new Map(catalog.flatMap((c) => c.options.map((o) => [o.id, o.label] as const)));
+  const labels = new Map(catalog.flatMap((c, ci) => c.options.map((o) => [o.id, { label: o.label, category: ci }] as const)));
   const raw = list.map((b, i) => {
     const own = b.label.trim();
     if (own && own !== letter(i)) return own;
     if (!b.filterOptions.length) return everyone;
-    const parts = b.filterOptions.map((id) => labels.get(id));
-    if (!parts.every(Boolean)) return letter(i);
-    const name = parts.join(', ');
+    const byCategory = new Map<number, string[]>();
+    for (const id of b.filterOptions) {
+      const o = labels.get(id);
+      if (o) byCategory.set(o.category, [...(byCategory.get(o.category) ?? []), o.label]);
+    }
+    if (!byCategory.size) return '…';
+    const name = [...byCategory].sort(([x], [y]) => x - y).map(([, parts]) => parts.join(', ')).join(' + ');
     return name.length > LABEL_MAX ? `${name.slice(0, LABEL_MAX - 1)}…` : name;
   });
-  return raw.map((name, i) => (raw.indexOf(name) !== raw.lastIndexOf(name) && name !== letter(i) ? `${name} (${letter(i)})` : name));
+  return raw.map((name, i) => {
+    const before = raw.slice(0, i).filter((n) => n === name).length;
+    return before ? `${name} (${before + 1})` : name;
+  });
 }
-

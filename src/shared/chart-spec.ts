@@ -285,6 +285,9 @@ function unfitSpec(cfg: NormalConfig, kind: ChartKind, locs: DataLocationAnswer[
   };
 }
 
+/** The engine's test of two released values with their margins: |a − b| > √(mA² + mB²). */
+export const significantlyDifferent = (a: number, marginA: number, b: number, marginB: number): boolean => Math.abs(a - b) > Math.sqrt(marginA * marginA + marginB * marginB);
+
 /**
  * Significance between benchmarks, pairwise: per series and category, the indexes of the other
  * series whose value differs from this one by more than their combined margin of error,
@@ -307,7 +310,7 @@ export function significanceOf(series: { values: (number | null)[]; margins?: (n
       const partners: number[] = [];
       series.forEach((_, j) => {
         const b = j === k ? null : cell(j, ci);
-        if (b && Math.abs(a[0] - b[0]) > Math.sqrt(a[1] * a[1] + b[1] * b[1])) partners.push(j);
+        if (b && significantlyDifferent(a[0], a[1], b[0], b[1])) partners.push(j);
       });
       return partners;
     }),

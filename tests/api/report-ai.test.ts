@@ -92,14 +92,32 @@ describe('AI assistant on the data call', { timeout: 60_000 }, () => {
       const text = ai!.text;
       expect(text, question).toContain('**Mogelijke verbeterpunten**');
       expect(text, question).toContain(`genoemd door ${pct(top.percentage!)} (Alle)`);
-      expect(text, question).toMatch(/Hoe tevreden bent u over deze punten in uw buurt\?.*: slechts [\d,]+% in de hoogste antwoordcategorieën \(Alle\)/);
+      // An improvement point only where the difference is significant, and each line says so (the
+      // demo's scale items lie within each other's margins, so none of them is one).
+      const points = text.slice(text.indexOf('**Mogelijke verbeterpunten**'), text.indexOf('**Significante verschillen')).split('\n').filter((l) => l.startsWith('- '));
+      expect(points.length, question).toBeGreaterThan(0);
+      for (const line of points) expect(line, question).toMatch(/significant (lager|vaker)/);
       // Differences between the benchmarks come with their significance.
-      expect(text, question).toMatch(/tegenover Jong [\d,]+% \(verschil [\d,]+ procentpunt, foutmarge ±[\d,]+ procentpunt\)\. Dit verschil (is groter dan|valt binnen) de foutmarge/);
+      // Differences between the benchmarks only when significant, and they say so.
+      expect(text, question).toMatch(/tegenover Jong [\d,]+% \(verschil [\d,]+ procentpunt, foutmarge ±[\d,]+ procentpunt\)\. Dit verschil is significant: groter dan de foutmarge \(95% betrouwbaarheid\)|Geen van de verschillen tussen de benchmarks is significant/);
+      expect(text, question).not.toContain('binnen de foutmarge en is dus niet met zekerheid');
       // Contact channels have nothing to do with it: not named, not as a highest or lowest score.
       expect(text, question).not.toMatch(/contact|balie|website|sociale media|geslacht|leeftijd/i);
       // Every listed fact is about a question the text matched.
       for (const line of text.split('\n').filter((l) => l.startsWith('- '))) expect(line, question).toMatch(/tevreden|problemen|rapportcijfer/i);
     }
+  });
+
+  it('names benchmarks without a label after their filters in the answer and the assistant, never a letter (issue 35 item 3)', async () => {
+    const { rows } = await t.client.execute(`select o.id, o.label from filter_options o where o.label in ('18 t/m 34 jaar', 'Noord', 'Vrouw') order by o.id`);
+    const id = (label: string) => Number(rows.find((r) => r.label === label)!.id);
+    const data = (await ask(admin, { benchmarks: [{}, { filterOptions: [id('18 t/m 34 jaar')] }, { label: '', filterOptions: [id('Vrouw'), id('Noord')] }], askAi: true })) as Answer & { benchmarks: { label: string }[] };
+    const names = ['Alle respondenten', '18 t/m 34 jaar', 'Noord + Vrouw'];
+    expect(data.benchmarks.map((b) => b.label)).toEqual(names);
+    // Every chart's cells carry the same names: the legends, tables and CSV read them.
+    for (const d of data.dataLocations) expect(d.benchmarks.map((c) => c.label)).toEqual(names);
+    expect(data.ai!.text).toContain('voor de benchmarks Alle respondenten, 18 t/m 34 jaar en Noord + Vrouw');
+    expect(data.ai!.text).not.toMatch(/\([A-C]\)|\b[A-C] [\d,]+%|tegenover [A-C]\b/);
   });
 
   it('refuses an over-long question with a Dutch 422', async () => {

@@ -125,7 +125,7 @@ describe('report data endpoint (staff)', { timeout: 60_000 }, () => {
     expect(chart.dataLocations.map((d) => [d.id, d.chartId])).toEqual([[7, 4]]);
     const one = await data(await post(admin, '/1/dataLocation/5', { benchmarks: [{}] }));
     expect(one.dataLocations.map((d) => d.id)).toEqual([5]);
-    expect(one.benchmarks[0]!.label).toBe('A');
+    expect(one.benchmarks[0]!.label).toBe('Alle respondenten');
     expect((chart.dataLocations[0]!.benchmarks[0] as Cell & { buckets?: unknown[] }).buckets?.length).toBeGreaterThan(0);
   });
 

@@ -101,7 +101,7 @@ test('staff view: hover and keyboard focus show name, value, n and margin; basel
   const svg = page.locator(`svg[aria-label="Kaart: ${TITLE}"]`);
   await svg.scrollIntoViewIfNeeded({ timeout: 30_000 });
   const tip = page.getByTestId('map-tip');
-  const area = /^Centrum: \d+,\d \(n=\d+\), ± \d+,\d$/;
+  const area = /^Centrum: \d+,\d \(n = \d+\), ± \d+,\d$/;
   await svg.locator('path[data-area="W1"]').hover();
   await expect(tip).toHaveText(area);
   await page.mouse.move(0, 0);
@@ -110,7 +110,7 @@ test('staff view: hover and keyboard focus show name, value, n and margin; basel
   await svg.locator('path[data-area="W1"]').focus();
   await expect(tip).toHaveText(area);
   await page.keyboard.press('Tab');
-  await expect(tip).toHaveText(/^Noord: \d+,\d \(n=\d+\), ± \d+,\d$/);
+  await expect(tip).toHaveText(/^Noord: \d+,\d \(n = \d+\), ± \d+,\d$/);
   await expect(svg.locator('path[data-area] title')).toHaveCount(6);
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await expect(tip).toHaveCount(0);

@@ -101,6 +101,26 @@ test('benchmarks carry names in legends; a saved breakdown loads its named bench
   await expect(chartHost(page, 3).getByRole('rowheader', { name: /18 t\/m 34 jaar/ })).toBeVisible();
 });
 
+test('a Gebruiker sees the benchmark menu on the same side as a Beheerder, with the same names (issue 35 item 3)', async ({ page, context }) => {
+  const side = async () => {
+    await page.goto('/portal/report/1?b=%5B%7B%7D%2C%7B%22f%22%3A%5B1%5D%7D%5D');
+    await drawn(page);
+    const menu = page.locator('[data-benchmark-menu]');
+    const [aside, main] = [(await menu.boundingBox())!, (await page.locator('#main').boundingBox())!];
+    await page.locator('[data-benchmark-pin]').hover();
+    await expect(page.getByTestId('benchmark-list')).toContainText('18 t/m 34 jaar');
+    await expect(page.getByTestId('benchmark-list')).not.toContainText('filter gekozen');
+    return { attr: await menu.getAttribute('data-side'), rightOfMain: aside.x >= main.x + main.width };
+  };
+  await login(page);
+  const beheerder = await side();
+  await context.clearCookies();
+  await login(page, 'gebruiker@demo.impulz.nl');
+  const gebruiker = await side();
+  expect(beheerder).toEqual({ attr: 'right', rightOfMain: true });
+  expect(gebruiker).toEqual(beheerder);
+});
+
 test('with the side navigation and a pinned menu the charts keep their width', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await login(page);

@@ -46,17 +46,36 @@ describe('built-in analyst', () => {
     const text = writeAnalysis(input());
     // Tevreden: Alle 60,0% (n 400) vs Jong 30,0% (n 300) → 30 points; the margins at the shares themselves,
     // as the chart's significance mark uses them: √(1,96² · (0,6 · 0,4 / 400) + 1,96² · (0,3 · 0,7 / 300)) ≈ 7,1.
-    expect(text).toContain("Tevredenheid over de dienstverlening – 'Tevreden': Alle 60,0% tegenover Jong 30,0% (verschil 30,0 procentpunt, foutmarge ±7,1 procentpunt). Dit verschil is groter dan de foutmarge.");
+    expect(text).toContain("Tevredenheid over de dienstverlening – 'Tevreden': Alle 60,0% tegenover Jong 30,0% (verschil 30,0 procentpunt, foutmarge ±7,1 procentpunt). Dit verschil is significant: groter dan de foutmarge (95% betrouwbaarheid).");
   });
 
-  it('says when a difference falls within the margin of error', () => {
+  it('calls a gap within the margin of error no difference: not listed, and says why when none is significant (issue 35 item 3)', () => {
     const text = writeAnalysis(input());
-    expect(text).toMatch(/Veiligheid in de buurt – '[^']+': Alle [\d,]+% tegenover Jong [\d,]+% \(verschil [\d,]+ procentpunt, foutmarge ±[\d,]+ procentpunt\)\. Dit verschil valt binnen de foutmarge/);
+    expect(text).toContain('**Significante verschillen tussen benchmarks**');
+    expect(text).not.toMatch(/Veiligheid in de buurt – '[^']+': Alle/);
+    const [, safety] = input().locations;
+    const none = writeAnalysis(input({ locations: [{ ...safety!, confidenceLevel: 90 }] }));
+    expect(none).toContain('Geen van de verschillen tussen de benchmarks is significant (groter dan de foutmarge, 90% betrouwbaarheid); daarom worden hier geen verschillen genoemd.');
+    expect(none).not.toMatch(/tegenover|verschil [\d,]+ procentpunt/);
+  });
+
+  it('writes benchmark names, never a letter in brackets', () => {
+    const text = writeAnalysis(input({ benchmarks: ['Alle respondenten', 'Noord + Vrouw', '18 t/m 34 jaar'] }));
+    expect(text).toContain('voor de benchmarks Alle respondenten, Noord + Vrouw en 18 t/m 34 jaar');
+    expect(text).not.toMatch(/\([A-Z]\)/);
   });
 
   it('describes the change over time between the first and last released period', () => {
     const text = writeAnalysis(input());
-    expect(text).toContain("Tevredenheid door de tijd (Alle), aandeel 'Tevreden': steeg van 40,0% (jan 2026) naar 70,0% (jun 2026) (foutmarge ±13,9 procentpunt; groter dan de foutmarge).");
+    expect(text).toContain("Tevredenheid door de tijd, Alle, aandeel 'Tevreden': steeg van 40,0% (jan 2026) naar 70,0% (jun 2026), een significant verschil: groter dan de foutmarge (±13,9 procentpunt, 95% betrouwbaarheid).");
+  });
+
+  it('says no rise or fall when the change over time is within the margin', () => {
+    const [, , trend] = input().locations;
+    const flat = { ...trend!, benchmarks: [cell('Alle', stats([40, 40, 120]), [bucket(JAN_2026, stats([30, 30, 40])), bucket(JUN_2026, stats([28, 30, 42]))])] };
+    const text = writeAnalysis(input({ benchmarks: ['Alle'], locations: [flat] }));
+    expect(text).toMatch(/Tevredenheid door de tijd, aandeel 'Tevreden': 40,0% \(jan 2026\) en 42,0% \(jun 2026\); het verschil valt binnen de foutmarge \(±[\d,]+ procentpunt\) en is dus niet significant\./);
+    expect(text).not.toMatch(/steeg|daalde/);
   });
 
   it('names highest and lowest scores', () => {
@@ -127,7 +146,7 @@ describe('AI adapter', () => {
     const broken = { run: async () => { throw new Error('down'); } };
     const answer = await askAi(broken, input());
     expect(answer.source).toBe('ingebouwde analist');
-    expect(answer.text).toContain('Grootste verschillen');
+    expect(answer.text).toContain('Significante verschillen');
   });
 });
 
@@ -138,10 +157,16 @@ describe('improvement points (issue 18)', () => {
     const multi = { question: 'Welke problemen komen vaak voor?', codes: ['A1', 'A2', 'A3'], labels: ['Zwerfafval', 'Hondenpoep', 'Parkeren'], benchmarks: [cell('Alle', { ...stats([40, 45, 20]), options: [40, 45, 20].map((p, i) => ({ code: `A${i + 1}`, count: p, percentage: p, marginOfError: 3, empty: false, low: false })) })] };
     const text = writeAnalysis({ benchmarks: ['Alle'], granularity: 'none', aiInput: 'Wat zijn de drie belangrijkste verbeterpunten?', locations: [scale('Onderhoud van groen', 55), scale('Straatverlichting', 35), multi, channels] });
     expect(text).toContain('**Mogelijke verbeterpunten**');
-    expect(text).toContain('- Hoe tevreden bent u over deze punten in uw buurt? – Straatverlichting: slechts 35,0% in de hoogste antwoordcategorieën (Alle).');
+    expect(text).toContain('- Hoe tevreden bent u over deze punten in uw buurt? – Straatverlichting: slechts 35,0% in de hoogste antwoordcategorieën (Alle), significant lager dan het gemiddelde van de andere onderdelen (55,0%).');
     // Contact channels have nothing to do with improvements: not named, not as an extreme either.
     expect(text).not.toMatch(/contact|balie|website/i);
-    expect(text).toContain("- Welke problemen komen vaak voor? – 'Hondenpoep': genoemd door 45,0% (Alle).");
+    expect(text).toContain("- Welke problemen komen vaak voor? – 'Hondenpoep': genoemd door 45,0% (Alle), significant vaker dan de andere antwoorden (gemiddeld 30,0%).");
+    expect(text).not.toContain("'Parkeren': genoemd");
+    // Within the margin: no improvement point, and the answer says so.
+    const close = writeAnalysis({ benchmarks: ['Alle'], granularity: 'none', aiInput: 'Wat zijn de verbeterpunten?', locations: [scale('Onderhoud van groen', 40), scale('Straatverlichting', 35)] });
+    expect(close).toContain('alleen een verbeterpunt als het verschil significant is');
+    expect(close).toContain('er zijn dus geen verbeterpunten aan te wijzen');
+    expect(close).not.toMatch(/slechts/);
     expect(text).not.toMatch(/Onderhoud van groen – '(Ontevreden|Neutraal|Tevreden)': genoemd/);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildChartSpec, type DataLocationAnswer } from '../../src/shared/chart-spec';
-import { pdfChartFromSpec } from '../../src/server/services/export/pdf-chart';
+import { chartAlt, pdfChartFromSpec } from '../../src/server/services/export/pdf-chart';
 import { footnotes } from '../../src/server/pdf/chart-frame';
 import { reportExportNl } from '../../src/shared/i18n/report-export';
 
@@ -21,6 +21,12 @@ const location = (id: number, subquestion: string | null = null): DataLocationAn
 const chart = (chartTypeId: number, dataFormatId = 1, options: Record<string, unknown> = { showN: true }) => ({ id: 1, title: 'Grafiek', chartTypeId, dataFormatId, colorSchemeId: 1, options });
 
 describe('PDF chart from a chart spec', () => {
+  it("writes the chart in words for the tagged PDF's Figure: each answer's value per group, a suppressed group named without numbers", () => {
+    const alt = chartAlt(buildChartSpec(chart(1), [location(1)], { minN: 10 }));
+    expect(alt).toMatch(/^Grafiek\. Alle[^:]*: Ja 30%[^,]*, Nee 70%[^.]*\. Klein[^:]*: te weinig respondenten\.$/);
+    expect(alt).not.toMatch(/Klein[^.]*\d+%/);
+  });
+
   it('keeps the spec numbers for released series and none for suppressed ones (bars)', () => {
     const pdf = pdfChartFromSpec(buildChartSpec(chart(1), [location(1)], { minN: 10 }));
     expect(pdf.type).toBe('bars');

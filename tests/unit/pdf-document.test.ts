@@ -1,8 +1,9 @@
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRef, PDFStream, type PDFObject } from 'pdf-lib';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import type { PdfReport } from '../../src/server/pdf/model';
 import { renderReportPdf } from '../../src/server/pdf/document';
-import { toWinAnsi } from '../../src/server/pdf/text';
+import { toPdfText } from '../../src/server/pdf/text';
 
 const colors = ['#1f4e79', '#f28c28', '#5b9bd5'];
 const report: PdfReport = {
@@ -89,7 +90,63 @@ describe('PDF document', () => {
     if (process.env.PDF_OUT) (await import('node:fs')).writeFileSync(process.env.PDF_OUT, await renderReportPdf(report));
   });
 
-  it('keeps Dutch diacritics and replaces what the standard fonts cannot encode', () => {
-    expect(toWinAnsi('één café ĳ ≥ 🙂 €')).toBe('één café ij >= ? €');
+  it('embeds every font, sets language and title, and is tagged: one Figure per chart with its alternative text (issue 35 item 8)', async () => {
+    const named: PdfReport = { ...report, title: 'Rapport van Łukasz Doğan: −3 punten', benchmarks: [{ label: 'Noord + Vrouw', description: 'Wijk: Noord; Geslacht: Vrouw' }] };
+    const bytes = await renderReportPdf(named);
+    const doc = await PDFDocument.load(bytes, { updateMetadata: false });
+    const { context, catalog } = doc;
+    const lookup = (o: PDFObject | undefined): PDFObject | undefined => (o instanceof PDFRef ? context.lookup(o) : o);
+    const dict = (o: PDFObject | undefined) => lookup(o) as PDFDict;
+    const name = (d: PDFDict, key: string) => (lookup(d.get(PDFName.of(key))) as PDFName | undefined)?.asString();
+
+    // Every font is embedded: each font's descriptor carries its font file, nothing is left to the viewer.
+    const fonts = context.enumerateIndirectObjects().map(([, o]) => o).filter((o): o is PDFDict => o instanceof PDFDict && name(o, 'Type') === '/Font' && name(o, 'Subtype') !== '/Type0');
+    expect(fonts.length).toBeGreaterThanOrEqual(2);
+    for (const font of fonts) {
+      const descriptor = dict(font.get(PDFName.of('FontDescriptor')));
+      expect(['FontFile', 'FontFile2', 'FontFile3'].some((k) => lookup(descriptor.get(PDFName.of(k))) instanceof PDFStream), name(font, 'BaseFont')).toBe(true);
+    }
+    expect(name(fonts[0]!, 'BaseFont')).toMatch(/^\/[A-Z]{6}\+NotoSans-/);
+
+    // Language, title shown in the window, marked.
+    expect(lookup(catalog.get(PDFName.of('Lang')))?.toString()).toBe('(nl-NL)');
+    expect(doc.getTitle()).toBe('Rapport van Łukasz Doğan: −3 punten');
+    expect(dict(catalog.get(PDFName.of('MarkInfo'))).get(PDFName.of('Marked'))?.toString()).toBe('true');
+
+    // The structure tree: headings, paragraphs, one Figure per drawn chart (bars, columns, stacked,
+    // pie, lines, kpi) with its alternative text, the table as Table > TR > TH/TD.
+    const roles: string[] = [];
+    const alts: (string | undefined)[] = [];
+    const walk = (o: PDFObject | undefined) => {
+      const node = lookup(o);
+      if (node instanceof PDFArray) return node.asArray().forEach(walk);
+      if (!(node instanceof PDFDict) || name(node, 'Type') === '/MCR') return;
+      const role = name(node, 'S');
+      if (role) {
+        roles.push(role);
+        if (role === '/Figure') alts.push((lookup(node.get(PDFName.of('Alt'))) as { decodeText?: () => string } | undefined)?.decodeText?.());
+      }
+      walk(node.get(PDFName.of('K')));
+    };
+    const root = dict(catalog.get(PDFName.of('StructTreeRoot')));
+    expect(name(root, 'Type')).toBe('/StructTreeRoot');
+    expect(lookup(root.get(PDFName.of('ParentTree')))).toBeInstanceOf(PDFDict);
+    walk(root.get(PDFName.of('K')));
+    const charts = named.sections.flatMap((s) => s.blocks).filter((b) => b.chart && b.chart.type !== 'table' && b.chart.type !== 'message');
+    expect(roles.filter((r) => r === '/Figure')).toHaveLength(charts.length);
+    expect(alts.every((a) => !!a)).toBe(true);
+    expect(roles).toContain('/H1');
+    expect(roles.filter((r) => r === '/H2')).toHaveLength(named.sections.length);
+    expect(roles).toEqual(expect.arrayContaining(['/Document', '/P', '/Table', '/TR', '/TH', '/TD']));
+    for (const page of doc.getPages()) expect(page.node.get(PDFName.of('StructParents'))).toBeDefined();
+
+    // 'Ł', 'ğ' and '−' are drawn from the embedded font (text extraction reads them back through its ToUnicode map).
+    const text = await textOf(bytes);
+    expect(text).toContain('Rapport van Łukasz Doğan: −3 punten');
+    expect(text).toContain('Noord + Vrouw');
+  }, 30_000);
+
+  it('keeps every European letter and the signs the fonts hold; replaces what they do not', () => {
+    expect(toPdfText('één café ĳ ≥ 🙂 € Łódź Doğan −3 \u00a0x')).toBe('één café ĳ >= ? € Łódź Doğan −3  x');
   });
 });

@@ -4,17 +4,23 @@ import { needsOptionLabels } from '../../src/shared/benchmark-names';
 import { buildChartSpec, fitProblem } from '../../src/shared/chart-spec';
 import { cell, location } from './chart-fixtures';
 
-const catalog = [{ options: [{ id: 1, label: '18 t/m 34 jaar' }, { id: 4, label: '65 jaar of ouder' }, { id: 101, label: 'Centrum' }] }];
+const catalog = [{ options: [{ id: 1, label: '18 t/m 34 jaar' }, { id: 4, label: '65 jaar of ouder' }] }, { options: [{ id: 101, label: 'Centrum' }, { id: 102, label: 'Noord' }] }, { options: [{ id: 201, label: 'Vrouw' }] }];
 const b = (label: string, filterOptions: number[] = []) => ({ label, start: null, end: null, filterOptions });
 
 describe('benchmark names (legends, tables, PDF)', () => {
   it('own label first, else all respondents, else the option labels', () => {
     expect(displayNames([b(''), b('', [1]), b('Ouderen', [4])], catalog)).toEqual(['Alle respondenten', '18 t/m 34 jaar', 'Ouderen']);
-    expect(displayNames([b('A'), b('B', [1, 101])], catalog)).toEqual(['Alle respondenten', '18 t/m 34 jaar, Centrum']);
+    expect(displayNames([b('A'), b('B', [1, 101])], catalog)).toEqual(['Alle respondenten', '18 t/m 34 jaar + Centrum']);
   });
-  it('names that would repeat get their letter; unknown options keep the letter', () => {
-    expect(displayNames([b(''), b('')], catalog)).toEqual(['Alle respondenten (A)', 'Alle respondenten (B)']);
-    expect(displayNames([b(''), b('', [999])], catalog)).toEqual(['Alle respondenten', 'B']);
+  it("options of one category with ', ', categories with ' + ', in category order (issue 35 item 3)", () => {
+    expect(displayNames([b('', [201, 102])], catalog)).toEqual(['Noord + Vrouw']);
+    expect(displayNames([b('', [4, 1, 201])], catalog)).toEqual(['65 jaar of ouder, 18 t/m 34 jaar + Vrouw']);
+  });
+  it('never a letter: names that would repeat get their number, unknown options are left out', () => {
+    expect(displayNames([b(''), b('')], catalog)).toEqual(['Alle respondenten', 'Alle respondenten (2)']);
+    expect(displayNames([b('', [102]), b('B', [102])], catalog)).toEqual(['Noord', 'Noord (2)']);
+    expect(displayNames([b(''), b('', [999, 201]), b('', [999])], catalog)).toEqual(['Alle respondenten', 'Vrouw', '…']);
+    for (const name of displayNames([b(''), b('', [1]), b('', [1]), b('D')], catalog)) expect(name).not.toMatch(/\([A-Z]\)|^[A-Z]$/);
   });
   it("the first paint asks for the menu's labels only when a filtered benchmark has no label of its own", () => {
     expect(needsOptionLabels([b(''), b('Ouderen', [4])])).toBe(false);

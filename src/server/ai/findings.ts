@@ -1,4 +1,5 @@
 import type { Stats } from '../analytics';
+import { significantlyDifferent } from '../../shared/chart-spec';
 import { periodLabel } from './period-label';
 import { type AiInput, type AiLocation, optionLabel, releasedStats } from './types';
 
@@ -41,10 +42,14 @@ export interface Score {
 const combined = (a: number | null, b: number | null) => (a === null || b === null ? null : Math.sqrt(a * a + b * b));
 const hasOptions = (s: Stats) => s.options.length > 0;
 
+/** Whether a difference passes the engine's test (significanceOf): |diff| > its combined margin. */
+export const isSignificant = (d: { diff: number; margin: number | null }): boolean => d.margin !== null && Math.abs(d.diff) > d.margin;
+
 /**
  * Per location and per pair of released benchmarks (every pair, as the charts mark them), the
- * largest gap, with the margin of that difference: √(mA² + mB²) of the two shares' own margins
- * (the survey's confidence level), the same test as the chart's significance mark.
+ * largest gap that is significant by the engine's test (significanceOf: |a − b| > √(mA² + mB²),
+ * the two shares' own margins at the survey's confidence level). Gaps within the margin are not
+ * differences and are not returned.
  */
 export function findDifferences(input: AiInput, locations: AiLocation[]): Difference[] {
   const out: Difference[] = [];
@@ -59,14 +64,18 @@ export function findDifferences(input: AiInput, locations: AiLocation[]): Differ
           sa.options.forEach((oa, i) => {
             const ob = sb.options[i];
             if (!ob || oa.percentage === null || ob.percentage === null || (oa.empty && ob.empty)) return;
+            const ma = oa.marginOfError ?? sa.marginOfError ?? null;
+            const mb = ob.marginOfError ?? sb.marginOfError ?? null;
+            if (ma === null || mb === null || !significantlyDifferent(oa.percentage, ma, ob.percentage, mb)) return;
             const diff = ob.percentage - oa.percentage;
             if (!best || Math.abs(diff) > Math.abs(best.diff)) {
-              best = { question: loc.question, option: optionLabel(loc, i), a: ref.label, b: other.label, va: oa.percentage, vb: ob.percentage, diff, margin: combined(oa.marginOfError ?? sa.marginOfError ?? null, ob.marginOfError ?? sb.marginOfError ?? null), mean: false };
+              best = { question: loc.question, option: optionLabel(loc, i), a: ref.label, b: other.label, va: oa.percentage, vb: ob.percentage, diff, margin: combined(ma, mb), mean: false };
             }
           });
           if (best) out.push(best);
         } else if (sa.mean !== null && sb.mean !== null) {
-          out.push({ question: loc.question, option: '', a: ref.label, b: other.label, va: sa.mean, vb: sb.mean, diff: sb.mean - sa.mean, margin: combined(sa.meanMarginOfError ?? null, sb.meanMarginOfError ?? null), mean: true });
+          const d: Difference = { question: loc.question, option: '', a: ref.label, b: other.label, va: sa.mean, vb: sb.mean, diff: sb.mean - sa.mean, margin: combined(sa.meanMarginOfError ?? null, sb.meanMarginOfError ?? null), mean: true };
+          if (isSignificant(d)) out.push(d);
         }
       }),
     );
@@ -98,7 +107,7 @@ export function findTrends(input: AiInput, locations: AiLocation[]): Trend[] {
         if (from === null || from === undefined || to === null || to === undefined) return;
         out.push({ question: loc.question, benchmark: label, option: optionLabel(loc, top), from, to, fromPeriod: period(first.k.startDay), toPeriod: period(last.k.startDay), margin: combined(first.stats!.marginOfError, last.stats!.marginOfError), mean: false });
       } else if (first.stats!.mean !== null && last.stats!.mean !== null) {
-        out.push({ question: loc.question, benchmark: label, option: '', from: first.stats!.mean, to: last.stats!.mean, fromPeriod: period(first.k.startDay), toPeriod: period(last.k.startDay), margin: null, mean: true });
+        out.push({ question: loc.question, benchmark: label, option: '', from: first.stats!.mean, to: last.stats!.mean, fromPeriod: period(first.k.startDay), toPeriod: period(last.k.startDay), margin: combined(first.stats!.meanMarginOfError ?? null, last.stats!.meanMarginOfError ?? null), mean: true });
       }
     });
   }

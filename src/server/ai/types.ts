@@ -6,6 +6,8 @@ export interface AiLocation {
   codes: string[];
   labels?: string[];
   benchmarks: BenchmarkCell[];
+  /** The survey's confidence level of the margins (95 when unknown). */
+  confidenceLevel?: number;
 }
 
 export interface AiInput {

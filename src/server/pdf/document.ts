@@ -1,9 +1,9 @@
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import { PDFDocument, rgb } from 'pdf-lib';
 import { reportExportNl } from '../../shared/i18n/report-export';
 import { INK, MUTED, hex, textOn } from './colors';
 import { drawChart } from './draw-chart';
 import type { PdfReport } from './model';
-import { toWinAnsi } from './text';
+import { toPdfText } from './text';
 import { CONTENT_WIDTH, PAGE, PdfWriter } from './writer';
 
 const t = reportExportNl.cover;
@@ -16,7 +16,7 @@ function drawCover(w: PdfWriter, report: PdfReport): void {
   page.drawRectangle({ x: 0, y: PAGE.height - 230, width: PAGE.width, height: 230, color: hex(primary) });
   page.drawRectangle({ x: 0, y: PAGE.height - 238, width: PAGE.width, height: 8, color: hex(accent) });
   w.y = PAGE.height - 90;
-  w.text(report.title, { size: 26, bold: true, color: textOn(primary), gap: 8 });
+  w.text(report.title, { size: 26, bold: true, color: textOn(primary), gap: 8, role: 'H1' });
   w.text(report.project, { size: 13, color: textOn(primary) });
   w.y = PAGE.height - 280;
   const ink = dark ? rgb(0.93, 0.93, 0.93) : INK;
@@ -39,21 +39,40 @@ function drawCover(w: PdfWriter, report: PdfReport): void {
   if (report.protectionNotice) w.text(report.protectionNotice, { size: 9, color: muted });
 }
 
+/** The fonts' bytes, decoded once per isolate (fonts/*.ts hold them as base64, loaded on the first PDF). */
+const fontBytes = new Map<'sans' | 'serif', Promise<{ name: string; regular: Uint8Array; bold: Uint8Array }>>();
+const decode = (base64: string) => Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+function familyBytes(family: 'sans' | 'serif') {
+  let bytes = fontBytes.get(family);
+  if (!bytes) {
+    bytes = (family === 'serif' ? import('./fonts/noto-serif') : import('./fonts/noto-sans')).then((m) => ({ name: family === 'serif' ? 'NotoSerif' : 'NotoSans', regular: decode(m.regular), bold: decode(m.bold) }));
+    fontBytes.set(family, bytes);
+  }
+  return bytes;
+}
+
 /**
  * The whole report as a PDF: cover, then per section a heading, its texts and its charts drawn as
- * vector graphics, page numbers at the end. Standard fonts only (no font files in the Worker).
+ * vector graphics, page numbers at the end. Fonts embedded (Noto Sans, or Noto Serif for the
+ * 'TimesRoman' theme; subsets of what the report uses), so it reads the same in every viewer and
+ * holds any European name; tagged (headings, paragraphs, each chart a Figure with its numbers as
+ * alternative text, tables as Table), in Dutch (/Lang nl-NL), titled.
  */
 export async function renderReportPdf(report: PdfReport, onProgress?: (fraction: number) => Promise<void>): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
-  doc.setTitle(toWinAnsi(report.title));
-  doc.setSubject(toWinAnsi(report.project));
+  // fontkit (~0.7 MB of code) is loaded with the first PDF, not at the Worker's startup.
+  doc.registerFontkit((await import('@pdf-lib/fontkit')).default);
+  doc.setTitle(toPdfText(report.title), { showInWindowTitleBar: true });
+  doc.setSubject(toPdfText(report.project));
   doc.setProducer('ImpulZ');
   doc.setCreator('ImpulZ');
   doc.setLanguage('nl-NL');
-  const serif = report.theme.font === 'TimesRoman';
+  const family = await familyBytes(report.theme.font === 'TimesRoman' ? 'serif' : 'sans');
   const fonts = {
-    regular: await doc.embedFont(serif ? StandardFonts.TimesRoman : StandardFonts.Helvetica),
-    bold: await doc.embedFont(serif ? StandardFonts.TimesRomanBold : StandardFonts.HelveticaBold),
+    // A fixed subset tag ('IMPZRG+'), so pdffonts and PDF/A checkers see a subset and the file is
+    // the same for the same report (pdf-lib would add a random suffix).
+    regular: await doc.embedFont(family.regular, { subset: true, customName: `IMPZRG+${family.name}-Regular` }),
+    bold: await doc.embedFont(family.bold, { subset: true, customName: `IMPZBD+${family.name}-Bold` }),
   };
   const w = new PdfWriter(doc, fonts, report.theme);
   drawCover(w, report);
@@ -76,5 +95,6 @@ export async function renderReportPdf(report: PdfReport, onProgress?: (fraction:
     }
   }
   w.numberPages(reportExportNl.page);
+  w.tags.finish();
   return doc.save({ useObjectStreams: true });
 }

@@ -10,7 +10,7 @@ import type { PdfChart, PdfPaint } from './model';
 import { wrapText } from './text';
 import { CONTENT_WIDTH, type PdfWriter } from './writer';
 
-type Chart = PdfChart & PdfPaint & { note?: string | null };
+type Chart = PdfChart & PdfPaint & { note?: string | null; alt?: string };
 const TITLE = { size: 11, gap: 4 } as const;
 
 /**
@@ -45,32 +45,34 @@ export function drawChart(w: PdfWriter, chart: Chart, minN: number): void {
   // lines and columns need their whole plot below the title).
   const title = wrapText(chart.title, w.fonts.bold, TITLE.size, CONTENT_WIDTH).length * TITLE.size * 1.35 + TITLE.gap;
   w.ensure(Math.max(chart.type === 'lines' || (chart.type === 'bars' && chart.orientation === 'vertical') ? 280 : 90, title + headHeight(w, chart, minN)));
-  w.text(chart.title, { size: TITLE.size, bold: true, gap: TITLE.gap });
+  w.text(chart.title, { size: TITLE.size, bold: true, gap: TITLE.gap, role: 'H3' });
+  // Each chart one Figure with its numbers in words as alternative text; a table a Table (rows and
+  // cells tagged in drawTable); a message a paragraph.
+  const figure = (draw: () => void) => w.tags.mark('Figure', draw, chart.alt ?? chart.title);
   switch (chart.type) {
     case 'bars':
-      if (chart.orientation === 'horizontal') drawHorizontalBars(w, chart, minN);
-      else drawColumns(w, chart, minN);
+      figure(() => (chart.orientation === 'horizontal' ? drawHorizontalBars(w, chart, minN) : drawColumns(w, chart, minN)));
       break;
     case 'stacked':
-      drawStacked(w, chart, minN);
+      figure(() => drawStacked(w, chart, minN));
       break;
     case 'pie':
-      drawPies(w, chart, minN);
+      figure(() => drawPies(w, chart, minN));
       break;
     case 'lines':
-      drawLines(w, chart, minN);
+      figure(() => drawLines(w, chart, minN));
       break;
     case 'table':
-      drawTable(w, chart, minN);
+      w.tags.group('Table', () => drawTable(w, chart, minN));
       break;
     case 'kpi':
-      drawKpi(w, chart, minN);
+      figure(() => drawKpi(w, chart, minN));
       break;
     case 'message':
       w.text(chart.text || reportExportNl.noData, { size: 9, color: MUTED });
       break;
     case 'map':
-      drawMapChart(w, chart.spec);
+      figure(() => drawMapChart(w, chart.spec));
       break;
   }
   if (chart.note) w.text(chart.note, { size: 8, color: MUTED, gap: 2 });

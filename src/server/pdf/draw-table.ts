@@ -17,9 +17,13 @@ export function drawTable(w: PdfWriter, chart: Table, minN: number): void {
     w.ensure(rowHeight * 2);
     const fill = w.theme.primary;
     w.page.drawRectangle({ x: PAGE.margin, y: w.y - rowHeight, width: CONTENT_WIDTH, height: rowHeight, color: hex(fill) });
-    chart.columns.forEach((c, i) =>
-      w.page.drawText(fitText(c, w.fonts.bold, 8, colWidth - 6), { x: PAGE.margin + labelWidth + i * colWidth + 3, y: w.y - rowHeight + 4, size: 8, font: w.fonts.bold, color: textOn(fill) }),
-    );
+    // Tagged as the table's header row (TR of TH) on every page it repeats on.
+    w.tags.group('TR', () => {
+      w.tags.mark('TH', () => undefined);
+      chart.columns.forEach((c, i) =>
+        w.tags.mark('TH', () => w.page.drawText(fitText(c, w.fonts.bold, 8, colWidth - 6), { x: PAGE.margin + labelWidth + i * colWidth + 3, y: w.y - rowHeight + 4, size: 8, font: w.fonts.bold, color: textOn(fill) })),
+      );
+    });
     w.y -= rowHeight;
   };
   header();
@@ -29,10 +33,12 @@ export function drawTable(w: PdfWriter, chart: Table, minN: number): void {
       header();
     }
     const page = w.page;
-    page.drawText(fitText(row.label, w.fonts.regular, 8, labelWidth - 6), { x: PAGE.margin + 3, y: w.y - rowHeight + 4, size: 8, font: w.fonts.regular, color: INK });
-    row.cells.forEach((cell, i) => {
-      const text = cell ?? reportExportNl.suppressed(minN);
-      page.drawText(fitText(text, w.fonts.regular, cell === null ? 6.5 : 8, colWidth - 6), { x: PAGE.margin + labelWidth + i * colWidth + 3, y: w.y - rowHeight + 4, size: cell === null ? 6.5 : 8, font: w.fonts.regular, color: cell === null ? MUTED : INK });
+    w.tags.group('TR', () => {
+      w.tags.mark('TH', () => page.drawText(fitText(row.label, w.fonts.regular, 8, labelWidth - 6), { x: PAGE.margin + 3, y: w.y - rowHeight + 4, size: 8, font: w.fonts.regular, color: INK }));
+      row.cells.forEach((cell, i) => {
+        const text = cell ?? reportExportNl.suppressed(minN);
+        w.tags.mark('TD', () => page.drawText(fitText(text, w.fonts.regular, cell === null ? 6.5 : 8, colWidth - 6), { x: PAGE.margin + labelWidth + i * colWidth + 3, y: w.y - rowHeight + 4, size: cell === null ? 6.5 : 8, font: w.fonts.regular, color: cell === null ? MUTED : INK }));
+      });
     });
     page.drawLine({ start: { x: PAGE.margin, y: w.y - rowHeight }, end: { x: PAGE.margin + CONTENT_WIDTH, y: w.y - rowHeight }, thickness: 0.4, color: GRID });
     w.y -= rowHeight;

@@ -61,7 +61,8 @@ export interface PdfBlock {
   /** A section widget (response counter, period, min_n notice, contact): its heading and lines. */
   widget?: { title: string; lines: string[] };
   /** `note`: a line under the chart (the margin of error note when the chart asks for it). */
-  chart?: PdfChart & PdfPaint & { note?: string | null };
+  /** `alt`: the chart in words, its alternative text for screen readers (the tagged PDF's Figure). */
+  chart?: PdfChart & PdfPaint & { note?: string | null; alt?: string };
   /** Plain text paragraphs (markdown already flattened). */
   text?: string;
 }

@@ -1,23 +1,25 @@
 import type { PDFFont } from 'pdf-lib';
 import { cutLine, labelLines } from '../../shared/chart/labels';
+import { COVERAGE } from './fonts/coverage';
 
-// WinAnsi (the encoding of the standard PDF fonts) = Latin-1 plus these extra characters.
-const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-const REPLACEMENTS: Record<string, string> = { '≤': '<=', '≥': '>=', '→': '->', '←': '<-', '≈': '~', '×': 'x', '−': '-', '\u00a0': ' ', '\u2009': ' ', '\u202f': ' ' };
+const REPLACEMENTS: Record<string, string> = { '≤': '<=', '≥': '>=', '→': '->', '←': '<-', '≈': '~', '\u00a0': ' ', '\u2009': ' ', '\u202f': ' ', '\t': '  ' };
+const covered = (code: number) => COVERAGE.some(([from, to]) => code >= from && code <= to);
 
 /**
- * Text the standard fonts can draw: Dutch diacritics stay (they are in WinAnsi), other letters lose
- * their accent, anything else becomes '?'. pdf-lib would throw on such characters instead.
+ * Text the embedded fonts can draw (fonts/coverage.ts: Latin with every European diacritic,
+ * punctuation, '−', '€' …); '≤' and a few signs they lack are written out ('<='). Other letters
+ * lose their accent when that leaves a letter the fonts have; anything else becomes '?', never a
+ * missing-glyph box.
  */
-export function toWinAnsi(text: string): string {
+export function toPdfText(text: string): string {
   let out = '';
-  for (const ch of text.replace(/\r\n?/g, '\n').replace(/\t/g, '  ')) {
+  for (const ch of text.replace(/\r\n?/g, '\n')) {
     const code = ch.codePointAt(0)!;
-    if (ch === '\n' || (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(ch)) out += ch;
-    else if (REPLACEMENTS[ch]) out += REPLACEMENTS[ch];
+    if (REPLACEMENTS[ch]) out += REPLACEMENTS[ch];
+    else if (ch === '\n' || covered(code)) out += ch;
     else {
       const plain = ch.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
-      out += plain && [...plain].every((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) <= 0x7e) ? plain : '?';
+      out += plain && [...plain].every((c) => covered(c.codePointAt(0)!)) ? plain : '?';
     }
   }
   return out;
@@ -26,7 +28,7 @@ export function toWinAnsi(text: string): string {
 /** Greedy word wrap to a width; words longer than a line are cut. */
 export function wrapText(text: string, font: PDFFont, size: number, width: number): string[] {
   const lines: string[] = [];
-  for (const paragraph of toWinAnsi(text).split('\n')) {
+  for (const paragraph of toPdfText(text).split('\n')) {
     let line = '';
     for (const word of paragraph.split(/ +/)) {
       const candidate = line ? `${line} ${word}` : word;
@@ -50,7 +52,7 @@ export function wrapText(text: string, font: PDFFont, size: number, width: numbe
 
 /** One line cut with an ellipsis to fit a width (axis labels, legends): the shared rule, measured in the font. */
 export function fitText(text: string, font: PDFFont, size: number, width: number): string {
-  return cutLine(toWinAnsi(text).replace(/\n/g, ' '), width, (s) => font.widthOfTextAtSize(s, size));
+  return cutLine(toPdfText(text).replace(/\n/g, ' '), width, (s) => font.widthOfTextAtSize(s, size));
 }
 
 /** Dutch number: comma decimal separator, dot thousands. */
@@ -60,5 +62,5 @@ export function formatNumber(value: number, decimals = 0): string {
 
 /** A category label in at most `max` lines, wrapped by the rule of every renderer (shared/chart/labels.ts). */
 export function fitLines(text: string, font: PDFFont, size: number, width: number, max = 2): string[] {
-  return labelLines(toWinAnsi(text).replace(/\n/g, ' '), width, max, (s) => font.widthOfTextAtSize(s, size));
+  return labelLines(toPdfText(text).replace(/\n/g, ' '), width, max, (s) => font.widthOfTextAtSize(s, size));
 }

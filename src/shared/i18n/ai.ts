@@ -8,26 +8,29 @@ export const aiNl = {
   focus: (words: string[]) => `Gericht op: ${words.map((w) => `'${w}'`).join(', ')}.`,
   matched: (questions: string[]) => `Gekozen op de tekst van de vragen: ${list(questions.map((q) => `'${q}'`))}.`,
   noFocusMatch: (words: string[]) => `Geen vraag sluit aan bij ${words.map((w) => `'${w}'`).join(', ')}; daarom gaat de samenvatting over alle vragen.`,
-  differencesHeading: '**Grootste verschillen tussen benchmarks**',
-  improvementsIntro: 'U vraagt naar verbeterpunten: hieronder de onderdelen met de laagste scores en de meest genoemde problemen.',
+  differencesHeading: '**Significante verschillen tussen benchmarks**',
+  improvementsIntro: (level: string) =>
+    `U vraagt naar verbeterpunten. Een onderdeel heet hier alleen een verbeterpunt als het verschil significant is: een score die lager is dan het gemiddelde van de andere onderdelen, of een antwoord dat vaker wordt genoemd dan de andere antwoorden, met een verschil groter dan de foutmarge (${level}% betrouwbaarheid).`,
   improvementsHeading: '**Mogelijke verbeterpunten**',
-  noImprovements: 'Er zijn geen onderdelen met een score of meerkeuzevragen met genoeg respondenten om verbeterpunten te noemen.',
-  lowScore: (question: string, value: string, label: string) => `- ${question}: slechts ${value} in de hoogste antwoordcategorieën (${label}).`,
-  mentioned: (question: string, option: string, value: string, label: string) => `- ${question} – '${option}': genoemd door ${value} (${label}).`,
-  difference: (question: string, option: string, a: string, pa: string, b: string, pb: string, diff: string, margin: string, significant: boolean) =>
-    `- ${question}${option ? ` – '${option}'` : ''}: ${a} ${pa} tegenover ${b} ${pb} (verschil ${diff}, foutmarge ±${margin}). ${
-      significant ? 'Dit verschil is groter dan de foutmarge.' : 'Dit verschil valt binnen de foutmarge en is dus niet met zekerheid een echt verschil.'
-    }`,
-  meanDifference: (question: string, a: string, ma: string, b: string, mb: string, diff: string, margin: string | null, significant: boolean) =>
-    `- ${question}: gemiddeld ${ma} bij ${a} tegenover ${mb} bij ${b} (verschil ${diff}${
-      margin === null ? '; voor dit gemiddelde is geen foutmarge bekend).' : `, foutmarge ±${margin}). ${significant ? 'Dit verschil is groter dan de foutmarge.' : 'Dit verschil valt binnen de foutmarge.'}`
-    }`,
+  noImprovements: 'Geen onderdeel scoort significant lager dan de andere en geen probleem wordt significant vaker genoemd dan de andere; er zijn dus geen verbeterpunten aan te wijzen.',
+  lowScore: (question: string, value: string, label: string, others: string) =>
+    `- ${question}: slechts ${value} in de hoogste antwoordcategorieën (${label}), significant lager dan het gemiddelde van de andere onderdelen (${others}).`,
+  mentioned: (question: string, option: string, value: string, label: string, others: string) =>
+    `- ${question} – '${option}': genoemd door ${value} (${label}), significant vaker dan de andere antwoorden (gemiddeld ${others}).`,
+  difference: (question: string, option: string, a: string, pa: string, b: string, pb: string, diff: string, margin: string, level: string) =>
+    `- ${question}${option ? ` – '${option}'` : ''}: ${a} ${pa} tegenover ${b} ${pb} (verschil ${diff}, foutmarge ±${margin}). Dit verschil is significant: groter dan de foutmarge (${level}% betrouwbaarheid).`,
+  meanDifference: (question: string, a: string, ma: string, b: string, mb: string, diff: string, margin: string, level: string) =>
+    `- ${question}: gemiddeld ${ma} bij ${a} tegenover ${mb} bij ${b} (verschil ${diff}, foutmarge ±${margin}). Dit verschil is significant: groter dan de foutmarge (${level}% betrouwbaarheid).`,
   noDifferences: 'Er zijn geen benchmarks met genoeg respondenten om te vergelijken.',
+  noSignificantDifferences: (level: string) =>
+    `Geen van de verschillen tussen de benchmarks is significant (groter dan de foutmarge, ${level}% betrouwbaarheid); daarom worden hier geen verschillen genoemd.`,
   trendsHeading: '**Ontwikkeling in de tijd**',
-  trend: (question: string, subject: string, from: string, fromPeriod: string, to: string, toPeriod: string, direction: 'steeg' | 'daalde' | 'bleef gelijk', margin: string | null, significant: boolean | null) =>
-    `- ${question}${subject}: ${direction === 'bleef gelijk' ? `bleef gelijk op ${to}` : `${direction} van ${from} (${fromPeriod}) naar ${to} (${toPeriod})`}${
-      margin === null ? '.' : significant ? ` (foutmarge ±${margin}; groter dan de foutmarge).` : ` (foutmarge ±${margin}; binnen de foutmarge).`
-    }`,
+  trend: (question: string, subject: string, from: string, fromPeriod: string, to: string, toPeriod: string, direction: 'steeg' | 'daalde' | 'geen verschil', margin: string | null, level: string) =>
+    direction === 'geen verschil'
+      ? `- ${question}${subject}: ${from} (${fromPeriod}) en ${to} (${toPeriod}); ${
+          margin === null ? 'zonder foutmarge is niet te zeggen of dit een echt verschil is.' : `het verschil valt binnen de foutmarge (±${margin}) en is dus niet significant.`
+        }`
+      : `- ${question}${subject}: ${direction} van ${from} (${fromPeriod}) naar ${to} (${toPeriod}), een significant verschil: groter dan de foutmarge (±${margin}, ${level}% betrouwbaarheid).`,
   extremesHeading: '**Hoogste en laagste scores**',
   highest: (question: string, option: string, value: string, label: string) => `- Hoogste: ${question}${option ? ` – '${option}'` : ''}: ${value} (${label}).`,
   lowest: (question: string, option: string, value: string, label: string) => `- Laagste: ${question}${option ? ` – '${option}'` : ''}: ${value} (${label}).`,
@@ -37,7 +40,7 @@ export const aiNl = {
   noData: 'Er zijn geen resultaten met genoeg respondenten om samen te vatten.',
   points: 'procentpunt',
   workersAiSystem:
-    'Je bent een onderzoeksanalist van een gemeente. Schrijf in het Nederlands een korte, zakelijke samenvatting (markdown, maximaal 250 woorden) van de onderstaande geaggregeerde enquêteresultaten. Noem de grootste verschillen tussen benchmarks en zeg of een verschil binnen de foutmarge valt, noem ontwikkelingen in de tijd en de hoogste en laagste scores. Gebruik alleen de gegeven cijfers; verzin niets. Groepen met te weinig respondenten hebben geen cijfers: noem daar geen cijfers voor.',
+    'Je bent een onderzoeksanalist van een gemeente. Schrijf in het Nederlands een korte, zakelijke samenvatting (markdown, maximaal 250 woorden) van de onderstaande geaggregeerde enquêteresultaten. Noem iets alleen een verschil, een stijging of daling, of een verbeterpunt als het verschil groter is dan de foutmarge (significant), en zeg dat erbij; noem de ontwikkelingen in de tijd en de hoogste en laagste scores. Noem de benchmarks bij hun gegeven naam, nooit met een letter zoals (A). Gebruik alleen de gegeven cijfers; verzin niets. Groepen met te weinig respondenten hebben geen cijfers: noem daar geen cijfers voor.',
 } as const;
 
 function list(items: string[]): string {

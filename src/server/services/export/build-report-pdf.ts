@@ -8,11 +8,10 @@ import type { ReportDataBody } from '../../../shared/validation/report-data';
 import { type ReportDataAnswer, computeForScope } from '../report-data/compute-report-data';
 import { describeBenchmarks } from './describe-benchmarks';
 import type { ExportReport, TextRow } from './load-export-report';
-import { pdfChartFromSpec, pdfNote } from './pdf-chart';
+import { chartAlt, pdfChartFromSpec, pdfNote } from './pdf-chart';
 import { longDate } from './long-date';
 import { protectionNotice, responsesStatement } from '../../../shared/report-period';
 import { widgetsOf } from '../../../shared/report-widgets';
-import { displayNames } from '../../../shared/benchmark-names';
 
 const TREND_TYPES = new Set<number>(CHART_TYPES.filter((t) => t.key === 'line' || t.key === 'area').map((t) => t.id));
 const textBlocks = (texts: TextRow[]): PdfBlock[] => texts.map((t): PdfBlock => ({ kind: 'text', text: markdownToText(t.body) })).filter((b) => b.text);
@@ -24,10 +23,9 @@ const textBlocks = (texts: TextRow[]): PdfBlock[] => texts.map((t): PdfBlock => 
  */
 export async function buildReportPdf(ctx: UserServiceContext, loaded: ExportReport, asked: ReportDataBody, onProgress?: (fraction: number) => Promise<void>): Promise<Uint8Array> {
   const { report } = loaded;
-  // Benchmarks without a label of their own are named as the staff view names them ('Alle
-  // respondenten', their filter options), never 'A'/'B': legends, footnotes and the cover agree.
-  const names = displayNames(asked.benchmarks.map((b) => ({ label: b.label ?? '', filterOptions: b.filterOptions ?? [] })), [{ options: loaded.data.options }]);
-  const body: ReportDataBody = { ...asked, benchmarks: asked.benchmarks.map((b, i) => ({ ...b, label: names[i]! })) };
+  // Benchmarks without a label of their own are named by computeForScope as the staff view names
+  // them ('Alle respondenten', '18 t/m 34 jaar', 'Noord + Vrouw'): legends, footnotes and the cover agree.
+  const body = asked;
   // The data read with the report (no round trip with a warm cube); a trend chart's own call is the
   // same computation over its data locations only.
   const { scope, inputs, lang } = loaded.data;
@@ -50,7 +48,7 @@ export async function buildReportPdf(ctx: UserServiceContext, loaded: ExportRepo
       const locations = (trendData.get(chart.id) ?? data).dataLocations.filter((d) => d.chartId === chart.id);
       blocks.push(...textBlocks(ofChart.filter((t) => t.position === 'before')));
       const spec = buildChartSpec(chart, locations, { minN: data.minN, granularityId: body.granularity, lang, weightedBy: data.weighting?.label, protection: data.protection });
-      blocks.push({ kind: 'chart', chart: { ...pdfChartFromSpec(spec), note: pdfNote(spec) } });
+      blocks.push({ kind: 'chart', chart: { ...pdfChartFromSpec(spec), note: pdfNote(spec), alt: chartAlt(spec) } });
       blocks.push(...textBlocks(ofChart.filter((t) => t.position === 'after')));
     }
     blocks.push(...textBlocks(ofSection.filter((t) => t.position === 'after')));

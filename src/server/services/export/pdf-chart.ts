@@ -1,5 +1,7 @@
 import { type ChartSpec, formatCell, legendKind, shortValueText, sigMark, stackedAxisMax, valueText } from '../../../shared/chart-spec';
 import type { PdfChart, PdfPaint, PdfSeries } from '../../pdf/model';
+import { chartTableModel } from '../../../shared/chart/table';
+import { chartsNl } from '../../../shared/i18n/charts';
 
 type Drawable = PdfChart & PdfPaint;
 
@@ -80,4 +82,17 @@ function drawableOf(spec: ChartSpec): Drawable {
 export function pdfNote(spec: ChartSpec): string | null {
   const own = [...spec.series.filter((s) => s.suppressed).map((s) => s.label), ...spec.categories.filter((c) => c.suppressed).map((c) => c.label)];
   return spec.notes.filter((n) => !own.some((label) => n.startsWith(`${label}: `))).join(' ') || null;
+}
+
+/**
+ * The chart in words, for screen readers (the tagged PDF's Figure /Alt): its title, then per
+ * benchmark each answer with the value the chart shows; a suppressed group is named, not numbered.
+ */
+export function chartAlt(spec: ChartSpec): string {
+  if (spec.unfit) return `${spec.title}: ${spec.unfit}`;
+  const table = chartTableModel(spec);
+  const parts = table.columns.map((col, k) =>
+    col.suppressed ? `${col.label}: ${chartsNl.suppressed.toLowerCase()}` : `${col.label}: ${table.rows.map((r) => `${r.label} ${r.cells[k]?.text ?? ''}`.trim()).join(', ')}`,
+  );
+  return [spec.title, ...parts].filter(Boolean).join('. ') + '.';
 }

@@ -14,6 +14,7 @@ import { type ColumnTexts, type SurveyTexts, columnTextsRead } from './column-te
 import { filterCatalogRead } from './load-filter-catalog';
 import { computeMapAreas, mapDrawings } from './map-areas';
 import type { MapAnswer } from '../../../shared/chart/types';
+import { type NamingCatalog, displayNames } from '../../../shared/benchmark-names';
 import { refuseOtherDates, reportScope } from './report-rules';
 import { type ReportWeighting, presentWeighting, schemeRead, weightsFor } from './report-weighting';
 import { type ReportDataScope, type ResolvedScope, scopeRead, scopeSurveyIds } from './resolve-scope';
@@ -142,6 +143,8 @@ export async function computeForScope(ctx: Pick<ServiceContext, 'db' | 'jobs'>, 
   let period: { startDay: number; endDay: number } | null = null;
   const surveyIds = [...new Set(dataLocations.map((d) => d.surveyId))];
   const accuracy = new Map<number, Accuracy>();
+  // The filter categories' option labels, for naming benchmarks without a label of their own.
+  const naming = new Map<number, NamingCatalog>();
   // Every survey's texts and catalogue in one batch (the staff call has them from its own batch).
   const inputs = preloaded ?? (surveyIds.length ? await readOne(ctx.db, inputsRead(ctx.db, report.id, report.projectId, surveyIds, lang)) : null);
   for (const surveyId of surveyIds) {
@@ -152,6 +155,7 @@ export async function computeForScope(ctx: Pick<ServiceContext, 'db' | 'jobs'>, 
     texts.set(surveyId, columnTexts.texts);
     accuracy.set(surveyId, columnTexts.accuracy);
     const filters = inputs!.catalog(surveyId, cube);
+    for (const c of filters) naming.set(c.id, { options: [...(naming.get(c.id)?.options ?? []), ...c.options.map((o) => ({ id: o.id, label: o.label ?? '' }))] });
     // The report's scheme weighs the data locations of its own survey (report-weighting.ts).
     const weights = weightsFor(cube, inputs!.scheme);
     const known = findOptions(filters);
@@ -196,9 +200,12 @@ export async function computeForScope(ctx: Pick<ServiceContext, 'db' | 'jobs'>, 
   if (!surveyIds.length && benchmarks.some((b) => b.filterOptionIds.length)) throw invalid('benchmarks', reportDataNl.foreignFilterOption);
 
   const iso = (d: number | null | undefined) => (d === null || d === undefined ? null : isoFromDay(d));
+  // Named as the panel and the legends name them ('18 t/m 34 jaar', 'Noord + Vrouw'), never a letter:
+  // the assistant, the PDF and the CSV read these labels.
+  const names = displayNames(benchmarks.map((b, i) => ({ label: body.benchmarks[i]!.label ?? '', filterOptions: b.filterOptionIds })), [...naming.values()]);
   return {
     benchmarks: benchmarks.map((b, i) => ({
-      label: b.label,
+      label: names[i]!,
       start: iso(effective?.[i]?.startDay ?? b.start ?? reportInput.startDay),
       end: iso(effective?.[i]?.endDay ?? b.end ?? reportInput.endDay),
       filterOptions: b.filterOptionIds,
@@ -215,7 +222,7 @@ export async function computeForScope(ctx: Pick<ServiceContext, 'db' | 'jobs'>, 
       const labels = r.codes.map((code) => t?.labels.get(code) || code);
       const confidenceLevel = accuracy.get(d.surveyId)?.confidenceLevel ?? 95;
       const map = maps.get(d.id);
-      return { ...r, chartId: d.chartId, sectionId: d.sectionId, surveyId: d.surveyId, label: d.label, question: t?.question ?? r.columnKey, subquestion: t?.subquestion ?? null, labels, confidenceLevel, ...(map ? { map } : {}) };
+      return { ...r, benchmarks: r.benchmarks.map((c, i) => ({ ...c, label: names[i] ?? c.label })), chartId: d.chartId, sectionId: d.sectionId, surveyId: d.surveyId, label: d.label, question: t?.question ?? r.columnKey, subquestion: t?.subquestion ?? null, labels, confidenceLevel, ...(map ? { map } : {}) };
     }),
   };
 }
