@@ -16,6 +16,7 @@ import { sendLicenceReminders } from './server/services/projects/licence-reminde
 import { enqueueScheduledSyncs } from './server/services/lime/sync-job';
 import { sweepCubeRebuilds } from './server/services/participate/cube-rebuild';
 import { expireContactData } from './server/services/panels/expire-contact-data';
+import { sweepSchedulePdfs } from './server/services/schedules/sweep-schedule-pdfs';
 import { enqueueDueSchedules } from './server/services/schedules/enqueue-due-schedules';
 
 const logFailure = (task: string) => (err: unknown) => console.error(JSON.stringify({ level: 'error', cron: task, error: String(err), stack: (err as Error)?.stack }));
@@ -61,6 +62,8 @@ export default {
         limeSyncs,
         // 'Versturen': every report schedule whose moment has come becomes a run job (mail with retry).
         jobs ? enqueueDueSchedules({ db, enqueue: (kind, payload) => jobs.enqueue(kind, payload, null), now }).catch(logFailure('report-schedules')) : 0,
+        // Their PDFs in R2 (schedules/…): gone a week after the run, or as soon as the schedule is.
+        files ? sweepSchedulePdfs({ db, files, now }).catch(logFailure('schedule-pdfs')) : 0,
         // Licence reminders to the company admins (60 and 14 days before the end, once each).
         sendLicenceReminders({ db, mailer, now, appUrl: config.appUrl }).catch(logFailure('licence-reminders')),
         // Every active indicator, so time-bound ones and responses from other paths are seen too.

@@ -71,6 +71,9 @@ try {
 
   const anonymous = new HttpSession((url, init) => fetch(url, init), stack.url);
   const data = `/portal/api/v2/data/1/nl/report/${REPORT}`;
+  // The benchmark menu's sync with an option chosen in (up to) two categories, as a user ticks them.
+  const menu = (await (await staff.get(`/portal/api/v2/report/${REPORT}/filterOption`)).json()) as { data: { filterCategories: { filterOptions: { id: number }[] }[] } };
+  const chosen = menu.data.filterCategories.filter((c) => c.filterOptions.length).slice(0, 2).map((c) => c.filterOptions[0]!.id);
   const paths: Path[] = [
     {
       name: 'inloggen',
@@ -89,8 +92,11 @@ try {
     { name: 'data: grafiek', budget: ROUND_TRIP_BUDGET, send: () => staff.post(`${data}/chart/${first.chart}`, dataBody) },
     { name: 'data: datalocatie', budget: ROUND_TRIP_BUDGET, send: () => staff.post(`${data}/dataLocation/${first.location}`, dataBody) },
     { name: 'filtermenu', budget: ROUND_TRIP_BUDGET, send: () => staff.get(`/portal/api/v2/report/${REPORT}/filterOption`) },
+    // The call the benchmark menu makes on every tick: the counts for the options chosen so far.
+    { name: 'filtermenu: synchroniseren', budget: ROUND_TRIP_BUDGET, send: () => staff.post(`/portal/api/v2/report/${REPORT}/filterCategory`, { selectedFilterOptions: chosen }) },
     { name: 'publieke rapportage', budget: ROUND_TRIP_BUDGET, send: () => anonymous.get(`/portal/public/report/${REPORT}`) },
-    { name: 'pdf-export', budget: ROUND_TRIP_BUDGET, send: () => staff.post(`/portal/api/v2/report/${REPORT}/export`, dataBody) },
+    // The read, then the export's audit row: a write after a read.
+    { name: 'pdf-export', budget: 3, send: () => staff.post(`/portal/api/v2/report/${REPORT}/export`, dataBody) },
     { name: 'meedoen (welkom)', budget: ROUND_TRIP_BUDGET, send: () => respondent.get(`/portal/meedoen/${surveyId}`) },
   ];
 

@@ -111,6 +111,25 @@ describe('a weekly PDF schedule', () => {
     ]);
   });
 
+  it('keeps the run\'s PDF in R2 a week after the run (and while a mail of it is still queued), then deletes it', async () => {
+    const { sweepSchedulePdfs } = await import('../../src/server/services/schedules/sweep-schedule-pdfs');
+    const [mail] = await mailsTo('extern@example.nl');
+    const key = mail!.attachments![0]!.key;
+    expect(key).toMatch(new RegExp(`^schedules/${item.id}/\\d+\\.pdf$`));
+    const [run] = await t.db.select().from(jobs).where(eq(jobs.kind, 'report.schedule-run'));
+    const day = 86_400_000;
+    const finished = run!.finishedAt!.getTime();
+    expect(await sweepSchedulePdfs({ db: t.db, files: t.files, now: new Date(finished + 6 * day) })).toBe(0);
+    expect(await t.files.get(key)).not.toBeNull();
+    // A mail of this PDF still waiting for a retry keeps it, however old the run.
+    const [waiting] = await t.db.insert(jobs).values({ kind: 'report.schedule-mail', payload: { attachment: { key } }, status: 'queued' }).returning({ id: jobs.id });
+    expect(await sweepSchedulePdfs({ db: t.db, files: t.files, now: new Date(finished + 8 * day) })).toBe(0);
+    await t.db.update(jobs).set({ status: 'done', finishedAt: new Date(finished) }).where(eq(jobs.id, waiting!.id));
+    expect(await sweepSchedulePdfs({ db: t.db, files: t.files, now: new Date(finished + 8 * day) })).toBe(1);
+    expect(await t.files.get(key)).toBeNull();
+    expect(await sweepSchedulePdfs({ db: t.db, files: t.files, now: new Date(finished + 8 * day) })).toBe(0);
+  });
+
   it('sends readers nothing of an unpublished report, and nobody outside the portal', { timeout: 60_000 }, async () => {
     await t.db.update(reports).set({ statusId: 1 }).where(eq(reports.id, 1));
     const [row] = await t.db.select().from(reportSchedules).where(eq(reportSchedules.id, item.id));
@@ -149,7 +168,17 @@ describe('a weekly PDF schedule', () => {
     expect((await beheerder.put(`/report/2/schedule/${item.id}`, weekly)).status).toBe(404);
     expect((await noordbroek.del(`/report/1/schedule/${item.id}`)).status).toBe(404);
     expect((await gebruiker.del(`/report/1/schedule/${item.id}`)).status).toBe(403);
+    // A PDF of this schedule still in R2 (a run of today) goes at the next sweep once the schedule is deleted.
+    const { sweepSchedulePdfs } = await import('../../src/server/services/schedules/sweep-schedule-pdfs');
+    const [run] = await t.db.insert(jobs).values({ kind: 'report.schedule-run', payload: { scheduleId: item.id }, status: 'done', finishedAt: new Date() }).returning({ id: jobs.id });
+    const key = `schedules/${item.id}/${run!.id}.pdf`;
+    await t.files.put(key, new TextEncoder().encode('%PDF-'), 'application/pdf');
+    expect(await sweepSchedulePdfs({ db: t.db, files: t.files })).toBe(0);
     expect((await beheerder.del(`/report/1/schedule/${item.id}`)).status).toBe(200);
     expect(await t.db.select().from(reportScheduleRecipients).where(eq(reportScheduleRecipients.scheduleId, item.id))).toEqual([]);
+    // This one and any other run's PDF of the schedule (the later tests' runs).
+    expect(await sweepSchedulePdfs({ db: t.db, files: t.files })).toBeGreaterThanOrEqual(1);
+    expect(await t.files.get(key)).toBeNull();
+    expect((await t.files.list!(`schedules/${item.id}/`)).objects).toEqual([]);
   });
 });

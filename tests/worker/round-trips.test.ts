@@ -19,6 +19,17 @@ const login = async (s: HttpSession) => {
   return s.post('/portal/auth/login', { email: 'beheerder@demo.impulz.nl', password: DEMO_PASSWORD });
 };
 
+/** Two options of report 1's benchmark menu (two categories where there are two), as the menu's sync sends them. */
+let chosen: number[] | null = null;
+const chosenOptions = async (s: HttpSession) => {
+  if (chosen) return chosen;
+  const menu = (await (await s.get('/portal/api/v2/report/1/filterOption')).json()) as { data: { filterCategories: { filterOptions: { id: number }[] }[] } };
+  const categories = menu.data.filterCategories.filter((c) => c.filterOptions.length);
+  chosen = categories.slice(0, 2).map((c) => c.filterOptions[0]!.id);
+  expect(chosen.length).toBeGreaterThan(0);
+  return chosen;
+};
+
 const PATHS: { name: string; ceiling: number; send(s: HttpSession): Promise<Response> }[] = [
   // Read batch, then one write batch; over an existing session the session check comes first.
   { name: 'login', ceiling: 2, send: () => login(session()) },
@@ -30,6 +41,8 @@ const PATHS: { name: string; ceiling: number; send(s: HttpSession): Promise<Resp
   { name: 'report data', ceiling: 1, send: (s) => s.post(data, body) },
   { name: 'report data, one chart', ceiling: 1, send: (s) => s.post(`${data}/chart/1`, body) },
   { name: 'filter menu', ceiling: 2, send: (s) => s.get('/portal/api/v2/report/1/filterOption') },
+  // The call the benchmark menu really makes on every tick (issue 35): its counts for the options chosen.
+  { name: 'filter menu sync', ceiling: 2, send: async (s) => s.post('/portal/api/v2/report/1/filterCategory', { selectedFilterOptions: await chosenOptions(s) }) },
   { name: 'public report', ceiling: 1, send: () => session().get('/portal/public/report/1') },
   // Read batch, then the export's audit row (issue 34: every export is in the audit trail): a write after a read.
   { name: 'PDF export', ceiling: 3, send: (s) => s.post('/portal/api/v2/report/1/export', body) },

@@ -34,15 +34,33 @@ export function chartCsv(spec: ChartSpec): string {
   return csvFile([...note, head, ...rows, ...spec.notes.map((note) => [note])], { delimiter: ';' });
 }
 
-/** 'Tabel tonen' (the accessible data table of the released numbers), 'CSV downloaden' and 'Excel downloaden', under a chart. */
-export function ChartData({ spec }: { spec: ChartSpec }) {
+/**
+ * 'Tabel tonen' (the accessible data table of the released numbers), 'CSV downloaden' and 'Excel
+ * downloaden', under a chart. `record` writes the download to the audit trail first (POST
+ * report/{id}/export/chart); the file is made only once it succeeded.
+ */
+export function ChartData({ spec, record }: { spec: ChartSpec; record: (format: 'csv' | 'xlsx') => Promise<unknown> }) {
   const [open, setOpen] = useState(false);
   const [xlsx, setXlsx] = useState<'idle' | 'busy' | 'failed'>('idle');
+  const [unrecorded, setUnrecorded] = useState(false);
   const id = useId();
   if (spec.unfit || !spec.categories.length || spec.kind === 'table' || spec.kind === 'open-answers') return null;
-  const downloadCsv = () => downloadBlob(new Blob([chartCsv(spec)], { type: 'text/csv;charset=utf-8' }), chartFileName(spec.title, 'csv'));
-  const downloadXlsx = () => {
+  const recorded = async (format: 'csv' | 'xlsx') => {
+    try {
+      await record(format);
+      setUnrecorded(false);
+      return true;
+    } catch {
+      setUnrecorded(true);
+      return false;
+    }
+  };
+  const downloadCsv = async () => {
+    if (await recorded('csv')) downloadBlob(new Blob([chartCsv(spec)], { type: 'text/csv;charset=utf-8' }), chartFileName(spec.title, 'csv'));
+  };
+  const downloadXlsx = async () => {
     setXlsx('busy');
+    if (!(await recorded('xlsx'))) return setXlsx('idle');
     chartXlsxBlob(spec).then(
       (blob) => {
         downloadBlob(blob, chartFileName(spec.title, 'xlsx'));
@@ -67,6 +85,11 @@ export function ChartData({ spec }: { spec: ChartSpec }) {
       {xlsx === 'failed' ? (
         <p role="alert" className="text-red-700">
           {t.xlsxFailed}
+        </p>
+      ) : null}
+      {unrecorded ? (
+        <p role="alert" className="text-red-700">
+          {t.unrecorded}
         </p>
       ) : null}
       <div id={id} hidden={!open} className="relative overflow-x-auto">

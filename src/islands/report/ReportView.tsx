@@ -5,6 +5,7 @@ import { reportViewNl } from '../../shared/i18n/report-view';
 import { type WidgetRow, widgetsOf } from '../../shared/report-widgets';
 import { Chart } from '../charts/Chart';
 import { ChartData } from '../charts/ChartData';
+import { request } from '../../shared/api-client';
 import { WidgetCard } from './WidgetCard';
 import type { ReportLimits } from './benchmarks';
 import { listenForExport } from './export';
@@ -82,7 +83,7 @@ export default function ReportView({ reportId, title, lang, minN, limits, charts
         const body = spec ? (
           <>
             <Chart spec={spec} />
-            <ChartData spec={spec} />
+            <ChartData spec={spec} record={(format) => request('POST', `/api/v2/report/${reportId}/export/chart`, { chart_id: c.id, format })} />
           </>
         ) : failed ? (
           <p className="text-sm text-red-700">{reportViewNl.chartFailed}</p>

@@ -9,7 +9,7 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
  * export, the public report's data. Changing a temporary password stays possible (a demo account handed
  * out with one must be able to log in).
  */
-const READS = [/^\/portal\/api\/v2\/data\//, /^\/portal\/api\/v2\/report\/\d+\/export$/, /^\/portal\/api\/v2\/public\//];
+const READS = [/^\/portal\/api\/v2\/data\//, /^\/portal\/api\/v2\/report\/\d+\/export(\/chart)?$/, /^\/portal\/api\/v2\/public\//];
 /** The account's own writes under /portal/auth (the rest there — login, logout, reset, registration — is not the account acting). */
 const AUTH_WRITES = /^\/portal\/auth\/(password\/change|panel\/join)$/;
 

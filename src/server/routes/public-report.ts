@@ -6,6 +6,7 @@ import { input } from '../http/input';
 import { publicAccess } from '../middleware/guards';
 import { PUBLIC_DATA_THROTTLE, type PublicScope, computePublicReportData } from '../services/report-data/public-report';
 import { ReportDataBody } from '../../shared/validation/report-data';
+import { recordPublicView } from '../services/report-data/public-access-audit';
 import { DataPath, idParam } from './params';
 
 type DataContext = Context<AppEnv, string, { out: { param: z.output<typeof DataPath>; json: z.output<typeof ReportDataBody> } }>;
@@ -15,7 +16,10 @@ async function answer(c: DataContext, scope: PublicScope) {
   const body = c.req.valid('json');
   const ctx = serviceContext(c);
   await consumeAttempt(ctx.db, PUBLIC_DATA_THROTTLE, clientMeta(c).ip, ctx.now);
-  return c.json({ data: await computePublicReportData(ctx, reportId, lang, scope, body) });
+  const data = await computePublicReportData(ctx, reportId, lang, scope, body);
+  // Public access is in the audit trail: one row per report per day (public-access-audit.ts).
+  await recordPublicView(ctx.db, reportId, clientMeta(c).ip, ctx.now);
+  return c.json({ data });
 }
 
 /**

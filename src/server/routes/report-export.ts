@@ -8,7 +8,8 @@ import { requireRole, requireUser } from '../middleware/guards';
 import { exportReport } from '../services/export/export-report';
 import { getExportResult } from '../services/export/get-export-result';
 import { reportExportNl } from '../../shared/i18n/report-export';
-import { ReportDataBody } from '../../shared/validation/report-data';
+import { ChartDownloadInput, ReportDataBody } from '../../shared/validation/report-data';
+import { recordChartDownload } from '../services/export/record-chart-download';
 import { idParam } from './params';
 
 /** attachment; filename="…" (ASCII fallback) plus filename* (UTF-8) so diacritics survive. */
@@ -30,6 +31,11 @@ function exportFailed(c: AppContext, err: unknown) {
 
 /** PDF export of a report (spec 001 §7 Dashboard, §8): inline for small reports, a job for large ones. */
 export const reportExportRoutes = new Hono<AppEnv>()
+  // The browser makes a chart's CSV/Excel itself; it records the download here first (audit trail).
+  .post('/report/:id/export/chart', requireRole('dashboard.view'), input.body(ChartDownloadInput), output.noContent('Vastgelegd in de audittrail; de browser maakt nu het bestand.'), async (c) => {
+    await recordChartDownload(userServiceContext(c), idParam(c, 'id'), c.req.valid('json'));
+    return c.body(null, 204);
+  })
   .post('/report/:id/export', requireRole('dashboard.export'), input.body(ReportDataBody), output.file('application/pdf', 'De rapportage als PDF.', { job: 'Een grote rapportage: `data.job` is de taak; haal de PDF op met `GET /job/{id}/result` als die klaar is.' }), async (c) => {
     const id = idParam(c, 'id');
     const body = c.req.valid('json');

@@ -51,6 +51,7 @@ export const chartsNl = {
     xlsxFor: (title: string) => `Excel downloaden: cijfers van '${title}' (XLSX)`,
     xlsxBusy: 'Excel-bestand wordt gemaakt…',
     xlsxFailed: 'Het Excel-bestand kon niet worden gemaakt. Probeer het opnieuw.',
+    unrecorded: 'De download kon niet worden vastgelegd, dus het bestand is niet gemaakt. Probeer het opnieuw.',
     xlsxSheet: 'Cijfers',
     xlsxCount: (label: string) => `${label} (aantal)`,
     xlsxSignificant: (label: string) => `${label}: significant verschil met`,

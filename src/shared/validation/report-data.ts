@@ -47,3 +47,10 @@ export const ReportDataBody = z.object({
   topic: z.string({ error: reportDataNl.topic }).trim().max(200, reportDataNl.topic).optional(),
 });
 export type ReportDataBody = z.infer<typeof ReportDataBody>;
+
+/** POST report/{id}/export/chart: a chart's numbers downloaded as CSV or Excel (made in the browser), for the audit trail. */
+export const ChartDownloadInput = z.object({
+  chart_id: id,
+  format: z.enum(['csv', 'xlsx'], { error: 'Kies CSV of Excel (xlsx)' }),
+});
+export type ChartDownloadInput = z.infer<typeof ChartDownloadInput>;

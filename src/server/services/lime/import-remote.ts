@@ -1,9 +1,10 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { UserServiceContext } from '../../context';
-import { limeSurveyLinks, surveys } from '../../db/schema';
+import { auditLog, limeSurveyLinks, surveys } from '../../db/schema';
 import { AppError } from '../../errors';
 import { surveysNl } from '../../../shared/i18n/surveys';
-import { countParsed, refuseUnconfirmedDuplicate, writeSurvey } from '../surveys/import-survey';
+import { countParsed, refuseUnconfirmedDuplicate, structureImportSummary, writeSurvey } from '../surveys/import-survey';
+import { auditValues } from '../audit/audit-row';
 import { structureHash } from '../surveys/lss/parsed-structure';
 import { connectionCompany, limeCaller, openConnection } from './connection';
 import { requireConnection } from './remote-surveys';
@@ -42,6 +43,7 @@ export async function importRemoteSurvey(ctx: UserServiceContext, input: { sid: 
     async (tx) => {
       const id = await writeSurvey(tx, parsed, { companyId, ownerId, hash });
       await tx.insert(limeSurveyLinks).values({ surveyId: id, connectionId: conn.id, lsSid: input.sid });
+      await tx.insert(auditLog).values(auditValues(ctx, { action: 'survey.import', resource: 'survey', resourceId: id, companyId, summary: structureImportSummary('Structuur geïmporteerd uit LimeSurvey', parsed, id) }));
       return id;
     },
     { behavior: 'immediate' } as never,

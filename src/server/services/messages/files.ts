@@ -8,6 +8,7 @@ import type { FileUpdateInput } from '../../../shared/validation/project-message
 import { touchProject } from '../projects/access';
 import { findMessagingProject, requireMayManage } from './access';
 import { presentFile } from './present';
+import { auditRow } from '../audit/audit-row';
 
 const notFound = () => new AppError('NOT_FOUND', nl.notFound);
 
@@ -47,14 +48,22 @@ export function parseRange(header: string | null | undefined, size: number): Byt
   return { offset: start, length: end - start + 1 };
 }
 
-/** GET project/{id}/file/{fid}: the object streamed from R2, whole or one range. */
+/**
+ * GET project/{id}/file/{fid}: the object streamed from R2, whole or one range. A download is in
+ * the audit trail (`file.download`) before the first byte: the whole file or a range from its
+ * first byte, so a viewer that fetches a file in ranges is one row, not one per range.
+ */
 export async function readFile(ctx: UserServiceContext, projectId: number, fileId: number, rangeHeader: string | null | undefined) {
-  const { file } = await findFile(ctx, projectId, fileId);
+  const { project, file } = await findFile(ctx, projectId, fileId);
   const range = parseRange(rangeHeader, file.size);
   if (range === 'unsatisfiable') return { file: presentFile(file), range, body: null };
   const object = await storeOf(ctx).get(file.r2Key, range ?? undefined);
   if (!object) throw notFound();
-  return { file: presentFile(file), range, body: object.body };
+  const presented = presentFile(file);
+  if (!range || range.offset === 0) {
+    await auditRow(ctx, { action: 'file.download', resource: 'project_file', resourceId: file.id, companyId: project.companyId, summary: `Bestand gedownload: ${presented.filename.slice(0, 200)} (${file.size} bytes) uit project ${project.title} (${project.id})` });
+  }
+  return { file: presented, range, body: object.body };
 }
 
 /** PUT project/{id}/file/{fid}: rename (the extension stays) and the subject/data type lookups. */

@@ -26,19 +26,25 @@ export async function loadFilterCatalog(ctx: UserServiceContext, report: number 
  * subquery too. Gives the catalogue per survey once its cube is known.
  */
 export function filterCatalogRead(db: Db, report: { id: number; projectId: number | SQLWrapper }, surveyIds: number[] | SQLWrapper) {
-  return mapRead(catalogRowsRead(db, report, surveyIds), (rowsOf) => (surveyId: number, cube: Cube): FilterCategory[] => {
-    const { categories, options, conditions } = rowsOf(surveyId);
-    const catalog: FilterCategory[] = categories.map((c) => ({ id: c.id, options: [] }));
-    const byCat = new Map(catalog.map((c) => [c.id, c]));
-    for (const o of options) {
-      const conds = conditions
-        .filter((c) => c.optionId === o.id)
-        .map((c) => ({ columnKey: c.columnKey, comparator: c.comparator, value: c.value, operator: c.operator }));
-      byCat.get(o.categoryId)!.options.push({ id: o.id, categoryId: o.categoryId, conditions: conditionsCompile(cube, conds) === null ? conds : [], label: o.label });
-    }
-    return catalog;
-  });
+  return mapRead(catalogRowsRead(db, report, surveyIds), (rowsOf) => (surveyId: number, cube: Cube): FilterCategory[] => catalogOf(rowsOf(surveyId), cube));
 }
+
+/** The engine's catalogue of one survey from its rows (`catalogRowsRead(…)(surveyId)`) and cube. */
+export function catalogOf(rows: CatalogRows, cube: Cube): FilterCategory[] {
+  const { categories, options, conditions } = rows;
+  const catalog: FilterCategory[] = categories.map((c) => ({ id: c.id, options: [] }));
+  const byCat = new Map(catalog.map((c) => [c.id, c]));
+  for (const o of options) {
+    const conds = conditions
+      .filter((c) => c.optionId === o.id)
+      .map((c) => ({ columnKey: c.columnKey, comparator: c.comparator, value: c.value, operator: c.operator }));
+    byCat.get(o.categoryId)!.options.push({ id: o.id, categoryId: o.categoryId, conditions: conditionsCompile(cube, conds) === null ? conds : [], label: o.label });
+  }
+  return catalog;
+}
+
+/** What catalogRowsRead gives for one survey (or all). */
+export type CatalogRows = ReturnType<ReturnType<ReturnType<typeof catalogRowsRead>['present']>>;
 
 /**
  * The rows behind a report's filter menu, its public compare menu and the engine's catalogue, as

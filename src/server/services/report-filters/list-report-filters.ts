@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { readAll } from '../../db/reads';
 import { reports } from '../../db/schema';
 import { findReportRead, requireReportRole } from '../reports/access';
-import { catalogRowsRead } from '../report-data/load-filter-catalog';
+import { type CatalogRows, catalogRowsRead } from '../report-data/load-filter-catalog';
 import { scopeSurveyIds } from '../report-data/resolve-scope';
 import type { OptionRow } from '../filters/access';
 
@@ -23,7 +23,11 @@ export async function listReportFilters(ctx: UserServiceContext, reportId: numbe
   const projectId = ctx.db.select({ id: reports.projectId }).from(reports).where(eq(reports.id, reportId));
   const surveyIds = scopeSurveyIds(ctx.db, reportId, { kind: 'report' });
   const [, rowsOf] = await readAll(ctx.db, [findReportRead(ctx, reportId), catalogRowsRead(ctx.db, { id: reportId, projectId }, surveyIds)]);
-  const { attached, categories, options } = rowsOf();
+  return menuOf(rowsOf());
+}
+
+/** The benchmark menu from the report's catalogue rows (all surveys: `catalogRowsRead(…)()`). */
+export function menuOf({ attached, categories, options }: CatalogRows): { attached: boolean; filterCategories: ReportFilterCategory[] } {
   const byCat = new Map<number, OptionRow[]>();
   for (const o of options) (byCat.get(o.categoryId) ?? byCat.set(o.categoryId, []).get(o.categoryId)!).push(o);
   return {

@@ -4,11 +4,15 @@ import { hasRole } from '../../../shared/permissions';
 import { reportFiltersNl } from '../../../shared/i18n/report-filters';
 import type { FilterSyncBody } from '../../../shared/validation/report-filters';
 import { AppError, nl } from '../../errors';
+import { and, eq, isNull } from 'drizzle-orm';
+import { read, readAll } from '../../db/reads';
+import { projectSurveys, reports, surveys } from '../../db/schema';
 import { loadCube } from '../analytics/load-cube';
-import { loadFilterCatalog } from '../report-data/load-filter-catalog';
+import { catalogOf, catalogRowsRead } from '../report-data/load-filter-catalog';
 import { refuseOtherDates, reportScope } from '../report-data/report-rules';
-import { findReport } from '../reports/access';
-import { listReportFilters } from './list-report-filters';
+import { scopeSurveyIds } from '../report-data/resolve-scope';
+import { findReportRead, requireReportRole } from '../reports/access';
+import { menuOf } from './list-report-filters';
 
 export interface SyncedOption {
   id: number;
@@ -44,8 +48,18 @@ const invalid = (field: string, message: string) => new AppError('VALIDATION', m
  */
 export async function syncReportFilters(ctx: UserServiceContext, reportId: number, body: FilterSyncBody) {
   if (!hasRole(ctx.user, 'dashboard.filter')) throw new AppError('FORBIDDEN', nl.forbidden);
-  const report = await findReport(ctx, reportId);
-  const menu = await listReportFilters(ctx, reportId);
+  requireReportRole(ctx.user, 'dashboard.view');
+  // One round trip after the session check (issue 35): the report (access), the menu's catalogue
+  // rows and the responses version of every survey of the project, the project and the report's
+  // surveys as subqueries. With warm cubes that is all; nothing is returned for a report the user
+  // may not see (findReportRead throws 404 first).
+  const projectId = ctx.db.select({ id: reports.projectId }).from(reports).where(eq(reports.id, reportId));
+  const [report, rowsOf, versions] = await readAll(ctx.db, [
+    findReportRead(ctx, reportId),
+    catalogRowsRead(ctx.db, { id: reportId, projectId }, scopeSurveyIds(ctx.db, reportId, { kind: 'report' })),
+    read([ctx.db.select({ id: surveys.id, version: surveys.responsesVersion }).from(surveys).innerJoin(projectSurveys, eq(projectSurveys.surveyId, surveys.id)).where(and(eq(projectSurveys.projectId, projectId), isNull(surveys.deletedAt)))], ([rows]) => new Map(rows.map((r) => [r.id, r.version]))),
+  ]);
+  const menu = menuOf(rowsOf());
   const known = new Set(menu.filterCategories.flatMap((c) => c.filterOptions.map((o) => o.id)));
   const chosen = [...new Set(body.selectedFilterOptions)];
   if (chosen.some((id) => !known.has(id))) throw invalid('selectedFilterOptions', reportFiltersNl.foreignFilterOption);
@@ -62,8 +76,9 @@ export async function syncReportFilters(ctx: UserServiceContext, reportId: numbe
   }
   const states = new Map<number, FilterOptionState>();
   for (const surveyId of new Set(menu.filterCategories.map((c) => c.survey_id))) {
-    const cube = await loadCube({ db: ctx.db, files: ctx.jobs?.files }, surveyId);
-    const catalog = await loadFilterCatalog(ctx, report, surveyId, cube);
+    // A survey the batch did not see (deleted meanwhile) is looked up, and refused, by loadCube.
+    const cube = await loadCube({ db: ctx.db, files: ctx.jobs?.files }, surveyId, versions.get(surveyId));
+    const catalog = catalogOf(rowsOf(surveyId), cube);
     const own = new Set(catalog.flatMap((c) => c.options.map((o) => o.id)));
     const input = { ...benchmark, filterOptionIds: chosen.filter((id) => own.has(id)) };
     const settings = { minN: scope.minN, multipleFilters: report.multipleFilters, hideRiskyFilters: report.hideRiskyFilters, hideEmptyFilters: report.hideEmptyFilters, modeSelection };

@@ -1,6 +1,6 @@
 import { and, eq, isNull, max } from 'drizzle-orm';
 import type { UserServiceContext } from '../../context';
-import { companies, projects, projectSurveys, surveyAnswers, surveyGroups, surveyLanguages, surveyQuestions, surveys } from '../../db/schema';
+import { auditLog, companies, projects, projectSurveys, surveyAnswers, surveyGroups, surveyLanguages, surveyQuestions, surveys } from '../../db/schema';
 import { AppError, nl } from '../../errors';
 import { surveysNl } from '../../../shared/i18n/surveys';
 import { visibleProjects } from '../projects/scope';
@@ -9,6 +9,7 @@ import { structureHash } from './lss/parsed-structure';
 import { displayTitle } from './present';
 import { chunks, requireSurveyRole, type Tx } from './scope';
 import { expressionWarnings } from '../participate/fieldwork';
+import { auditValues } from '../audit/audit-row';
 
 export interface ImportSurveyInput {
   xml: string;
@@ -62,9 +63,22 @@ export async function importSurvey(ctx: UserServiceContext, input: ImportSurveyI
   const companyId = await importCompany(ctx, input);
   const hash = await structureHash(parsed);
   await refuseUnconfirmedDuplicate(ctx, companyId, hash, input.confirmDuplicate);
-  const surveyId = await ctx.db.transaction((tx) => writeSurvey(tx, parsed, { companyId, projectId: input.projectId, ownerId: ctx.user.id, hash }), { behavior: 'immediate' } as never);
+  const surveyId = await ctx.db.transaction(
+    async (tx) => {
+      const id = await writeSurvey(tx, parsed, { companyId, projectId: input.projectId, ownerId: ctx.user.id, hash });
+      await tx.insert(auditLog).values(auditValues(ctx, { action: 'survey.import', resource: 'survey', resourceId: id, companyId, summary: structureImportSummary('Structuur geïmporteerd (.lss)', parsed, id) }));
+      return id;
+    },
+    { behavior: 'immediate' } as never,
+  );
   // Conditions the form can't evaluate are reported now, in Dutch, never silently true or false.
   return { id: surveyId, ...countParsed(parsed), warnings: await expressionWarnings(ctx.db, surveyId) };
+}
+
+/** The audit trail's line of a structure import (file, archive or LimeSurvey). */
+export function structureImportSummary(how: string, p: ParsedSurvey, surveyId: number) {
+  const n = countParsed(p);
+  return `${how}: ${p.title || 'vragenlijst'} (${surveyId}${p.sid ? `, LimeSurvey ${p.sid}` : ''}), ${n.groups} groepen, ${n.questions} vragen`;
 }
 
 export function countParsed(p: ParsedSurvey) {

@@ -1,9 +1,10 @@
 import { eq, inArray } from 'drizzle-orm';
-import { jobs, projectSurveys, surveyAnswers, surveyGroups, surveyLanguages, surveyQuestions, surveyResponses, surveys, surveyTokens } from '../../../db/schema';
+import { auditLog, jobs, projectSurveys, surveyAnswers, surveyGroups, surveyLanguages, surveyQuestions, surveyResponses, surveys, surveyTokens } from '../../../db/schema';
 import { AppError } from '../../../errors';
 import type { JobHandler } from '../../../jobs/types';
 import { surveysNl } from '../../../../shared/i18n/surveys';
-import { countParsed, writeSurvey } from '../import-survey';
+import { countParsed, structureImportSummary, writeSurvey } from '../import-survey';
+import { auditValues } from '../../audit/audit-row';
 import { parseLss } from '../lss/parse-lss';
 import { buildCube, importResponseStream } from '../responses/import-job';
 import { importTokenStream } from './import-tokens';
@@ -44,7 +45,15 @@ export const importArchiveJob: JobHandler = async (deps, job, progress) => {
       ownerId: job.payload.ownerId ? Number(job.payload.ownerId) : null,
       hash: String(job.payload.hash ?? ''),
     };
-    surveyId = await deps.db.transaction((tx) => writeSurvey(tx, parsed, target), { behavior: 'immediate' } as never);
+    surveyId = await deps.db.transaction(
+      async (tx) => {
+        const id = await writeSurvey(tx, parsed, target);
+        // The importer (the job's creator) acts; a job has no address.
+        await tx.insert(auditLog).values(auditValues({ user: null, now: deps.now() }, { action: 'survey.import', resource: 'survey', resourceId: id, userId: job.createdBy, companyId: target.companyId, summary: structureImportSummary(`Structuur geïmporteerd uit archief ${String(job.payload.name ?? '').slice(0, 100)}`.trimEnd(), parsed, id) }));
+        return id;
+      },
+      { behavior: 'immediate' } as never,
+    );
     await deps.db.update(jobs).set({ payload: { ...job.payload, surveyId } }).where(eq(jobs.id, job.id));
   }
   await progress(5);
@@ -56,7 +65,7 @@ export const importArchiveJob: JobHandler = async (deps, job, progress) => {
       progress: () => progress(5 + (read / size) * 80),
     });
     await progress(85);
-    const tokens = await importTokenStream(deps, surveyId, zipMemberStream(await open(), ARCHIVE_MEMBER.tokens));
+    const tokens = await importTokenStream(deps, surveyId, zipMemberStream(await open(), ARCHIVE_MEMBER.tokens), { userId: job.createdBy, source: `archief ${String(job.payload.name ?? '').slice(0, 100)}`.trimEnd() });
     await progress(95);
     await deps.files.delete(key);
     if (responses.inserted > 0) await buildCube(deps, surveyId, job.createdBy);

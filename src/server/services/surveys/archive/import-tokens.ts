@@ -59,7 +59,7 @@ export interface TokenImportResult {
  * the archive's responses, so a completion can be checked against them. Used by the archive
  * import and by an archive uploaded as a response file alike.
  */
-export async function importTokenStream(deps: JobDeps, surveyId: number, body: ReadableStream<Uint8Array>): Promise<TokenImportResult> {
+export async function importTokenStream(deps: JobDeps, surveyId: number, body: ReadableStream<Uint8Array>, by: { userId: number | null; source: string }): Promise<TokenImportResult> {
   const client = rawClient(deps.db);
   const stamp = deps.now().getTime();
   const reader = new LimeSurveyXmlReader('tokens');
@@ -68,8 +68,8 @@ export async function importTokenStream(deps: JobDeps, surveyId: number, body: R
   let pending: unknown[][] = [];
   let started = false;
   const seen = new Set<string>();
-  const flush = async () => {
-    if (!pending.length) return;
+  const flush = async (last = false) => {
+    if (!pending.length && !(last && rows > 0)) return;
     const statements = [];
     for (let i = 0; i < pending.length; i += ROWS_PER_STATEMENT) {
       const part = pending.slice(i, i + ROWS_PER_STATEMENT);
@@ -80,8 +80,17 @@ export async function importTokenStream(deps: JobDeps, surveyId: number, body: R
         { sql: `insert into survey_tokens (survey_id, ${COLUMNS.join(', ')}, created_at, updated_at) values ${part.map(() => one).join(',')} ${MERGE}`, args: part.flat() as never[] },
       );
     }
+    // The import's last write batch carries its audit row (issue 34: personal data imported), so the
+    // trail never lacks an import that happened; earlier batches of a long file are its first part.
+    if (last) {
+      statements.push({
+        sql: `insert into audit_log (user_id, company_id, action, resource, resource_id, summary, result, created_at)
+          select ?, s.company_id, 'tokens.import', 'survey', s.id, ?, 'ok', ? from surveys s where s.id = ?`,
+        args: [by.userId, `Deelnemers geïmporteerd (${by.source}) in ${surveyId}: ${rows} gelezen, ${rows - withoutToken} met code, ${withoutToken} zonder code`.slice(0, 500), stamp, surveyId],
+      });
+    }
     const results = await client.batch(statements, 'write');
-    for (let i = 0; i < results.length; i += 2) {
+    for (let i = 0; i + 1 < results.length; i += 2) {
       const existing = Number(results[i]!.rows[0]!.n);
       const rowsInPart = Math.min(ROWS_PER_STATEMENT, pending.length - (i / 2) * ROWS_PER_STATEMENT);
       inserted += rowsInPart - existing;
@@ -128,6 +137,6 @@ export async function importTokenStream(deps: JobDeps, surveyId: number, body: R
     }
   }
   if (started && reader.docType && reader.docType !== 'Tokens') throw new AppError('VALIDATION', surveysNl.import.wrongDocType(reader.docType, 'Tokens'));
-  await flush();
+  await flush(true);
   return { rows, inserted, updated, unchanged: rows - withoutToken - inserted - updated, withoutToken };
 }

@@ -231,7 +231,7 @@ export const importResponsesJob: JobHandler = async (deps, job, progress) => {
     surveyId, jobId: job.id, body, size: file.size,
     progress: archive ? () => progress((read / Math.max(1, file.size)) * 90) : (f) => progress(f * 95),
   });
-  const tokens = archive && job.payload.tokens === 'read' ? await importTokenStream(deps, surveyId, zipMemberStream((await open()).body, ARCHIVE_MEMBER.tokens)) : undefined;
+  const tokens = archive && job.payload.tokens === 'read' ? await importTokenStream(deps, surveyId, zipMemberStream((await open()).body, ARCHIVE_MEMBER.tokens), { userId: job.createdBy, source: `responsbestand ${String(job.payload.name ?? '').slice(0, 100)}`.trimEnd() }) : undefined;
   await deps.files.delete(key);
   if (result.inserted > 0) await buildCube(deps, surveyId, job.createdBy);
   return { surveyId, file: String(job.payload.name ?? ''), ...result, ...(tokens ? { tokens } : {}), ...(job.payload.tokens === 'no-rights' ? { tokensNotRead: true } : {}) };
