@@ -256,7 +256,7 @@ describe('retention (AVG art. 5): per organisation, on the test clock', { timeou
     expect(first.audit).toBe(1);
     const left = await t.db.select().from(auditLog).where(eq(auditLog.action, 'test.old'));
     expect(left.map((r) => r.companyId)).toEqual([1]);
-    expect(await last('retention.audit')).toMatchObject({ companyId: null, userId: null, summary: 'Bewaartermijn: 1 auditregel(s) ouder dan de bewaartermijn verwijderd' });
+    expect(await last('retention.audit')).toMatchObject({ companyId: null, userId: null, summary: 'Bewaartermijn: 1 auditregel ouder dan de bewaartermijn verwijderd' });
 
     // Four years on every demo study has ended past its period: names, addresses and attributes go, the answers stay.
     const { rows: picked } = await t.client.execute("select id, survey_id from survey_tokens where token not like 'gewist-%' order by id limit 1");

@@ -66,7 +66,7 @@ export async function expireContactData(db: Db, now = new Date()): Promise<{ tok
       { sql: `delete from mail_outbox where strftime('%s', datetime(created_at / 1000, 'unixepoch', '+6 months')) * 1000 <= ?`, args: [t] },
       {
         sql: `insert into audit_log (user_id, company_id, action, resource, resource_id, summary, result, created_at)
-          select null, x.company_id, 'retention.audit', 'audit_log', null, 'Bewaartermijn: ' || count(*) || ' auditregel(s) ouder dan de bewaartermijn verwijderd', 'ok', ?
+          select null, x.company_id, 'retention.audit', 'audit_log', null, 'Bewaartermijn: ' || count(*) || case count(*) when 1 then ' auditregel' else ' auditregels' end || ' ouder dan de bewaartermijn verwijderd', 'ok', ?
           from (${EXPIRED_AUDIT}) x group by x.company_id`,
         args: [t, t],
       },
