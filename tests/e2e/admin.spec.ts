@@ -34,6 +34,8 @@ test('a user asks for access; an admin restores a deleted report with its sectio
   await shot(page, 'admin-overview');
   await row.getByRole('button', { name: /Herstellen/ }).click();
   await expect(page.getByText('Hersteld: 1 rapportage.')).toBeVisible();
+  // The tab counts what is left.
+  await expect(page.getByRole('tab', { name: /Rapportages \(0\)/ })).toBeVisible();
   await expect(page.getByRole('tabpanel').getByRole('row', { name: new RegExp(escape(report.title)) })).toHaveCount(0);
 
   await page.goto(`/portal/report/${report.id}`);

@@ -6,7 +6,7 @@ import { type Page, expect, test } from '@playwright/test';
 import { createSession } from '../../src/server/auth/sessions';
 import { SESSION_COOKIE } from '../../src/server/auth/cookies';
 import { createDb } from '../../src/server/db/client';
-import { apiCall, axeClean, e2eClient, login, shot } from './support';
+import { apiCall, axeClean, e2eClient, login, shot, confirmDialog } from './support';
 
 /**
  * District maps (docs/maps.md): a Beheerder uploads an RD New GeoJSON on the Kaarten tab, makes a
@@ -161,8 +161,8 @@ test('PDF: the map drawn as vectors (rendered with pdftoppm); baseline', async (
 test('the map in use is not deleted: 409 names the chart and its report', async () => {
   await page.goto('/portal/manage/company/1/maps');
   const row = page.locator(`li[data-map-id="${mapId}"]`);
-  page.once('dialog', (d) => void d.accept());
   await row.getByRole('button', { name: `Verwijderen: ${MAP}` }).click();
+  await confirmDialog(page);
   await expect(page.getByText(`'${TITLE}' (rapportage '${REPORT}')`)).toBeVisible();
   await expect(row).toBeVisible();
 });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { DEMO_PANEL_TOKEN } from '../../scripts/seed/accounts';
-import { axeClean, e2eClient, login, shot } from './support';
+import { axeClean, confirmDialog, e2eClient, login, shot } from './support';
 
 /** Issue 34 item 5: a citizen who registers through a panel link is no staff member. */
 const client = e2eClient();
@@ -83,8 +83,8 @@ test('a panel member registers, sees only their own pages and is no staff: not i
   expect(csv).toContain(EMAIL);
 
   // Removing the member (the spec's own row) through the tab.
-  page.once('dialog', (d) => void d.accept());
   await table.getByRole('button', { name: `Verwijderen: ${NAME}` }).click();
+  await confirmDialog(page);
   await expect(page.getByText('Het panellid is verwijderd.')).toBeVisible();
   await expect(table.getByRole('rowheader', { name: NAME })).toHaveCount(0);
   expect(Number((await client.execute({ sql: 'select count(*) as n from users where email = ?', args: [EMAIL] })).rows[0]!.n)).toBe(0);

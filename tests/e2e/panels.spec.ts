@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Cookie, type Page } from '@playwright/test';
 import { decode as decodePng } from 'fast-png';
 import jsQR from 'jsqr';
-import { login } from './support';
+import { login, confirmDialog } from './support';
 
 /** No serious or critical WCAG 2.1 AA violations on the page as it is now. */
 async function expectAccessible(page: Page, what: string) {
@@ -157,8 +157,8 @@ test("the member leaves the panel ('Afmelden') and their data are gone", async (
   await context.clearCookies();
   await context.addCookies(memberCookies);
   await page.goto(memberUrl);
-  page.once('dialog', (d) => void d.accept());
   await page.getByRole('button', { name: 'Afmelden' }).click();
+  await confirmDialog(page);
   await expect(page).toHaveURL(/\/portal\/(login)?$/);
 
   await context.clearCookies();

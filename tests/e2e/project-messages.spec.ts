@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { login } from './support';
+import { login, confirmDialog } from './support';
 
 // Project 2 'Burgerpeiling 2026 – Wijk Centrum': the Beheerder is Projectleider, the Gebruiker Projectlid.
 const PROJECT = 2;
@@ -132,8 +132,8 @@ test('the Beheerder renames an attachment and sets its types with the keyboard; 
   const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
   expect(download.suggestedFilename()).toBe('Planning veldwerk_v2.pdf');
 
-  page.once('dialog', (dialog) => void dialog.accept());
   await message.getByRole('button', { name: 'interview.mp3 verwijderen' }).click();
+  await confirmDialog(page);
   await expect(message.getByText('interview.mp3')).toHaveCount(0);
   await expect(message.locator('audio')).toHaveCount(0);
   await page.reload();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiCall, axeClean, login, shot } from './support';
+import { apiCall, axeClean, login, shot, confirmDialog } from './support';
 
 
 interface ApiReport {
@@ -99,10 +99,10 @@ test('the Beheerder creates a report, orders its sections by keyboard, copies, a
 
   // Archive the original from its editor…
   await page.goto(`/portal/report/${id}/edit/base`);
-  page.once('dialog', (d) => void d.accept());
   const archive = page.getByRole('button', { name: 'Archiveren' });
   await expect(archive).toBeEnabled();
   await archive.click();
+  await confirmDialog(page);
   await expect(page.getByRole('status').filter({ hasText: /^Gearchiveerd$/ })).toBeVisible();
   await expect(page.locator('#main').getByRole('button', { name: 'Uit archief halen' })).toBeVisible();
   expect(await get<ApiReport>(page, `report/${id}`)).toMatchObject({ archived: true });

@@ -93,3 +93,12 @@ export async function signedIn(db: Db, browser: Browser, baseURL: string, email:
   await context.addCookies([{ name: SESSION_COOKIE, value: token, url: baseURL, httpOnly: true, sameSite: 'Lax' }]);
   return context;
 }
+
+/** Answers the portal's own confirmation dialog (src/islands/shell/confirm.ts) with its go-ahead button. */
+export async function confirmDialog(page: Page): Promise<void> {
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Annuleren' })).toBeFocused();
+  await dialog.getByRole('button').last().click();
+  await expect(dialog).toHaveCount(0);
+}

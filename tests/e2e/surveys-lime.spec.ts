@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { startLimeServer } from '../helpers/lime-rpc-server';
-import { axeClean, e2eClient, login, loginAdmin, shot } from './support';
+import { axeClean, e2eClient, login, loginAdmin, shot, confirmDialog } from './support';
 
 const client = e2eClient();
 let lime: Awaited<ReturnType<typeof startLimeServer>>;
@@ -65,7 +65,7 @@ test("LimeSurvey koppeling: the Beheerder connects, imports a survey whose respo
   await expect(table.getByText('Colors')).toBeVisible();
   await shot(page, 'survey-lime-mine');
   // Leave nothing behind for other specs: the connection goes.
-  page.once('dialog', (d) => void d.accept());
   await page.getByRole('button', { name: 'Koppeling verwijderen' }).click();
+  await confirmDialog(page);
   await expect(table).toBeHidden();
 });

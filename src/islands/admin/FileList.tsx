@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { formatDateTime } from '../../shared/format';
 import { filesNl as t } from '../../shared/i18n/admin-files';
-import { Confirm } from './Confirm';
+import { confirmAction } from '../shell/confirm';
 import { adminCall } from './call';
 import { useKeepEarlyInput } from '../early-input';
 import { ScrollRegion } from '../shell/ScrollRegion';
@@ -16,7 +16,6 @@ export default function FileList({ initial, canDelete }: { initial: FileView[]; 
   const keepInput = useKeepEarlyInput<HTMLDivElement>();
   const [files, setFiles] = useState(initial);
   const [onlyOrphans, setOnlyOrphans] = useState(false);
-  const [confirm, setConfirm] = useState<FileView | null>(null);
   const [error, setError] = useState<string | null>(null);
   const shown = useMemo(() => files.filter((f) => !onlyOrphans || f.orphan), [files, onlyOrphans]);
   const orphans = files.filter((f) => f.orphan).length;
@@ -49,14 +48,13 @@ export default function FileList({ initial, canDelete }: { initial: FileView[]; 
                   <td className="py-2 pr-3 text-right whitespace-nowrap">{formatBytes(f.size)}</td>
                   <td className="py-2 pr-3 hidden md:table-cell">{f.type ?? '—'}</td>
                   <td className="py-2 pr-3 hidden lg:table-cell whitespace-nowrap">{f.uploaded ? formatDateTime(f.uploaded) : '—'}</td>
-                  <td className="py-2 text-right">{canDelete && f.orphan && <button type="button" className="rounded border border-red-700 px-2 py-1 text-red-700 hover:bg-red-50" onClick={() => setConfirm(f)} aria-label={`${t.remove}: ${f.key}`}>{t.remove}</button>}</td>
+                  <td className="py-2 text-right">{canDelete && f.orphan && <button type="button" className="rounded border border-red-700 px-2 py-1 text-red-700 hover:bg-red-50" onClick={async () => { if (await confirmAction(t.confirm(f.key), { title: t.remove, confirmText: t.remove })) void remove(f); }} aria-label={`${t.remove}: ${f.key}`}>{t.remove}</button>}</td>
                 </tr>
               ))}
             </tbody>
           </table>
         </ScrollRegion>
       )}
-      {confirm && <Confirm title={t.remove} text={t.confirm(confirm.key)} action={t.remove} onNo={() => setConfirm(null)} onYes={() => { const f = confirm; setConfirm(null); void remove(f); }} />}
     </div>
   );
 }

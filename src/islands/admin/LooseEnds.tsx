@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { looseEndsNl as t } from '../../shared/i18n/admin-loose-ends';
-import { Confirm } from './Confirm';
+import { confirmAction } from '../shell/confirm';
 import { adminCall } from './call';
 import { ScrollRegion } from '../shell/ScrollRegion';
 import { shellTexts } from '../../shared/i18n/shell';
@@ -12,7 +12,6 @@ const TYPES = ['Report', 'Company', 'Section', 'Chart', 'Project', 'User', 'Pane
 export default function LooseEnds({ initial, initialTab }: { initial: Record<string, LooseEnd[]>; initialTab: string }) {
   const [data, setData] = useState(initial);
   const [tab, setTab] = useState<string>(TYPES.includes(initialTab as never) ? initialTab : 'Report');
-  const [confirm, setConfirm] = useState<LooseEnd | null>(null);
   const [error, setError] = useState<string | null>(null);
   async function reload() {
     const res = await adminCall<Record<string, LooseEnd[]>>('GET', '/api/v2/admin/looseEnds');
@@ -57,7 +56,7 @@ export default function LooseEnds({ initial, initialTab }: { initial: Record<str
                     <td className="py-2 pr-3 hidden md:table-cell">{r.removes}</td>
                     <td className="py-2 text-right whitespace-nowrap">
                       {r.restartable && <button type="button" className="rounded border border-brand px-2 py-1 text-brand hover:bg-brand-light mr-2" onClick={() => run('POST', `/api/v2/admin/job/${r.id}/restart`)} aria-label={`${t.restart}: ${r.title}`}>{t.restart}</button>}
-                      <button type="button" className="rounded border border-red-700 px-2 py-1 text-red-700 hover:bg-red-50" onClick={() => setConfirm(r)} aria-label={`${t.delete}: ${r.title}`}>{t.delete}</button>
+                      <button type="button" className="rounded border border-red-700 px-2 py-1 text-red-700 hover:bg-red-50" onClick={async () => { if (await confirmAction(t.confirmDelete(r.title, r.removes), { title: t.delete, confirmText: t.delete })) void run('DELETE', `/api/v2/admin/looseEnd/${r.id}?type=${r.type}`); }} aria-label={`${t.delete}: ${r.title}`}>{t.delete}</button>
                     </td>
                   </tr>
                 ))}
@@ -66,7 +65,6 @@ export default function LooseEnds({ initial, initialTab }: { initial: Record<str
           </ScrollRegion>
         )}
       </section>
-      {confirm && <Confirm title={t.delete} text={t.confirmDelete(confirm.title, confirm.removes)} action={t.delete} onNo={() => setConfirm(null)} onYes={() => { const c = confirm; setConfirm(null); void run('DELETE', `/api/v2/admin/looseEnd/${c.id}?type=${c.type}`); }} />}
     </div>
   );
 }

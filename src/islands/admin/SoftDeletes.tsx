@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { formatDateTime } from '../../shared/format';
 import { adminNl } from '../../shared/i18n/admin';
-import { Confirm } from './Confirm';
+import { confirmAction } from '../shell/confirm';
 import { adminCall } from './call';
 import { ScrollRegion } from '../shell/ScrollRegion';
 import { shellTexts } from '../../shared/i18n/shell';
@@ -16,17 +16,28 @@ export default function SoftDeletes({ counts, canEdit, canDelete }: { counts: Re
   const [resource, setResource] = useState<string>(RESOURCES.find((r) => counts[r]) ?? 'project');
   const [items, setItems] = useState<Deleted[] | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [purging, setPurging] = useState<Deleted | null>(null);
+  // The tabs' counts follow restores and purges: the tab acted on, and every resource a restore brought back with it.
+  const [tabCounts, setTabCounts] = useState(counts);
   async function load(r = resource) {
     const res = await adminCall<Deleted[]>('GET', `/api/v2/admin/softDeletes/${r}`);
     setItems(res.data ?? []);
     setError(res.error ?? null);
+    if (res.data) setTabCounts((c) => ({ ...c, [r]: res.data!.length }));
+  }
+  async function recount(list: readonly string[]) {
+    const lists = await Promise.all(list.map((r) => adminCall<Deleted[]>('GET', `/api/v2/admin/softDeletes/${r}`)));
+    setTabCounts((c) => ({ ...c, ...Object.fromEntries(list.flatMap((r, i) => (lists[i]!.data ? [[r, lists[i]!.data!.length]] : []))) }));
   }
   useEffect(() => void load(resource), [resource]);
   async function act(method: string, path: string) {
-    const res = await adminCall(method, path);
+    const res = await adminCall<{ restored?: Record<string, number> }>(method, path);
     setError(res.error ?? null);
     await load();
+    const others = Object.keys(res.data?.restored ?? {}).filter((r) => r !== resource && (RESOURCES as readonly string[]).includes(r));
+    if (others.length) await recount(others);
+  }
+  async function purge(d: Deleted) {
+    if (await confirmAction(t.confirmPurge(d.title), { title: t.purge, confirmText: t.purge })) await act('DELETE', `/api/v2/admin/softDelete/${d.resource}/delete/${d.id}`);
   }
   const what = (d: Deleted) => Object.entries(d.children).filter(([, n]) => n > 0).map(([k, n]) => countNl(n, t.children[k] ?? k)).join(', ');
   return (
@@ -34,7 +45,7 @@ export default function SoftDeletes({ counts, canEdit, canDelete }: { counts: Re
       <div role="tablist" aria-label={t.title} className="flex flex-wrap gap-1 mb-3">
         {RESOURCES.map((r) => (
           <button key={r} type="button" role="tab" aria-selected={r === resource} className={`rounded px-3 py-1 text-sm border ${r === resource ? 'bg-brand text-white border-brand' : 'border-gray-300 hover:bg-gray-100'}`} onClick={() => setResource(r)}>
-            {adminNl.resources[r]} ({counts[r] ?? 0})
+            {adminNl.resources[r]} ({tabCounts[r] ?? 0})
           </button>
         ))}
       </div>
@@ -56,7 +67,7 @@ export default function SoftDeletes({ counts, canEdit, canDelete }: { counts: Re
                     <td className="py-2 pr-3">{what(d) || '—'}</td>
                     <td className="py-2 text-right whitespace-nowrap">
                       {canEdit && <button type="button" className="rounded border border-brand px-2 py-1 text-brand hover:bg-brand-light mr-2" onClick={() => act('POST', `/api/v2/admin/softDelete/${d.resource}/restore/${d.id}`)} aria-label={`${t.restore}: ${d.title}`}>{t.restore}</button>}
-                      {canDelete && <button type="button" className="rounded border border-red-700 px-2 py-1 text-red-700 hover:bg-red-50" onClick={() => setPurging(d)} aria-label={`${t.purge}: ${d.title}`}>{t.purge}</button>}
+                      {canDelete && <button type="button" className="rounded border border-red-700 px-2 py-1 text-red-700 hover:bg-red-50" onClick={() => void purge(d)} aria-label={`${t.purge}: ${d.title}`}>{t.purge}</button>}
                     </td>
                   </tr>
                 ))}
@@ -65,9 +76,6 @@ export default function SoftDeletes({ counts, canEdit, canDelete }: { counts: Re
           </ScrollRegion>
         )}
       </div>
-      {purging && (
-        <Confirm title={t.purge} text={t.confirmPurge(purging.title)} action={t.purge} onNo={() => setPurging(null)} onYes={() => { const d = purging; setPurging(null); void act('DELETE', `/api/v2/admin/softDelete/${d.resource}/delete/${d.id}`); }} />
-      )}
     </div>
   );
 }

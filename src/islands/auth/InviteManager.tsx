@@ -7,6 +7,7 @@ import { SubmitButton } from './FormMessage';
 import { useKeepEarlyInput } from '../early-input';
 import { ScrollRegion } from '../shell/ScrollRegion';
 import { shellTexts } from '../../shared/i18n/shell';
+import { confirmAction } from '../shell/confirm';
 
 export interface InviteRow {
   id: number;
@@ -59,7 +60,7 @@ export default function InviteManager({ initial, groups }: Props) {
   }
 
   async function withdraw(id: number) {
-    if (!window.confirm(t.confirmWithdraw)) return;
+    if (!(await confirmAction(t.confirmWithdraw))) return;
     try {
       await ensureCsrfCookie();
       await api('DELETE', `/api/v2/invite/${id}`);

@@ -13,6 +13,7 @@ import MapSettings from './MapSettings';
 import { CHART_TYPES } from '../../shared/lookups';
 import { $draft, $preview, initDraft, loadPreview, type ChartDraft, type DataLocation } from './editor.store';
 import { useStore } from '@nanostores/react';
+import { confirmAction } from '../shell/confirm';
 
 const t = chartEditorNl.datasets;
 const MAP_TYPE_ID = CHART_TYPES.find((c) => c.key === 'map')!.id;
@@ -105,8 +106,8 @@ export default function DataLocationsEditor({ reportId, lang, minN, chart, locat
       setLocations((list) => list.map((x) => (x.id === l.id ? res.data : x)));
     });
 
-  const remove = (l: DataLocation) =>
-    window.confirm(t.removeConfirm) &&
+  const remove = async (l: DataLocation) =>
+    (await confirmAction(t.removeConfirm)) &&
     mutate(async () => {
       await api('DELETE', `/api/v2/dataLocation/${l.id}`);
       setLocations((list) => list.filter((x) => x.id !== l.id));

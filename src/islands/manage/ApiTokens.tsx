@@ -8,6 +8,7 @@ import { buttonClass, issuesToErrors, TextField, type FieldErrors } from '../rep
 import { useHydrated } from '../use-hydrated';
 import { OnceSecret } from './OnceSecret';
 import { useKeepEarlyInput } from '../early-input';
+import { confirmAction } from '../shell/confirm';
 
 const t = tokensNl;
 
@@ -52,7 +53,7 @@ export default function ApiTokens({ userId, initial }: { userId: number; initial
   }
 
   async function revoke(id: number) {
-    if (!window.confirm(t.confirmRevoke)) return;
+    if (!(await confirmAction(t.confirmRevoke))) return;
     try {
       const res = await api<{ data: TokenRow }>('DELETE', `/api/v2/user/${userId}/token/${id}`);
       setTokens((list) => list.map((row) => (row.id === id ? res.data : row)));

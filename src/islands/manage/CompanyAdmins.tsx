@@ -4,6 +4,7 @@ import { companiesNl } from '../../shared/i18n/companies';
 import { buttonClass, dangerButtonClass, SelectField } from '../report-editor/fields';
 import { useHydrated } from '../use-hydrated';
 import { useKeepEarlyInput } from '../early-input';
+import { confirmAction } from '../shell/confirm';
 
 const t = companiesNl.admins;
 
@@ -50,7 +51,7 @@ export default function CompanyAdmins({ companyId, initial, candidates, selfId, 
                 <span className="block text-gray-600">{a.email}</span>
               </span>
               {editable && a.id !== selfId && (
-                <button type="button" disabled={!hydrated || busy} className={dangerButtonClass} onClick={() => window.confirm(t.confirmRemove(a.fullname)) && change('DELETE', a.id)} aria-label={`${t.remove}: ${a.fullname}`}>
+                <button type="button" disabled={!hydrated || busy} className={dangerButtonClass} onClick={async () => (await confirmAction(t.confirmRemove(a.fullname))) && change('DELETE', a.id)} aria-label={`${t.remove}: ${a.fullname}`}>
                   {t.remove}
                 </button>
               )}

@@ -6,6 +6,7 @@ import { CompanyInput } from '../../shared/validation/companies';
 import { buttonClass, dangerButtonClass, issuesToErrors, TextField, type FieldErrors } from '../report-editor/fields';
 import { useHydrated } from '../use-hydrated';
 import { useKeepEarlyInput } from '../early-input';
+import { confirmAction } from '../shell/confirm';
 
 const t = companiesNl.form;
 
@@ -41,7 +42,7 @@ export default function CompanyForm({ company, canDelete = false }: Props) {
   }
 
   async function remove() {
-    if (!company || !window.confirm(t.confirmDelete(company.name))) return;
+    if (!company || !(await confirmAction(t.confirmDelete(company.name)))) return;
     setBusy(true);
     try {
       await api('DELETE', `/api/v2/company/${company.id}`);

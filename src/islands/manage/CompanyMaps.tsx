@@ -6,6 +6,7 @@ import { MapPreview } from './MapPreview';
 import { MapUploadForm } from './MapUploadForm';
 import { dangerButtonClass, secondaryButtonClass } from '../report-editor/fields';
 import { useHydrated } from '../use-hydrated';
+import { confirmAction } from '../shell/confirm';
 
 const t = mapsNl.screen;
 
@@ -32,7 +33,7 @@ export default function CompanyMaps({ companyId, initial, editable }: Props) {
     setShown((await api<{ data: MapDetail }>('GET', `${base}/${id}`)).data);
   }
   async function remove(m: MapSummary) {
-    if (!window.confirm(t.confirmDelete(m.name))) return;
+    if (!(await confirmAction(t.confirmDelete(m.name)))) return;
     setBusy(true);
     try {
       await api('DELETE', `${base}/${m.id}`);

@@ -6,6 +6,7 @@ import { buttonClass, dangerButtonClass, secondaryButtonClass } from '../report-
 import { useHydrated } from '../use-hydrated';
 import { ThemeEditor, type EditableTheme } from './ThemeEditor';
 import { useKeepEarlyInput } from '../early-input';
+import { confirmAction } from '../shell/confirm';
 
 const t = themesNl.tab;
 
@@ -43,7 +44,7 @@ export default function CompanyThemes({ companyId, initial, editable }: Props) {
     setThemes(res.data);
   }
   async function run(method: 'PUT' | 'DELETE', path: string, question?: string) {
-    if (question && !window.confirm(question)) return;
+    if (question && !(await confirmAction(question))) return;
     setBusy(true);
     try {
       await api(method, path);

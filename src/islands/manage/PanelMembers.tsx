@@ -5,6 +5,7 @@ import { panelsNl } from '../../shared/i18n/panels';
 import { dangerButtonClass } from '../report-editor/fields';
 import { matchesSearch } from '../overview/search';
 import { useHydrated } from '../use-hydrated';
+import { confirmAction } from '../shell/confirm';
 
 const t = panelsNl.accounts;
 
@@ -42,7 +43,7 @@ export default function PanelMembers({ initial, showCompany, ownCompanyId }: Pro
   const shown = useMemo(() => rows.filter((r) => matchesSearch([r.fullname, r.email, r.company, ...r.panels.map((p) => p.name)], query)), [rows, query]);
 
   async function drop(row: PanelMemberRow, erase: boolean) {
-    if (!window.confirm(erase ? t.eraseConfirm(row.fullname) : t.removeConfirm(row.fullname))) return;
+    if (!(await confirmAction(erase ? t.eraseConfirm(row.fullname) : t.removeConfirm(row.fullname)))) return;
     setBusy(row.id);
     try {
       if (erase) await api('POST', `/api/v2/user/panel-member/${row.id}/erase`, {});

@@ -5,6 +5,7 @@ import { url } from '../../shared/urls';
 import { dangerButtonClass, SelectField } from '../report-editor/fields';
 import { useHydrated } from '../use-hydrated';
 import { useKeepEarlyInput } from '../early-input';
+import { confirmAction } from '../shell/confirm';
 
 const t = usersNl.base;
 
@@ -23,7 +24,7 @@ export default function UserDangerZone({ id, fullname, colleagues }: Props) {
   const [busy, setBusy] = useState(false);
 
   async function run(path: string, question: string) {
-    if (!window.confirm(question)) return;
+    if (!(await confirmAction(question))) return;
     setBusy(true);
     try {
       await api('DELETE', path);

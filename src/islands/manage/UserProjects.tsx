@@ -5,6 +5,7 @@ import { url } from '../../shared/urls';
 import { buttonClass, dangerButtonClass, SelectField } from '../report-editor/fields';
 import { useHydrated } from '../use-hydrated';
 import { useKeepEarlyInput } from '../early-input';
+import { confirmAction } from '../shell/confirm';
 
 const t = usersNl.projectsTab;
 
@@ -67,7 +68,7 @@ export default function UserProjects({ userId, initial, choices, roles, editable
                 <span className="block text-gray-600">{`${t.role}: ${r.project_role ?? '—'}`}</span>
               </span>
               {editable && choices.some((c) => c.id === r.id) && (
-                <button type="button" disabled={!hydrated || busy} className={dangerButtonClass} onClick={() => window.confirm(t.confirmRemove(r.title)) && change('DELETE', r.id)} aria-label={`${t.remove}: ${r.title}`}>
+                <button type="button" disabled={!hydrated || busy} className={dangerButtonClass} onClick={async () => (await confirmAction(t.confirmRemove(r.title))) && change('DELETE', r.id)} aria-label={`${t.remove}: ${r.title}`}>
                   {t.remove}
                 </button>
               )}

@@ -3,6 +3,7 @@ import { api, ApiError } from '../../shared/api-client';
 import { chartEditorNl } from '../../shared/i18n/chart-editor';
 import { useHydrated } from '../use-hydrated';
 import MarkdownEditor from './MarkdownEditor';
+import { confirmAction } from '../shell/confirm';
 
 const t = chartEditorNl.texts;
 export const TEXT_MAX = 20_000;
@@ -59,7 +60,7 @@ export default function TextEditor({ sectionId, chartId, position, initial = nul
 
   const remove = () =>
     run(async () => {
-      if (!text || !window.confirm(t.removeConfirm)) return text;
+      if (!text || !(await confirmAction(t.removeConfirm))) return text;
       await api('DELETE', `/api/v2/text/${text.id}`);
       setBody('');
       return null;

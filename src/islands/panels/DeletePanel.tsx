@@ -3,13 +3,14 @@ import { api, BASE } from '../../shared/api-client';
 import { panelsNl } from '../../shared/i18n/panels';
 import { useHydrated } from '../use-hydrated';
 import { dangerButtonClass } from '../report-editor/fields';
+import { confirmAction } from '../shell/confirm';
 
 /** 'Panel verwijderen' (DELETE panel/{id}) after a confirmation; then the overview. */
 export default function DeletePanel({ panelId }: { panelId: number }) {
   const hydrated = useHydrated();
   const [busy, setBusy] = useState(false);
   async function remove() {
-    if (!window.confirm(panelsNl.form.deleteConfirm)) return;
+    if (!(await confirmAction(panelsNl.form.deleteConfirm))) return;
     setBusy(true);
     try {
       await api('DELETE', `/api/v2/panel/${panelId}`);

@@ -11,6 +11,7 @@ import { MoveButtons } from '../report-editor/MoveButtons';
 import { DragHandle, SortableList } from '../report-editor/SortableList';
 import { TextArea } from './fields';
 import { useKeepEarlyInput } from '../early-input';
+import { confirmAction } from '../shell/confirm';
 
 const t = panelsNl.fields;
 type Field = PanelFieldView;
@@ -131,7 +132,7 @@ function OptionsEditor({ panelId, field, onChange }: { panelId: number; field: F
     }
   }
   async function remove(id: number, text: string) {
-    if (!window.confirm(t.optionDeleteConfirm(text))) return;
+    if (!(await confirmAction(t.optionDeleteConfirm(text)))) return;
     await api('DELETE', `${path}/${id}`);
     await reload();
   }
@@ -215,7 +216,7 @@ export default function PanelFields({ panelId, initial }: { panelId: number; ini
     }
   }
   async function remove(f: Field) {
-    if (!window.confirm(t.deleteConfirm(f.name))) return;
+    if (!(await confirmAction(t.deleteConfirm(f.name)))) return;
     await api('DELETE', `/api/v2/panel/${panelId}/field/${f.id}`);
     setFields((list) => list.filter((x) => x.id !== f.id));
   }

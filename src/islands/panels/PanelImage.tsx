@@ -5,6 +5,7 @@ import { useHydrated } from '../use-hydrated';
 import { buttonClass, dangerButtonClass } from '../report-editor/fields';
 import { uploadFile } from '../upload';
 import { useKeepEarlyInput } from '../early-input';
+import { confirmAction } from '../shell/confirm';
 
 const t = panelsNl.base;
 const MAX_BYTES = 5 * 1024 * 1024;
@@ -36,7 +37,7 @@ export default function PanelImage({ panelId, name, imageUrl }: { panelId: numbe
     }
   }
   async function remove() {
-    if (!window.confirm(t.imageRemoveConfirm)) return;
+    if (!(await confirmAction(t.imageRemoveConfirm))) return;
     setBusy(true);
     try {
       await api('DELETE', `/api/v2/panel/${panelId}/image`);

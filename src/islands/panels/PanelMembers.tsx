@@ -7,6 +7,7 @@ import { useHydrated } from '../use-hydrated';
 import { dangerButtonClass } from '../report-editor/fields';
 import { ScrollRegion } from '../shell/ScrollRegion';
 import { shellTexts } from '../../shared/i18n/shell';
+import { confirmAction } from '../shell/confirm';
 
 const t = panelsNl.users;
 
@@ -17,7 +18,7 @@ export default function PanelMembers({ panelId, initial }: { panelId: number; in
   const [busy, setBusy] = useState<number | null>(null);
 
   async function remove(m: PanelMember) {
-    if (!window.confirm(t.removeConfirm(m.fullname))) return;
+    if (!(await confirmAction(t.removeConfirm(m.fullname)))) return;
     setBusy(m.id);
     try {
       await api('DELETE', `/api/v2/panel/${panelId}/user/${m.id}`);

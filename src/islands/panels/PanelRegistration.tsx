@@ -3,6 +3,7 @@ import { api, BASE } from '../../shared/api-client';
 import { panelsNl } from '../../shared/i18n/panels';
 import { useHydrated } from '../use-hydrated';
 import { secondaryButtonClass } from '../report-editor/fields';
+import { confirmAction } from '../shell/confirm';
 
 const t = panelsNl.base;
 
@@ -25,7 +26,7 @@ export default function PanelRegistration({ panelId, initial }: { panelId: numbe
   const login = state.login_url ? `${origin}${state.login_url}` : null;
 
   async function call(method: 'POST' | 'PUT', body?: unknown, confirm?: string) {
-    if (confirm && !window.confirm(confirm)) return;
+    if (confirm && !(await confirmAction(confirm))) return;
     setBusy(true);
     try {
       const res = await api<{ data: RegistrationState }>(method, `/api/v2/panel/${panelId}/token`, { body });

@@ -7,6 +7,7 @@ import { useHydrated } from '../use-hydrated';
 import { buttonClass, dangerButtonClass } from '../report-editor/fields';
 import { AnswerFields, readAnswers } from './AnswerFields';
 import { useKeepEarlyInput } from '../early-input';
+import { confirmAction } from '../shell/confirm';
 
 const t = panelsNl.profile;
 
@@ -36,7 +37,7 @@ function PanelCard({ userId, panel, onLeft }: { userId: number; panel: MemberPan
     }
   }
   async function leave() {
-    if (!window.confirm(t.leaveConfirm)) return;
+    if (!(await confirmAction(t.leaveConfirm))) return;
     setBusy(true);
     try {
       const res = await api<{ data: { account_closed: boolean } }>('DELETE', `/api/v2/panel/${panel.id}/user/${userId}`);

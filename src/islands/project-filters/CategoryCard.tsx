@@ -7,6 +7,7 @@ import { MoveButtons } from '../report-editor/MoveButtons';
 import { DragHandle, SortableList, type HandleProps } from '../report-editor/SortableList';
 import { OptionRow } from './OptionRow';
 import type { Category, FilterScreen, Option } from './types';
+import { confirmAction } from '../shell/confirm';
 
 interface Props {
   category: Category;
@@ -41,7 +42,7 @@ export function CategoryCard({ category, index, count, handle, survey, offeredBy
   }
 
   async function remove() {
-    if (!window.confirm(t.removeCategoryConfirm(category.title))) return;
+    if (!(await confirmAction(t.removeCategoryConfirm(category.title)))) return;
     try {
       await api('DELETE', base);
       await onRefresh();

@@ -6,6 +6,7 @@ import { MoveButtons } from '../report-editor/MoveButtons';
 import { DragHandle, type HandleProps } from '../report-editor/SortableList';
 import { Conditions } from './Conditions';
 import type { FilterScreen, Option } from './types';
+import { confirmAction } from '../shell/confirm';
 
 interface Props {
   option: Option;
@@ -39,7 +40,7 @@ export function OptionRow({ option, index, count, handle, categoryId, survey, ed
   }
 
   async function remove() {
-    if (!window.confirm(t.removeOptionConfirm(option.label))) return;
+    if (!(await confirmAction(t.removeOptionConfirm(option.label)))) return;
     try {
       await api('DELETE', base);
       await onRefresh();

@@ -7,6 +7,7 @@ import type { IndicatorChoices } from '../../shared/dto/indicator-choices';
 import { useHydrated } from '../use-hydrated';
 import { buttonClass, CheckField, dangerButtonClass, issuesToErrors, SelectField, TextField, type FieldErrors } from '../report-editor/fields';
 import { useKeepEarlyInput } from '../early-input';
+import { confirmAction } from '../shell/confirm';
 
 const t = indicatorsNl.form;
 
@@ -77,7 +78,7 @@ export default function IndicatorForm({ projectId, indicatorId, initial, choices
   }
 
   async function remove() {
-    if (!indicatorId || !window.confirm(t.removeConfirm(initial.title))) return;
+    if (!indicatorId || !(await confirmAction(t.removeConfirm(initial.title)))) return;
     try {
       await api('DELETE', `/api/v2/indicator/${indicatorId}`);
       window.location.assign(back);

@@ -6,6 +6,7 @@ import { buttonClass, dangerButtonClass } from '../report-editor/fields';
 import { useKeepEarlyInput } from '../early-input';
 import { ScrollRegion } from '../shell/ScrollRegion';
 import { shellTexts } from '../../shared/i18n/shell';
+import { confirmAction } from '../shell/confirm';
 
 export interface Member {
   id: number;
@@ -98,7 +99,7 @@ export default function MembersEditor({ projectId, initial, users, roles }: Prop
                       className={dangerButtonClass}
                       disabled={!hydrated || busy}
                       aria-label={`${t.remove}: ${m.fullname}`}
-                      onClick={() => window.confirm(t.removeConfirm(m.fullname)) && void call('DELETE', `/${m.id}`)}
+                      onClick={async () => (await confirmAction(t.removeConfirm(m.fullname))) && void call('DELETE', `/${m.id}`)}
                     >
                       {t.remove}
                     </button>

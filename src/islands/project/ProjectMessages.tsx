@@ -4,6 +4,7 @@ import { MessageList, type MessageView } from './MessageList';
 import { NewMessageForm } from './NewMessageForm';
 import { api } from '../../shared/api-client';
 import { messagesPageNl as t } from '../../shared/i18n/messages';
+import { confirmAction } from '../shell/confirm';
 
 interface Props {
   projectId: number;
@@ -21,7 +22,7 @@ export default function ProjectMessages({ projectId, initial, canPost }: Props) 
   }
 
   async function remove(m: MessageView) {
-    if (!window.confirm(t.confirmDelete)) return;
+    if (!(await confirmAction(t.confirmDelete))) return;
     try {
       await api('DELETE', `/api/v2/project/${projectId}/message/${m.id}`);
       setList((current) => current.filter((x) => x.id !== m.id));
@@ -34,7 +35,7 @@ export default function ProjectMessages({ projectId, initial, canPost }: Props) 
     setList((current) => current.map((m) => ({ ...m, files: m.files.map((f) => (f.id === saved.id ? saved : f)) })));
 
   async function removeFile(file: MessageFile) {
-    if (!window.confirm(t.confirmDeleteFile(file.filename))) return;
+    if (!(await confirmAction(t.confirmDeleteFile(file.filename)))) return;
     try {
       await api('DELETE', `/api/v2/project/${projectId}/file/${file.id}`);
       setList((current) => current.map((m) => ({ ...m, files: m.files.filter((f) => f.id !== file.id) })));

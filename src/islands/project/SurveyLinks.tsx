@@ -4,6 +4,7 @@ import { projectPagesNl as t } from '../../shared/i18n/projects';
 import { useHydrated } from '../use-hydrated';
 import { buttonClass, dangerButtonClass } from '../report-editor/fields';
 import { useKeepEarlyInput } from '../early-input';
+import { confirmAction } from '../shell/confirm';
 
 interface Survey {
   id: number;
@@ -65,7 +66,7 @@ export default function SurveyLinks({ projectId, initial, choices, manageHref }:
                 className={dangerButtonClass}
                 disabled={!hydrated || busy}
                 aria-label={`${t.unlink}: ${s.displayTitle}`}
-                onClick={() => window.confirm(t.unlinkConfirm(s.displayTitle)) && void change('DELETE', s.id)}
+                onClick={async () => (await confirmAction(t.unlinkConfirm(s.displayTitle))) && void change('DELETE', s.id)}
               >
                 {t.unlink}
               </button>

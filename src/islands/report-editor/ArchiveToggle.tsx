@@ -4,6 +4,7 @@ import { reportEditorNl } from '../../shared/i18n/report-editor';
 import { useHydrated } from '../use-hydrated';
 import { secondaryButtonClass } from './fields';
 import { useKeepEarlyInput } from '../early-input';
+import { confirmAction } from '../shell/confirm';
 
 const t = reportEditorNl.edit;
 
@@ -14,7 +15,7 @@ export default function ArchiveToggle({ reportId, archived: initial }: { reportI
   const [archived, setArchived] = useState(initial);
   const [busy, setBusy] = useState(false);
   async function toggle() {
-    if (!archived && !window.confirm(t.archiveConfirm)) return;
+    if (!archived && !(await confirmAction(t.archiveConfirm))) return;
     setBusy(true);
     try {
       if (archived) await api('PUT', `/api/v2/report/${reportId}/dearchive`);

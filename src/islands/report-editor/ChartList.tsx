@@ -5,6 +5,7 @@ import { deleteChart, moveChart, type EditorSection } from './editor.store';
 import { dangerButtonClass, secondaryButtonClass } from './fields';
 import { MoveButtons } from './MoveButtons';
 import { DragHandle, SortableList } from './SortableList';
+import { confirmAction } from '../shell/confirm';
 
 const t = reportEditorNl.sections;
 
@@ -13,7 +14,7 @@ export function ChartList({ reportId, section, hydrated }: { reportId: number; s
   const move = (from: number, to: number) => void moveChart(section.id, from, to);
   const chartBase = `/report/${reportId}/section/${section.id}/chart`;
   async function remove(chartId: number, title: string) {
-    if (!window.confirm(t.removeChartConfirm(title))) return;
+    if (!(await confirmAction(t.removeChartConfirm(title)))) return;
     await deleteChart(section.id, chartId).catch(() => undefined);
   }
   return (

@@ -8,6 +8,7 @@ import { buttonClass, dangerButtonClass, secondaryButtonClass } from './fields';
 import { MoveButtons } from './MoveButtons';
 import { SectionExtras } from './SectionExtras';
 import { DragHandle, type HandleProps } from './SortableList';
+import { confirmAction } from '../shell/confirm';
 
 const t = reportEditorNl.sections;
 
@@ -40,7 +41,7 @@ export function SectionCard({ reportId, section, index, count, handle, hydrated,
     }
   }
   async function remove() {
-    if (!window.confirm(t.removeConfirm(section.title))) return;
+    if (!(await confirmAction(t.removeConfirm(section.title)))) return;
     await deleteSection(reportId, section.id).catch(() => undefined);
   }
 

@@ -5,6 +5,7 @@ import { WIDGETS } from '../../shared/lookups';
 import TextEditor from '../markdown/TextEditor';
 import { addWidget, deleteWidget, setSectionText, type EditorSection } from './editor.store';
 import { dangerButtonClass, secondaryButtonClass, SelectField, TextField, type FieldErrors } from './fields';
+import { confirmAction } from '../shell/confirm';
 
 const t = reportEditorNl.sections;
 const CONTACT_FIELDS = [
@@ -38,7 +39,7 @@ export function SectionExtras({ section, hydrated }: { section: EditorSection; h
     }
   }
   async function remove(id: number) {
-    if (!window.confirm(t.removeWidgetConfirm(nameOf(widgets.find((w) => w.id === id)!.widget_type_id)))) return;
+    if (!(await confirmAction(t.removeWidgetConfirm(nameOf(widgets.find((w) => w.id === id)!.widget_type_id))))) return;
     await deleteWidget(section.id, id).catch(() => undefined);
   }
   const setting = (key: string) => (v: string) => setSettings((old) => ({ ...old, [key]: v }));

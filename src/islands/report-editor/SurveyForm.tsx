@@ -3,6 +3,7 @@ import { api, ApiError } from '../../shared/api-client';
 import { messages } from '../../shared/validation/messages';
 import { useHydrated } from '../use-hydrated';
 import { buttonClass, SelectField, type FieldErrors } from './fields';
+import { confirmAction } from '../shell/confirm';
 
 export interface SurveyChoice {
   id: number;
@@ -33,7 +34,7 @@ export function SurveyForm<T>({ path, surveys, labels, extra, confirm, children,
   async function submit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
     if (!survey) return setErrors({ survey_id: [messages.required] });
-    if (confirm && !window.confirm(confirm)) return;
+    if (confirm && !(await confirmAction(confirm))) return;
     setBusy(true);
     try {
       const res = await api<{ data: T }>('PUT', `/api/v2${path}`, { body: { survey_id: Number(survey), ...extra }, timeoutMs: 60_000 });

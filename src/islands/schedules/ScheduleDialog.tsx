@@ -3,7 +3,7 @@ import { api } from '../../shared/api-client';
 import { formatDateTime } from '../../shared/format';
 import { schedulesNl as t } from '../../shared/i18n/schedules';
 import type { ScheduleCandidate, ScheduleItem } from '../../shared/dto/schedules';
-import { Confirm } from '../admin/Confirm';
+import { confirmAction } from '../shell/confirm';
 import { dangerButtonClass } from '../report-editor/fields';
 import { Dialog } from '../shell/Dialog';
 import { ScheduleForm } from './ScheduleForm';
@@ -21,7 +21,6 @@ function describe(s: ScheduleItem): string {
 export function ScheduleDialog({ reportId, benchmarks, onClose }: { reportId: number; benchmarks: () => unknown[]; onClose: () => void }) {
   const [items, setItems] = useState<ScheduleItem[] | null>(null);
   const [meta, setMeta] = useState<Meta>({ candidates: [], pdfExport: false });
-  const [removing, setRemoving] = useState<ScheduleItem | null>(null);
   useEffect(() => {
     api<{ data: ScheduleItem[]; meta: Meta }>('GET', `/api/v2/report/${reportId}/schedule`).then(
       (r) => {
@@ -34,7 +33,7 @@ export function ScheduleDialog({ reportId, benchmarks, onClose }: { reportId: nu
   const names = new Map(meta.candidates.map((c) => [c.id, c.fullname]));
 
   async function remove(s: ScheduleItem) {
-    setRemoving(null);
+    if (!(await confirmAction(t.confirmRemove, { title: t.remove, confirmText: t.remove }))) return;
     await api('DELETE', `/api/v2/report/${reportId}/schedule/${s.id}`).then(() => setItems((list) => list?.filter((x) => x.id !== s.id) ?? null), () => {});
   }
   return (
@@ -56,13 +55,12 @@ export function ScheduleDialog({ reportId, benchmarks, onClose }: { reportId: nu
                     <span className="text-gray-700">{s.next_run_at ? t.next(formatDateTime(s.next_run_at)) : t.finished}</span>
                     {s.unsubscribed.length > 0 && <span className="text-gray-700">{t.unsubscribed(s.unsubscribed.join(', '))}</span>}
                   </div>
-                  <button type="button" className={dangerButtonClass} onClick={() => setRemoving(s)} aria-label={`${t.remove}: ${describe(s)}`}>{t.remove}</button>
+                  <button type="button" className={dangerButtonClass} onClick={() => void remove(s)} aria-label={`${t.remove}: ${describe(s)}`}>{t.remove}</button>
                 </li>
               ))}
             </ul>
           </section>
           <ScheduleForm reportId={reportId} candidates={meta.candidates} pdfExport={meta.pdfExport} benchmarks={benchmarks} onSaved={(item) => setItems((list) => [...(list ?? []), item])} />
-          {removing && <Confirm title={t.remove} text={t.confirmRemove} action={t.remove} onYes={() => remove(removing)} onNo={() => setRemoving(null)} />}
         </div>
       )}
     </Dialog>

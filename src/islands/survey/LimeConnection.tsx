@@ -6,6 +6,7 @@ import { url as portalUrl } from '../../shared/urls';
 import { useHydrated } from '../use-hydrated';
 import { JobProgress, useJob, type JobView } from './JobProgress';
 import { useKeepEarlyInput } from '../early-input';
+import { confirmAction } from '../shell/confirm';
 
 const t = surveysNl.lime;
 interface Connection { url: string; username: string; last_checked_at: string | null; last_error: string | null }
@@ -58,6 +59,7 @@ export default function LimeConnection({ initial }: { initial: Connection | null
     }
   }
   async function remove() {
+    if (!(await confirmAction(t.removeConfirm, { confirmText: t.remove }))) return;
     await request('DELETE', '/api/v2/survey/lime');
     setConn(null);
     setRemote(null);

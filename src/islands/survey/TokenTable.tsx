@@ -3,6 +3,7 @@ import { api, BASE, request } from '../../shared/api-client';
 import { surveysNl } from '../../shared/i18n/surveys';
 import { useKeepEarlyInput } from '../early-input';
 import { ScrollRegion } from '../shell/ScrollRegion';
+import { confirmAction } from '../shell/confirm';
 
 const t = surveysNl.edit;
 interface Token { id: number; token: string; firstname: string; lastname: string; email: string; completed: string; usesleft: number }
@@ -34,7 +35,7 @@ export default function TokenTable({ surveyId, canExport = false }: { surveyId: 
   }
   // AVG art. 17 on request: name, e-mail, attributes and code go; the answers stay anonymous.
   async function erase(r: Token) {
-    if (!window.confirm(t.confirmErase(who(r)))) return;
+    if (!(await confirmAction(t.confirmErase(who(r))))) return;
     const res = await api('POST', `/api/v2/survey/${surveyId}/token/${r.id}/erase`).catch(() => null);
     if (res) setReload((n) => n + 1);
   }

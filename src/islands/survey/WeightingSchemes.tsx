@@ -8,6 +8,7 @@ import { buttonClass, dangerButtonClass, secondaryButtonClass } from '../report-
 import WeightingForm from './WeightingForm';
 import WeightingResult from './WeightingResult';
 import { useHydrated } from '../use-hydrated';
+import { confirmAction } from '../shell/confirm';
 
 const t = weightingNl.screen;
 const STATUS_CLASS: Record<WeightingSchemeDto['status'], string> = { current: 'bg-green-100 text-green-900', stale: 'bg-amber-100 text-amber-900', failed: 'bg-red-100 text-red-900' };
@@ -33,7 +34,7 @@ export default function WeightingSchemes({ surveyId, initial, questions }: Props
     setShown(s.id);
   }
   async function remove(s: WeightingSchemeDto) {
-    if (!window.confirm(t.confirmRemove(s.name))) return;
+    if (!(await confirmAction(t.confirmRemove(s.name)))) return;
     try {
       await api('DELETE', `/api/v2/survey/${surveyId}/weighting/${s.id}`);
       setSchemes((old) => old.filter((x) => x.id !== s.id));

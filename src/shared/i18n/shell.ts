@@ -23,6 +23,8 @@ export const shellTexts = {
   releaseNotes: 'Release notes',
   logout: 'Uitloggen',
   close: 'Sluiten',
+  /** The portal's confirmation dialog (islands/shell/confirm.ts). */
+  confirm: { title: 'Weet u het zeker?', cancel: 'Annuleren', ok: 'Doorgaan' },
   pageLoading: 'Bezig met laden van pagina...',
   subLoading: (n: number) => `Data aan het laden: ${n}% voltooid`,
   fetching: 'Data ophalen',

@@ -95,6 +95,7 @@ export const surveysNl = {
     passwordKept: 'Laat leeg om het opgeslagen wachtwoord te houden',
     save: 'Opslaan en testen',
     remove: 'Koppeling verwijderen',
+    removeConfirm: 'De koppeling met LimeSurvey verwijderen? Het adres, de gebruikersnaam en het wachtwoord worden gewist; geïmporteerde enquêtes en responsen blijven.',
     saved: 'De koppeling werkt en is opgeslagen.',
     removed: 'De koppeling is verwijderd.',
     badUrl: 'Vul een geldige https-URL in',
