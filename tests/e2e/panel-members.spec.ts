@@ -85,7 +85,7 @@ test('a panel member registers, sees only their own pages and is no staff: not i
   // Removing the member (the spec's own row) through the tab.
   await table.getByRole('button', { name: `Verwijderen: ${NAME}` }).click();
   await confirmDialog(page);
-  await expect(page.getByText('Het panellid is verwijderd.')).toBeVisible();
+  await expect(page.locator('#main').getByText('Het panellid is verwijderd.')).toBeVisible();
   await expect(table.getByRole('rowheader', { name: NAME })).toHaveCount(0);
   expect(Number((await client.execute({ sql: 'select count(*) as n from users where email = ?', args: [EMAIL] })).rows[0]!.n)).toBe(0);
   const audit = await client.execute({ sql: "select count(*) as n from audit_log where action in ('panel.members.export', 'panel.member.remove') and created_at > ?", args: [Date.now() - 600_000] });
