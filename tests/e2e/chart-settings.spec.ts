@@ -128,7 +128,7 @@ test('widgets show in the staff view as on the public page, from the engine, and
     await page.goto('/portal/report/1');
     const notice = page.locator('section[data-section-id="2"] [data-widget="min-n-notice"]');
     await expect(notice).toContainText('Over kleine groepen', { timeout: 30_000 });
-    await expect(notice).toContainText('minder dan 10 respondenten');
+    await expect(notice).toContainText('vanaf 10 deelnemers');
     await page.goto('/portal/public/report/1?widget=aan');
     await expect(page.locator('[data-widget="min-n-notice"]')).toContainText('Over kleine groepen');
   } finally {
