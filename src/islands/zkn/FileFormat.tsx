@@ -12,10 +12,10 @@ export function FileFormat({ kind }: { kind: 'ratings' | 'providers' }) {
   return (
     <div className="mb-3 flex flex-col gap-2 text-sm text-gray-700" data-testid={`zkn-format-${kind}`}>
       <p>{t.intro}</p>
-      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1">
+      <dl className="grid grid-cols-1 gap-y-1 sm:grid-cols-[auto_minmax(0,1fr)] sm:gap-x-3">
         {f.columns.map(([name, text]) => (
           <div key={name} className="contents">
-            <dt className="font-mono text-gray-900">{name}</dt>
+            <dt className="font-mono text-gray-900 break-words">{name}</dt>
             <dd className="m-0">{text}</dd>
           </div>
         ))}
