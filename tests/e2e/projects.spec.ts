@@ -63,7 +63,7 @@ test('a Beheerder runs a project: creates it and a sub-project, links the survey
 
   // The demo Gebruiker becomes a member (Meelezer).
   await page.getByRole('navigation', { name: 'Onderdelen' }).getByRole('link', { name: 'Gebruikers' }).click();
-  await page.getByRole('combobox', { name: /^Gebruiker toevoegen/ }).selectOption({ label: 'Carla Bakker (gebruiker@demo.impulz.nl)' });
+  await page.getByRole('combobox', { name: /^Gebruiker toevoegen/ }).selectOption({ label: 'Carla Bakker (gebruiker@demo.impulz.nl) · Gebruiker' });
   await page.getByRole('combobox', { name: /^Projectrol(?!:)/ }).selectOption({ label: 'Meelezer' });
   await page.getByRole('button', { name: 'Toevoegen' }).click();
   await expect(page.getByTestId('project-members')).toContainText('Carla Bakker');
