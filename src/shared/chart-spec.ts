@@ -1,6 +1,6 @@
 import { chartsNl } from './i18n/charts';
 import { benchmarkPaints, isScaleScheme, paints, textColorFor } from './chart/colors';
-import { type NormalConfig, locationLabel, normalizeConfig } from './chart/config';
+import { type NormalConfig, isAnswerOption, locationLabel, normalizeConfig } from './chart/config';
 import { FOLD_COLOR, foldCategories, foldSegments, isFold } from './chart/fold';
 import { type Matrix, npsMatrix, optionMatrix, scalarMatrix, stackedMatrix, timeMatrix } from './chart/matrices';
 import type { BuildOptions, ChartConfig, ChartKind, ChartSpec, DataLocationAnswer, Paint } from './chart/types';
@@ -199,7 +199,7 @@ export function buildChartSpec(chart: ChartConfig, locations: DataLocationAnswer
   // Category colours are fixed before sorting so an answer keeps its colour (scales follow the options).
   // A scale scheme (oneens–eens, rapportcijfer) only for answers with an order (numeric codes).
   // Ordered = single choice whose options carry scores (numeric codes or assessment values: the engine then has a top box).
-  const scored = (l: DataLocationAnswer) => l.codes.filter((c) => !c.startsWith('-') && !c.startsWith('__')).every((c) => /^-?\d+$/.test(c)) || l.benchmarks.some((c) => !c.suppressed && c.stats.topBox !== null && c.stats.topBox !== undefined);
+  const scored = (l: DataLocationAnswer) => l.codes.filter(isAnswerOption).every((c) => /^-?\d+$/.test(c)) || l.benchmarks.some((c) => !c.suppressed && c.stats.topBox !== null && c.stats.topBox !== undefined);
   const ordered = locs.length > 0 && locs.every((l) => l.kind === 'single' && scored(l));
   const scheme = isScaleScheme(cfg.schemeId) && !ordered ? 2 : cfg.schemeId;
   if (colorBy === 'category') {

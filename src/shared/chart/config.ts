@@ -71,6 +71,9 @@ export function normalizeConfig(c: ChartConfig, opts: { usePatterns?: boolean; g
 }
 
 /** Label of option i of a data location: its text in the data language, else a readable code. */
+/** An answer option proper, not the 'Anders' code ('-oth-', '__other__') or another system code. */
+export const isAnswerOption = (code: string): boolean => !code.startsWith('-') && !code.startsWith('__');
+
 export function optionLabel(loc: DataLocationAnswer, i: number): string {
   const code = loc.codes[i] ?? '';
   const label = loc.labels?.[i];

@@ -2,6 +2,7 @@ import { type Cube, cubeKindOf } from '../../analytics';
 import type { ResponseColumn } from '../surveys/column-map';
 import type { StructureQuestion, SurveyStructure } from '../surveys/load-structure';
 import { reportsNl } from '../../../shared/i18n/reports';
+import { isAnswerOption } from '../../../shared/chart/config';
 import { CHART_SORTING_OPTIONS, CHART_TYPES, COLOR_SCHEMES, DATA_FORMATS } from '../../../shared/lookups';
 
 type ChartKey = (typeof CHART_TYPES)[number]['key'];
@@ -39,8 +40,6 @@ export function plainTitle(html: string | undefined, fallback: string): string {
 
 const sorting = (key: (typeof CHART_SORTING_OPTIONS)[number]['key']) => CHART_SORTING_OPTIONS.find((o) => o.key === key)!.id;
 
-/** The answer codes of a single-choice column that are answers (not 'Anders', '-oth-'). */
-const answerCodes = (col: { codes: string[] }) => col.codes.filter((c) => !c.startsWith('-') && !c.startsWith('__'));
 
 /** A 0–10 scale (how likely to recommend): eleven codes 0 … 10, as the NPS chart needs. */
 function isRecommendation(codes: string[]): boolean {
@@ -85,7 +84,7 @@ export function planChart(q: StructureQuestion, columns: ResponseColumn[], cube:
   if (kind !== 'single') return null;
   const col = cube.byKey.get(keys[0]!)!;
   if (col.kind !== 'single') return null;
-  const codes = answerCodes(col);
+  const codes = col.codes.filter(isAnswerOption);
   const scored = codes.length >= 3 && codes.every((c) => Number.isFinite(col.scores[col.codes.indexOf(c)]!));
   const array = keys.length > 1;
   if (!array && isRecommendation(codes)) return chart('net-promoter', 'percentage', scheme('ImpulZ'), keys);
