@@ -400,19 +400,17 @@ export function simplifyAreas(areas: Area[]): StoredMap {
     if (best >= 0) weights[best] = Infinity;
     if (second >= 0) weights[second] = Infinity;
   }
-  // topojson-simplify's quantile: the weight at share p of the finite weights sorted from high to low.
+  // topojson-simplify's quantile: the weight at share p of the finite weights sorted from high to low
+  // (p = budget / total lies strictly between 0 and 1 here; no finite weight keeps every point).
   const budget = pointBudget(count);
   let minWeight = 0;
   if (total > budget) {
     const finite = weights.filter((w) => Number.isFinite(w)).sort();
     const len = finite.length;
     const desc = (i: number) => finite[len - 1 - i]!;
-    const p = budget / total;
-    if (!len) minWeight = 0;
-    else if (p <= 0 || len < 2) minWeight = desc(0);
-    else if (p >= 1) minWeight = desc(len - 1);
-    else {
-      const h = (len - 1) * p;
+    if (len === 1) minWeight = desc(0);
+    else if (len > 1) {
+      const h = (len - 1) * (budget / total);
       const i = Math.floor(h);
       minWeight = desc(i) + (desc(i + 1) - desc(i)) * (h - i);
     }
