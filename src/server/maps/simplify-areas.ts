@@ -350,17 +350,6 @@ function buildTopology(areas: Area[]) {
  * only the points kept become JavaScript arrays.
  */
 export function simplifyAreas(areas: Area[]): StoredMap {
-  let [minLon, minLat, maxLon, maxLat] = [Infinity, Infinity, -Infinity, -Infinity];
-  for (const a of areas)
-    for (const poly of a.polygons) {
-      const ring = poly[0]!;
-      for (let i = 0; i < ring.length; i += 2) {
-        minLon = Math.min(minLon, ring[i]!);
-        maxLon = Math.max(maxLon, ring[i]!);
-        minLat = Math.min(minLat, ring[i + 1]!);
-        maxLat = Math.max(maxLat, ring[i + 1]!);
-      }
-    }
   const list = areas.map((a) => ({ code: a.code, name: a.name }));
   const count = areas.length;
   const { bbox, transform, objects, points, offsets } = buildTopology(areas);
@@ -423,6 +412,8 @@ export function simplifyAreas(areas: Area[]): StoredMap {
   }
   const simplified = { type: 'Topology', bbox, objects: { areas: { type: 'GeometryCollection', geometries: objects } }, arcs };
   const round = (x: number) => Math.round(x * 1e6) / 1e6;
+  // The topology's bounding box is the map's in WGS84 (holes lie within their exterior ring).
+  const [minLon, minLat, maxLon, maxLat] = bbox;
   // Quantised again (1e5 steps across the map, delta-encoded integers): compact to store.
   return { topology: quantize(simplified as never, 1e5) as Topology, bbox: [round(minLon), round(minLat), round(maxLon), round(maxLat)], areas: list };
 }
