@@ -7,6 +7,7 @@ import { AppError, nl } from '../../errors';
 import { panelsNl } from '../../../shared/i18n/panels';
 import { GROUPS } from '../../../shared/permissions';
 import { csvFile } from '../../../shared/export/writer';
+import type { PanelMemberAccount } from '../../../shared/dto/panels';
 import type { PanelMemberQuery } from '../../../shared/validation/panels';
 import { auditRow, type AuditEntry } from '../audit/audit-row';
 import { panelParticipant } from '../participate/panel-fielding';
@@ -25,17 +26,6 @@ import { staleCubeStatements, enqueueClaimedRebuilds } from './panel-cubes';
  */
 
 const isMember = (): SQL => eq(users.groupId, GROUPS.Panellid);
-
-export interface PanelMemberAccount {
-  id: number;
-  fullname: string;
-  email: string;
-  company_id: number | null;
-  company: string | null;
-  created_at: string;
-  last_login_at: string | null;
-  panels: { id: number; name: string }[];
-}
 
 function memberQuery(ctx: UserServiceContext, query: PanelMemberQuery) {
   const q = query.q?.trim();
