@@ -1,6 +1,5 @@
 import type { InStatement } from '@libsql/client';
 import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { BatchItem } from 'drizzle-orm/batch';
 import type { UserServiceContext } from '../../context';
 import { companies, loginLogs, panels, panelUsers, users } from '../../db/schema';
 import { AppError, nl } from '../../errors';
@@ -15,7 +14,7 @@ import { rawClient } from '../surveys/scope';
 import { visibleUsers } from '../users/access';
 import { requirePanelRole } from './access';
 import { collectMemberData } from './export-own-data';
-import { staleCubeStatements, enqueueClaimedRebuilds } from './panel-cubes';
+import { writeWithCubes } from './panel-cubes';
 
 /**
  * The 'Panelleden' tab of the user overview: the panel members (group Panellid, citizens who
@@ -131,8 +130,7 @@ function auditStatement(ctx: UserServiceContext, entry: AuditEntry): InStatement
 async function dropPanelMember(ctx: UserServiceContext, id: number, erase: boolean) {
   const member = await findPanelMember(ctx, id);
   const participant = panelParticipant(id);
-  const client = rawClient(ctx.db);
-  const { rows: surveyRows } = await client.execute({
+  const { rows: surveyRows } = await rawClient(ctx.db).execute({
     sql: `select distinct survey_id from (
         select sp.survey_id from survey_panels sp join panel_users pu on pu.panel_id = sp.panel_id where pu.user_id = ?
         union select survey_id from survey_tokens where participant_id = ?
@@ -176,8 +174,7 @@ async function dropPanelMember(ctx: UserServiceContext, id: number, erase: boole
         : `Panellid ${member.fullname} (${member.email}) verwijderd met account en achtergrondgegevens`,
     }),
   );
-  const results = await client.batch([...statements, ...staleCubeStatements(surveyIds, ctx.now)], 'write');
-  await enqueueClaimedRebuilds(ctx.db, ctx.jobs, surveyIds, results, statements.length);
+  await writeWithCubes(ctx.db, ctx.jobs, statements, surveyIds, ctx.now);
   return { id, surveys: surveyIds.length };
 }
 
