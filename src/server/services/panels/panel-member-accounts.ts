@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { UserServiceContext } from '../../context';
 import { companies, loginLogs, panels, panelUsers, users } from '../../db/schema';
 import { AppError, nl } from '../../errors';
+import { countNl } from '../../../shared/i18n/count';
 import { panelsNl } from '../../../shared/i18n/panels';
 import { GROUPS } from '../../../shared/permissions';
 import { csvFile } from '../../../shared/export/writer';
@@ -170,7 +171,7 @@ async function dropPanelMember(ctx: UserServiceContext, id: number, erase: boole
       resourceId: id,
       companyId: member.companyId,
       summary: erase
-        ? `Panellid ${id} gewist op verzoek (naam, e-mailadres, achtergrondgegevens, kenmerken en codes van ${surveyIds.length} onderzoek(en)); antwoorden blijven anoniem`
+        ? `Panellid ${id} gewist op verzoek (naam, e-mailadres, achtergrondgegevens, kenmerken en codes van ${countNl(surveyIds.length, 'onderzoek')}); antwoorden blijven anoniem`
         : `Panellid ${member.fullname} (${member.email}) verwijderd met account en achtergrondgegevens`,
     }),
   );
