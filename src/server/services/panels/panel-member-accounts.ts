@@ -1,7 +1,7 @@
 import type { InStatement } from '@libsql/client';
 import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { UserServiceContext } from '../../context';
-import { companies, loginLogs, panels, panelUsers, users } from '../../db/schema';
+import { companies, loginLogs, panels, panelUsers, surveyTokens, users } from '../../db/schema';
 import { AppError, nl } from '../../errors';
 import { countNl } from '../../../shared/i18n/count';
 import { panelsNl } from '../../../shared/i18n/panels';
@@ -9,8 +9,9 @@ import { GROUPS } from '../../../shared/permissions';
 import { csvFile } from '../../../shared/export/writer';
 import type { PanelMemberAccount } from '../../../shared/dto/panels';
 import type { PanelMemberQuery } from '../../../shared/validation/panels';
-import { auditRow, type AuditEntry } from '../audit/audit-row';
+import { auditRow } from '../audit/audit-row';
 import { panelParticipant } from '../participate/panel-fielding';
+import { eraseTokenStatements } from '../surveys/erase-participant';
 import { rawClient } from '../surveys/scope';
 import { visibleUsers } from '../users/access';
 import { requirePanelRole } from './access';
@@ -113,9 +114,9 @@ async function findPanelMember(ctx: UserServiceContext, id: number): Promise<Mem
   return row;
 }
 
-/** The audit row as a plain statement, so it joins a raw batch (the same batch as the action). */
-function auditStatement(ctx: UserServiceContext, entry: AuditEntry): InStatement {
-  const q = auditRow(ctx, entry).toSQL();
+/** A Drizzle statement as a plain one, so it joins a raw batch (the same batch as the action). */
+function toStatement(query: { toSQL(): { sql: string; params: unknown[] } }): InStatement {
+  const q = query.toSQL();
   return { sql: q.sql, args: q.params as InStatement extends { args?: infer A } ? A : never };
 }
 
@@ -140,32 +141,18 @@ async function dropPanelMember(ctx: UserServiceContext, id: number, erase: boole
   });
   const surveyIds = surveyRows.map((r) => Number(r.survey_id));
   const t = ctx.now.getTime();
-  const surveyList = surveyIds.map(() => '?').join(', ');
   const statements: InStatement[] = [
     { sql: 'delete from panel_answers where user_id = ?', args: [id] },
     { sql: 'delete from panel_users where user_id = ?', args: [id] },
   ];
-  if (erase) {
-    statements.push(
-      {
-        sql: `update survey_responses set token = null
-          where token is not null and exists (select 1 from survey_tokens st where st.participant_id = ? and st.survey_id = survey_responses.survey_id and st.token = survey_responses.token)`,
-        args: [participant],
-      },
-      {
-        sql: `update survey_tokens set participant_id = null, firstname = '', lastname = '', email = '', email_status = 'OptOut', attributes = '{}',
-            token = 'gewist-' || lower(hex(randomblob(16))), uses_left = 0, updated_at = ? where participant_id = ?`,
-        args: [t, participant],
-      },
-    );
-    if (surveyIds.length) statements.push({ sql: `update surveys set responses_version = responses_version + 1 where id in (${surveyList})`, args: surveyIds });
-  } else {
-    statements.push({ sql: `update survey_tokens set participant_id = null, firstname = '', lastname = '', email = '', email_status = 'OptOut', updated_at = ? where participant_id = ?`, args: [t, participant] });
-  }
+  // Erasure first (it picks the tokens by the member link the next statement cuts).
+  if (erase) statements.push(...eraseTokenStatements(ctx.db, eq(surveyTokens.participantId, participant), ctx.now).map(toStatement));
+  statements.push({ sql: `update survey_tokens set participant_id = null, firstname = '', lastname = '', email = '', email_status = 'OptOut', updated_at = ? where participant_id = ?`, args: [t, participant] });
+  if (erase && surveyIds.length) statements.push({ sql: `update surveys set responses_version = responses_version + 1 where id in (${surveyIds.map(() => '?').join(', ')})`, args: surveyIds });
   statements.push(
     { sql: 'delete from mail_outbox where "to" = ?', args: [member.email] },
     { sql: 'delete from users where id = ? and group_id = ?', args: [id, GROUPS.Panellid] },
-    auditStatement(ctx, {
+    toStatement(auditRow(ctx, {
       action: erase ? 'panel.member.erase' : 'panel.member.remove',
       resource: 'user',
       resourceId: id,
@@ -173,7 +160,7 @@ async function dropPanelMember(ctx: UserServiceContext, id: number, erase: boole
       summary: erase
         ? `Panellid ${id} gewist op verzoek (naam, e-mailadres, achtergrondgegevens, kenmerken en codes van ${countNl(surveyIds.length, 'onderzoek')}); antwoorden blijven anoniem`
         : `Panellid ${member.fullname} (${member.email}) verwijderd met account en achtergrondgegevens`,
-    }),
+    })),
   );
   await writeWithCubes(ctx.db, ctx.jobs, statements, surveyIds, ctx.now);
   return { id, surveys: surveyIds.length };
