@@ -12,8 +12,6 @@
  *   npx astro build && npx tsx scripts/bench/maps-pages.ts
  */
 import { mkdirSync, rmSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
-import { gunzipSync, gzipSync } from 'node:zlib';
 import { createClient } from '@libsql/client';
 import { and, eq } from 'drizzle-orm';
 import { createDb, type Db } from '../../src/server/db/client';
@@ -29,6 +27,7 @@ import { autoMapping } from '../../src/shared/map-mapping';
 import { ReportInput } from '../../src/shared/validation/reports';
 import { syntheticGrid } from '../../tests/helpers/synthetic-map';
 import { startLocalStack } from '../lib/local-stack.ts';
+import { get, kb, ok, text, zipped } from '../lib/raw-get.ts';
 import { seedContext } from '../seed/context';
 import { DEMO_MAP_NAME } from '../seed/maps';
 import { DISTRICTS } from '../seed/surveys-burgerpeiling';
@@ -45,28 +44,6 @@ async function mapReport(db: Db, title: string, mapId: number, mapping: Record<s
   await db.insert(reportChartMaps).values({ chartId: chart.id, mapId, areaColumnKey: 'wijk', mapping, classMethod: 'equal', classCount: 4, createdAt: new Date(), updatedAt: new Date() });
   return report.id;
 }
-
-interface Fetched {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
-function get(url: string): Promise<Fetched> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-const gzipped = (f: Fetched) => f.headers['content-encoding'] === 'gzip';
-const zipped = (f: Fetched) => (gzipped(f) ? f.body.length : gzipSync(f.body, { level: 6 }).length);
-const text = (f: Fetched) => (gzipped(f) ? gunzipSync(f.body) : f.body).toString('utf8');
-const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
-const ok = (pass: boolean) => (pass ? '✔' : '✘');
 
 /** The page and everything it loads (no script runs: what the HTML and CSS reference). */
 async function pageWeight(origin: string, path: string) {

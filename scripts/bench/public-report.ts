@@ -8,8 +8,7 @@
  *   npx astro build && npx tsx scripts/bench/public-report.ts
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { gzipSync } from 'node:zlib';
 import { createClient } from '@libsql/client';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -26,6 +25,7 @@ import { CHART_TYPES, COLOR_SCHEMES, DATA_FORMATS, GRANULARITY, REPORT_STATUSES 
 import { GROUPS } from '../../src/shared/permissions';
 import { ReportInput } from '../../src/shared/validation/reports';
 import { startLocalStack } from '../lib/local-stack.ts';
+import { get, kb, ok, text, zipped } from '../lib/raw-get.ts';
 import { DEMO_SURVEY_SID } from '../seed/surveys-burgerpeiling.ts';
 
 const type = (key: (typeof CHART_TYPES)[number]['key']) => CHART_TYPES.find((t) => t.key === key)!.id;
@@ -90,29 +90,6 @@ async function createBenchReport(libsqlUrl: string): Promise<number> {
   client.close();
   return report.id;
 }
-
-interface Fetched {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-  ms: number;
-}
-function get(url: string): Promise<Fetched> {
-  return new Promise((resolve, reject) => {
-    const start = performance.now();
-    const req = httpRequest(url, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks), ms: performance.now() - start }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-const zipped = (f: Fetched) => (f.headers['content-encoding'] === 'gzip' ? f.body.length : gzipSync(f.body, { level: 6 }).length);
-const text = (f: Fetched) => (f.headers['content-encoding'] === 'gzip' ? gunzipSync(f.body) : f.body).toString('utf8');
-const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
-const ok = (pass: boolean) => (pass ? '✔' : '✘');
 
 const dir = `.tmp/bench-public-report-${process.pid}`;
 rmSync(dir, { recursive: true, force: true });

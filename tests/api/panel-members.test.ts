@@ -160,7 +160,7 @@ describe("the 'Panelleden' tab's API", { timeout: 30_000 }, () => {
     const now = Date.now();
     await rawClient(t.db).batch(
       [
-        { sql: `insert into survey_tokens (survey_id, token, participant_id, firstname, lastname, email, attributes, created_at, updated_at) values (?, ?, ?, 'Willemijn', 'Wis', 'wis@example.nl', '{"wijk":"Noord"}', ?, ?)`, args: [surveyId, code, `panel-user:${id}`, now, now] },
+        { sql: `insert into survey_tokens (survey_id, token, participant_id, firstname, lastname, email, attributes, created_at, updated_at) values (?, ?, ?, 'Willemijn', 'Wis', 'wis@example.nl', '{"wijk":"Wisdorp"}', ?, ?)`, args: [surveyId, code, `panel-user:${id}`, now, now] },
         { sql: `insert into survey_responses (survey_id, external_key, token, answers, created_at, updated_at) values (?, ?, ?, '{}', ?, ?)`, args: [surveyId, `wis-${id}`, code, now, now] },
       ],
       'write',
@@ -171,6 +171,8 @@ describe("the 'Panelleden' tab's API", { timeout: 30_000 }, () => {
     expect(await t.db.select().from(users).where(eq(users.id, id))).toEqual([]);
     const token = (await rawClient(t.db).execute({ sql: `select * from survey_tokens where survey_id = ? and (participant_id = ? or token = ?)`, args: [surveyId, `panel-user:${id}`, code] })).rows;
     expect(token).toEqual([]);
+    const traces = await rawClient(t.db).execute({ sql: `select id from survey_tokens where firstname = 'Willemijn' or lastname = 'Wis' or email = 'wis@example.nl' or attributes like '%Wisdorp%'`, args: [] });
+    expect(traces.rows).toEqual([]);
     const response = (await rawClient(t.db).execute({ sql: 'select token, answers from survey_responses where survey_id = ? and external_key = ?', args: [surveyId, `wis-${id}`] })).rows;
     expect(response).toHaveLength(1);
     expect(response[0]!.token).toBeNull();

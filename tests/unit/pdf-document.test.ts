@@ -91,7 +91,10 @@ describe('PDF document', () => {
   });
 
   it('embeds every font, sets language and title, and is tagged: one Figure per chart with its alternative text (issue 35 item 8)', async () => {
-    const named: PdfReport = { ...report, title: 'Rapport van Łukasz Doğan: −3 punten', benchmarks: [{ label: 'Noord + Vrouw', description: 'Wijk: Noord; Geslacht: Vrouw' }] };
+    // The first chart carries its words (as build-report-pdf gives every chart chartAlt's text); the others fall back to their title.
+    const alt = 'Problemen. A: Afval 41,3%, Verkeer 12,5%. B: te weinig respondenten.';
+    const sections = report.sections.map((s, i) => (i ? s : { ...s, blocks: s.blocks.map((b, j) => (j === 1 ? { ...b, chart: { ...b.chart!, alt } } : b)) }));
+    const named: PdfReport = { ...report, sections, title: 'Rapport van Łukasz Doğan: −3 punten', benchmarks: [{ label: 'Noord + Vrouw', description: 'Wijk: Noord; Geslacht: Vrouw' }] };
     const bytes = await renderReportPdf(named);
     const doc = await PDFDocument.load(bytes, { updateMetadata: false });
     const { context, catalog } = doc;
@@ -111,22 +114,25 @@ describe('PDF document', () => {
     // Language, title shown in the window, marked.
     expect(lookup(catalog.get(PDFName.of('Lang')))?.toString()).toBe('(nl-NL)');
     expect(doc.getTitle()).toBe('Rapport van Łukasz Doğan: −3 punten');
+    expect(dict(catalog.get(PDFName.of('ViewerPreferences'))).get(PDFName.of('DisplayDocTitle'))?.toString()).toBe('true');
     expect(dict(catalog.get(PDFName.of('MarkInfo'))).get(PDFName.of('Marked'))?.toString()).toBe('true');
 
     // The structure tree: headings, paragraphs, one Figure per drawn chart (bars, columns, stacked,
     // pie, lines, kpi) with its alternative text, the table as Table > TR > TH/TD.
     const roles: string[] = [];
+    const nesting = new Set<string>();
     const alts: (string | undefined)[] = [];
-    const walk = (o: PDFObject | undefined) => {
+    const walk = (o: PDFObject | undefined, parent = '') => {
       const node = lookup(o);
-      if (node instanceof PDFArray) return node.asArray().forEach(walk);
+      if (node instanceof PDFArray) return node.asArray().forEach((kid) => walk(kid, parent));
       if (!(node instanceof PDFDict) || name(node, 'Type') === '/MCR') return;
       const role = name(node, 'S');
       if (role) {
         roles.push(role);
+        nesting.add(`${parent}>${role}`);
         if (role === '/Figure') alts.push((lookup(node.get(PDFName.of('Alt'))) as { decodeText?: () => string } | undefined)?.decodeText?.());
       }
-      walk(node.get(PDFName.of('K')));
+      walk(node.get(PDFName.of('K')), role ?? parent);
     };
     const root = dict(catalog.get(PDFName.of('StructTreeRoot')));
     expect(name(root, 'Type')).toBe('/StructTreeRoot');
@@ -135,9 +141,13 @@ describe('PDF document', () => {
     const charts = named.sections.flatMap((s) => s.blocks).filter((b) => b.chart && b.chart.type !== 'table' && b.chart.type !== 'message');
     expect(roles.filter((r) => r === '/Figure')).toHaveLength(charts.length);
     expect(alts.every((a) => !!a)).toBe(true);
+    expect(alts).toEqual(charts.map((b, i) => (i ? b.chart!.title : alt)));
     expect(roles).toContain('/H1');
     expect(roles.filter((r) => r === '/H2')).toHaveLength(named.sections.length);
+    expect(roles.filter((r) => r === '/H3')).toHaveLength(charts.length + 1);
     expect(roles).toEqual(expect.arrayContaining(['/Document', '/P', '/Table', '/TR', '/TH', '/TD']));
+    // Table > TR > TH/TD, nothing else holding rows or cells.
+    expect([...nesting].filter((n) => /\/(TR|TH|TD)$/.test(n)).sort()).toEqual(['/TR>/TD', '/TR>/TH', '/Table>/TR']);
     for (const page of doc.getPages()) expect(page.node.get(PDFName.of('StructParents'))).toBeDefined();
 
     // 'Ł', 'ğ' and '−' are drawn from the embedded font (text extraction reads them back through its ToUnicode map).

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { api, BASE } from '../../shared/api-client';
+import type { PanelMemberAccount } from '../../shared/dto/panels';
 import { formatDate } from '../../shared/format';
 import { panelsNl } from '../../shared/i18n/panels';
 import { dangerButtonClass } from '../report-editor/fields';
@@ -9,19 +10,8 @@ import { confirmAction } from '../shell/confirm';
 
 const t = panelsNl.accounts;
 
-export interface PanelMemberRow {
-  id: number;
-  fullname: string;
-  email: string;
-  company_id: number | null;
-  company: string | null;
-  created_at: string;
-  last_login_at: string | null;
-  panels: { id: number; name: string }[];
-}
-
 interface Props {
-  initial: PanelMemberRow[];
+  initial: PanelMemberAccount[];
   /** Root users see every organisation's members: show the organisation column. */
   showCompany: boolean;
   /** Exports (the list, one member's data) are for the own organisation's members only. */
@@ -42,7 +32,7 @@ export default function PanelMembers({ initial, showCompany, ownCompanyId }: Pro
   const [notice, setNotice] = useState('');
   const shown = useMemo(() => rows.filter((r) => matchesSearch([r.fullname, r.email, r.company, ...r.panels.map((p) => p.name)], query)), [rows, query]);
 
-  async function drop(row: PanelMemberRow, erase: boolean) {
+  async function drop(row: PanelMemberAccount, erase: boolean) {
     if (!(await confirmAction(erase ? t.eraseConfirm(row.fullname) : t.removeConfirm(row.fullname)))) return;
     setBusy(row.id);
     try {

@@ -350,17 +350,6 @@ function buildTopology(areas: Area[]) {
  * only the points kept become JavaScript arrays.
  */
 export function simplifyAreas(areas: Area[]): StoredMap {
-  let [minLon, minLat, maxLon, maxLat] = [Infinity, Infinity, -Infinity, -Infinity];
-  for (const a of areas)
-    for (const poly of a.polygons) {
-      const ring = poly[0]!;
-      for (let i = 0; i < ring.length; i += 2) {
-        minLon = Math.min(minLon, ring[i]!);
-        maxLon = Math.max(maxLon, ring[i]!);
-        minLat = Math.min(minLat, ring[i + 1]!);
-        maxLat = Math.max(maxLat, ring[i + 1]!);
-      }
-    }
   const list = areas.map((a) => ({ code: a.code, name: a.name }));
   const count = areas.length;
   const { bbox, transform, objects, points, offsets } = buildTopology(areas);
@@ -400,19 +389,17 @@ export function simplifyAreas(areas: Area[]): StoredMap {
     if (best >= 0) weights[best] = Infinity;
     if (second >= 0) weights[second] = Infinity;
   }
-  // topojson-simplify's quantile: the weight at share p of the finite weights sorted from high to low.
+  // topojson-simplify's quantile: the weight at share p of the finite weights sorted from high to low
+  // (p = budget / total lies strictly between 0 and 1 here; no finite weight keeps every point).
   const budget = pointBudget(count);
   let minWeight = 0;
   if (total > budget) {
     const finite = weights.filter((w) => Number.isFinite(w)).sort();
     const len = finite.length;
     const desc = (i: number) => finite[len - 1 - i]!;
-    const p = budget / total;
-    if (!len) minWeight = 0;
-    else if (p <= 0 || len < 2) minWeight = desc(0);
-    else if (p >= 1) minWeight = desc(len - 1);
-    else {
-      const h = (len - 1) * p;
+    if (len === 1) minWeight = desc(0);
+    else if (len > 1) {
+      const h = (len - 1) * (budget / total);
       const i = Math.floor(h);
       minWeight = desc(i) + (desc(i + 1) - desc(i)) * (h - i);
     }
@@ -425,6 +412,8 @@ export function simplifyAreas(areas: Area[]): StoredMap {
   }
   const simplified = { type: 'Topology', bbox, objects: { areas: { type: 'GeometryCollection', geometries: objects } }, arcs };
   const round = (x: number) => Math.round(x * 1e6) / 1e6;
+  // The topology's bounding box is the map's in WGS84 (holes lie within their exterior ring).
+  const [minLon, minLat, maxLon, maxLat] = bbox;
   // Quantised again (1e5 steps across the map, delta-encoded integers): compact to store.
   return { topology: quantize(simplified as never, 1e5) as Topology, bbox: [round(minLon), round(minLat), round(maxLon), round(maxLat)], areas: list };
 }

@@ -16,6 +16,18 @@ export interface PanelMember {
   complete: boolean;
 }
 
+/** A panel member account on the 'Panelleden' tab (GET user/panel-member), with the panels they belong to. */
+export interface PanelMemberAccount {
+  id: number;
+  fullname: string;
+  email: string;
+  company_id: number | null;
+  company: string | null;
+  created_at: string;
+  last_login_at: string | null;
+  panels: { id: number; name: string }[];
+}
+
 /** One of my panels with its fields and my answers (GET user/{id}/answer). */
 export interface MemberPanel {
   id: number;

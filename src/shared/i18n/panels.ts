@@ -1,6 +1,6 @@
 /** Dutch texts of the panels area (issue 16): panels, background fields, members, own data. */
 
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString('nl-NL')} ${n === 1 ? one : many}`;
+import { countNl } from './count';
 
 export const panelsNl = {
   panel: 'Panel',
@@ -49,7 +49,7 @@ export const panelsNl = {
   },
   // screens
   frame: {
-    fields: (n: number) => plural(n, 'veld', 'velden'),
+    fields: (n: number) => countNl(n, 'veld', 'velden'),
     registrationOn: 'aanmelden staat aan',
     registrationOff: 'aanmelden staat uit',
   },
@@ -130,7 +130,7 @@ export const panelsNl = {
     removed: 'Het lid is uit het panel verwijderd.',
     export: 'Exporteren (CSV)',
     exportHelp: 'De export bevat namen, e-mailadressen en achtergrondgegevens: persoonsgegevens. Bewaar hem niet langer dan nodig.',
-    count: (n: number) => plural(n, 'lid', 'leden'),
+    count: (n: number) => countNl(n, 'lid', 'leden'),
   },
   fields: {
     title: 'Achtergrondvelden',
@@ -193,7 +193,7 @@ export const panelsNl = {
     title: 'Panelleden',
     intro:
       'Inwoners die zich via de link of code van een panel hebben aangemeld. Het zijn geen medewerkers: ze zien alleen hun eigen panelpagina’s en staan niet in de gebruikerslijst, de ledenkeuze van projecten of de lezers van rapportages.',
-    count: (n: number) => plural(n, 'panellid', 'panelleden'),
+    count: (n: number) => countNl(n, 'panellid', 'panelleden'),
     search: 'Zoek op naam of e-mailadres',
     searchLabel: 'Zoeken in panelleden',
     name: 'Naam',

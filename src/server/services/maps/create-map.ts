@@ -17,29 +17,24 @@ export interface MapUpload {
 
 const invalid = (field: string, message: string) => new AppError('VALIDATION', message, { [field]: [message] });
 
-/** A part's text; more than `max` bytes is a 413 (the portal's upload rule), read no further. */
+/** A part's chunks to `write` as they arrive; more than `max` bytes is a 413 (the portal's upload rule), read no further. */
+async function readPart(content: AsyncIterable<Uint8Array>, max: number, write: (chunk: Uint8Array) => void): Promise<number> {
+  let bytes = 0;
+  for await (const chunk of content) {
+    bytes += chunk.byteLength;
+    if (bytes > max) throw new AppError('TOO_LARGE', nl.tooLarge);
+    write(chunk);
+  }
+  return bytes;
+}
+
+/** A form field's text (413 above `max` bytes). */
 async function readText(content: AsyncIterable<Uint8Array>, max: number): Promise<string> {
   const decoder = new TextDecoder();
   const pieces: string[] = [];
-  let bytes = 0;
-  for await (const chunk of content) {
-    bytes += chunk.byteLength;
-    if (bytes > max) throw new AppError('TOO_LARGE', nl.tooLarge);
-    pieces.push(decoder.decode(chunk, { stream: true }));
-  }
+  await readPart(content, max, (chunk) => pieces.push(decoder.decode(chunk, { stream: true })));
   pieces.push(decoder.decode());
   return pieces.join('');
-}
-
-/** The file part into the geometry reader as it arrives; more than `max` bytes is a 413, read no further. */
-async function readFile(content: AsyncIterable<Uint8Array>, reader: GeometryReader, max: number): Promise<number> {
-  let bytes = 0;
-  for await (const chunk of content) {
-    bytes += chunk.byteLength;
-    if (bytes > max) throw new AppError('TOO_LARGE', nl.tooLarge);
-    reader.write(chunk);
-  }
-  return bytes;
 }
 
 /**
@@ -60,8 +55,8 @@ export async function createMap(ctx: UserServiceContext, companyId: number, uplo
     for await (const part of readMultipart(upload.body, upload.boundary)) {
       if (part.name === 'file' && part.filename !== null) {
         const known = fields.code_property?.trim() && fields.name_property?.trim() ? { code: fields.code_property.trim(), name: fields.name_property.trim() } : null;
-        reader = new GeometryReader(known);
-        fileBytes = await readFile(part.content, reader, MAX_MAP_BYTES);
+        const fileReader = (reader = new GeometryReader(known));
+        fileBytes = await readPart(part.content, MAX_MAP_BYTES, (chunk) => fileReader.write(chunk));
       }
       else if (part.filename === null && ['name', 'code_property', 'name_property'].includes(part.name)) fields[part.name] = await readText(part.content, 1024);
     }

@@ -1,20 +1,22 @@
 import type { InStatement } from '@libsql/client';
 import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { BatchItem } from 'drizzle-orm/batch';
 import type { UserServiceContext } from '../../context';
-import { companies, loginLogs, panels, panelUsers, users } from '../../db/schema';
+import { companies, loginLogs, panels, panelUsers, surveyTokens, users } from '../../db/schema';
 import { AppError, nl } from '../../errors';
+import { countNl } from '../../../shared/i18n/count';
 import { panelsNl } from '../../../shared/i18n/panels';
 import { GROUPS } from '../../../shared/permissions';
 import { csvFile } from '../../../shared/export/writer';
+import type { PanelMemberAccount } from '../../../shared/dto/panels';
 import type { PanelMemberQuery } from '../../../shared/validation/panels';
-import { auditRow, type AuditEntry } from '../audit/audit-row';
+import { auditRow } from '../audit/audit-row';
 import { panelParticipant } from '../participate/panel-fielding';
+import { eraseTokenStatements } from '../surveys/erase-participant';
 import { rawClient } from '../surveys/scope';
 import { visibleUsers } from '../users/access';
 import { requirePanelRole } from './access';
 import { collectMemberData } from './export-own-data';
-import { staleCubeStatements, enqueueClaimedRebuilds } from './panel-cubes';
+import { writeWithCubes } from './panel-cubes';
 
 /**
  * The 'Panelleden' tab of the user overview: the panel members (group Panellid, citizens who
@@ -25,17 +27,6 @@ import { staleCubeStatements, enqueueClaimedRebuilds } from './panel-cubes';
  */
 
 const isMember = (): SQL => eq(users.groupId, GROUPS.Panellid);
-
-export interface PanelMemberAccount {
-  id: number;
-  fullname: string;
-  email: string;
-  company_id: number | null;
-  company: string | null;
-  created_at: string;
-  last_login_at: string | null;
-  panels: { id: number; name: string }[];
-}
 
 function memberQuery(ctx: UserServiceContext, query: PanelMemberQuery) {
   const q = query.q?.trim();
@@ -123,9 +114,9 @@ async function findPanelMember(ctx: UserServiceContext, id: number): Promise<Mem
   return row;
 }
 
-/** The audit row as a plain statement, so it joins a raw batch (the same batch as the action). */
-function auditStatement(ctx: UserServiceContext, entry: AuditEntry): InStatement {
-  const q = auditRow(ctx, entry).toSQL();
+/** A Drizzle statement as a plain one, so it joins a raw batch (the same batch as the action). */
+function toStatement(query: { toSQL(): { sql: string; params: unknown[] } }): InStatement {
+  const q = query.toSQL();
   return { sql: q.sql, args: q.params as InStatement extends { args?: infer A } ? A : never };
 }
 
@@ -141,8 +132,7 @@ function auditStatement(ctx: UserServiceContext, entry: AuditEntry): InStatement
 async function dropPanelMember(ctx: UserServiceContext, id: number, erase: boolean) {
   const member = await findPanelMember(ctx, id);
   const participant = panelParticipant(id);
-  const client = rawClient(ctx.db);
-  const { rows: surveyRows } = await client.execute({
+  const { rows: surveyRows } = await rawClient(ctx.db).execute({
     sql: `select distinct survey_id from (
         select sp.survey_id from survey_panels sp join panel_users pu on pu.panel_id = sp.panel_id where pu.user_id = ?
         union select survey_id from survey_tokens where participant_id = ?
@@ -151,43 +141,28 @@ async function dropPanelMember(ctx: UserServiceContext, id: number, erase: boole
   });
   const surveyIds = surveyRows.map((r) => Number(r.survey_id));
   const t = ctx.now.getTime();
-  const surveyList = surveyIds.map(() => '?').join(', ');
   const statements: InStatement[] = [
     { sql: 'delete from panel_answers where user_id = ?', args: [id] },
     { sql: 'delete from panel_users where user_id = ?', args: [id] },
   ];
-  if (erase) {
-    statements.push(
-      {
-        sql: `update survey_responses set token = null
-          where token is not null and exists (select 1 from survey_tokens st where st.participant_id = ? and st.survey_id = survey_responses.survey_id and st.token = survey_responses.token)`,
-        args: [participant],
-      },
-      {
-        sql: `update survey_tokens set participant_id = null, firstname = '', lastname = '', email = '', email_status = 'OptOut', attributes = '{}',
-            token = 'gewist-' || lower(hex(randomblob(16))), uses_left = 0, updated_at = ? where participant_id = ?`,
-        args: [t, participant],
-      },
-    );
-    if (surveyIds.length) statements.push({ sql: `update surveys set responses_version = responses_version + 1 where id in (${surveyList})`, args: surveyIds });
-  } else {
-    statements.push({ sql: `update survey_tokens set participant_id = null, firstname = '', lastname = '', email = '', email_status = 'OptOut', updated_at = ? where participant_id = ?`, args: [t, participant] });
-  }
+  // Erasure first (it picks the tokens by the member link the next statement cuts).
+  if (erase) statements.push(...eraseTokenStatements(ctx.db, eq(surveyTokens.participantId, participant), ctx.now).map(toStatement));
+  statements.push({ sql: `update survey_tokens set participant_id = null, firstname = '', lastname = '', email = '', email_status = 'OptOut', updated_at = ? where participant_id = ?`, args: [t, participant] });
+  if (erase && surveyIds.length) statements.push({ sql: `update surveys set responses_version = responses_version + 1 where id in (${surveyIds.map(() => '?').join(', ')})`, args: surveyIds });
   statements.push(
     { sql: 'delete from mail_outbox where "to" = ?', args: [member.email] },
     { sql: 'delete from users where id = ? and group_id = ?', args: [id, GROUPS.Panellid] },
-    auditStatement(ctx, {
+    toStatement(auditRow(ctx, {
       action: erase ? 'panel.member.erase' : 'panel.member.remove',
       resource: 'user',
       resourceId: id,
       companyId: member.companyId,
       summary: erase
-        ? `Panellid ${id} gewist op verzoek (naam, e-mailadres, achtergrondgegevens, kenmerken en codes van ${surveyIds.length} onderzoek(en)); antwoorden blijven anoniem`
+        ? `Panellid ${id} gewist op verzoek (naam, e-mailadres, achtergrondgegevens, kenmerken en codes van ${countNl(surveyIds.length, 'onderzoek')}); antwoorden blijven anoniem`
         : `Panellid ${member.fullname} (${member.email}) verwijderd met account en achtergrondgegevens`,
-    }),
+    })),
   );
-  const results = await client.batch([...statements, ...staleCubeStatements(surveyIds, ctx.now)], 'write');
-  await enqueueClaimedRebuilds(ctx.db, ctx.jobs, surveyIds, results, statements.length);
+  await writeWithCubes(ctx.db, ctx.jobs, statements, surveyIds, ctx.now);
   return { id, surveys: surveyIds.length };
 }
 

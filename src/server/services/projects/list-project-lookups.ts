@@ -24,7 +24,7 @@ export async function listCompanyChoices(ctx: UserServiceContext, companyId: num
     ctx.db
       .select({ id: users.id, fullname: users.fullname, email: users.email, groupId: users.groupId })
       .from(users)
-      .where(and(eq(users.companyId, companyId), isNull(users.deletedAt), pickableStaff(ctx.now)))
+      .where(and(eq(users.companyId, companyId), pickableStaff(ctx.now)))
       .orderBy(asc(users.fullname), asc(users.id)),
     ctx.db.select({ id: surveys.id, title: surveys.title, lsSid: surveys.lsSid }).from(surveys).where(and(eq(surveys.companyId, companyId), isNull(surveys.deletedAt))),
   ]);

@@ -1,12 +1,11 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { activeAccount } from '../../auth/sessions';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { UserServiceContext } from '../../context';
 import type { Db } from '../../db/client';
 import { projectUsers, reportScheduleRecipients, reportSchedules, users } from '../../db/schema';
 import { AppError, nl } from '../../errors';
-import { GROUPS } from '../../../shared/permissions';
 import type { ScheduleCandidate, ScheduleItem } from '../../../shared/dto/schedules';
 import { findReport, requireReportRole, type ReportRow } from '../reports/access';
+import { pickableStaff } from '../users/staff';
 
 export type ScheduleRow = typeof reportSchedules.$inferSelect;
 export type RecipientRow = typeof reportScheduleRecipients.$inferSelect;
@@ -24,13 +23,13 @@ export async function findSchedule(ctx: UserServiceContext, reportId: number, sc
   return { report, schedule };
 }
 
-/** The people a report can be sent to: active members of its project, staff people (not Api accounts, not panel members). */
+/** The people a report can be sent to: the project's members that staff may pick (pickableStaff: active, no Api accounts, no panel members). */
 export function listCandidates(db: Db, projectId: number, now: Date): Promise<ScheduleCandidate[]> {
   return db
     .select({ id: users.id, fullname: users.fullname, email: users.email })
     .from(projectUsers)
     .innerJoin(users, eq(users.id, projectUsers.userId))
-    .where(and(eq(projectUsers.projectId, projectId), activeAccount(now), ne(users.groupId, GROUPS.Api), ne(users.groupId, GROUPS.Panellid)))
+    .where(and(eq(projectUsers.projectId, projectId), pickableStaff(now)))
     .orderBy(asc(users.fullname));
 }
 

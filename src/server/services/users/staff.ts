@@ -1,4 +1,5 @@
-import { and, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, inArray, ne, type SQL } from 'drizzle-orm';
+import { activeAccount } from '../../auth/sessions';
 import { users } from '../../db/schema';
 import { GROUPS } from '../../../shared/permissions';
 
@@ -11,7 +12,6 @@ export const staffAccount = (): SQL => ne(users.groupId, GROUPS.Panellid);
 /**
  * The people staff pick from (project members, report readers, transfer targets, company admins,
  * schedule recipients): Admin, Beheerder and Gebruiker accounts — no panel members, no Api users —
- * and no demo account past its end.
+ * that are active (activeAccount: not deleted, no demo account past its end).
  */
-export const pickableStaff = (now: Date): SQL =>
-  and(inArray(users.groupId, [GROUPS.Admin, GROUPS.Beheerder, GROUPS.Gebruiker]), sql`(${users.demoExpiresAt} is null or ${users.demoExpiresAt} > ${now.getTime()})`)!;
+export const pickableStaff = (now: Date): SQL => and(inArray(users.groupId, [GROUPS.Admin, GROUPS.Beheerder, GROUPS.Gebruiker]), activeAccount(now))!;
