@@ -27,7 +27,7 @@ function sameBlock(a: Bitset, base: Bitset, b: number): boolean {
  * `block(b)`, the rest to `direct(from, to)` in as few row ranges as possible. Without a base
  * everything is direct.
  */
-export function walkBlocks(bits: Bitset, base: Bitset | null | undefined, lo: number, hi: number, direct: (from: number, to: number) => void, block: (b: number) => void): void {
+function walkBlocks(bits: Bitset, base: Bitset | null | undefined, lo: number, hi: number, direct: (from: number, to: number) => void, block: (b: number) => void): void {
   if (hi <= lo) return;
   if (!base || hi - lo < BLOCK_ROWS) return direct(lo, hi);
   let from = lo;
@@ -44,7 +44,7 @@ export function walkBlocks(bits: Bitset, base: Bitset | null | undefined, lo: nu
  * Per-block sums of `slots` numbers over the universe, each block filled on first use by `fill`
  * (its rows [b·BLOCK_ROWS, (b+1)·BLOCK_ROWS), written into `sums` at `at`).
  */
-export class BlockSums<A extends Float64Array | Uint32Array> {
+class BlockSums<A extends Float64Array | Uint32Array> {
   readonly done: Uint8Array;
   constructor(
     readonly sums: A,
@@ -73,7 +73,7 @@ const cache = new WeakMap<object, WeakMap<Part, WeakMap<Bitset, BlockSums<Float6
  * an option bitset, …) and one universe, made by `make` on first use and kept as long as all three
  * live (the cube in the isolate's cache, the weights of a scheme).
  */
-export function blockSumsOf<A extends Float64Array | Uint32Array>(source: object, part: Part, base: Bitset, make: () => BlockSums<A>): BlockSums<A> {
+function blockSumsOf<A extends Float64Array | Uint32Array>(source: object, part: Part, base: Bitset, make: () => BlockSums<A>): BlockSums<A> {
   let byPart = cache.get(source);
   if (!byPart) cache.set(source, (byPart = new WeakMap()));
   let byBase = byPart.get(part);
@@ -84,7 +84,7 @@ export function blockSumsOf<A extends Float64Array | Uint32Array>(source: object
 }
 
 /** Blocks of a cube of `rows` rows (a partial last block is never whole inside a range, so it is never used). */
-export function blockCount(rows: number): number {
+function blockCount(rows: number): number {
   return Math.floor(rows / BLOCK_ROWS);
 }
 
@@ -135,7 +135,7 @@ function sameWords(a: Uint32Array, b: Uint32Array): boolean {
 }
 
 /** The identity of the rows of `bits` within [lo, hi) (hi > lo), remembered per bitset object within a request. */
-export function groupIdentity(bits: Bitset, lo: number, hi: number): object {
+function groupIdentity(bits: Bitset, lo: number, hi: number): object {
   let byRange = perRequest.get(bits);
   if (!byRange) perRequest.set(bits, (byRange = new Map()));
   const range = `${lo}:${hi}`;
@@ -179,7 +179,7 @@ function evict(): void {
 const cells = new WeakMap<object, WeakMap<object, WeakMap<object, unknown>>>();
 
 /** A group's cached sums for one source (record keys, weights) and column part, made by `make` once per identity. */
-export function cachedCell<T>(identity: object, source: object, part: object, make: () => T): T {
+function cachedCell<T>(identity: object, source: object, part: object, make: () => T): T {
   let bySource = cells.get(identity);
   if (!bySource) cells.set(identity, (bySource = new WeakMap()));
   let byPart = bySource.get(source);
@@ -187,4 +187,42 @@ export function cachedCell<T>(identity: object, source: object, part: object, ma
   let hit = byPart.get(part) as T | undefined;
   if (hit === undefined) byPart.set(part, (hit = make()));
   return hit;
+}
+
+/** The part of a sum over a group's own rows (no column, no mask). */
+export const WHOLE_GROUP = {};
+
+/** Adds the sums of the rows of `bits` within [from, to), one by one, into out[at …]. */
+export type AddRows<A> = (bits: Bitset, from: number, to: number, out: A, at: number) => void;
+
+/**
+ * The `slots` sums of the rows of `bits` within [lo, hi) for one source (record keys or weights,
+ * one per cube row) and column part, in a new array made by `alloc`: `add` walks rows one by one;
+ * with `base`, blocks where `bits` equals it take their kept sums, and the result is kept per group
+ * (callers only read it). Sums of a Uint32Array wrap modulo 2³², as the keys need.
+ */
+export function groupSums<A extends Float64Array | Uint32Array>(source: Uint32Array | Float32Array, part: object, bits: Bitset, base: Bitset | null | undefined, lo: number, hi: number, slots: number, alloc: (length: number) => A, add: AddRows<A>): A {
+  if (!base || hi <= lo) return walked(source, part, bits, null, lo, hi, slots, alloc, add);
+  return cachedCell(groupIdentity(bits, lo, hi), source, part, () => walked(source, part, bits, base, lo, hi, slots, alloc, add));
+}
+
+function walked<A extends Float64Array | Uint32Array>(source: Uint32Array | Float32Array, part: object, bits: Bitset, base: Bitset | null, lo: number, hi: number, slots: number, alloc: (length: number) => A, add: AddRows<A>): A {
+  const out = alloc(slots);
+  let kept: BlockSums<A> | undefined;
+  walkBlocks(
+    bits,
+    base,
+    lo,
+    hi,
+    (from, to) => add(bits, from, to, out, 0),
+    (b) => {
+      kept ??= blockSumsOf(source, part, base!, () => {
+        const sums = alloc(blockCount(source.length) * slots);
+        return new BlockSums(sums, slots, (f, t, at) => add(base!, f, t, sums, at));
+      });
+      const at = kept.at(b);
+      for (let i = 0; i < slots; i++) out[i]! += kept.sums[at + i]!;
+    },
+  );
+  return out;
 }
