@@ -1,4 +1,4 @@
-import { type Bitset, edgeMask } from './bitset';
+import { type Bitset, edgeMask, equals } from './bitset';
 
 /**
  * Block sums (docs/performance.md, "Weighted and cell-key sums"): the weighted sums (weighted.ts)
@@ -105,8 +105,8 @@ interface Identity {
 }
 
 const registry = new Map<number, Identity[]>();
-/** Least recently used first (a Map keeps insertion order; a hit is re-inserted). */
-const recency = new Map<Identity, number>();
+/** Least recently used first (a Set keeps insertion order; a hit is re-inserted). */
+const recency = new Set<Identity>();
 let heldBytes = 0;
 const perRequest = new WeakMap<Bitset, Map<string, Identity>>();
 
@@ -128,12 +128,6 @@ function hashOf(words: Uint32Array, lo: number, hi: number): number {
   return h >>> 0;
 }
 
-function sameWords(a: Uint32Array, b: Uint32Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
 /** The identity of the rows of `bits` within [lo, hi) (hi > lo), remembered per bitset object within a request. */
 function groupIdentity(bits: Bitset, lo: number, hi: number): object {
   let byRange = perRequest.get(bits);
@@ -144,13 +138,13 @@ function groupIdentity(bits: Bitset, lo: number, hi: number): object {
   const words = wordsOf(bits, lo, hi);
   const hash = hashOf(words, lo, hi);
   const bucket = registry.get(hash) ?? [];
-  let id = bucket.find((c) => c.lo === lo && c.hi === hi && sameWords(c.words, words));
+  let id = bucket.find((c) => c.lo === lo && c.hi === hi && equals(c.words, words));
   if (!id) {
     id = { lo, hi, words, hash };
     bucket.push(id);
     registry.set(hash, bucket);
     heldBytes += words.byteLength + 64;
-    recency.set(id, 0);
+    recency.add(id);
     evict();
   }
   byRange.set(range, id);
@@ -158,15 +152,12 @@ function groupIdentity(bits: Bitset, lo: number, hi: number): object {
 }
 
 function touch(id: Identity): Identity {
-  if (recency.has(id)) {
-    recency.delete(id);
-    recency.set(id, 0);
-  }
+  if (recency.delete(id)) recency.add(id);
   return id;
 }
 
 function evict(): void {
-  for (const id of recency.keys()) {
+  for (const id of recency) {
     if (heldBytes <= GROUP_CACHE_BYTES || recency.size <= 1) break;
     recency.delete(id);
     heldBytes -= id.words.byteLength + 64;
