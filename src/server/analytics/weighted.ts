@@ -1,7 +1,7 @@
 import { type Bitset, edgeMask } from './bitset';
 import { WHOLE_GROUP, groupSums } from './block-sums';
 import { type CubeColumn, type Planes, answeredBits } from './cube';
-import { TREE_MAX, codeAt, split } from './planes';
+import { TREE_MAX, codeAt, fourPlanes, split } from './planes';
 
 /**
  * Weighted sums of one group for one column (issue 31): every weighted number of the engine comes
@@ -82,9 +82,6 @@ function planeAdd(planes: Planes, bits: Bitset, lo: number, hi: number, weights:
   }
 }
 
-let ZERO = new Uint32Array(0);
-const zeros = (words: number) => (ZERO.length >= words ? ZERO : (ZERO = new Uint32Array(words)));
-
 /**
  * planeAdd for 1 … 4 planes (up to 15 codes, most questions): each member's code is read from the
  * four plane words in locals and its weight added to its code's sums: one pass over the members,
@@ -93,8 +90,7 @@ const zeros = (words: number) => (ZERO.length >= words ? ZERO : (ZERO = new Uint
 function planeAdd4(planes: Planes, bits: Bitset, lo: number, hi: number, weights: Float32Array, acc: Float64Array, at: number, slots: number): void {
   const w0 = lo >>> 5;
   const w1 = (hi - 1) >>> 5;
-  const z = zeros(w1 + 1);
-  const [P0, P1, P2, P3] = [planes[0] ?? z, planes[1] ?? z, planes[2] ?? z, planes[3] ?? z];
+  const [P0, P1, P2, P3] = fourPlanes(planes, w1 + 1);
   const s = new Float64Array(16);
   const s2 = new Float64Array(16);
   for (let w = w0; w <= w1; w++) {

@@ -1,7 +1,7 @@
 import { type Bitset, edgeMask } from '../bitset';
 import { WHOLE_GROUP, groupSums } from '../block-sums';
 import { AnalyticsError, type Cube, type Planes } from '../cube';
-import { TREE_MAX, codeAt, split } from '../planes';
+import { TREE_MAX, codeAt, fourPlanes, split } from '../planes';
 
 /**
  * Cell keys (docs/perturbation.md): every response has a fixed random 32-bit record key (stored
@@ -103,9 +103,6 @@ function codeKeyAdd(keys: Uint32Array, planes: Planes, bits: Bitset, lo: number,
   }
 }
 
-/** A shared all-zero bitset of at least `words` words (a missing plane); never written. */
-let ZERO = new Uint32Array(0);
-const zeros = (words: number) => (ZERO.length >= words ? ZERO : (ZERO = new Uint32Array(words)));
 /** Sums stay exact in a double below 2⁵³: fold them modulo 2³² every 2²⁰ words (2²⁵ rows of keys below 2³²). */
 const FOLD_WORDS = 1 << 15;
 
@@ -117,8 +114,7 @@ const FOLD_WORDS = 1 << 15;
 function codeKeyAdd4(keys: Uint32Array, planes: Planes, bits: Bitset, lo: number, hi: number, out: Uint32Array, at: number): void {
   const w0 = lo >>> 5;
   const w1 = (hi - 1) >>> 5;
-  const z = zeros(w1 + 1);
-  const [P0, P1, P2, P3] = [planes[0] ?? z, planes[1] ?? z, planes[2] ?? z, planes[3] ?? z];
+  const [P0, P1, P2, P3] = fourPlanes(planes, w1 + 1);
   const acc = new Float64Array(16);
   const fold = () => {
     for (let c = 1; c < 16; c++) if (acc[c] !== 0) (out[at + c] = out[at + c]! + (acc[c]! % 4294967296)), (acc[c] = 0);
