@@ -1,4 +1,4 @@
-import { type Bitset, edgeMask } from './bitset';
+import { type Bitset, edgeMask, equals } from './bitset';
 
 /**
  * Block sums (docs/performance.md, "Weighted and cell-key sums"): the weighted sums (weighted.ts)
@@ -27,7 +27,7 @@ function sameBlock(a: Bitset, base: Bitset, b: number): boolean {
  * `block(b)`, the rest to `direct(from, to)` in as few row ranges as possible. Without a base
  * everything is direct.
  */
-export function walkBlocks(bits: Bitset, base: Bitset | null | undefined, lo: number, hi: number, direct: (from: number, to: number) => void, block: (b: number) => void): void {
+function walkBlocks(bits: Bitset, base: Bitset | null | undefined, lo: number, hi: number, direct: (from: number, to: number) => void, block: (b: number) => void): void {
   if (hi <= lo) return;
   if (!base || hi - lo < BLOCK_ROWS) return direct(lo, hi);
   let from = lo;
@@ -44,7 +44,7 @@ export function walkBlocks(bits: Bitset, base: Bitset | null | undefined, lo: nu
  * Per-block sums of `slots` numbers over the universe, each block filled on first use by `fill`
  * (its rows [b·BLOCK_ROWS, (b+1)·BLOCK_ROWS), written into `sums` at `at`).
  */
-export class BlockSums<A extends Float64Array | Uint32Array> {
+class BlockSums<A extends Float64Array | Uint32Array> {
   readonly done: Uint8Array;
   constructor(
     readonly sums: A,
@@ -73,7 +73,7 @@ const cache = new WeakMap<object, WeakMap<Part, WeakMap<Bitset, BlockSums<Float6
  * an option bitset, …) and one universe, made by `make` on first use and kept as long as all three
  * live (the cube in the isolate's cache, the weights of a scheme).
  */
-export function blockSumsOf<A extends Float64Array | Uint32Array>(source: object, part: Part, base: Bitset, make: () => BlockSums<A>): BlockSums<A> {
+function blockSumsOf<A extends Float64Array | Uint32Array>(source: object, part: Part, base: Bitset, make: () => BlockSums<A>): BlockSums<A> {
   let byPart = cache.get(source);
   if (!byPart) cache.set(source, (byPart = new WeakMap()));
   let byBase = byPart.get(part);
@@ -84,7 +84,7 @@ export function blockSumsOf<A extends Float64Array | Uint32Array>(source: object
 }
 
 /** Blocks of a cube of `rows` rows (a partial last block is never whole inside a range, so it is never used). */
-export function blockCount(rows: number): number {
+function blockCount(rows: number): number {
   return Math.floor(rows / BLOCK_ROWS);
 }
 
@@ -105,8 +105,8 @@ interface Identity {
 }
 
 const registry = new Map<number, Identity[]>();
-/** Least recently used first (a Map keeps insertion order; a hit is re-inserted). */
-const recency = new Map<Identity, number>();
+/** Least recently used first (a Set keeps insertion order; a hit is re-inserted). */
+const recency = new Set<Identity>();
 let heldBytes = 0;
 const perRequest = new WeakMap<Bitset, Map<string, Identity>>();
 
@@ -128,14 +128,8 @@ function hashOf(words: Uint32Array, lo: number, hi: number): number {
   return h >>> 0;
 }
 
-function sameWords(a: Uint32Array, b: Uint32Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
 /** The identity of the rows of `bits` within [lo, hi) (hi > lo), remembered per bitset object within a request. */
-export function groupIdentity(bits: Bitset, lo: number, hi: number): object {
+function groupIdentity(bits: Bitset, lo: number, hi: number): object {
   let byRange = perRequest.get(bits);
   if (!byRange) perRequest.set(bits, (byRange = new Map()));
   const range = `${lo}:${hi}`;
@@ -144,13 +138,13 @@ export function groupIdentity(bits: Bitset, lo: number, hi: number): object {
   const words = wordsOf(bits, lo, hi);
   const hash = hashOf(words, lo, hi);
   const bucket = registry.get(hash) ?? [];
-  let id = bucket.find((c) => c.lo === lo && c.hi === hi && sameWords(c.words, words));
+  let id = bucket.find((c) => c.lo === lo && c.hi === hi && equals(c.words, words));
   if (!id) {
     id = { lo, hi, words, hash };
     bucket.push(id);
     registry.set(hash, bucket);
     heldBytes += words.byteLength + 64;
-    recency.set(id, 0);
+    recency.add(id);
     evict();
   }
   byRange.set(range, id);
@@ -158,15 +152,12 @@ export function groupIdentity(bits: Bitset, lo: number, hi: number): object {
 }
 
 function touch(id: Identity): Identity {
-  if (recency.has(id)) {
-    recency.delete(id);
-    recency.set(id, 0);
-  }
+  if (recency.delete(id)) recency.add(id);
   return id;
 }
 
 function evict(): void {
-  for (const id of recency.keys()) {
+  for (const id of recency) {
     if (heldBytes <= GROUP_CACHE_BYTES || recency.size <= 1) break;
     recency.delete(id);
     heldBytes -= id.words.byteLength + 64;
@@ -179,7 +170,7 @@ function evict(): void {
 const cells = new WeakMap<object, WeakMap<object, WeakMap<object, unknown>>>();
 
 /** A group's cached sums for one source (record keys, weights) and column part, made by `make` once per identity. */
-export function cachedCell<T>(identity: object, source: object, part: object, make: () => T): T {
+function cachedCell<T>(identity: object, source: object, part: object, make: () => T): T {
   let bySource = cells.get(identity);
   if (!bySource) cells.set(identity, (bySource = new WeakMap()));
   let byPart = bySource.get(source);
@@ -187,4 +178,42 @@ export function cachedCell<T>(identity: object, source: object, part: object, ma
   let hit = byPart.get(part) as T | undefined;
   if (hit === undefined) byPart.set(part, (hit = make()));
   return hit;
+}
+
+/** The part of a sum over a group's own rows (no column, no mask). */
+export const WHOLE_GROUP = {};
+
+/** Adds the sums of the rows of `bits` within [from, to), one by one, into out[at …]. */
+export type AddRows<A> = (bits: Bitset, from: number, to: number, out: A, at: number) => void;
+
+/**
+ * The `slots` sums of the rows of `bits` within [lo, hi) for one source (record keys or weights,
+ * one per cube row) and column part, in a new array made by `alloc`: `add` walks rows one by one;
+ * with `base`, blocks where `bits` equals it take their kept sums, and the result is kept per group
+ * (callers only read it). Sums of a Uint32Array wrap modulo 2³², as the keys need.
+ */
+export function groupSums<A extends Float64Array | Uint32Array>(source: Uint32Array | Float32Array, part: object, bits: Bitset, base: Bitset | null | undefined, lo: number, hi: number, slots: number, alloc: (length: number) => A, add: AddRows<A>): A {
+  if (!base || hi <= lo) return walked(source, part, bits, null, lo, hi, slots, alloc, add);
+  return cachedCell(groupIdentity(bits, lo, hi), source, part, () => walked(source, part, bits, base, lo, hi, slots, alloc, add));
+}
+
+function walked<A extends Float64Array | Uint32Array>(source: Uint32Array | Float32Array, part: object, bits: Bitset, base: Bitset | null, lo: number, hi: number, slots: number, alloc: (length: number) => A, add: AddRows<A>): A {
+  const out = alloc(slots);
+  let kept: BlockSums<A> | undefined;
+  walkBlocks(
+    bits,
+    base,
+    lo,
+    hi,
+    (from, to) => add(bits, from, to, out, 0),
+    (b) => {
+      kept ??= blockSumsOf(source, part, base!, () => {
+        const sums = alloc(blockCount(source.length) * slots);
+        return new BlockSums(sums, slots, (f, t, at) => add(base!, f, t, sums, at));
+      });
+      const at = kept.at(b);
+      for (let i = 0; i < slots; i++) out[i]! += kept.sums[at + i]!;
+    },
+  );
+  return out;
 }

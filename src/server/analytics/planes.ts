@@ -171,6 +171,12 @@ function zeros(words: number): Bitset {
   return ZERO.bits;
 }
 
+/** Planes 0–3 of a column of at most four planes over `words` words, a missing one as zeros (the one-pass member walks of weighted.ts and cellkey/keys.ts). */
+export function fourPlanes(planes: Planes, words: number): [Bitset, Bitset, Bitset, Bitset] {
+  const z = zeros(words);
+  return [planes[0] ?? z, planes[1] ?? z, planes[2] ?? z, planes[3] ?? z];
+}
+
 /**
  * Rows per code among the rows of `bits` within [lo, hi) (bits null = every row): out[c] for codes
  * 0 … 2^b − 1 (out[0] = rows without an answer). Exact integer counts, so counts of disjoint row

@@ -1,7 +1,7 @@
 import { type Bitset, edgeMask } from './bitset';
-import { BlockSums, blockCount, blockSumsOf, cachedCell, groupIdentity, walkBlocks } from './block-sums';
+import { WHOLE_GROUP, groupSums } from './block-sums';
 import { type CubeColumn, type Planes, answeredBits } from './cube';
-import { TREE_MAX, codeAt, split } from './planes';
+import { TREE_MAX, codeAt, fourPlanes, split } from './planes';
 
 /**
  * Weighted sums of one group for one column (issue 31): every weighted number of the engine comes
@@ -82,9 +82,6 @@ function planeAdd(planes: Planes, bits: Bitset, lo: number, hi: number, weights:
   }
 }
 
-let ZERO = new Uint32Array(0);
-const zeros = (words: number) => (ZERO.length >= words ? ZERO : (ZERO = new Uint32Array(words)));
-
 /**
  * planeAdd for 1 … 4 planes (up to 15 codes, most questions): each member's code is read from the
  * four plane words in locals and its weight added to its code's sums: one pass over the members,
@@ -93,8 +90,7 @@ const zeros = (words: number) => (ZERO.length >= words ? ZERO : (ZERO = new Uint
 function planeAdd4(planes: Planes, bits: Bitset, lo: number, hi: number, weights: Float32Array, acc: Float64Array, at: number, slots: number): void {
   const w0 = lo >>> 5;
   const w1 = (hi - 1) >>> 5;
-  const z = zeros(w1 + 1);
-  const [P0, P1, P2, P3] = [planes[0] ?? z, planes[1] ?? z, planes[2] ?? z, planes[3] ?? z];
+  const [P0, P1, P2, P3] = fourPlanes(planes, w1 + 1);
   const s = new Float64Array(16);
   const s2 = new Float64Array(16);
   for (let w = w0; w <= w1; w++) {
@@ -121,40 +117,11 @@ function planeAdd4(planes: Planes, bits: Bitset, lo: number, hi: number, weights
   }
 }
 
-/**
- * Walks [lo, hi) of `bits` with `add` (rows one by one) or, where a whole block of `bits` equals
- * `base`, with the block's kept sums (block-sums.ts): the result, `slots` numbers, in a new array.
- */
-function blocked(weights: Float32Array, part: object, bits: Bitset, base: Bitset | null | undefined, lo: number, hi: number, slots: number, add: (bits: Bitset, from: number, to: number, out: Float64Array, at: number, fill: boolean) => void): Float64Array {
-  if (!base || hi <= lo) return walked(weights, part, bits, null, lo, hi, slots, add);
-  // Cached per group (block-sums.ts): callers only read the array.
-  return cachedCell(groupIdentity(bits, lo, hi), weights, part, () => walked(weights, part, bits, base, lo, hi, slots, add));
-}
-
-function walked(weights: Float32Array, part: object, bits: Bitset, base: Bitset | null, lo: number, hi: number, slots: number, add: (bits: Bitset, from: number, to: number, out: Float64Array, at: number, fill: boolean) => void): Float64Array {
-  const out = new Float64Array(slots);
-  let bs: BlockSums<Float64Array> | undefined;
-  walkBlocks(
-    bits,
-    base,
-    lo,
-    hi,
-    (from, to) => add(bits, from, to, out, 0, false),
-    (b) => {
-      const kept = (bs ??= blockSumsOf(weights, part, base!, () => {
-        const sums = new Float64Array(blockCount(weights.length) * slots);
-        return new BlockSums(sums, slots, (f, t, at) => add(base!, f, t, sums, at, true));
-      }));
-      const at = kept.at(b);
-      for (let i = 0; i < slots; i++) out[i]! += kept.sums[at + i]!;
-    },
-  );
-  return out;
-}
+const f64 = (n: number) => new Float64Array(n);
 
 function planeSums(planes: Planes, options: number, bits: Bitset, lo: number, hi: number, weights: Float32Array, base: Bitset | null | undefined): WeightedSums {
   const len = Math.max(options + 1, 1 << planes.length);
-  const both = blocked(weights, planes, bits, base, lo, hi, len * 2, (x, from, to, out, at) => planeAdd(planes, x, from, to, weights, out, at, len));
+  const both = groupSums(weights, planes, bits, base, lo, hi, len * 2, f64, (x, from, to, out, at) => planeAdd(planes, x, from, to, weights, out, at, len));
   const s = empty(0);
   s.perOption = both.subarray(0, len);
   s.perOptionSq = both.subarray(len);
@@ -189,29 +156,11 @@ function maskAdd(a: Bitset, b: Bitset | null, lo: number, hi: number, weights: F
   out[at + 1]! += s2;
 }
 
-const NO_MASK = {};
-
 /** Σw and Σw² over rows of bits ∧ b (b null: bits alone) within [lo, hi). */
 function maskSum(bits: Bitset, b: Bitset | null, lo: number, hi: number, weights: Float32Array, base: Bitset | null | undefined): [number, number] {
-  const s = blocked(weights, b ?? NO_MASK, bits, base, lo, hi, 2, (x, from, to, out, at) => maskAdd(x, b, from, to, weights, out, at));
+  const s = groupSums(weights, b ?? WHOLE_GROUP, bits, base, lo, hi, 2, f64, (x, from, to, out, at) => maskAdd(x, b, from, to, weights, out, at));
   return [s[0]!, s[1]!];
 }
-
-const groupSums = new WeakMap<Bitset, Map<string, [number, number]>>();
-
-/** Σw and Σw² of a group (the same for every data location of a benchmark): remembered per group bitset, range and weights. */
-function groupSum(bits: Bitset, lo: number, hi: number, weights: Float32Array, base: Bitset | null | undefined): [number, number] {
-  let byRange = groupSums.get(bits);
-  if (!byRange) groupSums.set(bits, (byRange = new Map()));
-  const key = `${lo}:${hi}:${weightsId(weights)}`;
-  let hit = byRange.get(key);
-  if (!hit) byRange.set(key, (hit = maskSum(bits, null, lo, hi, weights, base)));
-  return hit;
-}
-
-const ids = new WeakMap<Float32Array, number>();
-let nextId = 0;
-const weightsId = (w: Float32Array) => ids.get(w) ?? (ids.set(w, ++nextId), nextId);
 
 /** Numeric columns: Σw, Σw², Σw·x, Σw·x² and the NPS sums (values 0–10) of answered rows, added into out[at …]. */
 function numericAdd(data: ArrayLike<number>, values: Float64Array, answered: Bitset, bits: Bitset, lo: number, hi: number, weights: Float32Array, nps: boolean, out: Float64Array, at: number): void {
@@ -259,16 +208,16 @@ export function weightedSums(col: CubeColumn, bits: Bitset, lo: number, hi: numb
   if (col.kind === 'multi') {
     const s = empty(col.optionBits.length);
     for (let i = 0; i < col.optionBits.length; i++) [s.perOption[i], s.perOptionSq[i]] = maskSum(bits, col.optionBits[i]!, lo, hi, weights, base);
-    [s.group, s.groupSq] = groupSum(bits, lo, hi, weights, base);
+    [s.group, s.groupSq] = maskSum(bits, null, lo, hi, weights, base);
     [s.answered, s.answeredSq] = maskSum(bits, answeredBits(col), lo, hi, weights, base);
     return s;
   }
   const s = empty(0);
-  [s.group, s.groupSq] = groupSum(bits, lo, hi, weights, base);
+  [s.group, s.groupSq] = maskSum(bits, null, lo, hi, weights, base);
   const answered = answeredBits(col);
   const { data, values } = col;
   // Always with the NPS sums: kept block and group sums serve both kinds of data location.
-  const n = blocked(weights, col, bits, base, lo, hi, 7, (x, from, to, out, at) => numericAdd(data, values, answered, x, from, to, weights, true, out, at));
+  const n = groupSums(weights, col, bits, base, lo, hi, 7, f64, (x, from, to, out, at) => numericAdd(data, values, answered, x, from, to, weights, true, out, at));
   [s.answered, s.answeredSq, s.sum, s.sumSq] = [n[0]!, n[1]!, n[2]!, n[3]!];
   if (nps) [s.npsBase, s.promoters, s.detractors] = [n[4]!, n[5]!, n[6]!];
   return s;

@@ -21,9 +21,12 @@ export function formatCount(spec: Pick<ChartSpec, 'approximate'>, count: number)
   return spec.approximate ? chartsNl.approx(formatNumber(count)) : formatNumber(count);
 }
 
-/** 'n=123' after a value or a series name ('n=ca. 123' in cell-key mode). */
-export function nText(spec: Pick<ChartSpec, 'approximate'>, n: number): string {
-  return `n=${formatCount(spec, n)}`;
+/**
+ * 'n=123' after a value or in a table head, 'n = 123' (sep ' = ') in a legend or hover text;
+ * 'n=ca. 123' in cell-key mode.
+ */
+export function nText(spec: Pick<ChartSpec, 'approximate'>, n: number, sep: '=' | ' = ' = '='): string {
+  return `n${sep}${formatCount(spec, n)}`;
 }
 
 /**
@@ -80,7 +83,7 @@ export function sigMark(spec: Pick<ChartSpec, 'significant'>, seriesIndex: numbe
 /** Legend text of a series: its label, with 'n = …' when asked, or the suppression text. */
 export function seriesLegend(spec: Pick<ChartSpec, 'showN' | 'approximate'>, s: SpecSeries): string {
   if (s.suppressed) return `${s.label}: ${chartsNl.suppressed}`;
-  return spec.showN && s.n !== null ? `${s.label} (${spec.approximate ? `n = ${formatCount(spec, s.n)}` : chartsNl.n(s.n)})` : s.label;
+  return spec.showN && s.n !== null ? `${s.label} (${nText(spec, s.n, ' = ')})` : s.label;
 }
 
 /** The names of the benchmarks a cell differs from significantly (pairwise; empty when none). */

@@ -1,5 +1,5 @@
 import { chartsNl } from '../i18n/charts';
-import { formatCell, formatCount, formatNumber, shortValueText } from './format';
+import { formatCell, formatNumber, nText, shortValueText } from './format';
 import type { ChartSpec, MapSpecArea } from './types';
 
 export const NO_RESPONDENTS = '#d1d5db';
@@ -55,7 +55,7 @@ export function areaText(spec: ChartSpec, a: MapSpecArea, k: number): string {
   if (state !== 'value') return `${a.name}: ${chartsNl.mapNoRespondents}`;
   const n = a.counts[k];
   const margin = a.margins[k];
-  return `${a.name}: ${formatCell(spec, a.values[k] ?? null)}${n !== null && n !== undefined ? ` (n = ${formatCount(spec, n)})` : ''}${spec.showMarginOfError && margin !== null && margin !== undefined ? `, ${chartsNl.margin(formatNumber(margin, 1))}` : ''}`;
+  return `${a.name}: ${formatCell(spec, a.values[k] ?? null)}${n !== null && n !== undefined ? ` (${nText(spec, n, ' = ')})` : ''}${spec.showMarginOfError && margin !== null && margin !== undefined ? `, ${chartsNl.margin(formatNumber(margin, 1))}` : ''}`;
 }
 
 /** The short label written on an area (when it fits and 'Toon waarden' is on). */

@@ -22,7 +22,6 @@ export const chartsNl = {
   gapPeriods: (shown: string[], more: number) => (more > 0 ? `${shown.join(', ')} en ${more} andere` : shown.join(', ')),
   noData: 'Geen gegevens',
   noAnswers: 'Nog geen antwoorden',
-  n: (n: number) => `n = ${n.toLocaleString('nl-NL')}`,
   /** A perturbed count (cell-key mode): never written as if it were exact. */
   approx: (count: string) => `ca. ${count}`,
   period: { week: (w: number, y: number) => `week ${w} ${y}`, quarter: (q: number, y: number) => `K${q} ${y}` },

@@ -1,7 +1,7 @@
 import { type Bitset, edgeMask } from '../bitset';
-import { BlockSums, blockCount, blockSumsOf, cachedCell, groupIdentity, walkBlocks } from '../block-sums';
+import { WHOLE_GROUP, groupSums } from '../block-sums';
 import { AnalyticsError, type Cube, type Planes } from '../cube';
-import { TREE_MAX, codeAt, split } from '../planes';
+import { TREE_MAX, codeAt, fourPlanes, split } from '../planes';
 
 /**
  * Cell keys (docs/perturbation.md): every response has a fixed random 32-bit record key (stored
@@ -15,7 +15,7 @@ export function recordKeysOf(cube: Cube): Uint32Array {
   return cube.recordKeys;
 }
 
-const NO_MASK = {};
+const u32 = (n: number) => new Uint32Array(n);
 
 /**
  * Key of the rows of `bits` (∧ `and`, when given) within [lo, hi). With `base` (the report's
@@ -23,27 +23,7 @@ const NO_MASK = {};
  */
 export function keySum(keys: Uint32Array, bits: Bitset, lo: number, hi: number, and?: Bitset | null, base?: Bitset | null): number {
   if (!base || hi <= lo) return keySumDirect(keys, bits, lo, hi, and);
-  return cachedCell(groupIdentity(bits, lo, hi), keys, and ?? NO_MASK, () => keySumBlocked(keys, bits, lo, hi, and, base));
-}
-
-function keySumBlocked(keys: Uint32Array, bits: Bitset, lo: number, hi: number, and: Bitset | null | undefined, base: Bitset): number {
-  let s = 0;
-  let bs: BlockSums<Uint32Array> | undefined;
-  walkBlocks(
-    bits,
-    base,
-    lo,
-    hi,
-    (from, to) => void (s = (s + keySumDirect(keys, bits, from, to, and)) >>> 0),
-    (b) => {
-      const sums = (bs ??= blockSumsOf(keys, and ?? NO_MASK, base, () => {
-        const out = new Uint32Array(blockCount(keys.length));
-        return new BlockSums(out, 1, (f, t, at) => void (out[at] = keySumDirect(keys, base, f, t, and)));
-      }));
-      s = (s + sums.sums[sums.at(b)]!) >>> 0;
-    },
-  );
-  return s;
+  return groupSums(keys, and ?? WHOLE_GROUP, bits, base, lo, hi, 1, u32, (x, from, to, out, at) => void (out[at] = out[at]! + keySumDirect(keys, x, from, to, and)))[0]!;
 }
 
 function keySumDirect(keys: Uint32Array, bits: Bitset, lo: number, hi: number, and?: Bitset | null): number {
@@ -75,31 +55,7 @@ function keySumDirect(keys: Uint32Array, bits: Bitset, lo: number, hi: number, a
  * TREE_MAX planes each member's code is decoded from the planes. With `base`, as keySum.
  */
 export function codeKeySums(keys: Uint32Array, planes: Planes, codes: number, bits: Bitset, lo: number, hi: number, base?: Bitset | null): Uint32Array {
-  if (!base || hi <= lo) return codeKeySumsBlocked(keys, planes, codes, bits, lo, hi, null);
-  // Cached per group (block-sums.ts): callers only read the array.
-  return cachedCell(groupIdentity(bits, lo, hi), keys, planes, () => codeKeySumsBlocked(keys, planes, codes, bits, lo, hi, base));
-}
-
-function codeKeySumsBlocked(keys: Uint32Array, planes: Planes, codes: number, bits: Bitset, lo: number, hi: number, base: Bitset | null): Uint32Array {
-  const slots = Math.max(codes + 1, 1 << planes.length);
-  const out = new Uint32Array(slots);
-  let bs: BlockSums<Uint32Array> | undefined;
-  walkBlocks(
-    bits,
-    base,
-    lo,
-    hi,
-    (from, to) => codeKeyAdd(keys, planes, bits, from, to, out, 0),
-    (b) => {
-      const sums = (bs ??= blockSumsOf(keys, planes, base!, () => {
-        const kept = new Uint32Array(blockCount(keys.length) * slots);
-        return new BlockSums(kept, slots, (f, t, at) => codeKeyAdd(keys, planes, base!, f, t, kept, at));
-      }));
-      const at = sums.at(b);
-      for (let c = 1; c < slots; c++) out[c] = out[c]! + sums.sums[at + c]!;
-    },
-  );
-  return out;
+  return groupSums(keys, planes, bits, base, lo, hi, Math.max(codes + 1, 1 << planes.length), u32, (x, from, to, out, at) => codeKeyAdd(keys, planes, x, from, to, out, at));
 }
 
 /** Adds the keys per code of the rows of `bits` within [lo, hi) into out[at + code] (modulo 2³²). */
@@ -147,9 +103,6 @@ function codeKeyAdd(keys: Uint32Array, planes: Planes, bits: Bitset, lo: number,
   }
 }
 
-/** A shared all-zero bitset of at least `words` words (a missing plane); never written. */
-let ZERO = new Uint32Array(0);
-const zeros = (words: number) => (ZERO.length >= words ? ZERO : (ZERO = new Uint32Array(words)));
 /** Sums stay exact in a double below 2⁵³: fold them modulo 2³² every 2²⁰ words (2²⁵ rows of keys below 2³²). */
 const FOLD_WORDS = 1 << 15;
 
@@ -161,8 +114,7 @@ const FOLD_WORDS = 1 << 15;
 function codeKeyAdd4(keys: Uint32Array, planes: Planes, bits: Bitset, lo: number, hi: number, out: Uint32Array, at: number): void {
   const w0 = lo >>> 5;
   const w1 = (hi - 1) >>> 5;
-  const z = zeros(w1 + 1);
-  const [P0, P1, P2, P3] = [planes[0] ?? z, planes[1] ?? z, planes[2] ?? z, planes[3] ?? z];
+  const [P0, P1, P2, P3] = fourPlanes(planes, w1 + 1);
   const acc = new Float64Array(16);
   const fold = () => {
     for (let c = 1; c < 16; c++) if (acc[c] !== 0) (out[at + c] = out[at + c]! + (acc[c]! % 4294967296)), (acc[c] = 0);
@@ -186,22 +138,6 @@ function codeKeyAdd4(keys: Uint32Array, planes: Planes, bits: Bitset, lo: number
   }
   fold();
 }
-
-const groupKeys = new WeakMap<Bitset, Map<string, number>>();
-
-/** The key of a group (the same for every data location of a benchmark): remembered per group bitset, range and record keys. */
-export function groupKey(keys: Uint32Array, bits: Bitset, lo: number, hi: number, base?: Bitset | null): number {
-  let byRange = groupKeys.get(bits);
-  if (!byRange) groupKeys.set(bits, (byRange = new Map()));
-  const id = `${lo}:${hi}:${keysId(keys)}`;
-  let hit = byRange.get(id);
-  if (hit === undefined) byRange.set(id, (hit = keySum(keys, bits, lo, hi, null, base)));
-  return hit;
-}
-
-const ids = new WeakMap<Uint32Array, number>();
-let nextId = 0;
-const keysId = (k: Uint32Array) => ids.get(k) ?? (ids.set(k, ++nextId), nextId);
 
 /** fmix32 of MurmurHash3: a derived key, independent-looking, for a second noise draw of the same cell. */
 export function derivedKey(key: number, salt: number): number {

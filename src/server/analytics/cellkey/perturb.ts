@@ -4,7 +4,7 @@ import { singleScale } from '../aggregate';
 import { type WeightedSums, kish, weightedSd } from '../weighted';
 import { type Accuracy, marginOfError, meanMarginOfError } from '../margin-of-error';
 import type { DataLocationSpec, OptionStat, Stats } from '../types';
-import { codeKeySums, derivedKey, groupKey, keySum } from './keys';
+import { codeKeySums, derivedKey, keySum } from './keys';
 import { PTABLE_ROWS, PTABLE_D } from './ptable-data';
 import { perturbCount } from './ptable';
 
@@ -25,7 +25,7 @@ export interface CellKeys {
  * `base`: the report's universe, which holds `bits` (its block sums are kept, block-sums.ts).
  */
 export function cellKeysOf(col: CubeColumn, keys: Uint32Array, bits: Bitset, lo: number, hi: number, nps: boolean, base?: Bitset | null): CellKeys {
-  const group = groupKey(keys, bits, lo, hi, base);
+  const group = keySum(keys, bits, lo, hi, null, base);
   if (col.kind === 'multi') {
     return { group, answered: keySum(keys, bits, lo, hi, answeredBits(col), base), options: Uint32Array.from(col.optionBits, (o) => keySum(keys, bits, lo, hi, o, base)) };
   }

@@ -4,6 +4,7 @@ import { filterCategories, filterOptions, projectSurveys, weightingSchemes, type
 import { AppError, nl } from '../../errors';
 import { indicatorsNl } from '../../../shared/i18n/indicators';
 import { loadCube } from '../analytics/load-cube';
+import { schemeHolds } from '../reports/check-weighting';
 
 export interface IndicatorDefinition {
   surveyId: number;
@@ -51,10 +52,7 @@ export async function checkIndicator(ctx: UserServiceContext, projectId: number,
       .select({ startDate: weightingSchemes.startDate, endDate: weightingSchemes.endDate })
       .from(weightingSchemes)
       .where(and(eq(weightingSchemes.id, d.weightingId), eq(weightingSchemes.surveyId, d.surveyId)));
-    const start = d.startDate ?? null;
-    const end = d.endDate ?? null;
-    const holds = scheme && (!scheme.startDate || (start !== null && scheme.startDate <= start)) && (!scheme.endDate || (end !== null && end <= scheme.endDate));
-    if (!holds) throw fail('weighting_id', indicatorsNl.weightingNotFit);
+    if (!scheme || !schemeHolds(scheme, d.startDate ?? null, d.endDate ?? null)) throw fail('weighting_id', indicatorsNl.weightingNotFit);
   }
   if (d.metric === 'responses') return;
   const cube = await loadCube({ db: ctx.db, files: ctx.jobs?.files }, d.surveyId);

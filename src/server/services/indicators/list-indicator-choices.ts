@@ -21,6 +21,14 @@ export async function listIndicatorChoices(ctx: UserServiceContext, projectId: n
     .from(projectSurveys)
     .innerJoin(surveys, and(eq(surveys.id, projectSurveys.surveyId), isNull(surveys.deletedAt)))
     .where(eq(projectSurveys.projectId, projectId));
+  // The weighting schemes of every linked survey in one query.
+  const allSchemes = linked.length
+    ? await ctx.db
+        .select({ id: weightingSchemes.id, name: weightingSchemes.name, start_date: weightingSchemes.startDate, end_date: weightingSchemes.endDate, surveyId: weightingSchemes.surveyId })
+        .from(weightingSchemes)
+        .where(inArray(weightingSchemes.surveyId, linked.map((s) => s.id)))
+        .orderBy(asc(weightingSchemes.name), asc(weightingSchemes.id))
+    : [];
   const out = [];
   for (const s of linked) {
     const [{ survey, structure, columns }, cube] = await Promise.all([loadSurveyColumns(ctx.db, s.id), loadCube({ db: ctx.db, files: ctx.jobs?.files }, s.id)]);
@@ -32,11 +40,7 @@ export async function listIndicatorChoices(ctx: UserServiceContext, projectId: n
       const codes = col.kind === 'single' || col.kind === 'multi' ? col.codes : [];
       choices.push({ key: col.key, label: title, metrics, answers: codes.map((code) => ({ code, label: labels.get(code) ?? code })) });
     }
-    const schemes = await ctx.db
-      .select({ id: weightingSchemes.id, name: weightingSchemes.name, start_date: weightingSchemes.startDate, end_date: weightingSchemes.endDate })
-      .from(weightingSchemes)
-      .where(eq(weightingSchemes.surveyId, s.id))
-      .orderBy(asc(weightingSchemes.name), asc(weightingSchemes.id));
+    const schemes = allSchemes.filter((w) => w.surveyId === s.id).map(({ surveyId: _, ...w }) => w);
     out.push({ id: s.id, displayTitle: displayTitle(s), columns: choices, schemes });
   }
   const categories = linked.length

@@ -16,6 +16,15 @@ export async function checkWeighting(ctx: UserServiceContext, projectId: number,
     .from(weightingSchemes)
     .innerJoin(projectSurveys, and(eq(projectSurveys.surveyId, weightingSchemes.surveyId), eq(projectSurveys.projectId, projectId)))
     .where(eq(weightingSchemes.id, weightingId));
-  const holds = scheme && (!scheme.startDate || (start !== null && scheme.startDate <= start)) && (!scheme.endDate || end <= scheme.endDate);
+  const holds = scheme && schemeHolds(scheme, start, end);
   if (!holds) throw new AppError('VALIDATION', weightingNl.errors.notInRange, { weighting_id: [weightingNl.errors.notInRange] });
+}
+
+/**
+ * Whether a scheme's range holds a period (ISO dates): a scheme without a start or end is open on
+ * that side; a period without a start (or end) needs a scheme open on that side. Reports and
+ * indicators (indicators/check-indicator.ts) use it alike.
+ */
+export function schemeHolds(scheme: { startDate: string | null; endDate: string | null }, start: string | null, end: string | null): boolean {
+  return (!scheme.startDate || (start !== null && scheme.startDate <= start)) && (!scheme.endDate || (end !== null && end <= scheme.endDate));
 }
