@@ -63,6 +63,38 @@ describe('the seeded indicators', () => {
   });
 });
 
+describe('the group filter (issue 35 item 7)', () => {
+  type Grouped = Indicator & { group_id: number | null; group: string | null };
+  it('names each indicator\'s question group and filters by it; the response counts are group "none"', async () => {
+    const all = (await json<Grouped[]>(await gebruiker.get(`${API}/project/1/indicator`))).data;
+    const seeded = all.filter((i) => i.id <= 5);
+    expect(seeded.filter((i) => i.metric === 'responses').every((i) => i.group_id === null && i.group === null)).toBe(true);
+    const withQuestion = seeded.filter((i) => i.metric !== 'responses');
+    expect(withQuestion.length).toBe(3);
+    for (const i of withQuestion) expect(i.group_id).toBeTypeOf('number'), expect(i.group).toBeTruthy();
+    const first = withQuestion[0]!;
+    const one = (await json<Grouped[]>(await gebruiker.get(`${API}/project/1/indicator?group=${first.group_id}`))).data;
+    expect(one.length).toBeGreaterThan(0);
+    expect(one.every((i) => i.group_id === first.group_id)).toBe(true);
+    expect(one.map((i) => i.id)).toContain(first.id);
+    const none = (await json<Grouped[]>(await gebruiker.get(`${API}/project/1/indicator?group=none`))).data;
+    expect(none.map((i) => i.title)).toEqual(expect.arrayContaining(['Respons burgerpeiling', 'Respons Haven 65+ deze week']));
+    expect(none.every((i) => i.group_id === null)).toBe(true);
+    // An empty value is no filter; a group no indicator uses is an empty list.
+    expect((await json<Grouped[]>(await gebruiker.get(`${API}/project/1/indicator?group=`))).data.length).toBe(all.length);
+    expect((await json<Grouped[]>(await gebruiker.get(`${API}/project/1/indicator?group=999999`))).data).toEqual([]);
+  });
+
+  it('refuses a group that is no number or "none" with a Dutch 422, and another company\'s project with 404', async () => {
+    for (const bad of ['abc', '-1', '0', '1.5']) {
+      const res = await gebruiker.get(`${API}/project/1/indicator?group=${bad}`);
+      expect(res.status).toBe(422);
+      expect((await json<unknown>(res)).errors?.group?.[0]).toBe('Kies een groep uit de lijst (een groepsnummer of "none").');
+    }
+    expect((await other.get(`${API}/project/1/indicator?group=none`)).status).toBe(404);
+  });
+});
+
 describe('POST, PUT and DELETE indicator', () => {
   it('validates in Dutch: required fields, the question, the answer, filters of the project', async () => {
     const empty = await json(await send(beheerder, 'POST', '/indicator', {}));

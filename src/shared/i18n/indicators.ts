@@ -86,6 +86,12 @@ export const indicatorsNl = {
     period: 'Periode',
     always: 'Altijd',
     inactive: 'Uitgeschakeld',
+    group: 'Groep',
+    allGroups: 'Alle groepen',
+    noGroup: 'Zonder vraag (aantal respondenten)',
+    showGroup: 'Toon',
+    groupEmpty: 'Geen indicatoren in deze groep.',
+    shown: (n: number, total: number) => `${n} van ${total} indicator${total === 1 ? '' : 'en'}`,
   },
   notices: {
     heading: 'Meldingen',
