@@ -3,6 +3,7 @@ import { userServiceContext, type AppEnv } from '../context';
 import { input } from '../http/input';
 import { requireRole } from '../middleware/guards';
 import { createIndicator } from '../services/indicators/create-indicator';
+import { dismissNotice } from '../services/indicators/dismiss-notice';
 import { deleteIndicator } from '../services/indicators/delete-indicator';
 import { getIndicator } from '../services/indicators/get-indicator';
 import { listProjectIndicators } from '../services/indicators/list-indicators';
@@ -17,6 +18,9 @@ const meta = { dutch: indicatorsNl.indicator };
 export const indicatorRoutes = new Hono<AppEnv>()
   .get('/project/:id/indicator', requireRole('notification.view'), input.query(IndicatorListQuery), async (c) =>
     c.json({ data: await listProjectIndicators(userServiceContext(c), idParam(c, 'id'), { group: c.req.valid('query').group }), meta }),
+  )
+  .post('/notice/:id/dismiss', requireRole('notification.view'), async (c) =>
+    c.json({ data: await dismissNotice(userServiceContext(c), idParam(c, 'id')), meta: { dutch: indicatorsNl.notices.notice }, alert: indicatorsNl.notices.dismissed }),
   )
   .get('/indicator/:id', requireRole('notification.view'), async (c) => c.json({ data: await getIndicator(userServiceContext(c), idParam(c, 'id')), meta }))
   .post('/indicator', requireRole('notification.create'), input.body(IndicatorInput), async (c) => {

@@ -95,6 +95,10 @@ export const indicatorsNl = {
   },
   notices: {
     heading: 'Meldingen',
+    notice: 'Melding',
+    dismiss: 'Melding sluiten',
+    dismissed: 'Melding is gesloten',
+    dismissFailed: 'De melding kon niet worden gesloten. Probeer het opnieuw.',
     reached: (title: string) => `Indicator '${title}' is bereikt`,
     value: (value: string) => `waarde ${value}`,
     inProject: (project: string) => `in ${project}`,
