@@ -33,7 +33,9 @@ function drawCover(w: PdfWriter, report: PdfReport): void {
   row(t.generated, report.generatedOn);
   w.y -= 8;
   w.text(t.benchmarks, { size: 13, bold: true, color: dark ? ink : hex(primary), gap: 6 });
-  for (const b of report.benchmarks) w.text(`${b.label}: ${b.description}`, { size: 10, color: ink, gap: 3 });
+  // By name (the server's: its own label, else after its filters; never a letter), then its filters
+  // and period; a benchmark of everyone does not repeat 'Alle respondenten' as its filter.
+  for (const b of report.benchmarks) w.text(b.description.startsWith(`${b.label} (`) ? b.description : `${b.label}: ${b.description}`, { size: 10, color: ink, gap: 3 });
   w.y -= 10;
   w.text(t.minN(report.minN), { size: 9, color: muted });
   if (report.protectionNotice) w.text(report.protectionNotice, { size: 9, color: muted });
