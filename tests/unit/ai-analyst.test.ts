@@ -110,6 +110,18 @@ describe('built-in analyst', () => {
     expect(prompt).toContain('feb 2026: te weinig respondenten');
   });
 
+  it('writes counts as approximate in cell-key mode and says why, exact otherwise', () => {
+    const exact = buildPrompt(input()).user;
+    expect(exact).toMatch(/\(n=\d/);
+    expect(exact).not.toContain('ca.');
+    expect(exact).not.toContain('licht afgerond');
+    const perturbed = buildPrompt({ ...input(), approximate: true }).user;
+    expect(perturbed).toContain('Aantallen zijn licht afgerond om privacy te beschermen');
+    expect(perturbed).not.toMatch(/n=\d/);
+    expect(perturbed).toMatch(/\(n=ca\. \d+/);
+    expect(perturbed).toMatch(/ \(n=ca\. \d+\): /); // time buckets too
+  });
+
   it('focuses on the questions matching the topic and the user question', () => {
     const text = writeAnalysis(input({ topic: 'veiligheid' }));
     expect(text).toContain("Gericht op: 'veiligheid'");

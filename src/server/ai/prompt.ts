@@ -1,4 +1,5 @@
 import { aiNl } from '../../shared/i18n/ai';
+import { chartsNl } from '../../shared/i18n/charts';
 import { formatNumber } from '../pdf/text';
 import { periodLabel } from './period-label';
 import { scope } from './analyst';
@@ -14,9 +15,12 @@ const MAX_PROMPT = 12_000;
 export function buildPrompt(input: AiInput): { system: string; user: string } {
   const { locations, note } = scope(input);
   const out: string[] = [];
+  // Cell-key mode: every count is perturbed; the model must not present one as exact.
+  const n = (base: number) => `n=${input.approximate ? chartsNl.approx(String(base)) : base}`;
   if (input.aiInput) out.push(`Vraag van de gebruiker: ${input.aiInput}`);
   if (input.topic) out.push(`Onderwerp: ${input.topic}`);
   if (note) out.push(note);
+  if (input.approximate) out.push(chartsNl.table.approximate);
   out.push(`Benchmarks: ${input.benchmarks.join(', ')}`);
   for (const loc of locations) {
     out.push('', `Vraag: ${loc.question}`);
@@ -27,7 +31,7 @@ export function buildPrompt(input: AiInput): { system: string; user: string } {
         out.push(`- ${label}: te weinig respondenten (geen cijfers)`);
         return;
       }
-      const parts = [`n=${s.base}`];
+      const parts = [n(s.base)];
       if (s.marginOfError !== null) parts.push(`foutmarge ±${formatNumber(s.marginOfError, 1)} procentpunt`);
       if (s.mean !== null) parts.push(`gemiddelde ${formatNumber(s.mean, 2)}`);
       const options = s.options.map((o, i) => `${optionLabel(loc, i)} ${o.percentage === null ? '–' : `${formatNumber(o.percentage, 1)}%`}`);
@@ -36,7 +40,7 @@ export function buildPrompt(input: AiInput): { system: string; user: string } {
         const ks = releasedStats(k);
         const period = periodLabel(k.startDay, input.granularity);
         if (!ks) out.push(`  - ${period}: te weinig respondenten`);
-        else out.push(`  - ${period} (n=${ks.base}): ${ks.mean !== null && !ks.options.length ? `gemiddelde ${formatNumber(ks.mean, 2)}` : ks.options.map((o, i) => `${optionLabel(loc, i)} ${o.percentage === null ? '–' : `${formatNumber(o.percentage, 1)}%`}`).join('; ')}`);
+        else out.push(`  - ${period} (${n(ks.base)}): ${ks.mean !== null && !ks.options.length ? `gemiddelde ${formatNumber(ks.mean, 2)}` : ks.options.map((o, i) => `${optionLabel(loc, i)} ${o.percentage === null ? '–' : `${formatNumber(o.percentage, 1)}%`}`).join('; ')}`);
       }
     });
   }

@@ -18,6 +18,8 @@ export interface AiInput {
   granularity: string;
   topic?: string;
   aiInput?: string;
+  /** Cell-key mode: counts are perturbed, so the prompt writes them as 'ca. 123' and says why. */
+  approximate?: boolean;
 }
 
 export interface AiAnswer {

@@ -16,6 +16,7 @@ export function aiInputFrom(data: ReportDataAnswer, body: ReportDataBody): AiInp
     granularity: GRANULARITY.find((g) => g.id === (body.granularity ?? 0))?.key ?? 'none',
     topic: body.topic,
     aiInput: body.aiInput,
+    approximate: data.protection === 'cellkey',
   };
 }
 
