@@ -123,6 +123,8 @@ test('a new user without projects gets an empty state that says what to do, on t
     await expect(empty.getByRole('heading', { name: 'U bent nog geen lid van een project' })).toBeVisible();
     await shot(page, 'no-projects-overview-gebruiker');
     await axeClean(page, 'project overview without projects (Gebruiker)');
+    // A real login leaves the XSRF cookie; the session made in the database does not.
+    await page.request.get('/portal/auth/csrf-cookie');
     await empty.getByRole('button', { name: 'Toegang aanvragen' }).click();
     await expect(empty.getByRole('status')).toHaveText('Uw aanvraag is verstuurd naar de beheerders van uw organisatie.');
 
