@@ -41,7 +41,7 @@ function partOf(col: CubeColumn, nps: boolean): object {
 export function cellKeysOf(col: CubeColumn, keys: Uint32Array, bits: Bitset, lo: number, hi: number, nps: boolean, base?: Bitset | null, parts?: readonly { lo: number; hi: number }[] | null): CellKeys {
   const make = () => (parts && coversExactly(parts, lo, hi) ? sumOf(parts.map((t) => cellKeysOf(col, keys, bits, t.lo, t.hi, nps, base))) : walkedKeys(col, keys, bits, lo, hi, nps, base));
   if (!base || hi <= lo) return make();
-  return groupCached(bits, lo, hi, keys, partOf(col, nps), make);
+  return groupCached(bits, lo, hi, keys, partOf(col, nps), make, (k) => 96 + k.options.byteLength + (k.nps ? 96 : 0));
 }
 
 /** Whether ranges `parts`, in order, are contiguous and cover exactly [lo, hi). */
