@@ -213,10 +213,12 @@ export type AddRows<A> = (bits: Bitset, from: number, to: number, out: A, at: nu
  * The `slots` sums of the rows of `bits` within [lo, hi) for one source (record keys or weights,
  * one per cube row) and column part, in a new array made by `alloc`: `add` walks rows one by one;
  * with `base`, blocks where `bits` equals it take their kept sums, and the result is kept per group
- * (callers only read it). Sums of a Uint32Array wrap modulo 2³², as the keys need.
+ * (callers only read it) unless `keep` is false. Sums of a Uint32Array wrap modulo 2³², as the keys need.
  */
-export function groupSums<A extends Float64Array | Uint32Array>(source: Uint32Array | Float32Array, part: object, bits: Bitset, base: Bitset | null | undefined, lo: number, hi: number, slots: number, alloc: (length: number) => A, add: AddRows<A>): A {
+export function groupSums<A extends Float64Array | Uint32Array>(source: Uint32Array | Float32Array, part: object, bits: Bitset, base: Bitset | null | undefined, lo: number, hi: number, slots: number, alloc: (length: number) => A, add: AddRows<A>, keep = true): A {
   if (!base || hi <= lo) return walked(source, part, bits, null, lo, hi, slots, alloc, add);
+  // Not kept per group (the caller keeps what it builds from them): block sums only.
+  if (!keep) return walked(source, part, bits, base, lo, hi, slots, alloc, add);
   return cachedCell(groupIdentity(bits, lo, hi), source, part, () => walked(source, part, bits, base, lo, hi, slots, alloc, add), (a) => a.byteLength + 64);
 }
 
