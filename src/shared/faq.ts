@@ -1,4 +1,4 @@
-import { DEFAULT_MIN_N, MIN_N_FLOOR } from './validation/reports';
+import { smallGroupRule } from './i18n/small-groups';
 /** FAQ dialog content (spec 000 §2.12): Dutch questions and answers per topic. */
 export type FaqTopic =
   | 'login'
@@ -54,7 +54,7 @@ export const FAQ: Record<FaqTopic, FaqEntry[]> = {
   ],
   privacy: [
     { q: 'Hoe lang worden mijn contactgegevens bewaard?', a: 'Uw naam, e-mailadres en andere gegevens over u als deelnemer (zoals kenmerken waarmee u werd uitgenodigd) worden na afloop van het onderzoek maximaal 12 maanden bewaard en daarna verwijderd. Uw antwoorden blijven anoniem in de resultaten.' },
-    { q: 'Kan iemand zien wat ik heb geantwoord?', a: `Nee. Resultaten worden alleen getoond voor groepen vanaf ${DEFAULT_MIN_N} deelnemers (bij sommige onderzoeken vanaf ${MIN_N_FLOOR}), zodat antwoorden niet tot personen te herleiden zijn.` },
+    { q: 'Kan iemand zien wat ik heb geantwoord?', a: `Nee. ${smallGroupRule(null)}. Zo zijn antwoorden niet tot personen te herleiden.` },
   ],
   vragenlijst: [
     { q: 'Hoe lang duurt het invullen?', a: 'Meestal 10 tot 15 minuten. Bovenaan de vragenlijst ziet u hoe ver u bent.' },
@@ -72,7 +72,7 @@ export const FAQ: Record<FaqTopic, FaqEntry[]> = {
     { q: 'Worden filters meegenomen in de PDF?', a: 'Ja, de PDF toont de rapportage met de benchmarks en filters die u op dat moment heeft gekozen.' },
   ],
   resultaten: [
-    { q: 'Waarom zie ik bij sommige vragen geen resultaten?', a: `Resultaten worden alleen getoond als ${DEFAULT_MIN_N} of meer deelnemers de vraag hebben beantwoord (bij sommige onderzoeken ${MIN_N_FLOOR} of meer). Zo blijven antwoorden anoniem.` },
+    { q: 'Waarom zie ik bij sommige vragen geen resultaten?', a: `${smallGroupRule(null)}. Bij een vraag of groep met minder deelnemers staat ‘Te weinig respondenten’, met de grens die de rapportage aanhoudt. Zo blijven antwoorden anoniem.` },
     { q: 'Wat betekent n?', a: 'n is het aantal deelnemers waarop een resultaat is gebaseerd. Per rapportage kan worden ingesteld hoe n bij meerkeuzevragen wordt berekend.' },
   ],
   ontwikkeling: [

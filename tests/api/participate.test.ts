@@ -1,8 +1,8 @@
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken, generateToken } from '../../src/server/auth/tokens';
 import type { ServiceContext } from '../../src/server/context';
-import { throttles, surveyCubeRebuilds, surveyFieldwork, surveyParticipations, surveyResponses, surveys, surveyTokens } from '../../src/server/db/schema';
+import { reports, throttles, surveyCubeRebuilds, surveyFieldwork, surveyParticipations, surveyResponses, surveys, surveyTokens } from '../../src/server/db/schema';
 import { r2FileStore } from '../../src/server/files/store';
 import { inlineJobSystem } from '../../src/server/jobs/enqueue';
 import { createMailer } from '../../src/server/mail/mailer';
@@ -12,6 +12,7 @@ import { submitParticipation, viewParticipation, type Action } from '../../src/s
 import type { Credential } from '../../src/server/auth/respondent-cookie';
 import type { FormView, ParticipateView } from '../../src/server/services/participate/views';
 import { participateNl } from '../../src/shared/i18n/participate';
+import { MIN_N_FLOOR } from '../../src/shared/validation/reports';
 import { demoSurveyId } from '../helpers/demo-survey';
 import { memoryBucket } from '../helpers/file-stores';
 import { createTestApp } from '../helpers/test-app';
@@ -263,6 +264,37 @@ describe('anonymous and open surveys', () => {
       expect((await viewParticipation(ctx(), surveyId, { kind: 'key', key: other, hash: hashToken(other) })).kind).toBe('welcome');
     } finally {
       await t.db.update(surveys).set({ useTokens: true }).where(eq(surveys.id, surveyId));
+    }
+  });
+});
+
+describe('the small-group threshold the respondent pages state', () => {
+  it('is the smallest min_n (never below the floor) of the survey\'s live reports, and null without any', async () => {
+    // The reports with a chart on the demo survey (the burgerpeiling's).
+    const used = (await t.db.all<{ id: number; min_n: number }>(sql`select distinct r.id, r.min_n from reports r
+      join report_sections s on s.report_id = r.id join report_charts c on c.section_id = s.id
+      join report_data_locations d on d.chart_id = c.id where d.survey_id = ${surveyId} and r.deleted_at is null and r.archived_at is null order by r.id`));
+    expect(used.length).toBeGreaterThan(0);
+    const minNOf = async () => {
+      const v = await viewParticipation(ctx(), surveyId, token(5));
+      if (!('survey' in v)) throw new Error(`expected a view with the survey, got ${v.kind}`);
+      return v.survey.minN;
+    };
+    const ids = used.map((r) => r.id);
+    try {
+      await t.db.update(reports).set({ minN: 13 }).where(inArray(reports.id, ids));
+      await t.db.update(reports).set({ minN: 12 }).where(eq(reports.id, ids[0]!));
+      expect(await minNOf()).toBe(12);
+      // An archived or deleted report no longer counts.
+      await t.db.update(reports).set({ archivedAt: new Date() }).where(eq(reports.id, ids[0]!));
+      expect(await minNOf()).toBe(13);
+      // Below the floor (only possible in old rows) the floor applies, as it does in the report.
+      await t.db.update(reports).set({ archivedAt: null, minN: 3 }).where(eq(reports.id, ids[0]!));
+      expect(await minNOf()).toBe(MIN_N_FLOOR);
+      await t.db.update(reports).set({ deletedAt: new Date() }).where(inArray(reports.id, ids));
+      expect(await minNOf()).toBeNull();
+    } finally {
+      for (const r of used) await t.db.update(reports).set({ minN: r.min_n, deletedAt: null, archivedAt: null }).where(eq(reports.id, r.id));
     }
   });
 });

@@ -44,6 +44,19 @@ describe('PDF export of a report', { timeout: 90_000 }, () => {
     expect(text).toMatch(/Pagina 2 van \d+/);
   });
 
+  it('lists the benchmarks on the cover by their names, never by a letter (issue 35, item 3)', async () => {
+    // Without labels, and with the letters the menu shows for them: the server names them after their filters.
+    const res = await exportPdf(admin, 1, { benchmarks: [{}, { label: 'B', filterOptions: [1] }] });
+    expect(res.status).toBe(200);
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    const { text } = await extractText(await getDocumentProxy(bytes), { mergePages: false });
+    const cover = text[0]!;
+    // One line per benchmark, its name first; 'Alle respondenten' not repeated as its own filter.
+    expect(cover).toMatch(/\nAlle respondenten \(vanaf 1 januari 2026 tot en met 31 december 2026\)\n/);
+    expect(cover).toMatch(/\n18 t\/m 34 jaar: Leeftijdsgroep: 18 t\/m 34 jaar \(vanaf/);
+    expect(cover).not.toMatch(/(^|\n)\s*[A-Z]: /);
+  });
+
   it('refuses without dashboard.export (403), for another company and with pdf_export off (404), bad input (422)', async () => {
     const api = t.session();
     await loginAs(api, 'api@demo.impulz.nl');

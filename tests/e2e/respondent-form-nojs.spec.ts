@@ -8,9 +8,13 @@ test('completes the burgerpeiling with a code, without JavaScript: mandatory err
   test.setTimeout(90_000);
   const { tokens: [code] } = await demoTokens(request, 101);
   await page.goto('/portal/meedoen');
+  // Before the code names a survey, the footer states the default and the floor of the threshold.
+  await expect(page.getByTestId('participate-footer')).toContainText('groot genoeg zijn: meestal vanaf 10 deelnemers, nooit minder dan 5.');
   await page.getByLabel('Uw code').fill(code!);
   await page.getByRole('button', { name: 'Verder' }).click();
   await expect(page.getByRole('heading', { name: 'Burgerpeiling Zuiderhaven' })).toBeVisible();
+  // The survey's pages state its reports' threshold, in the public report's words (min_n 10).
+  await expect(page.getByTestId('participate-footer')).toContainText('Uitkomsten worden alleen getoond voor groepen vanaf 10 deelnemers.');
   await expect(page).not.toHaveURL(/code=/);
   await page.getByRole('button', { name: 'Beginnen' }).click();
 

@@ -107,7 +107,7 @@ test('FAQ topics follow the first path segment', async ({ page }) => {
     'Resultaten',
     'Ontwikkeling van ImpulZ',
   ]);
-  await expect(page.getByRole('dialog', { name: 'Veelgestelde vragen' })).toContainText('10 of meer deelnemers');
+  await expect(page.getByRole('dialog', { name: 'Veelgestelde vragen' })).toContainText('groepen die groot genoeg zijn: meestal vanaf 10 deelnemers, nooit minder dan 5');
 });
 
 test('the rating dialog appears when feedback is requested, validates, sends and stays away', async ({ page }) => {

@@ -1,9 +1,25 @@
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRef, PDFStream, type PDFObject } from 'pdf-lib';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRawStream, PDFRef, PDFStream, PDFString, decodePDFRawStream, type PDFObject } from 'pdf-lib';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import type { PdfReport } from '../../src/server/pdf/model';
 import { renderReportPdf } from '../../src/server/pdf/document';
 import { toPdfText } from '../../src/server/pdf/text';
+
+/** Runs a poppler tool (pdffonts, pdfinfo, pdftotext; installed by .ci/run) on the bytes. */
+function poppler(bytes: Uint8Array, tool: string, ...args: string[]): string {
+  const dir = mkdtempSync(join(tmpdir(), 'impulz-pdf-'));
+  try {
+    writeFileSync(join(dir, 'r.pdf'), bytes);
+    return execFileSync(tool, [...args, join(dir, 'r.pdf'), ...(tool === 'pdftotext' ? ['-'] : [])], { encoding: 'utf8' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 const colors = ['#1f4e79', '#f28c28', '#5b9bd5'];
 const report: PdfReport = {
@@ -94,7 +110,7 @@ describe('PDF document', () => {
     // The first chart carries its words (as build-report-pdf gives every chart chartAlt's text); the others fall back to their title.
     const alt = 'Problemen. A: Afval 41,3%, Verkeer 12,5%. B: te weinig respondenten.';
     const sections = report.sections.map((s, i) => (i ? s : { ...s, blocks: s.blocks.map((b, j) => (j === 1 ? { ...b, chart: { ...b.chart!, alt } } : b)) }));
-    const named: PdfReport = { ...report, sections, title: 'Rapport van Łukasz Doğan: −3 punten', benchmarks: [{ label: 'Noord + Vrouw', description: 'Wijk: Noord; Geslacht: Vrouw' }] };
+    const named: PdfReport = { ...report, sections, title: 'Rapport van Łukasz Doğan: −3 punten, ≤ 5 of ≥ 7', benchmarks: [{ label: 'Noord + Vrouw', description: 'Wijk: Noord; Geslacht: Vrouw' }] };
     const bytes = await renderReportPdf(named);
     const doc = await PDFDocument.load(bytes, { updateMetadata: false });
     const { context, catalog } = doc;
@@ -113,7 +129,7 @@ describe('PDF document', () => {
 
     // Language, title shown in the window, marked.
     expect(lookup(catalog.get(PDFName.of('Lang')))?.toString()).toBe('(nl-NL)');
-    expect(doc.getTitle()).toBe('Rapport van Łukasz Doğan: −3 punten');
+    expect(doc.getTitle()).toBe('Rapport van Łukasz Doğan: −3 punten, ≤ 5 of ≥ 7');
     expect(dict(catalog.get(PDFName.of('ViewerPreferences'))).get(PDFName.of('DisplayDocTitle'))?.toString()).toBe('true');
     expect(dict(catalog.get(PDFName.of('MarkInfo'))).get(PDFName.of('Marked'))?.toString()).toBe('true');
 
@@ -150,13 +166,128 @@ describe('PDF document', () => {
     expect([...nesting].filter((n) => /\/(TR|TH|TD)$/.test(n)).sort()).toEqual(['/TR>/TD', '/TR>/TH', '/Table>/TR']);
     for (const page of doc.getPages()) expect(page.node.get(PDFName.of('StructParents'))).toBeDefined();
 
-    // 'Ł', 'ğ' and '−' are drawn from the embedded font (text extraction reads them back through its ToUnicode map).
-    const text = await textOf(bytes);
-    expect(text).toContain('Rapport van Łukasz Doğan: −3 punten');
+    // 'Ł', 'ğ' and '−' are drawn from the embedded text font, '≤' and '≥' from the embedded signs font
+    // (text extraction reads them back through the ToUnicode maps), in pdf.js and in poppler.
+    const text = (await textOf(bytes)).replace(/\s+/g, ' ');
+    expect(text).toContain('Rapport van Łukasz Doğan: −3 punten, ≤ 5 of ≥ 7');
     expect(text).toContain('Noord + Vrouw');
+    expect(poppler(bytes, 'pdftotext', '-enc', 'UTF-8').replace(/\s+/g, ' ')).toContain('Rapport van Łukasz Doğan: −3 punten, ≤ 5 of ≥ 7');
+    // In the section text and in a chart's labels too (a run of signs between runs of text, in one line).
+    expect(poppler(bytes, 'pdftotext', '-enc', 'UTF-8', '-f', '2', '-l', '2')).toContain('Inleiding met ĳ en emoji ? en ≥ teken.');
+    expect(poppler(bytes, 'pdffonts')).toMatch(/IMPZSG\+NotoSansMath-Regular +CID TrueType +Identity-H +yes yes yes/);
+  }, 30_000);
+
+  it('PDF/A-2: XMP metadata agreeing with the Info dictionary, the sRGB OutputIntent, a file identifier, fonts with Unicode maps, nothing PDF/A forbids', async () => {
+    const createdAt = new Date('2026-11-22T09:30:15.250Z');
+    const bytes = await renderReportPdf({ ...report, title: 'Rapport <Łukasz> & Doğan', createdAt });
+    // The header's comment line of bytes above 127 (ISO 19005-2 §6.1.2).
+    expect([...bytes.slice(0, 15)].slice(9, 14)).toEqual([0x25, 0x81, 0x81, 0x81, 0x81]);
+    const doc = await PDFDocument.load(bytes, { updateMetadata: false });
+    const { context, catalog } = doc;
+    const lookup = (o: PDFObject | undefined): PDFObject | undefined => (o instanceof PDFRef ? context.lookup(o) : o);
+    const get = (d: PDFDict, key: string) => lookup(d.get(PDFName.of(key)));
+    const text = (o: PDFObject | undefined) => (o instanceof PDFString || o instanceof PDFHexString ? o.decodeText() : o?.toString());
+
+    // XMP: a metadata stream, unfiltered, well-formed XML, with the PDF/A identification.
+    const metadata = get(catalog, 'Metadata') as PDFRawStream;
+    expect(metadata).toBeInstanceOf(PDFRawStream);
+    expect(get(metadata.dict, 'Type')?.toString()).toBe('/Metadata');
+    expect(get(metadata.dict, 'Subtype')?.toString()).toBe('/XML');
+    expect(get(metadata.dict, 'Filter')).toBeUndefined();
+    const packet = new TextDecoder('utf-8', { fatal: true }).decode(metadata.contents);
+    expect(XMLValidator.validate(packet)).toBe(true);
+    const xmp = new XMLParser({ ignoreAttributes: false, ignoreDeclaration: true, ignorePiTags: true }).parse(packet);
+    const d = xmp['x:xmpmeta']['rdf:RDF']['rdf:Description'];
+    expect(d['pdfaid:part']).toBe(2);
+    expect(d['pdfaid:conformance']).toBe('U');
+    // Info and XMP say the same (§6.6.3): title, subject, creator, producer, dates; the language is the catalog's /Lang.
+    const info = context.lookup(context.trailerInfo.Info) as PDFDict;
+    expect(d['dc:title']['rdf:Alt']['rdf:li']['#text']).toBe(text(get(info, 'Title')));
+    expect(text(get(info, 'Title'))).toBe('Rapport <Łukasz> & Doğan');
+    expect(d['dc:description']['rdf:Alt']['rdf:li']['#text']).toBe(text(get(info, 'Subject')));
+    expect(d['xmp:CreatorTool']).toBe(text(get(info, 'Creator')));
+    expect(d['pdf:Producer']).toBe(text(get(info, 'Producer')));
+    expect(text(get(info, 'CreationDate'))).toBe('D:20261122093015Z');
+    expect(text(get(info, 'ModDate'))).toBe('D:20261122093015Z');
+    expect(d['xmp:CreateDate']).toBe('2026-11-22T09:30:15Z');
+    expect(d['xmp:ModifyDate']).toBe('2026-11-22T09:30:15Z');
+    expect(d['dc:language']['rdf:Bag']['rdf:li']).toBe('nl-NL');
+    expect(get(catalog, 'Lang')?.toString()).toBe('(nl-NL)');
+    const popplerInfo = poppler(bytes, 'pdfinfo');
+    expect(popplerInfo).toMatch(/Metadata Stream: yes/);
+    expect(popplerInfo).toMatch(/Tagged: +yes/);
+
+    // The OutputIntent: GTS_PDFA1 with an embedded RGB ICC profile (the colours are DeviceRGB).
+    const intents = get(catalog, 'OutputIntents') as PDFArray;
+    expect(intents.size()).toBe(1);
+    const intent = lookup(intents.get(0)) as PDFDict;
+    expect(get(intent, 'S')?.toString()).toBe('/GTS_PDFA1');
+    expect(text(get(intent, 'OutputConditionIdentifier'))).toBe('sRGB IEC61966-2.1');
+    const profile = get(intent, 'DestOutputProfile') as PDFRawStream;
+    expect(get(profile.dict, 'N')?.toString()).toBe('3');
+    const icc = decodePDFRawStream(profile).decode();
+    const ascii = (from: number, to: number) => String.fromCharCode(...icc.slice(from, to));
+    expect(new DataView(icc.buffer, icc.byteOffset).getUint32(0)).toBe(icc.length);
+    expect([ascii(36, 40), ascii(12, 16), ascii(16, 20)]).toEqual(['acsp', 'mntr', 'RGB ']);
+
+    // The file identifier: two 16-byte strings in the trailer.
+    const id = context.trailerInfo.ID as PDFArray;
+    expect(id.size()).toBe(2);
+    for (const part of id.asArray()) expect((part as PDFHexString).asBytes()).toHaveLength(16);
+
+    // Every font embedded, subset, with a ToUnicode map (level U: all text maps to Unicode).
+    const fonts = poppler(bytes, 'pdffonts').split('\n').slice(2).filter(Boolean);
+    expect(fonts.length).toBeGreaterThanOrEqual(2);
+    for (const row of fonts) expect(row, row).toMatch(/^IMPZ(RG|BD|SG)\+NotoSans(Math)?-\S+ +CID TrueType +Identity-H +yes yes yes /);
+    const objects = context.enumerateIndirectObjects().map(([, o]) => o);
+    // Every dictionary of the file, direct ones (a page's ExtGState) included.
+    const dicts: PDFDict[] = [];
+    const collect = (o: PDFObject | undefined): void => {
+      const dict = o instanceof PDFStream ? o.dict : o;
+      if (dict instanceof PDFDict) {
+        dicts.push(dict);
+        for (const [, value] of dict.entries()) collect(value);
+      } else if (dict instanceof PDFArray) dict.asArray().forEach(collect);
+    };
+    objects.forEach(collect);
+    expect(dicts.filter((o) => get(o, 'Type')?.toString() === '/ExtGState' || o.has(PDFName.of('ca'))).length).toBeGreaterThan(0);
+    for (const font of dicts.filter((o) => get(o, 'Type')?.toString() === '/Font' && get(o, 'Subtype')?.toString() === '/Type0')) expect(get(font, 'ToUnicode')).toBeInstanceOf(PDFStream);
+
+    // Nothing PDF/A-2 forbids: no encryption, JavaScript, actions, embedded files, optional content,
+    // forms, annotations, LZW; transparency only as constant alpha with the Normal blend mode.
+    expect(context.trailerInfo.Encrypt).toBeUndefined();
+    for (const key of ['AA', 'OpenAction', 'AcroForm', 'OCProperties', 'Names']) expect(get(catalog, key), key).toBeUndefined();
+    for (const page of doc.getPages()) {
+      expect((lookup(page.node.get(PDFName.of('Annots'))) as PDFArray | undefined)?.size() ?? 0).toBe(0);
+      expect(page.node.get(PDFName.of('AA'))).toBeUndefined();
+    }
+    for (const dict of dicts) {
+      for (const key of ['JS', 'JavaScript', 'EmbeddedFile', 'SMask', 'TR', 'TR2']) expect(dict.has(PDFName.of(key)), key).toBe(false);
+      const filter = get(dict, 'Filter')?.toString();
+      if (filter) expect(filter).toBe('/FlateDecode');
+      if (get(dict, 'Type')?.toString() === '/ExtGState') {
+        const bm = get(dict, 'BM')?.toString();
+        if (bm) expect(bm).toBe('/Normal');
+      }
+    }
   }, 30_000);
 
   it('keeps every European letter and the signs the fonts hold; replaces what they do not', () => {
-    expect(toPdfText('één café ĳ ≥ 🙂 € Łódź Doğan −3 \u00a0x')).toBe('één café ĳ >= ? € Łódź Doğan −3  x');
+    expect(toPdfText('één café ĳ ≥ ≤ ≠ → 🙂 € Łódź Doğan −3 \u00a0x')).toBe('één café ĳ ≥ ≤ ≠ → ? € Łódź Doğan −3  x');
+    // Without the signs font (a text font of its own, as in a report that holds no sign).
+    expect(toPdfText('≥ ≤ → ≈', false)).toBe('>= <= -> ~');
   });
+
+  it('embeds the signs font only for a report that holds a sign', async () => {
+    const plain: PdfReport = { ...report, sections: [{ title: 'Zonder tekens', blocks: [{ kind: 'text', text: 'Gewoon − tekst' }] }] };
+    const fonts = poppler(await renderReportPdf(plain), 'pdffonts');
+    expect(fonts).toContain('NotoSans-Regular');
+    expect(fonts).not.toContain('NotoSansMath');
+    const signed: PdfReport = { ...plain, sections: [{ title: 'Met tekens', blocks: [{ kind: 'chart', chart: { type: 'bars', orientation: 'horizontal', title: 'Leeftijd', categories: ['≤ 34 jaar', '≥ 65 jaar'], unit: '%', decimals: 0, colors, series: [{ label: 'Alle respondenten', suppressed: false, values: [40, 60], n: 100 }] } }] }] };
+    const bytes = await renderReportPdf(signed);
+    expect(poppler(bytes, 'pdffonts')).toContain('IMPZSG+NotoSansMath-Regular');
+    const text = poppler(bytes, 'pdftotext', '-enc', 'UTF-8', '-f', '2', '-l', '2');
+    expect(text).toContain('≤ 34 jaar');
+    expect(text).toContain('≥ 65 jaar');
+  }, 30_000);
 });

@@ -3,7 +3,8 @@ import { reportExportNl } from '../../shared/i18n/report-export';
 import { INK, MUTED, hex, textOn } from './colors';
 import { drawChart } from './draw-chart';
 import type { PdfReport } from './model';
-import { toPdfText } from './text';
+import { makePdfA } from './pdfa';
+import { hasSign, toPdfText, useSignFont } from './text';
 import { CONTENT_WIDTH, PAGE, PdfWriter } from './writer';
 
 const t = reportExportNl.cover;
@@ -33,7 +34,9 @@ function drawCover(w: PdfWriter, report: PdfReport): void {
   row(t.generated, report.generatedOn);
   w.y -= 8;
   w.text(t.benchmarks, { size: 13, bold: true, color: dark ? ink : hex(primary), gap: 6 });
-  for (const b of report.benchmarks) w.text(`${b.label}: ${b.description}`, { size: 10, color: ink, gap: 3 });
+  // By name (the server's: its own label, else after its filters; never a letter), then its filters
+  // and period; a benchmark of everyone does not repeat 'Alle respondenten' as its filter.
+  for (const b of report.benchmarks) w.text(b.description.startsWith(`${b.label} (`) ? b.description : `${b.label}: ${b.description}`, { size: 10, color: ink, gap: 3 });
   w.y -= 10;
   w.text(t.minN(report.minN), { size: 9, color: muted });
   if (report.protectionNotice) w.text(report.protectionNotice, { size: 9, color: muted });
@@ -56,17 +59,13 @@ function familyBytes(family: 'sans' | 'serif') {
  * vector graphics, page numbers at the end. Fonts embedded (Noto Sans, or Noto Serif for the
  * 'TimesRoman' theme; subsets of what the report uses), so it reads the same in every viewer and
  * holds any European name; tagged (headings, paragraphs, each chart a Figure with its numbers as
- * alternative text, tables as Table), in Dutch (/Lang nl-NL), titled.
+ * alternative text, tables as Table), in Dutch (/Lang nl-NL), titled; with the XMP metadata, sRGB
+ * OutputIntent and file identifier of PDF/A-2 (pdfa.ts).
  */
 export async function renderReportPdf(report: PdfReport, onProgress?: (fraction: number) => Promise<void>): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   // fontkit (~0.7 MB of code) is loaded with the first PDF, not at the Worker's startup.
   doc.registerFontkit((await import('@pdf-lib/fontkit')).default);
-  doc.setTitle(toPdfText(report.title), { showInWindowTitleBar: true });
-  doc.setSubject(toPdfText(report.project));
-  doc.setProducer('ImpulZ');
-  doc.setCreator('ImpulZ');
-  doc.setLanguage('nl-NL');
   const family = await familyBytes(report.theme.font === 'TimesRoman' ? 'serif' : 'sans');
   const fonts = {
     // A fixed subset tag ('IMPZRG+'), so pdffonts and PDF/A checkers see a subset and the file is
@@ -74,6 +73,13 @@ export async function renderReportPdf(report: PdfReport, onProgress?: (fraction:
     regular: await doc.embedFont(family.regular, { subset: true, customName: `IMPZRG+${family.name}-Regular` }),
     bold: await doc.embedFont(family.bold, { subset: true, customName: `IMPZBD+${family.name}-Bold` }),
   };
+  // The signs Noto lacks ('≤', '≥', '≠', '≈', arrows) from Noto Sans Math, embedded only when the report holds one.
+  if (hasSign(JSON.stringify(report))) {
+    const { signs } = await import('./fonts/noto-sans-math');
+    const signFont = await doc.embedFont(decode(signs), { subset: true, customName: 'IMPZSG+NotoSansMath-Regular' });
+    useSignFont(fonts.regular, signFont);
+    useSignFont(fonts.bold, signFont);
+  }
   const w = new PdfWriter(doc, fonts, report.theme);
   drawCover(w, report);
   const total = report.sections.reduce((n, s) => n + s.blocks.length, 0) || 1;
@@ -96,5 +102,6 @@ export async function renderReportPdf(report: PdfReport, onProgress?: (fraction:
   }
   w.numberPages(reportExportNl.page);
   w.tags.finish();
+  await makePdfA(doc, { title: toPdfText(report.title), subject: toPdfText(report.project), language: 'nl-NL', creator: 'ImpulZ', producer: 'ImpulZ', date: report.createdAt ?? new Date() });
   return doc.save({ useObjectStreams: true });
 }

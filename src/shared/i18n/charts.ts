@@ -1,3 +1,4 @@
+import { smallGroupRule } from './small-groups';
 /** Dutch texts of charts (spec model, SVG and uPlot renderers, public report). */
 export const chartsNl = {
   suppressed: 'Te weinig respondenten',
@@ -81,7 +82,7 @@ export const publicReportNl = {
   compareMore: (n: number) => `${['Tweede', 'Derde', 'Vierde', 'Vijfde', 'Zesde', 'Zevende', 'Achtste', 'Negende'][n - 2] ?? `${n}e`} vergelijking`,
   noCompare: 'Niet vergelijken',
   show: 'Toon resultaten',
-  minN: (n: number) => `Uitkomsten worden alleen getoond voor groepen vanaf ${n} deelnemers.`,
+  minN: (n: number) => `${smallGroupRule(n)}.`,
   benchmarks: 'Getoonde groepen',
   range: (from: string, to: string) => `${from} t/m ${to}`,
   footer: 'Openbare rapportage',

@@ -1,3 +1,4 @@
+import { smallGroupRule } from './small-groups';
 /** Dutch texts of the PDF export (spec 001 §8 for the error). */
 export const reportExportNl = {
   failed: 'Er is iets misgegaan bij het genereren van de export, probeer het later opnieuw.',
@@ -14,7 +15,7 @@ export const reportExportNl = {
     responses: 'Respons',
     weighting: 'Weging',
     generated: 'Gegenereerd op',
-    minN: (minN: number) => `Uitkomsten worden alleen getoond voor groepen vanaf ${minN} deelnemers.`,
+    minN: (minN: number) => `${smallGroupRule(minN)}.`,
     benchmarks: 'Benchmarks',
     allRespondents: 'Alle respondenten',
     from: 'vanaf',

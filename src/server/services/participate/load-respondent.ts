@@ -4,6 +4,7 @@ import { rawClient } from '../surveys/scope';
 import { fieldworkOf, fieldworkState, localStamp, normalizeStamp, type Fieldwork, type FieldworkState } from './fieldwork-state';
 import type { Answers } from './page-flow';
 import type { Credential } from '../../auth/respondent-cookie';
+import { MIN_N_FLOOR } from '../../../shared/validation/reports';
 
 export interface LanguageTexts { title: string; welcome: string; end: string; description: string }
 
@@ -22,6 +23,12 @@ export interface ParticipationSurvey {
   updatedAt: number;
   fieldwork: Fieldwork;
   state: FieldworkState;
+  /**
+   * The small-group threshold the respondent pages state: the smallest min_n (never below the
+   * floor) of the survey's reports that are neither deleted nor archived, since every one of them
+   * shows groups from that size on; null when no report uses the survey yet.
+   */
+  minN: number | null;
 }
 
 export interface RespondentToken {
@@ -50,7 +57,9 @@ export interface Participation {
 
 const SURVEY_SQL = `select s.id, s.company_id, s.ls_sid, s.title, s.base_language, s.anonymized, s.datestamp, s.use_tokens, s.attribute_descriptions, s.settings, s.updated_at,
   f.status as fw_status, f.starts_at as fw_starts, f.ends_at as fw_ends,
-  (select json_group_object(l.language, json_object('title', l.title, 'welcome', l.welcome_text, 'end', l.end_text, 'description', l.description)) from survey_languages l where l.survey_id = s.id) as texts
+  (select json_group_object(l.language, json_object('title', l.title, 'welcome', l.welcome_text, 'end', l.end_text, 'description', l.description)) from survey_languages l where l.survey_id = s.id) as texts,
+  (select min(max(r.min_n, ${MIN_N_FLOOR})) from reports r where r.deleted_at is null and r.archived_at is null and r.id in (
+    select sec.report_id from report_data_locations d join report_charts c on c.id = d.chart_id join report_sections sec on sec.id = c.section_id where d.survey_id = s.id)) as report_min_n
   from surveys s left join survey_fieldwork f on f.survey_id = s.id where s.id = ? and s.deleted_at is null`;
 
 const TOKEN_SQL = `select id, token, firstname, lastname, email, language, completed, uses_left, blacklisted, valid_from, valid_until, attributes from survey_tokens where survey_id = ? and token = ?`;
@@ -94,6 +103,7 @@ export function readSurvey(row: Row | undefined, now: Date): ParticipationSurvey
     id: Number(row.id), companyId: Number(row.company_id), lsSid: row.ls_sid === null ? null : Number(row.ls_sid), title: String(row.title),
     baseLanguage: base, languages, texts, anonymized: Boolean(row.anonymized), datestamp: Boolean(row.datestamp), useTokens: Boolean(row.use_tokens),
     attributeDescriptions: json(row.attribute_descriptions, {}), updatedAt: Number(row.updated_at), fieldwork, state: fieldworkState(fieldwork, now),
+    minN: row.report_min_n == null ? null : Number(row.report_min_n),
   };
 }
 
