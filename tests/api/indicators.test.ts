@@ -1,6 +1,6 @@
 import { desc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { indicatorNotices, indicators, mailOutbox, surveys, weightingSchemes } from '../../src/server/db/schema';
+import { indicatorNoticeDismissals, indicatorNotices, indicators, mailOutbox, surveys, users, weightingSchemes } from '../../src/server/db/schema';
 import { createMailer } from '../../src/server/mail/mailer';
 import { evaluateIndicators } from '../../src/server/services/indicators/evaluate-indicators';
 import { listNotices } from '../../src/server/services/indicators/list-notices';
@@ -60,6 +60,62 @@ describe('the seeded indicators', () => {
     expect((await send(gebruiker, 'PUT', '/indicator/1', { title: 'x' })).status).toBe(403);
     expect((await send(gebruiker, 'POST', '/indicator', {})).status).toBe(403);
     expect((await send(other, 'POST', '/indicator', { project_id: 1, survey_id: surveyId, title: 'x', metric: 'responses', comparator: 'greater', threshold: 1 })).status).toBe(404);
+  });
+});
+
+describe('the group filter (issue 35 item 7)', () => {
+  type Grouped = Indicator & { group_id: number | null; group: string | null };
+  it('names each indicator\'s question group and filters by it; the response counts are group "none"', async () => {
+    const all = (await json<Grouped[]>(await gebruiker.get(`${API}/project/1/indicator`))).data;
+    const seeded = all.filter((i) => i.id <= 5);
+    expect(seeded.filter((i) => i.metric === 'responses').every((i) => i.group_id === null && i.group === null)).toBe(true);
+    const withQuestion = seeded.filter((i) => i.metric !== 'responses');
+    expect(withQuestion.length).toBe(3);
+    for (const i of withQuestion) expect(i.group_id).toBeTypeOf('number'), expect(i.group).toBeTruthy();
+    const first = withQuestion[0]!;
+    const one = (await json<Grouped[]>(await gebruiker.get(`${API}/project/1/indicator?group=${first.group_id}`))).data;
+    expect(one.length).toBeGreaterThan(0);
+    expect(one.every((i) => i.group_id === first.group_id)).toBe(true);
+    expect(one.map((i) => i.id)).toContain(first.id);
+    const none = (await json<Grouped[]>(await gebruiker.get(`${API}/project/1/indicator?group=none`))).data;
+    expect(none.map((i) => i.title)).toEqual(expect.arrayContaining(['Respons burgerpeiling', 'Respons Haven 65+ deze week']));
+    expect(none.every((i) => i.group_id === null)).toBe(true);
+    // An empty value is no filter; a group no indicator uses is an empty list.
+    expect((await json<Grouped[]>(await gebruiker.get(`${API}/project/1/indicator?group=`))).data.length).toBe(all.length);
+    expect((await json<Grouped[]>(await gebruiker.get(`${API}/project/1/indicator?group=999999`))).data).toEqual([]);
+  });
+
+  it('refuses a group that is no number or "none" with a Dutch 422, and another company\'s project with 404', async () => {
+    for (const bad of ['abc', '-1', '0', '1.5']) {
+      const res = await gebruiker.get(`${API}/project/1/indicator?group=${bad}`);
+      expect(res.status).toBe(422);
+      expect((await json<unknown>(res)).errors?.group?.[0]).toBe('Kies een groep uit de lijst (een groepsnummer of "none").');
+    }
+    expect((await other.get(`${API}/project/1/indicator?group=none`)).status).toBe(404);
+  });
+});
+
+describe('closing a front-page notice (issue 35 item 7)', () => {
+  it('hides the notice for that user only, for good; twice is once; someone else\'s project is 404', async () => {
+    const idOf = async (email: string) => (await t.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
+    const [gebruikerId, beheerderId] = [await idOf('gebruiker@demo.impulz.nl'), await idOf('beheerder@demo.impulz.nl')];
+    const seen = await listNotices(await serviceContextFor(t.db, gebruikerId));
+    const notice = seen.find((n) => n.title === 'Respons burgerpeiling')!;
+    expect(notice).toBeDefined();
+    const res = await send(gebruiker, 'POST', `/notice/${notice.id}/dismiss`);
+    expect(res.status).toBe(200);
+    expect(await json<{ id: number }>(res)).toMatchObject({ data: { id: notice.id }, alert: 'Melding is gesloten', meta: { dutch: 'Melding' } });
+    expect((await listNotices(await serviceContextFor(t.db, gebruikerId))).map((n) => n.id)).not.toContain(notice.id);
+    expect((await listNotices(await serviceContextFor(t.db, gebruikerId), { projectId: 1 })).map((n) => n.id)).not.toContain(notice.id);
+    // Only the user's own list: the Beheerder still sees it.
+    expect((await listNotices(await serviceContextFor(t.db, beheerderId))).map((n) => n.id)).toContain(notice.id);
+    expect((await send(gebruiker, 'POST', `/notice/${notice.id}/dismiss`)).status).toBe(200);
+    expect((await t.db.select().from(indicatorNoticeDismissals).where(eq(indicatorNoticeDismissals.noticeId, notice.id))).map((d) => d.userId)).toEqual([gebruikerId]);
+    // Another organisation's notice, an unknown id and no id at all name nothing; without login 401.
+    expect((await send(other, 'POST', `/notice/${notice.id}/dismiss`)).status).toBe(404);
+    expect((await send(gebruiker, 'POST', '/notice/999999/dismiss')).status).toBe(404);
+    expect((await send(gebruiker, 'POST', '/notice/abc/dismiss')).status).toBe(404);
+    expect((await t.session().fetch(`${API}/notice/${notice.id}/dismiss`, { method: 'POST', json: {} })).status).toBe(401);
   });
 });
 

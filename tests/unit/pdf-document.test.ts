@@ -1,9 +1,25 @@
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRef, PDFStream, type PDFObject } from 'pdf-lib';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRawStream, PDFRef, PDFStream, PDFString, decodePDFRawStream, type PDFObject } from 'pdf-lib';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import type { PdfReport } from '../../src/server/pdf/model';
 import { renderReportPdf } from '../../src/server/pdf/document';
 import { toPdfText } from '../../src/server/pdf/text';
+
+/** Runs a poppler tool (pdffonts, pdfinfo, pdftotext; installed by .ci/run) on the bytes. */
+function poppler(bytes: Uint8Array, tool: string, ...args: string[]): string {
+  const dir = mkdtempSync(join(tmpdir(), 'impulz-pdf-'));
+  try {
+    writeFileSync(join(dir, 'r.pdf'), bytes);
+    return execFileSync(tool, [...args, join(dir, 'r.pdf'), ...(tool === 'pdftotext' ? ['-'] : [])], { encoding: 'utf8' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 const colors = ['#1f4e79', '#f28c28', '#5b9bd5'];
 const report: PdfReport = {
@@ -154,6 +170,103 @@ describe('PDF document', () => {
     const text = await textOf(bytes);
     expect(text).toContain('Rapport van Łukasz Doğan: −3 punten');
     expect(text).toContain('Noord + Vrouw');
+    // And poppler's pdftotext reads them the same.
+    expect(poppler(bytes, 'pdftotext', '-enc', 'UTF-8')).toContain('Rapport van Łukasz Doğan: −3 punten');
+  }, 30_000);
+
+  it('PDF/A-2: XMP metadata agreeing with the Info dictionary, the sRGB OutputIntent, a file identifier, fonts with Unicode maps, nothing PDF/A forbids', async () => {
+    const createdAt = new Date('2026-11-22T09:30:15.250Z');
+    const bytes = await renderReportPdf({ ...report, title: 'Rapport <Łukasz> & Doğan', createdAt });
+    // The header's comment line of bytes above 127 (ISO 19005-2 §6.1.2).
+    expect([...bytes.slice(0, 15)].slice(9, 14)).toEqual([0x25, 0x81, 0x81, 0x81, 0x81]);
+    const doc = await PDFDocument.load(bytes, { updateMetadata: false });
+    const { context, catalog } = doc;
+    const lookup = (o: PDFObject | undefined): PDFObject | undefined => (o instanceof PDFRef ? context.lookup(o) : o);
+    const get = (d: PDFDict, key: string) => lookup(d.get(PDFName.of(key)));
+    const text = (o: PDFObject | undefined) => (o instanceof PDFString || o instanceof PDFHexString ? o.decodeText() : o?.toString());
+
+    // XMP: a metadata stream, unfiltered, well-formed XML, with the PDF/A identification.
+    const metadata = get(catalog, 'Metadata') as PDFRawStream;
+    expect(metadata).toBeInstanceOf(PDFRawStream);
+    expect(get(metadata.dict, 'Type')?.toString()).toBe('/Metadata');
+    expect(get(metadata.dict, 'Subtype')?.toString()).toBe('/XML');
+    expect(get(metadata.dict, 'Filter')).toBeUndefined();
+    const packet = new TextDecoder('utf-8', { fatal: true }).decode(metadata.contents);
+    expect(XMLValidator.validate(packet)).toBe(true);
+    const xmp = new XMLParser({ ignoreAttributes: false, ignoreDeclaration: true, ignorePiTags: true }).parse(packet);
+    const d = xmp['x:xmpmeta']['rdf:RDF']['rdf:Description'];
+    expect(d['pdfaid:part']).toBe(2);
+    expect(d['pdfaid:conformance']).toBe('U');
+    // Info and XMP say the same (§6.6.3): title, subject, creator, producer, dates; the language is the catalog's /Lang.
+    const info = context.lookup(context.trailerInfo.Info) as PDFDict;
+    expect(d['dc:title']['rdf:Alt']['rdf:li']['#text']).toBe(text(get(info, 'Title')));
+    expect(text(get(info, 'Title'))).toBe('Rapport <Łukasz> & Doğan');
+    expect(d['dc:description']['rdf:Alt']['rdf:li']['#text']).toBe(text(get(info, 'Subject')));
+    expect(d['xmp:CreatorTool']).toBe(text(get(info, 'Creator')));
+    expect(d['pdf:Producer']).toBe(text(get(info, 'Producer')));
+    expect(text(get(info, 'CreationDate'))).toBe('D:20261122093015Z');
+    expect(text(get(info, 'ModDate'))).toBe('D:20261122093015Z');
+    expect(d['xmp:CreateDate']).toBe('2026-11-22T09:30:15Z');
+    expect(d['xmp:ModifyDate']).toBe('2026-11-22T09:30:15Z');
+    expect(d['dc:language']['rdf:Bag']['rdf:li']).toBe('nl-NL');
+    expect(get(catalog, 'Lang')?.toString()).toBe('(nl-NL)');
+    const popplerInfo = poppler(bytes, 'pdfinfo');
+    expect(popplerInfo).toMatch(/Metadata Stream: yes/);
+    expect(popplerInfo).toMatch(/Tagged: +yes/);
+
+    // The OutputIntent: GTS_PDFA1 with an embedded RGB ICC profile (the colours are DeviceRGB).
+    const intents = get(catalog, 'OutputIntents') as PDFArray;
+    expect(intents.size()).toBe(1);
+    const intent = lookup(intents.get(0)) as PDFDict;
+    expect(get(intent, 'S')?.toString()).toBe('/GTS_PDFA1');
+    expect(text(get(intent, 'OutputConditionIdentifier'))).toBe('sRGB IEC61966-2.1');
+    const profile = get(intent, 'DestOutputProfile') as PDFRawStream;
+    expect(get(profile.dict, 'N')?.toString()).toBe('3');
+    const icc = decodePDFRawStream(profile).decode();
+    const ascii = (from: number, to: number) => String.fromCharCode(...icc.slice(from, to));
+    expect(new DataView(icc.buffer, icc.byteOffset).getUint32(0)).toBe(icc.length);
+    expect([ascii(36, 40), ascii(12, 16), ascii(16, 20)]).toEqual(['acsp', 'mntr', 'RGB ']);
+
+    // The file identifier: two 16-byte strings in the trailer.
+    const id = context.trailerInfo.ID as PDFArray;
+    expect(id.size()).toBe(2);
+    for (const part of id.asArray()) expect((part as PDFHexString).asBytes()).toHaveLength(16);
+
+    // Every font embedded, subset, with a ToUnicode map (level U: all text maps to Unicode).
+    const fonts = poppler(bytes, 'pdffonts').split('\n').slice(2).filter(Boolean);
+    expect(fonts.length).toBeGreaterThanOrEqual(2);
+    for (const row of fonts) expect(row, row).toMatch(/^IMPZ(RG|BD)\+NotoSans-\S+ +CID TrueType +Identity-H +yes yes yes /);
+    const objects = context.enumerateIndirectObjects().map(([, o]) => o);
+    // Every dictionary of the file, direct ones (a page's ExtGState) included.
+    const dicts: PDFDict[] = [];
+    const collect = (o: PDFObject | undefined): void => {
+      const dict = o instanceof PDFStream ? o.dict : o;
+      if (dict instanceof PDFDict) {
+        dicts.push(dict);
+        for (const [, value] of dict.entries()) collect(value);
+      } else if (dict instanceof PDFArray) dict.asArray().forEach(collect);
+    };
+    objects.forEach(collect);
+    expect(dicts.filter((o) => get(o, 'Type')?.toString() === '/ExtGState' || o.has(PDFName.of('ca'))).length).toBeGreaterThan(0);
+    for (const font of dicts.filter((o) => get(o, 'Type')?.toString() === '/Font' && get(o, 'Subtype')?.toString() === '/Type0')) expect(get(font, 'ToUnicode')).toBeInstanceOf(PDFStream);
+
+    // Nothing PDF/A-2 forbids: no encryption, JavaScript, actions, embedded files, optional content,
+    // forms, annotations, LZW; transparency only as constant alpha with the Normal blend mode.
+    expect(context.trailerInfo.Encrypt).toBeUndefined();
+    for (const key of ['AA', 'OpenAction', 'AcroForm', 'OCProperties', 'Names']) expect(get(catalog, key), key).toBeUndefined();
+    for (const page of doc.getPages()) {
+      expect((lookup(page.node.get(PDFName.of('Annots'))) as PDFArray | undefined)?.size() ?? 0).toBe(0);
+      expect(page.node.get(PDFName.of('AA'))).toBeUndefined();
+    }
+    for (const dict of dicts) {
+      for (const key of ['JS', 'JavaScript', 'EmbeddedFile', 'SMask', 'TR', 'TR2']) expect(dict.has(PDFName.of(key)), key).toBe(false);
+      const filter = get(dict, 'Filter')?.toString();
+      if (filter) expect(filter).toBe('/FlateDecode');
+      if (get(dict, 'Type')?.toString() === '/ExtGState') {
+        const bm = get(dict, 'BM')?.toString();
+        if (bm) expect(bm).toBe('/Normal');
+      }
+    }
   }, 30_000);
 
   it('keeps every European letter and the signs the fonts hold; replaces what they do not', () => {

@@ -180,6 +180,16 @@ function cachedCell<T>(identity: object, source: object, part: object, make: () 
   return hit;
 }
 
+/**
+ * A value of the rows of `bits` within [lo, hi) (hi > lo) for one source and part, made by `make`
+ * once per group identity and kept with it (as groupSums keeps its sums): for results built from
+ * several sums, such as a column's cell keys, so a repeated group costs one lookup. Callers only
+ * read the value.
+ */
+export function groupCached<T>(bits: Bitset, lo: number, hi: number, source: object, part: object, make: () => T): T {
+  return cachedCell(groupIdentity(bits, lo, hi), source, part, make);
+}
+
 /** The part of a sum over a group's own rows (no column, no mask). */
 export const WHOLE_GROUP = {};
 

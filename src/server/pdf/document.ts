@@ -3,6 +3,7 @@ import { reportExportNl } from '../../shared/i18n/report-export';
 import { INK, MUTED, hex, textOn } from './colors';
 import { drawChart } from './draw-chart';
 import type { PdfReport } from './model';
+import { makePdfA } from './pdfa';
 import { toPdfText } from './text';
 import { CONTENT_WIDTH, PAGE, PdfWriter } from './writer';
 
@@ -58,17 +59,13 @@ function familyBytes(family: 'sans' | 'serif') {
  * vector graphics, page numbers at the end. Fonts embedded (Noto Sans, or Noto Serif for the
  * 'TimesRoman' theme; subsets of what the report uses), so it reads the same in every viewer and
  * holds any European name; tagged (headings, paragraphs, each chart a Figure with its numbers as
- * alternative text, tables as Table), in Dutch (/Lang nl-NL), titled.
+ * alternative text, tables as Table), in Dutch (/Lang nl-NL), titled; with the XMP metadata, sRGB
+ * OutputIntent and file identifier of PDF/A-2 (pdfa.ts).
  */
 export async function renderReportPdf(report: PdfReport, onProgress?: (fraction: number) => Promise<void>): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   // fontkit (~0.7 MB of code) is loaded with the first PDF, not at the Worker's startup.
   doc.registerFontkit((await import('@pdf-lib/fontkit')).default);
-  doc.setTitle(toPdfText(report.title), { showInWindowTitleBar: true });
-  doc.setSubject(toPdfText(report.project));
-  doc.setProducer('ImpulZ');
-  doc.setCreator('ImpulZ');
-  doc.setLanguage('nl-NL');
   const family = await familyBytes(report.theme.font === 'TimesRoman' ? 'serif' : 'sans');
   const fonts = {
     // A fixed subset tag ('IMPZRG+'), so pdffonts and PDF/A checkers see a subset and the file is
@@ -98,5 +95,6 @@ export async function renderReportPdf(report: PdfReport, onProgress?: (fraction:
   }
   w.numberPages(reportExportNl.page);
   w.tags.finish();
+  await makePdfA(doc, { title: toPdfText(report.title), subject: toPdfText(report.project), language: 'nl-NL', creator: 'ImpulZ', producer: 'ImpulZ', date: report.createdAt ?? new Date() });
   return doc.save({ useObjectStreams: true });
 }

@@ -91,6 +91,8 @@ export interface PdfReport {
   /** 'Gewogen naar …' when the report uses a weighting scheme. */
   weighting?: string | null;
   generatedOn: string;
+  /** When it is made (the Info dictionary's and the XMP's dates); now when not given. */
+  createdAt?: Date;
   minN: number;
   /** Cell-key mode: the honest label 'Aantallen zijn licht afgerond …' on the cover; null otherwise. */
   protectionNotice?: string | null;

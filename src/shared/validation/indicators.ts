@@ -62,3 +62,14 @@ export type IndicatorInput = z.infer<typeof IndicatorInput>;
 export const IndicatorUpdate = z.object(fields).partial();
 export type IndicatorUpdate = z.infer<typeof IndicatorUpdate>;
 export const completeIndicator = complete(z.object(fields).partial());
+
+/** The group filter of a project's indicator list: a question group id, or 'none' (indicators without a question: the response count). */
+export const INDICATOR_GROUP_NONE = 'none';
+const groupError = 'Kies een groep uit de lijst (een groepsnummer of "none").';
+export const IndicatorGroupFilter = z.preprocess(
+  (v) => (v === '' ? undefined : typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v.trim()) : v),
+  z.union([z.literal(INDICATOR_GROUP_NONE), z.number().int(groupError).min(1, groupError)], { error: groupError }).optional(),
+);
+export type IndicatorGroupFilter = z.infer<typeof IndicatorGroupFilter>;
+/** GET project/{id}/indicator?group= */
+export const IndicatorListQuery = z.object({ group: IndicatorGroupFilter });

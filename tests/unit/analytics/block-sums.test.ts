@@ -95,6 +95,23 @@ describe('block sums and member walks', () => {
       }
     });
 
+    it(`cell keys from contiguous parts (trend buckets) equal the plain sums, NPS of numeric columns included (seed ${seed})`, () => {
+      const base = universeBits(cube, false);
+      for (const g of groupsOf(cube, base, rnd)) {
+        // Cuts anywhere in the range (inside blocks, on block edges, empty parts), as buckets fall.
+        const cuts = [g.lo, g.hi, g.lo, ...Array.from({ length: 5 }, () => g.lo + Math.floor(rnd() * (g.hi - g.lo))), g.lo + BLOCK_ROWS].filter((c) => c <= g.hi).sort((a, b) => a - b);
+        const parts = cuts.slice(1).map((hi, i) => ({ lo: cuts[i]!, hi }));
+        for (const col of cube.columns) {
+          for (const nps of [false, true]) {
+            const whole = cellKeysOf(col, keys, g.bits, g.lo, g.hi, nps, null);
+            expect(whole.group).toBe(keyOf(keys, members(g)));
+            // Without the universe nothing is kept, so the parts are always summed; with it, the first call sums them.
+            for (const b of [null, base]) expect(cellKeysOf(col, keys, g.bits, g.lo, g.hi, nps, b, parts)).toEqual(whole);
+          }
+        }
+      }
+    });
+
     it(`weighted sums equal a row-by-row sum (seed ${seed}), first and later calls, with and without the universe`, () => {
       const base = universeBits(cube, false);
       const close = (a: number, b: number) => expect(Math.abs(a - b)).toBeLessThanOrEqual(1e-9 * Math.max(1, Math.abs(b)));

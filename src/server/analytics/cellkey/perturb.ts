@@ -1,4 +1,5 @@
 import type { Bitset } from '../bitset';
+import { groupCached } from '../block-sums';
 import { type CubeColumn, answeredBits } from '../cube';
 import { singleScale } from '../aggregate';
 import { type WeightedSums, kish, weightedSd } from '../weighted';
@@ -20,11 +21,62 @@ export interface CellKeys {
   nps?: { base: [number, number]; promoters: [number, number]; detractors: [number, number] };
 }
 
+/** The cache part of a numeric column's keys with NPS (a column's keys without NPS are kept under the column itself). */
+const npsParts = new WeakMap<CubeColumn, object>();
+function partOf(col: CubeColumn, nps: boolean): object {
+  if (!nps || col.kind !== 'numeric') return col;
+  let p = npsParts.get(col);
+  if (!p) npsParts.set(col, (p = {}));
+  return p;
+}
+
 /**
  * The cell keys of rows of `bits` within [lo, hi) for a column (the same cells computeStats counts).
- * `base`: the report's universe, which holds `bits` (its block sums are kept, block-sums.ts).
+ * `base`: the report's universe, which holds `bits` (its block sums are kept, block-sums.ts); then
+ * the whole result is kept per group identity and column, so a repeated group costs one lookup.
+ * `parts`: contiguous row ranges that exactly cover [lo, hi) (a group's trend buckets): the keys
+ * are the sums of the parts' keys (each kept the same way), modulo 2³² — bit-identical to a walk
+ * over the whole range, without walking its members a second time.
  */
-export function cellKeysOf(col: CubeColumn, keys: Uint32Array, bits: Bitset, lo: number, hi: number, nps: boolean, base?: Bitset | null): CellKeys {
+export function cellKeysOf(col: CubeColumn, keys: Uint32Array, bits: Bitset, lo: number, hi: number, nps: boolean, base?: Bitset | null, parts?: readonly { lo: number; hi: number }[] | null): CellKeys {
+  const make = () => (parts && coversExactly(parts, lo, hi) ? sumOf(parts.map((t) => cellKeysOf(col, keys, bits, t.lo, t.hi, nps, base))) : walkedKeys(col, keys, bits, lo, hi, nps, base));
+  if (!base || hi <= lo) return make();
+  return groupCached(bits, lo, hi, keys, partOf(col, nps), make);
+}
+
+/** Whether ranges `parts`, in order, are contiguous and cover exactly [lo, hi). */
+function coversExactly(parts: readonly { lo: number; hi: number }[], lo: number, hi: number): boolean {
+  if (parts.length === 0) return false;
+  let at = lo;
+  for (const t of parts) {
+    if (t.lo !== at || t.hi < t.lo) return false;
+    at = t.hi;
+  }
+  return at === hi;
+}
+
+/** The cell keys of the union of disjoint row sets: every key the sum of theirs modulo 2³², every count the sum of theirs. */
+function sumOf(all: CellKeys[]): CellKeys {
+  const first = all[0]!;
+  const out: CellKeys = { group: 0, answered: 0, options: new Uint32Array(first.options.length) };
+  const nps = first.nps ? { base: [0, 0] as [number, number], promoters: [0, 0] as [number, number], detractors: [0, 0] as [number, number] } : undefined;
+  for (const k of all) {
+    out.group = (out.group + k.group) >>> 0;
+    out.answered = (out.answered + k.answered) >>> 0;
+    // A Uint32Array element wraps the sum modulo 2³².
+    for (let i = 0; i < out.options.length; i++) out.options[i] = out.options[i]! + k.options[i]!;
+    if (nps && k.nps) {
+      for (const f of ['base', 'promoters', 'detractors'] as const) {
+        nps[f][0] += k.nps[f][0];
+        nps[f][1] = (nps[f][1] + k.nps[f][1]) >>> 0;
+      }
+    }
+  }
+  if (nps) out.nps = nps;
+  return out;
+}
+
+function walkedKeys(col: CubeColumn, keys: Uint32Array, bits: Bitset, lo: number, hi: number, nps: boolean, base?: Bitset | null): CellKeys {
   const group = keySum(keys, bits, lo, hi, null, base);
   if (col.kind === 'multi') {
     return { group, answered: keySum(keys, bits, lo, hi, answeredBits(col), base), options: Uint32Array.from(col.optionBits, (o) => keySum(keys, bits, lo, hi, o, base)) };

@@ -51,16 +51,17 @@ export function computeCellKeyReport(cube: Cube, input: CellKeyInput): ReportDat
     /** A released cell's true numbers and keys (perturbed once short text is folded). */
     const pending: { stats: Stats; keys: CellKeys; sums?: WeightedSums }[] = [];
     const weights = input.weights ?? null;
-    const cell = (bits: Bitset, lo: number, hi: number): GroupResult => {
+    /** `parts`: the group's trend buckets, whose keys add up to the group's when they cover its range (cellKeysOf). */
+    const cell = (bits: Bitset, lo: number, hi: number, parts?: Bucket[]): GroupResult => {
       const reason: SuppressionReason | null = groupSmall(bits, lo, hi) ? 'group_below_min_n' : andCountRange(bits, answered, lo, hi) < m ? 'answered_below_min_n' : null;
       if (reason) return { suppressed: true, reason };
       const sums = weights ? weightedSums(col, bits, lo, hi, weights, !!spec.nps, base) : undefined;
       const stats = computeStats(col, bits, lo, hi, spec, m, input.accuracy, weights, { base, sums });
-      pending.push({ stats, keys: cellKeysOf(col, keys, bits, lo, hi, !!spec.nps, base), ...(sums ? { sums } : {}) });
+      pending.push({ stats, keys: cellKeysOf(col, keys, bits, lo, hi, !!spec.nps, base, parts), ...(sums ? { sums } : {}) });
       return { suppressed: false, stats };
     };
     const benchmarks = groups.map((grp, b): BenchmarkCell => {
-      const out: BenchmarkCell = { label: grp.label, ...cell(grp.bits, grp.lo, grp.hi) };
+      const out: BenchmarkCell = { label: grp.label, ...cell(grp.bits, grp.lo, grp.hi, g ? buckets[b] : undefined) };
       if (g) out.buckets = buckets[b]!.map((t) => ({ period: t.period, startDay: t.startDay, endDay: t.endDay, ...cell(grp.bits, t.lo, t.hi) }));
       return out;
     });

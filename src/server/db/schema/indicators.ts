@@ -1,5 +1,5 @@
 import { relations } from 'drizzle-orm';
-import { type AnySQLiteColumn, index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { type AnySQLiteColumn, index, integer, primaryKey, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { timestamps } from './columns';
 import { projects } from './projects';
 import { surveys } from './surveys';
@@ -67,6 +67,21 @@ export const indicatorNotices = sqliteTable(
     ...timestamps,
   },
   (t) => [index('indicator_notices_project_idx').on(t.projectId, t.firedAt), index('indicator_notices_indicator_idx').on(t.indicatorId)],
+);
+
+// A notice a user closed ('Melding sluiten' on the front page): hidden for that user for good.
+export const indicatorNoticeDismissals = sqliteTable(
+  'indicator_notice_dismissals',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    noticeId: integer('notice_id')
+      .notNull()
+      .references(() => indicatorNotices.id, { onDelete: 'cascade' }),
+    dismissedAt: integer('dismissed_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.noticeId] }), index('indicator_notice_dismissals_notice_idx').on(t.noticeId)],
 );
 
 export const indicatorsRelations = relations(indicators, ({ one, many }) => ({

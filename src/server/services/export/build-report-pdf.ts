@@ -63,6 +63,7 @@ export async function buildReportPdf(ctx: UserServiceContext, loaded: ExportRepo
     responses: responsesStatement(data.includeIncomplete),
     weighting: data.weighting?.label ?? null,
     generatedOn: longDate(ctx.now.toISOString().slice(0, 10)),
+    createdAt: ctx.now,
     minN: data.minN,
     protectionNotice: protectionNotice(data.protection),
     benchmarks: describeBenchmarks(loaded.data.options, data.benchmarks),

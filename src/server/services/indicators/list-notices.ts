@@ -1,6 +1,6 @@
-import { and, desc, eq, gte } from 'drizzle-orm';
+import { and, desc, eq, gte, notExists } from 'drizzle-orm';
 import type { UserServiceContext } from '../../context';
-import { indicatorNotices, indicators, projects } from '../../db/schema';
+import { indicatorNoticeDismissals, indicatorNotices, indicators, projects } from '../../db/schema';
 import { formatIndicatorValue } from '../../../shared/i18n/indicators';
 import { hasRole } from '../../../shared/permissions';
 import { myProjects, visibleProjects } from '../projects/scope';
@@ -11,7 +11,8 @@ export const NOTICE_DAYS = 30;
 
 /**
  * The in-app notices: indicators that fired in the last 30 days, newest first — of my projects
- * (front page) or of one project (project page). Empty without notification.view.
+ * (front page) or of one project (project page), less those the user closed. Empty without
+ * notification.view.
  */
 export async function listNotices(ctx: UserServiceContext, opts: { projectId?: number; limit?: number } = {}) {
   return readOne(ctx.db, noticesRead(ctx, opts));
@@ -28,7 +29,11 @@ export function noticesRead(ctx: UserServiceContext, opts: { projectId?: number;
     .from(indicatorNotices)
     .innerJoin(indicators, eq(indicators.id, indicatorNotices.indicatorId))
     .innerJoin(projects, eq(projects.id, indicatorNotices.projectId))
-    .where(and(gte(indicatorNotices.firedAt, since), opts.projectId ? and(eq(projects.id, opts.projectId), visibleProjects(ctx.user)) : myProjects(ctx.user)))
+    .where(and(
+      gte(indicatorNotices.firedAt, since),
+      notExists(ctx.db.select({ one: indicatorNoticeDismissals.noticeId }).from(indicatorNoticeDismissals).where(and(eq(indicatorNoticeDismissals.noticeId, indicatorNotices.id), eq(indicatorNoticeDismissals.userId, ctx.user.id)))),
+      opts.projectId ? and(eq(projects.id, opts.projectId), visibleProjects(ctx.user)) : myProjects(ctx.user),
+    ))
     .orderBy(desc(indicatorNotices.firedAt), desc(indicatorNotices.id))
     .limit(opts.limit ?? 10);
   return read([query], ([rows]): Notice[] => rows.map((r) => ({

@@ -4,7 +4,7 @@ import type { LabelOf } from './labels';
 
 /** An indicator as the API answers it, with its condition and state in words. */
 export function presentIndicator(i: IndicatorRow, labelOf?: LabelOf) {
-  const { question, answer } = labelOf ? labelOf(i.columnKey, i.answerCode) : { question: null, answer: null };
+  const { question, answer, group } = labelOf ? labelOf(i.columnKey, i.answerCode) : { question: null, answer: null, group: null };
   return {
     id: i.id,
     project_id: i.projectId,
@@ -29,6 +29,9 @@ export function presentIndicator(i: IndicatorRow, labelOf?: LabelOf) {
     last_fired_at: i.lastFiredAt?.toISOString() ?? null,
     question: question,
     answer: answer,
+    /** The question group of the indicator's question (null: the response count, or a question that is gone). */
+    group_id: group?.id ?? null,
+    group: group?.name ?? null,
     description: describeIndicator({ ...i, questionLabel: question, answerLabel: answer }),
   };
 }

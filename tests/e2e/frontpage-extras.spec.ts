@@ -1,0 +1,99 @@
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import type { Client } from '@libsql/client';
+import { SESSION_COOKIE } from '../../src/server/auth/cookies';
+import { createSession } from '../../src/server/auth/sessions';
+import { createDb } from '../../src/server/db/client';
+import { axeClean, e2eClient, shot } from './support';
+
+// Issue 35 item 7: the indicator list's group filter, closing front-page notices, the empty
+// state of a user without projects and the showcase video setting. One browser context; the user
+// is switched by replacing the session cookie (a session made straight in the e2e database).
+test.describe.configure({ mode: 'serial' });
+
+let client: Client;
+let context: BrowserContext;
+let page: Page;
+const base = `http://localhost:${Number(process.env.E2E_PORT ?? 4390)}`;
+
+async function userId(email: string): Promise<number> {
+  const row = await client.execute({ sql: 'select id from users where email = ?', args: [email] });
+  return Number(row.rows[0]!.id);
+}
+async function as(email: string): Promise<void> {
+  const { token } = await createSession(createDb(client), await userId(email), { ip: null, userAgent: 'frontpage-extras' });
+  await context.clearCookies();
+  await context.addCookies([{ name: SESSION_COOKIE, value: token, url: base, httpOnly: true, sameSite: 'Lax' }]);
+}
+
+test.beforeAll(async ({ browser }) => {
+  client = e2eClient();
+  context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 720 } });
+  page = await context.newPage();
+});
+test.afterAll(async () => {
+  await context.close();
+  client.close();
+});
+
+test('indicator list: filter by question group, kept in the URL across reload and back', async () => {
+  for (const email of ['beheerder@demo.impulz.nl', 'gebruiker@demo.impulz.nl']) {
+    await as(email);
+    await page.goto('/portal/project/1/notifications');
+    const list = page.getByTestId('indicators');
+    const all = await list.locator(':scope > li').count();
+    expect(all).toBeGreaterThanOrEqual(5);
+    const select = page.getByLabel('Groep');
+    await expect(select.locator('option:checked')).toHaveText('Alle groepen');
+    // The response counts have no question: 'Zonder vraag (aantal respondenten)'.
+    await select.selectOption({ label: 'Zonder vraag (aantal respondenten)' });
+    await page.getByRole('button', { name: 'Toon' }).click();
+    await expect(page).toHaveURL(/[?&]group=none/);
+    await expect(list.getByRole('heading', { name: 'Respons burgerpeiling' })).toBeVisible();
+    await expect(list.getByRole('heading', { name: 'Schone straten (top-2)' })).toHaveCount(0);
+    const some = await list.locator(':scope > li').count();
+    await expect(page.getByRole('status').filter({ hasText: `${some} van ${all} indicatoren` })).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel('Groep').locator('option:checked')).toHaveText('Zonder vraag (aantal respondenten)');
+    await expect(list.locator(':scope > li')).toHaveCount(some);
+    const name = email.startsWith('beheerder') ? 'beheerder' : 'gebruiker';
+    await shot(page, `indicator-group-filter-${name}`);
+    await axeClean(page, `indicator list with a group filter (${name})`);
+    await page.goBack();
+    await expect(page.getByLabel('Groep').locator('option:checked')).toHaveText('Alle groepen');
+    await expect(list.locator(':scope > li')).toHaveCount(all);
+  }
+});
+
+test('a front-page notice closes by keyboard, stays closed for that user only, and the page renders without JavaScript', async () => {
+  const gebruiker = await userId('gebruiker@demo.impulz.nl');
+  try {
+    await as('gebruiker@demo.impulz.nl');
+    // Without scripts the notice is there and its close button stays hidden (nothing that does nothing).
+    const html = await (await page.request.get('/portal/')).text();
+    expect(html).toContain("Indicator &#39;Respons burgerpeiling&#39; is bereikt");
+    expect(html).toMatch(/<button type="button" hidden data-dismiss-notice/);
+
+    await page.goto('/portal/');
+    const notices = page.getByTestId('indicator-notices');
+    const item = notices.getByRole('listitem').filter({ hasText: "Indicator 'Respons burgerpeiling' is bereikt" });
+    await expect(item).toHaveCount(1);
+    const close = item.getByRole('button', { name: 'Melding sluiten' });
+    await expect(close).toBeVisible();
+    await shot(page, 'frontpage-notices-gebruiker');
+    await axeClean(page, 'front page with notices (Gebruiker)');
+    await close.focus();
+    await page.keyboard.press('Enter');
+    await expect(item).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByText("Indicator 'Respons burgerpeiling' is bereikt")).toHaveCount(0);
+    await axeClean(page, 'front page after closing the notice (Gebruiker)');
+
+    // The Beheerder still has it: a dismissal is per user.
+    await as('beheerder@demo.impulz.nl');
+    await page.goto('/portal/');
+    await expect(page.getByTestId('indicator-notices').getByText("Indicator 'Respons burgerpeiling' is bereikt")).toHaveCount(1);
+    await shot(page, 'frontpage-notices-beheerder');
+  } finally {
+    await client.execute({ sql: 'delete from indicator_notice_dismissals where user_id = ?', args: [gebruiker] });
+  }
+});
