@@ -84,7 +84,7 @@ const EVENTS: Event[] = [
       const surveyId = result.surveyId;
       return [
         { action: 'survey.import', userId: ids.beheerder, companyId: 1, resource: 'survey', resourceId: surveyId, ip: null, summary: /^Structuur geïmporteerd uit archief survey_archive_841748\.lsa: / },
-        { action: 'tokens.import', userId: ids.beheerder, companyId: 1, resource: 'survey', resourceId: surveyId, ip: null, summary: /: 3 gelezen, 2 met code, 1 zonder code$/ },
+        { action: 'tokens.import', userId: ids.beheerder, companyId: 1, resource: 'survey', resourceId: surveyId, ip: null, summary: /: 3 gelezen, 2 met code, 1 zonder code; nieuwe codes uitgegeven: 1$/ },
       ];
     },
   },

@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { count, eq } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { surveyResponses, surveyTokens } from '../../src/server/db/schema';
+import { auditLog, surveyResponses, surveys, surveyTokens } from '../../src/server/db/schema';
+import { importTokenStream } from '../../src/server/services/surveys/archive/import-tokens';
+import { codeLength, randomTokens } from '../../src/server/services/surveys/token-job';
+import { surveysNl } from '../../src/shared/i18n/surveys';
 import { loginAs } from '../helpers/accounts';
 import { LIMESURVEY_FIXTURES } from '../helpers/fixtures';
 import { colorsArchive, lstFile } from '../helpers/limesurvey-archive';
@@ -66,9 +69,9 @@ describe('an archive uploaded as a response file brings its participants', () =>
     const job = await runUpload(archive());
     expect(job.status, job.error).toBe('done');
     expect(job.result).toMatchObject({ format: 'lsr', rows: 2, inserted: 2, rejected: 0 });
-    expect(job.result.tokens).toEqual({ rows: 10, inserted: 4, updated: 3, unchanged: 2, withoutToken: 1 });
+    expect(job.result.tokens).toEqual({ rows: 10, inserted: 5, updated: 3, unchanged: 2, withoutToken: 1, newCodes: 1 });
     const rows = await tokenRows();
-    expect(rows.size).toBe(9);
+    expect(rows.size).toBe(10);
     // Known, invited in LimeSurvey: the invitation date comes over; the portal's names and e-mail stay.
     expect(rows.get(tok(1))).toMatchObject({ firstname: 'Portaal', lastname: 'Gewijzigd', email: 'portaal@example.org', sent: '2024-03-01 10:00', completed: 'N' });
     // Completed in the portal: stays as it is, whatever the archive says.
@@ -90,7 +93,7 @@ describe('an archive uploaded as a response file brings its participants', () =>
     const job = await runUpload(archive());
     expect(job.status, job.error).toBe('done');
     expect(job.result).toMatchObject({ rows: 2, inserted: 0, alreadyPresent: 2 });
-    expect(job.result.tokens).toEqual({ rows: 10, inserted: 0, updated: 0, unchanged: 9, withoutToken: 1 });
+    expect(job.result.tokens).toEqual({ rows: 10, inserted: 0, updated: 0, unchanged: 10, withoutToken: 1, newCodes: 0 });
     expect(await tokenRows()).toEqual(before);
   });
 
@@ -116,5 +119,121 @@ describe('an archive uploaded as a response file brings its participants', () =>
     expect(((await foreign.json()) as { message: string }).message).toMatch(/1X1X1SQ001/);
     expect(await responses()).toBe(before);
     expect(t.bucket.keys().filter((k) => k.startsWith('surveys/'))).toEqual([]);
+  });
+});
+
+describe('participants LimeSurvey had not given a token yet', () => {
+  /** Eight participants; 5, 7 and 8 without a token, 5 with validity dates, uses and a language of its own. */
+  const lst = (change?: (n: number, v: Record<string, string | null>) => void) =>
+    lstFile(8, 841748, (n, v) => {
+      if (n === 5 || n === 7) v.token = '';
+      if (n === 5) Object.assign(v, { validfrom: '2026-01-01 00:00:00', validuntil: '2026-12-31 23:59:00', usesleft: '3', language: 'nl' });
+      if (n === 7) Object.assign(v, { firstname: 'Émile', lastname: 'de Vries', email: 'E.deVries@Example.org', attribute_1: 'Oost' });
+      change?.(n, v);
+    });
+  const upload = (file: string) => runUpload(colorsArchive({ responses: LSR, lst: file }));
+  const issued = async () => (await t.db.select().from(surveyTokens).where(and(eq(surveyTokens.surveyId, surveyId), isNotNull(surveyTokens.importKey)))).sort((a, b) => a.id - b.id);
+  const lastAudit = async () => (await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'tokens.import'), eq(auditLog.resourceId, surveyId))).orderBy(desc(auditLog.id)))[0]!;
+  let length: number;
+
+  beforeAll(async () => {
+    const form = new FormData();
+    form.set('file', new File([readFileSync(LIMESURVEY_FIXTURES + 'limesurvey_survey_841748_colors.lss')], 'colors.lss'));
+    form.set('confirm_duplicate', '1');
+    const res = await staff.fetch('/portal/api/v2/survey/import', { method: 'POST', body: form });
+    expect(res.status).toBe(201);
+    surveyId = ((await res.json()) as { data: { id: number } }).data.id;
+    length = codeLength((await t.db.select({ n: surveys.tokenLength }).from(surveys).where(eq(surveys.id, surveyId)))[0]!.n);
+  });
+
+  it('imports them with a fresh unique code each, keeping their data, and says how many', async () => {
+    const job = await upload(lst());
+    expect(job.status, job.error).toBe('done');
+    expect(job.result.tokens).toEqual({ rows: 8, inserted: 8, updated: 0, unchanged: 0, withoutToken: 3, newCodes: 3 });
+    const rows = await tokenRows();
+    expect(rows.size).toBe(8);
+    const fresh = await issued();
+    expect(fresh.map((r) => r.importKey)).toEqual(['tid:5', 'tid:7', 'tid:8']);
+    for (const r of fresh) expect(r.token).toMatch(new RegExp(`^[A-Za-z0-9]{${length}}$`));
+    expect(new Set(fresh.map((r) => r.token)).size).toBe(3);
+    expect(fresh[0]).toMatchObject({ firstname: 'Voornaam5', lastname: 'Achternaam 5', email: 'p5@example.org', language: 'nl', validFrom: '2026-01-01 00:00:00', validUntil: '2026-12-31 23:59:00', usesLeft: 3, sent: '2024-03-01 10:00', completed: 'N', attributes: { attribute_1: 'Noord' } });
+    expect(fresh[1]).toMatchObject({ firstname: 'Émile', lastname: 'de Vries', email: 'E.deVries@Example.org', attributes: { attribute_1: 'Oost' } });
+    // The ones LimeSurvey gave a token keep it and carry no key.
+    expect(rows.get(tok(6))).toMatchObject({ importKey: null, firstname: 'Voornaam6' });
+    const tokens = job.result.tokens!;
+    expect(surveysNl.edit.tokensReport(tokens.inserted!, tokens.updated!, tokens.unchanged!, tokens.newCodes)).toBe(
+      'Tokens uit het archief: 8 nieuw, 0 bijgewerkt (uitnodiging, herinnering, afmelding of voltooiing), 0 ongewijzigd. 3 deelnemers zonder code kregen een nieuwe code.',
+    );
+    // The import's audit row (same batch as its last rows) counts them.
+    expect((await lastAudit()).summary).toMatch(/: 8 gelezen, 5 met code, 3 zonder code; nieuwe codes uitgegeven: 3$/);
+  });
+
+  it('finds them again when the archive comes again: no new rows, no new codes; an opt-out reaches the same code', async () => {
+    const before = await tokenRows();
+    const again = await upload(lst());
+    expect(again.status, again.error).toBe('done');
+    expect(again.result.tokens).toEqual({ rows: 8, inserted: 0, updated: 0, unchanged: 8, withoutToken: 3, newCodes: 0 });
+    expect(await tokenRows()).toEqual(before);
+    expect((await lastAudit()).summary).toMatch(/nieuwe codes uitgegeven: 0$/);
+    // Participant 7 opted out in LimeSurvey since: merged by the rule for known tokens, under the code it has.
+    const optedOut = await upload(lst((n, v) => void (n === 7 && (v.blacklisted = 'Y'))));
+    expect(optedOut.result.tokens).toEqual({ rows: 8, inserted: 0, updated: 1, unchanged: 7, withoutToken: 3, newCodes: 0 });
+    const seven = (await issued()).find((r) => r.importKey === 'tid:7')!;
+    expect(seven.token).toBe([...before.values()].find((r) => r.importKey === 'tid:7')!.token);
+    expect(seven.blacklisted).toBe('Y');
+    expect((await tokenRows()).size).toBe(8);
+  });
+
+  it('does not bring back a participant erased on request (AVG art. 17) when the archive comes again', async () => {
+    const eight = (await issued()).find((r) => r.importKey === 'tid:8')!;
+    const erased = await staff.fetch(`/portal/api/v2/survey/${surveyId}/token/${eight.id}/erase`, { method: 'POST' });
+    expect(erased.status).toBe(200);
+    const again = await upload(lst());
+    expect(again.result.tokens).toMatchObject({ inserted: 0, newCodes: 0 });
+    const rows = [...(await tokenRows()).values()];
+    expect(rows).toHaveLength(8);
+    expect(rows.filter((r) => r.email === 'p8@example.org')).toEqual([]);
+  });
+
+  it('matches a file without tids by e-mail address and names, normalised; identical rows stay two participants', async () => {
+    const noTids = (change?: (n: number, v: Record<string, string | null>) => void) =>
+      lstFile(3, 841748, (n, v) => {
+        Object.assign(v, { token: '', firstname: n < 3 ? 'Jan' : 'Anna', lastname: 'Jansen', email: n < 3 ? 'jan@example.org' : 'anna@example.org' });
+        change?.(n, v);
+      })
+        .replace('<fieldname>tid</fieldname>', '')
+        .replace(/<tid>.*?<\/tid>/g, '');
+    const first = await upload(noTids());
+    expect(first.result.tokens).toMatchObject({ rows: 3, inserted: 3, withoutToken: 3, newCodes: 3 });
+    const keys = (await issued()).map((r) => r.importKey!).filter((k) => k.startsWith('who:'));
+    expect(keys).toHaveLength(3);
+    for (const k of keys) expect(k).toMatch(/^who:[0-9a-f]{64}#[12]$/);
+    expect(keys.filter((k) => k.endsWith('#2'))).toHaveLength(1);
+    // The same people, written differently (case, spaces): found, nothing new.
+    const again = await upload(noTids((n, v) => void (n === 3 && Object.assign(v, { firstname: ' ANNA ', lastname: 'jansen', email: 'Anna@Example.org ' }))));
+    expect(again.result.tokens).toMatchObject({ rows: 3, inserted: 0, newCodes: 0, unchanged: 3 });
+    expect((await tokenRows()).size).toBe(11);
+  });
+
+  it('replaces a new code that the survey has already, writing the import once', async () => {
+    let calls = 0;
+    const colliding = (n: number, len: number) => {
+      calls++;
+      expect(len).toBe(length);
+      const codes = randomTokens(n, len);
+      if (calls === 1) codes[1] = tok(1);
+      return codes;
+    };
+    const file = lstFile(2, 841748, (n, v) => Object.assign(v, { tid: String(100 + n), token: '' }));
+    const audits = async () => (await t.db.select({ n: count() }).from(auditLog).where(and(eq(auditLog.action, 'tokens.import'), eq(auditLog.resourceId, surveyId))))[0]!.n;
+    const auditsBefore = await audits();
+    const result = await importTokenStream({ db: t.db, now: () => new Date() } as never, surveyId, new Blob([file]).stream(), { userId: null, source: 'botsing' }, colliding);
+    expect(calls).toBe(2);
+    expect(result).toEqual({ rows: 2, inserted: 2, updated: 0, unchanged: 0, withoutToken: 2, newCodes: 2 });
+    const rows = [...(await tokenRows()).values()];
+    expect(rows.filter((r) => r.token === tok(1))).toHaveLength(1);
+    expect(rows.filter((r) => r.importKey === 'tid:101' || r.importKey === 'tid:102')).toHaveLength(2);
+    expect(await audits()).toBe(auditsBefore + 1);
+    expect((await lastAudit()).summary).toMatch(/\(botsing\).*nieuwe codes uitgegeven: 2$/);
   });
 });

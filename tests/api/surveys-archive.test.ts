@@ -39,16 +39,19 @@ describe('POST survey/import with a LimeSurvey archive (.lsa)', () => {
     const lsrRows = readFileSync(LIMESURVEY_FIXTURES + 'survey_841748_responses.lsr', 'utf8').match(/<row>/g)!.length;
     expect(job.result!.structure).toMatchObject({ groups: expected.groups, questions: expected.questions, subquestions: expected.subquestions });
     expect(job.result!.responses).toMatchObject({ format: 'lsr', rows: lsrRows, inserted: lsrRows, rejected: 0 });
-    // 25 participants, the last without a generated token.
-    expect(job.result!.tokens).toMatchObject({ rows: 25, inserted: 24, withoutToken: 1 });
+    // 25 participants, the last without a generated token: it is imported with a new code.
+    expect(job.result!.tokens).toEqual({ rows: 25, inserted: 25, updated: 0, unchanged: 0, withoutToken: 1, newCodes: 1 });
     expect(await n(t.db.select({ n: count() }).from(surveyGroups).where(eq(surveyGroups.surveyId, id)))).toBe(expected.groups);
     expect(await n(t.db.select({ n: count() }).from(surveyQuestions).where(and(eq(surveyQuestions.surveyId, id), isNull(surveyQuestions.parentId))))).toBe(expected.questions);
     expect(await n(t.db.select({ n: count() }).from(surveyQuestions).where(and(eq(surveyQuestions.surveyId, id), isNotNull(surveyQuestions.parentId))))).toBe(expected.subquestions);
     expect(await n(t.db.select({ n: count() }).from(surveyResponses).where(eq(surveyResponses.surveyId, id)))).toBe(lsrRows);
     const tokens = await t.db.select().from(surveyTokens).where(eq(surveyTokens.surveyId, id));
-    expect(tokens).toHaveLength(24);
+    expect(tokens).toHaveLength(25);
     const third = tokens.find((x) => x.token === 'tok000000000003')!;
-    expect(third).toMatchObject({ firstname: 'Voornaam3', email: 'p3@example.org', completed: '2024-03-02 12:00', sent: '2024-03-01 10:00', attributes: { attribute_1: 'Noord' } });
+    expect(third).toMatchObject({ firstname: 'Voornaam3', email: 'p3@example.org', completed: '2024-03-02 12:00', sent: '2024-03-01 10:00', attributes: { attribute_1: 'Noord' }, importKey: null });
+    const last = tokens.find((x) => x.email === 'p25@example.org')!;
+    expect(last).toMatchObject({ firstname: 'Voornaam25', lastname: 'Achternaam 25', sent: '2024-03-01 10:00', completed: 'N', usesLeft: 1, attributes: { attribute_1: 'Noord' }, importKey: 'tid:25' });
+    expect(last.token).toMatch(/^[A-Za-z0-9]{13,35}$/);
     const [survey] = await t.db.select().from(surveys).where(eq(surveys.id, id));
     expect(survey!.ownerId).not.toBeNull();
     expect(survey!.responsesVersion).toBe(1);

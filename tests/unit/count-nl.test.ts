@@ -26,6 +26,11 @@ describe('Dutch count sentences', () => {
     expect(zknNl.file.more(1)).toBe('… en nog 1 regel met fouten.');
     expect(surveysNl.edit.generated(1)).toBe('1 token aangemaakt.');
     expect(surveysNl.edit.report(1, 1, 1, 0)).toMatch(/^1 regel: /);
+    expect(surveysNl.import.newCodes(1)).toBe('1 deelnemer zonder code kreeg een nieuwe code.');
+    expect(surveysNl.import.newCodes(3)).toBe('3 deelnemers zonder code kregen een nieuwe code.');
+    expect(surveysNl.importScreen.archiveDone(1, 0, 1, 1)).toBe('Archief ingelezen: 1 respons, 1 token. 1 deelnemer zonder code kreeg een nieuwe code.');
+    expect(surveysNl.importScreen.archiveDone(2, 0, 25, 0)).toBe('Archief ingelezen: 2 responsen, 25 tokens.');
+    expect(surveysNl.edit.tokensReport(0, 0, 4, 0)).not.toMatch(/nieuwe code/);
     const sentences = [adminNl.audit.shown(2), filesNl.total(2, '1 MB', 1), zknNl.screens.shown(2, 3), zknNl.imported(2, 1), adminNl.audit.purged('Project', 'X', 2)];
     for (const s of sentences) expect(s).not.toMatch(/\((s|en)\)/);
   });

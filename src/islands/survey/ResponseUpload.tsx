@@ -12,7 +12,7 @@ const t = surveysNl.edit;
 interface Report {
   rows: number; accepted: number; inserted: number; rejected: number; rejectedRows: { row: number; line: number; column?: string; reason: string }[];
   /** An archive's participants (present when they were read), or why they were not. */
-  tokens?: { inserted: number; updated: number; unchanged: number };
+  tokens?: { inserted: number; updated: number; unchanged: number; newCodes?: number };
   tokensNotRead?: boolean;
 }
 
@@ -51,7 +51,7 @@ export default function ResponseUpload({ surveyId }: { surveyId: number }) {
       {report && (
         <section className="flex flex-col gap-2">
           <p className="text-sm">{t.report(report.rows, report.accepted, report.inserted, report.rejected)}</p>
-          {report.tokens && <p className="text-sm">{t.tokensReport(report.tokens.inserted, report.tokens.updated, report.tokens.unchanged)}</p>}
+          {report.tokens && <p className="text-sm">{t.tokensReport(report.tokens.inserted, report.tokens.updated, report.tokens.unchanged, report.tokens.newCodes ?? 0)}</p>}
           {report.tokensNotRead && <p className="text-sm">{t.tokensNotRead}</p>}
           {report.rejectedRows.length > 0 && (
             <table className="text-sm w-full">

@@ -11,7 +11,7 @@ import { useKeepEarlyInput } from '../early-input';
 
 const t = surveysNl.importScreen;
 interface Imported { id: number; groups: number; questions: number }
-interface ArchiveResult { surveyId: number; responses: { inserted: number; rejected: number }; tokens: { inserted: number } }
+interface ArchiveResult { surveyId: number; responses: { inserted: number; rejected: number }; tokens: { inserted: number; newCodes?: number } }
 
 /**
  * Import a LimeSurvey structure (.lss) or archive (.lsa). A root user picks the company. An
@@ -101,7 +101,7 @@ export default function SurveyImport({ companies, ownCompanyId }: { companies: {
       <JobProgress job={job} label={t.progress} />
       {archive && (
         <div className="flex flex-col gap-2" aria-live="polite">
-          <p className="text-sm">{t.archiveDone(archive.responses.inserted, archive.responses.rejected, archive.tokens.inserted)}</p>
+          <p className="text-sm">{t.archiveDone(archive.responses.inserted, archive.responses.rejected, archive.tokens.inserted, archive.tokens.newCodes ?? 0)}</p>
           {openLink(archive.surveyId)}
         </div>
       )}

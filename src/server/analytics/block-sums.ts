@@ -92,8 +92,8 @@ function blockCount(rows: number): number {
  * Groups by their rows (the cells' cache): the same rows in [lo, hi) give the same identity object
  * in every request, so a group's sums per column (keys, weights) are made once and kept while the
  * identity lives. Identities are found by a hash of the rows' words and confirmed by comparing the
- * words themselves (kept as a copy), never by the hash alone; the copies are held within a byte
- * budget, least recently used first out (their cached sums go with them).
+ * words themselves (kept as a copy), never by the hash alone; the copies and the values kept with
+ * them (their estimated bytes) are held within a byte budget, least recently used first out.
  */
 export const GROUP_CACHE_BYTES = 8 * 1024 * 1024;
 
@@ -102,6 +102,8 @@ interface Identity {
   hi: number;
   words: Uint32Array;
   hash: number;
+  /** Bytes held for it: the word copy and the values kept with it. */
+  bytes: number;
 }
 
 const registry = new Map<number, Identity[]>();
@@ -129,7 +131,7 @@ function hashOf(words: Uint32Array, lo: number, hi: number): number {
 }
 
 /** The identity of the rows of `bits` within [lo, hi) (hi > lo), remembered per bitset object within a request. */
-function groupIdentity(bits: Bitset, lo: number, hi: number): object {
+function groupIdentity(bits: Bitset, lo: number, hi: number): Identity {
   let byRange = perRequest.get(bits);
   if (!byRange) perRequest.set(bits, (byRange = new Map()));
   const range = `${lo}:${hi}`;
@@ -140,10 +142,10 @@ function groupIdentity(bits: Bitset, lo: number, hi: number): object {
   const bucket = registry.get(hash) ?? [];
   let id = bucket.find((c) => c.lo === lo && c.hi === hi && equals(c.words, words));
   if (!id) {
-    id = { lo, hi, words, hash };
+    id = { lo, hi, words, hash, bytes: words.byteLength + 64 };
     bucket.push(id);
     registry.set(hash, bucket);
-    heldBytes += words.byteLength + 64;
+    heldBytes += id.bytes;
     recency.add(id);
     evict();
   }
@@ -160,7 +162,7 @@ function evict(): void {
   for (const id of recency) {
     if (heldBytes <= GROUP_CACHE_BYTES || recency.size <= 1) break;
     recency.delete(id);
-    heldBytes -= id.words.byteLength + 64;
+    heldBytes -= id.bytes;
     const bucket = registry.get(id.hash)!.filter((c) => c !== id);
     if (bucket.length) registry.set(id.hash, bucket);
     else registry.delete(id.hash);
@@ -169,14 +171,25 @@ function evict(): void {
 
 const cells = new WeakMap<object, WeakMap<object, WeakMap<object, unknown>>>();
 
-/** A group's cached sums for one source (record keys, weights) and column part, made by `make` once per identity. */
-function cachedCell<T>(identity: object, source: object, part: object, make: () => T): T {
+/**
+ * A group's cached value for one source (record keys, weights) and column part, made by `make` once
+ * per identity; its estimated `bytes` count towards the budget while the identity is held.
+ */
+function cachedCell<T>(identity: Identity, source: object, part: object, make: () => T, bytes: (value: T) => number): T {
   let bySource = cells.get(identity);
   if (!bySource) cells.set(identity, (bySource = new WeakMap()));
   let byPart = bySource.get(source);
   if (!byPart) bySource.set(source, (byPart = new WeakMap()));
   let hit = byPart.get(part) as T | undefined;
-  if (hit === undefined) byPart.set(part, (hit = make()));
+  if (hit === undefined) {
+    byPart.set(part, (hit = make()));
+    if (recency.has(identity)) {
+      const n = bytes(hit);
+      identity.bytes += n;
+      heldBytes += n;
+      evict();
+    }
+  }
   return hit;
 }
 
@@ -186,8 +199,8 @@ function cachedCell<T>(identity: object, source: object, part: object, make: () 
  * several sums, such as a column's cell keys, so a repeated group costs one lookup. Callers only
  * read the value.
  */
-export function groupCached<T>(bits: Bitset, lo: number, hi: number, source: object, part: object, make: () => T): T {
-  return cachedCell(groupIdentity(bits, lo, hi), source, part, make);
+export function groupCached<T>(bits: Bitset, lo: number, hi: number, source: object, part: object, make: () => T, bytes: (value: T) => number): T {
+  return cachedCell(groupIdentity(bits, lo, hi), source, part, make, bytes);
 }
 
 /** The part of a sum over a group's own rows (no column, no mask). */
@@ -200,11 +213,13 @@ export type AddRows<A> = (bits: Bitset, from: number, to: number, out: A, at: nu
  * The `slots` sums of the rows of `bits` within [lo, hi) for one source (record keys or weights,
  * one per cube row) and column part, in a new array made by `alloc`: `add` walks rows one by one;
  * with `base`, blocks where `bits` equals it take their kept sums, and the result is kept per group
- * (callers only read it). Sums of a Uint32Array wrap modulo 2³², as the keys need.
+ * (callers only read it) unless `keep` is false. Sums of a Uint32Array wrap modulo 2³², as the keys need.
  */
-export function groupSums<A extends Float64Array | Uint32Array>(source: Uint32Array | Float32Array, part: object, bits: Bitset, base: Bitset | null | undefined, lo: number, hi: number, slots: number, alloc: (length: number) => A, add: AddRows<A>): A {
+export function groupSums<A extends Float64Array | Uint32Array>(source: Uint32Array | Float32Array, part: object, bits: Bitset, base: Bitset | null | undefined, lo: number, hi: number, slots: number, alloc: (length: number) => A, add: AddRows<A>, keep = true): A {
   if (!base || hi <= lo) return walked(source, part, bits, null, lo, hi, slots, alloc, add);
-  return cachedCell(groupIdentity(bits, lo, hi), source, part, () => walked(source, part, bits, base, lo, hi, slots, alloc, add));
+  // Not kept per group (the caller keeps what it builds from them): block sums only.
+  if (!keep) return walked(source, part, bits, base, lo, hi, slots, alloc, add);
+  return cachedCell(groupIdentity(bits, lo, hi), source, part, () => walked(source, part, bits, base, lo, hi, slots, alloc, add), (a) => a.byteLength + 64);
 }
 
 function walked<A extends Float64Array | Uint32Array>(source: Uint32Array | Float32Array, part: object, bits: Bitset, base: Bitset | null, lo: number, hi: number, slots: number, alloc: (length: number) => A, add: AddRows<A>): A {

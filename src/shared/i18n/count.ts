@@ -5,6 +5,7 @@
 const NOUNS: Record<string, string> = {
   bestand: 'bestanden',
   datalocatie: 'datalocaties',
+  deelnemer: 'deelnemers',
   element: 'elementen',
   gebruiker: 'gebruikers',
   grafiek: 'grafieken',

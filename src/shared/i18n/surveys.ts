@@ -27,6 +27,8 @@ export const surveysNl = {
     archiveNoStructure: (names: string[]) => `Het archief bevat geen enquêtestructuur (.lss)${names.length ? `; wel: ${names.slice(0, 5).join(', ')}` : ''}. Exporteer in LimeSurvey het enquêtearchief (.lsa).`,
     archiveBroken: 'Het archief (.lsa) is beschadigd of geen zip-bestand.',
     archiveQueued: 'Het archief is ontvangen: structuur, responsen en tokens worden ingelezen.',
+    /** Participants of a .lst whom LimeSurvey had not given a token yet (archive/import-tokens.ts). */
+    newCodes: (n: number) => `${countNl(n, 'deelnemer')} zonder code ${n === 1 ? 'kreeg' : 'kregen'} een nieuwe code.`,
     createdEmpty:
       'Enquête is aangemaakt, maar het bestand bevat nog geen vraaggroepen en vragen (LimeSurvey laat lege tabellen weg). Voeg in LimeSurvey een vraaggroep met vragen toe en importeer opnieuw om responsen te kunnen inlezen.',
   },
@@ -82,8 +84,8 @@ export const surveysNl = {
     progress: 'Voortgang',
     open: 'Onderzoek openen',
     imported: (groups: number, questions: number) => `Geïmporteerd: ${groups} vraaggroepen, ${questions} vragen.`,
-    archiveDone: (responses: number, rejected: number, tokens: number) =>
-      `Archief ingelezen: ${responses.toLocaleString('nl-NL')} responsen${rejected ? ` (${rejected.toLocaleString('nl-NL')} afgewezen)` : ''}, ${tokens.toLocaleString('nl-NL')} tokens.`,
+    archiveDone: (responses: number, rejected: number, tokens: number, newCodes = 0) =>
+      `Archief ingelezen: ${countNl(responses, 'respons')}${rejected ? ` (${rejected.toLocaleString('nl-NL')} afgewezen)` : ''}, ${countNl(tokens, 'token')}.${newCodes ? ` ${surveysNl.import.newCodes(newCodes)}` : ''}`,
   },
   lime: {
     title: 'LimeSurvey-koppeling',
@@ -246,8 +248,8 @@ export const surveysNl = {
     done: 'Klaar',
     report: (rows: number, accepted: number, inserted: number, rejected: number) =>
       `${countNl(rows, 'regel')}: ${accepted} geaccepteerd (${inserted} nieuw, ${accepted - inserted} al aanwezig), ${rejected} afgewezen.`,
-    tokensReport: (inserted: number, updated: number, unchanged: number) =>
-      `Tokens uit het archief: ${inserted.toLocaleString('nl-NL')} nieuw, ${updated.toLocaleString('nl-NL')} bijgewerkt (uitnodiging, herinnering, afmelding of voltooiing), ${unchanged.toLocaleString('nl-NL')} ongewijzigd.`,
+    tokensReport: (inserted: number, updated: number, unchanged: number, newCodes = 0) =>
+      `Tokens uit het archief: ${inserted.toLocaleString('nl-NL')} nieuw, ${updated.toLocaleString('nl-NL')} bijgewerkt (uitnodiging, herinnering, afmelding of voltooiing), ${unchanged.toLocaleString('nl-NL')} ongewijzigd.${newCodes ? ` ${surveysNl.import.newCodes(newCodes)}` : ''}`,
     tokensNotRead: 'De tokens in het archief zijn niet ingelezen: daarvoor is het recht nodig om enquêtes te bewerken.',
     rejectedTitle: 'Afgewezen regels',
     row: 'Regel',

@@ -21,9 +21,9 @@ const u32 = (n: number) => new Uint32Array(n);
  * Key of the rows of `bits` (∧ `and`, when given) within [lo, hi). With `base` (the report's
  * universe, which holds `bits`), blocks where `bits` equals it take their kept sums (block-sums.ts).
  */
-export function keySum(keys: Uint32Array, bits: Bitset, lo: number, hi: number, and?: Bitset | null, base?: Bitset | null): number {
+export function keySum(keys: Uint32Array, bits: Bitset, lo: number, hi: number, and?: Bitset | null, base?: Bitset | null, keep = true): number {
   if (!base || hi <= lo) return keySumDirect(keys, bits, lo, hi, and);
-  return groupSums(keys, and ?? WHOLE_GROUP, bits, base, lo, hi, 1, u32, (x, from, to, out, at) => void (out[at] = out[at]! + keySumDirect(keys, x, from, to, and)))[0]!;
+  return groupSums(keys, and ?? WHOLE_GROUP, bits, base, lo, hi, 1, u32, (x, from, to, out, at) => void (out[at] = out[at]! + keySumDirect(keys, x, from, to, and)), keep)[0]!;
 }
 
 function keySumDirect(keys: Uint32Array, bits: Bitset, lo: number, hi: number, and?: Bitset | null): number {
@@ -54,8 +54,51 @@ function keySumDirect(keys: Uint32Array, bits: Bitset, lo: number, hi: number, a
  * tree of planes.ts, as the counts use it) and each mask's rows add their record keys; above
  * TREE_MAX planes each member's code is decoded from the planes. With `base`, as keySum.
  */
-export function codeKeySums(keys: Uint32Array, planes: Planes, codes: number, bits: Bitset, lo: number, hi: number, base?: Bitset | null): Uint32Array {
-  return groupSums(keys, planes, bits, base, lo, hi, Math.max(codes + 1, 1 << planes.length), u32, (x, from, to, out, at) => codeKeyAdd(keys, planes, x, from, to, out, at));
+export function codeKeySums(keys: Uint32Array, planes: Planes, codes: number, bits: Bitset, lo: number, hi: number, base?: Bitset | null, keep = true): Uint32Array {
+  return groupSums(keys, planes, bits, base, lo, hi, Math.max(codes + 1, 1 << planes.length), u32, (x, from, to, out, at) => codeKeyAdd(keys, planes, x, from, to, out, at), keep);
+}
+
+/**
+ * Keys of a multiple-choice column over the rows of `bits` within [lo, hi): [answered, option 1, …]
+ * (answered: rows with any option), in one pass over the group's words. With `base`, as keySum
+ * (block sums kept under the column's option list; the result kept per group unless `keep` is false).
+ */
+export function optionKeySums(keys: Uint32Array, answered: Bitset, options: readonly Bitset[], bits: Bitset, lo: number, hi: number, base?: Bitset | null, keep = true): Uint32Array {
+  return groupSums(keys, options, bits, base, lo, hi, options.length + 1, u32, (x, from, to, out, at) => optionKeyAdd(keys, answered, options, x, from, to, out, at), keep);
+}
+
+function optionKeyAdd(keys: Uint32Array, answered: Bitset, options: readonly Bitset[], bits: Bitset, lo: number, hi: number, out: Uint32Array, at: number): void {
+  if (hi <= lo) return;
+  const w0 = lo >>> 5;
+  const w1 = (hi - 1) >>> 5;
+  const n = options.length;
+  const acc = new Float64Array(n + 1);
+  for (let w = w0; w <= w1; w++) {
+    let x = bits[w]!;
+    if (w === w0 || w === w1) x &= edgeMask(w, lo, hi);
+    if (x === 0) continue;
+    const base = w << 5;
+    let m = x & answered[w]!;
+    let s = 0;
+    while (m !== 0) {
+      s += keys[base + 31 - Math.clz32(m & -m)]!;
+      m &= m - 1;
+    }
+    acc[0]! += s;
+    for (let j = 0; j < n; j++) {
+      m = x & options[j]![w]!;
+      if (m === 0) continue;
+      s = 0;
+      while (m !== 0) {
+        s += keys[base + 31 - Math.clz32(m & -m)]!;
+        m &= m - 1;
+      }
+      acc[j + 1]! += s;
+    }
+    if ((w - w0) % FOLD_WORDS === FOLD_WORDS - 1) for (let j = 0; j <= n; j++) (out[at + j] = out[at + j]! + (acc[j]! % 4294967296)), (acc[j] = 0);
+  }
+  // A Uint32Array element wraps the (exact, < 2^53) sums modulo 2^32.
+  for (let j = 0; j <= n; j++) out[at + j] = out[at + j]! + (acc[j]! % 4294967296);
 }
 
 /** Adds the keys per code of the rows of `bits` within [lo, hi) into out[at + code] (modulo 2³²). */

@@ -5,7 +5,7 @@ import { singleScale } from '../aggregate';
 import { type WeightedSums, kish, weightedSd } from '../weighted';
 import { type Accuracy, marginOfError, meanMarginOfError } from '../margin-of-error';
 import type { DataLocationSpec, OptionStat, Stats } from '../types';
-import { codeKeySums, derivedKey, keySum } from './keys';
+import { codeKeySums, derivedKey, keySum, optionKeySums } from './keys';
 import { PTABLE_ROWS, PTABLE_D } from './ptable-data';
 import { perturbCount } from './ptable';
 
@@ -41,7 +41,7 @@ function partOf(col: CubeColumn, nps: boolean): object {
 export function cellKeysOf(col: CubeColumn, keys: Uint32Array, bits: Bitset, lo: number, hi: number, nps: boolean, base?: Bitset | null, parts?: readonly { lo: number; hi: number }[] | null): CellKeys {
   const make = () => (parts && coversExactly(parts, lo, hi) ? sumOf(parts.map((t) => cellKeysOf(col, keys, bits, t.lo, t.hi, nps, base))) : walkedKeys(col, keys, bits, lo, hi, nps, base));
   if (!base || hi <= lo) return make();
-  return groupCached(bits, lo, hi, keys, partOf(col, nps), make);
+  return groupCached(bits, lo, hi, keys, partOf(col, nps), make, (k) => 96 + k.options.byteLength + (k.nps ? 96 : 0));
 }
 
 /** Whether ranges `parts`, in order, are contiguous and cover exactly [lo, hi). */
@@ -77,18 +77,21 @@ function sumOf(all: CellKeys[]): CellKeys {
 }
 
 function walkedKeys(col: CubeColumn, keys: Uint32Array, bits: Bitset, lo: number, hi: number, nps: boolean, base?: Bitset | null): CellKeys {
+  // The group's own key is shared by every column (kept per group); a column's sums are kept with
+  // the whole CellKeys (cellKeysOf), so they are walked without keeping them a second time.
   const group = keySum(keys, bits, lo, hi, null, base);
   if (col.kind === 'multi') {
-    return { group, answered: keySum(keys, bits, lo, hi, answeredBits(col), base), options: Uint32Array.from(col.optionBits, (o) => keySum(keys, bits, lo, hi, o, base)) };
+    const s = optionKeySums(keys, answeredBits(col), col.optionBits, bits, lo, hi, base, false);
+    return { group, answered: s[0]!, options: s.subarray(1) };
   }
   if (col.kind === 'single' || col.kind === 'text') {
     const n = col.kind === 'single' ? col.codes.length : col.dictionary.length;
-    const perCode = codeKeySums(keys, col.planes, Math.max(n, (1 << col.planes.length) - 1), bits, lo, hi, base);
+    const perCode = codeKeySums(keys, col.planes, Math.max(n, (1 << col.planes.length) - 1), bits, lo, hi, base, false);
     let answered = 0;
     for (let c = 1; c < perCode.length; c++) answered = (answered + perCode[c]!) >>> 0;
-    return { group, answered, options: perCode.slice(1, n + 1) };
+    return { group, answered, options: perCode.subarray(1, n + 1) };
   }
-  const out: CellKeys = { group, answered: keySum(keys, bits, lo, hi, answeredBits(col), base), options: new Uint32Array(0) };
+  const out: CellKeys = { group, answered: keySum(keys, bits, lo, hi, answeredBits(col), base, false), options: new Uint32Array(0) };
   if (nps) out.nps = numericNps(col, keys, bits, lo, hi);
   return out;
 }

@@ -1,7 +1,8 @@
 import { type Bitset, andCountRange, countRange } from '../bitset';
 import { type BenchmarkInput, type FilterCategory, type Group, type ReportScope, compileBenchmark, frameOf } from '../benchmarks';
 import { computeStats } from '../aggregate';
-import { type Cube, answeredBits, getColumn, universeBits } from '../cube';
+import { groupCached } from '../block-sums';
+import { type Cube, type CubeColumn, answeredBits, getColumn, universeBits } from '../cube';
 import { effectiveRange, trendGranularity } from '../dates';
 import { OTHER_CODE, foldShortText } from '../short-text';
 import { type Bucket, bucketsOf } from '../suppression-plan';
@@ -51,15 +52,26 @@ export function computeCellKeyReport(cube: Cube, input: CellKeyInput): ReportDat
     /** A released cell's true numbers and keys (perturbed once short text is folded). */
     const pending: { stats: Stats; keys: CellKeys; sums?: WeightedSums }[] = [];
     const weights = input.weights ?? null;
+    const text = col.kind === 'text';
+    const part = text ? null : releasePart(col, spec, m, input.accuracy);
     /** `parts`: the group's trend buckets, whose keys add up to the group's when they cover its range (cellKeysOf). */
-    const cell = (bits: Bitset, lo: number, hi: number, parts?: Bucket[]): GroupResult => {
+    const released = (bits: Bitset, lo: number, hi: number, parts?: Bucket[]): GroupResult => {
       const reason: SuppressionReason | null = groupSmall(bits, lo, hi) ? 'group_below_min_n' : andCountRange(bits, answered, lo, hi) < m ? 'answered_below_min_n' : null;
       if (reason) return { suppressed: true, reason };
       const sums = weights ? weightedSums(col, bits, lo, hi, weights, !!spec.nps, base) : undefined;
       const stats = computeStats(col, bits, lo, hi, spec, m, input.accuracy, weights, { base, sums });
-      pending.push({ stats, keys: cellKeysOf(col, keys, bits, lo, hi, !!spec.nps, base, parts), ...(sums ? { sums } : {}) });
-      return { suppressed: false, stats };
+      const k = cellKeysOf(col, keys, bits, lo, hi, !!spec.nps, base, parts);
+      if (text) {
+        pending.push({ stats, keys: k, ...(sums ? { sums } : {}) });
+        return { suppressed: false, stats };
+      }
+      return { suppressed: false, stats: perturbStats(col, stats, k, spec, m, input.accuracy, scale, undefined, sums) };
     };
+    // A cell's published numbers depend only on its rows, the column, the data location's settings,
+    // m, the accuracy and the weights: kept per group identity (block-sums.ts), so a repeated cell
+    // costs one lookup. Short text is not kept: its listed values depend on every cell of the location.
+    const cell = (bits: Bitset, lo: number, hi: number, parts?: Bucket[]): GroupResult =>
+      part && hi > lo ? groupCached(bits, lo, hi, weights ?? NO_WEIGHTS, part, () => released(bits, lo, hi, parts), resultBytes) : released(bits, lo, hi, parts);
     const benchmarks = groups.map((grp, b): BenchmarkCell => {
       const out: BenchmarkCell = { label: grp.label, ...cell(grp.bits, grp.lo, grp.hi, g ? buckets[b] : undefined) };
       if (g) out.buckets = buckets[b]!.map((t) => ({ period: t.period, startDay: t.startDay, endDay: t.endDay, ...cell(grp.bits, t.lo, t.hi) }));
@@ -82,12 +94,31 @@ export function computeCellKeyReport(cube: Cube, input: CellKeyInput): ReportDat
       };
     }
     const perturbed = new Map(pending.map((p) => [p.stats, perturbStats(col, p.stats, p.keys, spec, m, input.accuracy, scale, optionKey?.(p.keys), p.sums)]));
-    const swap = (r: GroupResult): GroupResult => (r.suppressed ? r : { suppressed: false, stats: perturbed.get(r.stats)! });
+    const swap = (r: GroupResult): GroupResult => (r.suppressed || !text ? r : { suppressed: false, stats: perturbed.get(r.stats)! });
     const result = benchmarks.map((c): BenchmarkCell => ({ ...c, ...swap(c), ...(c.buckets ? { buckets: c.buckets.map((t) => ({ ...t, ...swap(t) })) } : {}) }));
     return { id: spec.id, columnKey: col.key, kind: col.kind, codes, ...(g ? { granularity: g } : {}), benchmarks: result };
   });
   const [startDay, endDay] = effectiveRange(frame.rules, ...frame.reportRange, frame.reportRange);
   return { benchmarks: groups.map((grp) => ({ label: grp.label, startDay: grp.startDay, endDay: grp.endDay })), period: { startDay, endDay }, dataLocations };
+}
+
+/** The cache part of a column's released cells under one data location's settings, m and accuracy. */
+const releaseParts = new WeakMap<CubeColumn, Map<string, object>>();
+function releasePart(col: CubeColumn, spec: DataLocationSpec, m: number, accuracy: Accuracy | undefined): object {
+  let byKey = releaseParts.get(col);
+  if (!byKey) releaseParts.set(col, (byKey = new Map()));
+  const key = `${spec.nMethod ?? ''}|${spec.boxSize ?? ''}|${spec.nps ? 1 : 0}|${m}|${accuracy?.populationSize ?? ''}|${accuracy?.confidenceLevel ?? ''}`;
+  let p = byKey.get(key);
+  if (!p) byKey.set(key, (p = {}));
+  return p;
+}
+
+/** The source of the kept cells of unweighted reports. */
+const NO_WEIGHTS = {};
+
+/** Estimated bytes of a kept cell. */
+function resultBytes(r: GroupResult): number {
+  return r.suppressed ? 64 : 400 + 160 * r.stats.options.length;
 }
 
 /** Cell-key mode: a group's published size, or null below m (R1). */

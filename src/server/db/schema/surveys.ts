@@ -232,10 +232,18 @@ export const surveyTokens = sqliteTable(
     validFrom: text('valid_from'),
     validUntil: text('valid_until'),
     attributes: text('attributes', { mode: 'json' }).$type<Record<string, string>>().notNull().default({}),
+    // Set only on a participant LimeSurvey had no token for, who got a portal code at import: which
+    // row of the .lst it was ('tid:<tid>', or 'who:<SHA-256 of e-mail, names>#<n>' for a file
+    // without tids), so a re-import finds it instead of issuing another code (archive/import-tokens.ts).
+    importKey: text('import_key'),
     ...timestamps,
   },
   // The token index serves /meedoen, where a respondent types a code without saying which survey.
-  (t) => [uniqueIndex('survey_tokens_survey_token_unique').on(t.surveyId, t.token), index('survey_tokens_token_idx').on(t.token)],
+  (t) => [
+    uniqueIndex('survey_tokens_survey_token_unique').on(t.surveyId, t.token),
+    index('survey_tokens_token_idx').on(t.token),
+    uniqueIndex('survey_tokens_import_key_unique').on(t.surveyId, t.importKey),
+  ],
 );
 
 // One row per response. Answers live in `answers` as one JSON object keyed by the canonical

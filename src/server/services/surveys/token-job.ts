@@ -11,6 +11,9 @@ const MIN_LENGTH = 13;
 const ROWS_PER_STATEMENT = 10_000;
 const STATEMENTS_PER_BATCH = 5;
 
+/** The length of the codes the portal issues for a survey: its tokenlength, within [MIN_LENGTH, 35]. */
+export const codeLength = (tokenLength: number) => Math.max(MIN_LENGTH, Math.min(35, tokenLength));
+
 /** LimeSurvey-style access codes ([A-Za-z0-9]) from crypto.getRandomValues, unbiased (rejection sampling). */
 export function randomTokens(count: number, length: number): string[] {
   const out: string[] = new Array(count);
@@ -47,7 +50,7 @@ export const generateTokensJob: JobHandler = async (deps, job, progress) => {
   const count = Number(job.payload.count);
   const [survey] = await deps.db.select({ tokenLength: surveys.tokenLength }).from(surveys).where(eq(surveys.id, surveyId));
   if (!survey) throw new AppError('NOT_FOUND', nl.notFound);
-  const length = Math.max(MIN_LENGTH, Math.min(35, survey.tokenLength));
+  const length = codeLength(survey.tokenLength);
   const client = rawClient(deps.db);
   // Tokens that existed before this job (first delivery), so `generated` is always a recount.
   const previous = job.result as { baseline?: number; generated?: number } | null;

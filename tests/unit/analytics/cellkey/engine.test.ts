@@ -93,6 +93,29 @@ describe('cell-key mode in the engine', () => {
     }
   });
 
+  it('kept cells (block-sums.ts) equal freshly computed ones, whatever other settings, weights or modes were asked in between', () => {
+    const { cube, catalog, specs } = setup(13);
+    const benchmarks = someBenchmarks(catalog, 1300, 3);
+    const rng = prng(14);
+    const weights = Float32Array.from({ length: cube.rowCount }, () => 0.4 + rng.next() * 1.2);
+    const base = { dataLocations: specs, benchmarks, filters: catalog, report: report(), granularity: 'month' as const, accuracy: { populationSize: 20_000, confidenceLevel: 95 } };
+    // One setting changed at a time.
+    const variants = [
+      base,
+      { ...base, dataLocations: specs.map((s) => ({ ...s, nMethod: 'total' as const })) },
+      { ...base, dataLocations: specs.map((s) => ({ ...s, boxSize: 3 })) },
+      { ...base, dataLocations: specs.map((s) => ({ ...s, nps: !s.nps })) },
+      { ...base, report: { ...report(), minN: 5 } },
+      { ...base, accuracy: { populationSize: 5000, confidenceLevel: 95 } },
+      { ...base, accuracy: { populationSize: 20_000, confidenceLevel: 99 } },
+      { ...base, weights },
+      { ...base, report: { ...report(), protection: 'suppress' as const } },
+    ];
+    // Each variant first on a cube of its own (nothing kept), then all of them in turn on one cube, twice.
+    const fresh = variants.map((v) => computeReportData(deserializeCube(serializeCube(cube)), v));
+    for (let round = 0; round < 2; round++) variants.forEach((v, i) => expect(computeReportData(cube, v)).toEqual(fresh[i]));
+  });
+
   it('perturbs: some counts differ from the true ones, by at most D from m on, and shares follow the perturbed counts', () => {
     const { cube, catalog, specs } = setup(8);
     const bs = someBenchmarks(catalog, 80, 4);
