@@ -1,4 +1,7 @@
+import { eq, like } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { mailOutbox, users } from '../../src/server/db/schema';
+import { directSession } from '../helpers/direct-session';
 import { listRecentProjects } from '../../src/server/services/projects/list-recent-projects';
 import { loginAs } from '../helpers/accounts';
 import { serviceContextFor } from '../helpers/service-context';
@@ -37,5 +40,22 @@ describe('listRecentProjects (front page)', () => {
       expect(card.reportsCount, `project ${card.id}`).toBe(page.data.reportsCount);
     }
     expect((await listRecentProjects(await userCtx(3), 6)).find((p) => p.id === 1)?.reportsCount).toBeGreaterThan(0);
+  });
+});
+
+describe('a new user without projects (issue 35 item 7: the empty state says what to do)', () => {
+  it('has no recent projects, and the empty state\'s request reaches the organisation\'s admins', async () => {
+    const beheerder = await directSession(t, 'beheerder@demo.impulz.nl');
+    const made = await beheerder.post('/portal/api/v2/user', { fullname: 'Nieuwe Collega', email: 'nieuwe-collega@demo.impulz.nl' });
+    expect(made.status).toBe(201);
+    const id = ((await made.json()) as { data: { id: number } }).data.id;
+    await t.db.update(users).set({ mustChangePassword: false }).where(eq(users.id, id));
+    expect(await listRecentProjects(await userCtx(id), 6)).toEqual([]);
+    const nieuw = await directSession(t, 'nieuwe-collega@demo.impulz.nl');
+    const res = await nieuw.post('/portal/api/v2/admin/requestAccess', { path: '/project/overview', reason: '' });
+    expect(res.status).toBe(201);
+    expect(((await res.json()) as { alert: string }).alert).toBe('Uw aanvraag is verstuurd naar de beheerders van uw organisatie.');
+    const mails = await t.db.select({ to: mailOutbox.to, text: mailOutbox.text }).from(mailOutbox).where(like(mailOutbox.text, '%nieuwe-collega@demo.impulz.nl%'));
+    expect(mails.map((m) => m.to)).toContain('beheerder@demo.impulz.nl');
   });
 });

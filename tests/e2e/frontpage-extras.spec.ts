@@ -3,7 +3,7 @@ import type { Client } from '@libsql/client';
 import { SESSION_COOKIE } from '../../src/server/auth/cookies';
 import { createSession } from '../../src/server/auth/sessions';
 import { createDb } from '../../src/server/db/client';
-import { axeClean, e2eClient, shot } from './support';
+import { apiCall, axeClean, e2eClient, shot } from './support';
 
 // Issue 35 item 7: the indicator list's group filter, closing front-page notices, the empty
 // state of a user without projects and the showcase video setting. One browser context; the user
@@ -95,5 +95,50 @@ test('a front-page notice closes by keyboard, stays closed for that user only, a
     await shot(page, 'frontpage-notices-beheerder');
   } finally {
     await client.execute({ sql: 'delete from indicator_notice_dismissals where user_id = ?', args: [gebruiker] });
+  }
+});
+
+test('a new user without projects gets an empty state that says what to do, on the front page and the project overview', async () => {
+  const made: number[] = [];
+  const emails = ['fp35-nieuw-gebruiker@demo.impulz.nl', 'fp35-nieuw-beheerder@demo.impulz.nl'];
+  try {
+    await as('beheerder@demo.impulz.nl');
+    await page.goto('/portal/');
+    for (const [i, email] of emails.entries()) {
+      const res = await apiCall<{ data: { id: number } }>(page, 'POST', '/user', { fullname: i === 0 ? 'Nieuwe Gebruiker' : 'Nieuwe Beheerder', email, group_id: i === 0 ? 3 : 2 });
+      expect(res.status).toBe(201);
+      made.push(res.json.data.id);
+      await client.execute({ sql: 'update users set must_change_password = 0 where id = ?', args: [res.json.data.id] });
+    }
+
+    // A Gebruiker: who can add them, and the request to the organisation's admins.
+    await as(emails[0]!);
+    await page.goto('/portal/');
+    const empty = page.getByTestId('no-projects');
+    await expect(empty.getByRole('heading', { name: 'U bent nog geen lid van een project' })).toBeVisible();
+    await expect(empty).toContainText('Een beheerder van uw organisatie kan u aan een project toevoegen.');
+    await shot(page, 'no-projects-frontpage-gebruiker');
+    await axeClean(page, 'front page without projects (Gebruiker)');
+    await page.goto('/portal/project/overview');
+    await expect(empty.getByRole('heading', { name: 'U bent nog geen lid van een project' })).toBeVisible();
+    await shot(page, 'no-projects-overview-gebruiker');
+    await axeClean(page, 'project overview without projects (Gebruiker)');
+    // A real login leaves the XSRF cookie; the session made in the database does not.
+    await page.request.get('/portal/auth/csrf-cookie');
+    await empty.getByRole('button', { name: 'Toegang aanvragen' }).click();
+    await expect(empty.getByRole('status')).toHaveText('Uw aanvraag is verstuurd naar de beheerders van uw organisatie.');
+
+    // Someone who may create projects: a working link to 'Nieuw project'.
+    await as(emails[1]!);
+    await page.goto('/portal/');
+    await expect(empty.getByRole('heading', { name: 'U bent nog geen lid van een project' })).toBeVisible();
+    await shot(page, 'no-projects-frontpage-beheerder');
+    await axeClean(page, 'front page without projects (Beheerder)');
+    await empty.getByRole('link', { name: 'Nieuw project' }).click();
+    await expect(page).toHaveURL(/\/portal\/project\/new$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  } finally {
+    for (const id of made) await client.execute({ sql: 'delete from users where id = ?', args: [id] });
+    for (const email of emails) await client.execute({ sql: "delete from mail_outbox where \"to\" = ? or text like ?", args: [email, `%${email}%`] });
   }
 });

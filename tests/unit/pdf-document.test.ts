@@ -110,7 +110,7 @@ describe('PDF document', () => {
     // The first chart carries its words (as build-report-pdf gives every chart chartAlt's text); the others fall back to their title.
     const alt = 'Problemen. A: Afval 41,3%, Verkeer 12,5%. B: te weinig respondenten.';
     const sections = report.sections.map((s, i) => (i ? s : { ...s, blocks: s.blocks.map((b, j) => (j === 1 ? { ...b, chart: { ...b.chart!, alt } } : b)) }));
-    const named: PdfReport = { ...report, sections, title: 'Rapport van Łukasz Doğan: −3 punten', benchmarks: [{ label: 'Noord + Vrouw', description: 'Wijk: Noord; Geslacht: Vrouw' }] };
+    const named: PdfReport = { ...report, sections, title: 'Rapport van Łukasz Doğan: −3 punten, ≤ 5 of ≥ 7', benchmarks: [{ label: 'Noord + Vrouw', description: 'Wijk: Noord; Geslacht: Vrouw' }] };
     const bytes = await renderReportPdf(named);
     const doc = await PDFDocument.load(bytes, { updateMetadata: false });
     const { context, catalog } = doc;
@@ -129,7 +129,7 @@ describe('PDF document', () => {
 
     // Language, title shown in the window, marked.
     expect(lookup(catalog.get(PDFName.of('Lang')))?.toString()).toBe('(nl-NL)');
-    expect(doc.getTitle()).toBe('Rapport van Łukasz Doğan: −3 punten');
+    expect(doc.getTitle()).toBe('Rapport van Łukasz Doğan: −3 punten, ≤ 5 of ≥ 7');
     expect(dict(catalog.get(PDFName.of('ViewerPreferences'))).get(PDFName.of('DisplayDocTitle'))?.toString()).toBe('true');
     expect(dict(catalog.get(PDFName.of('MarkInfo'))).get(PDFName.of('Marked'))?.toString()).toBe('true');
 
@@ -166,12 +166,15 @@ describe('PDF document', () => {
     expect([...nesting].filter((n) => /\/(TR|TH|TD)$/.test(n)).sort()).toEqual(['/TR>/TD', '/TR>/TH', '/Table>/TR']);
     for (const page of doc.getPages()) expect(page.node.get(PDFName.of('StructParents'))).toBeDefined();
 
-    // 'Ł', 'ğ' and '−' are drawn from the embedded font (text extraction reads them back through its ToUnicode map).
-    const text = await textOf(bytes);
-    expect(text).toContain('Rapport van Łukasz Doğan: −3 punten');
+    // 'Ł', 'ğ' and '−' are drawn from the embedded text font, '≤' and '≥' from the embedded signs font
+    // (text extraction reads them back through the ToUnicode maps), in pdf.js and in poppler.
+    const text = (await textOf(bytes)).replace(/\s+/g, ' ');
+    expect(text).toContain('Rapport van Łukasz Doğan: −3 punten, ≤ 5 of ≥ 7');
     expect(text).toContain('Noord + Vrouw');
-    // And poppler's pdftotext reads them the same.
-    expect(poppler(bytes, 'pdftotext', '-enc', 'UTF-8')).toContain('Rapport van Łukasz Doğan: −3 punten');
+    expect(poppler(bytes, 'pdftotext', '-enc', 'UTF-8').replace(/\s+/g, ' ')).toContain('Rapport van Łukasz Doğan: −3 punten, ≤ 5 of ≥ 7');
+    // In the section text and in a chart's labels too (a run of signs between runs of text, in one line).
+    expect(poppler(bytes, 'pdftotext', '-enc', 'UTF-8', '-f', '2', '-l', '2')).toContain('Inleiding met ĳ en emoji ? en ≥ teken.');
+    expect(poppler(bytes, 'pdffonts')).toMatch(/IMPZSG\+NotoSansMath-Regular +CID TrueType +Identity-H +yes yes yes/);
   }, 30_000);
 
   it('PDF/A-2: XMP metadata agreeing with the Info dictionary, the sRGB OutputIntent, a file identifier, fonts with Unicode maps, nothing PDF/A forbids', async () => {
@@ -235,7 +238,7 @@ describe('PDF document', () => {
     // Every font embedded, subset, with a ToUnicode map (level U: all text maps to Unicode).
     const fonts = poppler(bytes, 'pdffonts').split('\n').slice(2).filter(Boolean);
     expect(fonts.length).toBeGreaterThanOrEqual(2);
-    for (const row of fonts) expect(row, row).toMatch(/^IMPZ(RG|BD)\+NotoSans-\S+ +CID TrueType +Identity-H +yes yes yes /);
+    for (const row of fonts) expect(row, row).toMatch(/^IMPZ(RG|BD|SG)\+NotoSans(Math)?-\S+ +CID TrueType +Identity-H +yes yes yes /);
     const objects = context.enumerateIndirectObjects().map(([, o]) => o);
     // Every dictionary of the file, direct ones (a page's ExtGState) included.
     const dicts: PDFDict[] = [];
@@ -270,6 +273,21 @@ describe('PDF document', () => {
   }, 30_000);
 
   it('keeps every European letter and the signs the fonts hold; replaces what they do not', () => {
-    expect(toPdfText('één café ĳ ≥ 🙂 € Łódź Doğan −3 \u00a0x')).toBe('één café ĳ >= ? € Łódź Doğan −3  x');
+    expect(toPdfText('één café ĳ ≥ ≤ ≠ → 🙂 € Łódź Doğan −3 \u00a0x')).toBe('één café ĳ ≥ ≤ ≠ → ? € Łódź Doğan −3  x');
+    // Without the signs font (a text font of its own, as in a report that holds no sign).
+    expect(toPdfText('≥ ≤ → ≈', false)).toBe('>= <= -> ~');
   });
+
+  it('embeds the signs font only for a report that holds a sign', async () => {
+    const plain: PdfReport = { ...report, sections: [{ title: 'Zonder tekens', blocks: [{ kind: 'text', text: 'Gewoon − tekst' }] }] };
+    const fonts = poppler(await renderReportPdf(plain), 'pdffonts');
+    expect(fonts).toContain('NotoSans-Regular');
+    expect(fonts).not.toContain('NotoSansMath');
+    const signed: PdfReport = { ...plain, sections: [{ title: 'Met tekens', blocks: [{ kind: 'chart', chart: { type: 'bars', orientation: 'horizontal', title: 'Leeftijd', categories: ['≤ 34 jaar', '≥ 65 jaar'], unit: '%', decimals: 0, colors, series: [{ label: 'Alle respondenten', suppressed: false, values: [40, 60], n: 100 }] } }] }] };
+    const bytes = await renderReportPdf(signed);
+    expect(poppler(bytes, 'pdffonts')).toContain('IMPZSG+NotoSansMath-Regular');
+    const text = poppler(bytes, 'pdftotext', '-enc', 'UTF-8', '-f', '2', '-l', '2');
+    expect(text).toContain('≤ 34 jaar');
+    expect(text).toContain('≥ 65 jaar');
+  }, 30_000);
 });

@@ -3,7 +3,7 @@ import { reportExportNl } from '../../shared/i18n/report-export';
 import { INK, MUTED, hex } from './colors';
 import type { PdfSeries } from './model';
 import { drawPattern } from './patterns';
-import { fitText, formatNumber, wrapText } from './text';
+import { drawText, fitText, formatNumber, widthOf, wrapText } from './text';
 import { CONTENT_WIDTH, PAGE, type PdfWriter } from './writer';
 
 /** Colour i of a scheme; loopable schemes simply repeat. */
@@ -23,7 +23,7 @@ function legendLayout(w: PdfWriter, items: LegendItem[], top: number): { placed:
   let y = top - 10;
   const placed = items.map((item) => {
     const label = fitText(item.label, w.fonts.regular, LEGEND_SIZE, 160);
-    const width = 12 + w.fonts.regular.widthOfTextAtSize(label, LEGEND_SIZE) + 14;
+    const width = 12 + widthOf(w.fonts.regular, label, LEGEND_SIZE) + 14;
     if (x + width > PAGE.margin + CONTENT_WIDTH) {
       x = PAGE.margin;
       y -= 13;
@@ -44,7 +44,7 @@ export function drawLegend(page: PDFPage, w: PdfWriter, items: LegendItem[], top
   for (const { item, label, x, y } of placed) {
     page.drawRectangle({ x, y: y - 1, width: 8, height: 8, color: hex(item.color) });
     drawPattern(page, item.pattern, item.color, x, y - 1, 8, 8);
-    page.drawText(label, { x: x + 12, y, size: LEGEND_SIZE, font: w.fonts.regular, color: INK });
+    drawText(page, label, { x: x + 12, y, size: LEGEND_SIZE, font: w.fonts.regular, color: INK });
   }
   return height;
 }

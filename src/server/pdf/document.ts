@@ -4,7 +4,7 @@ import { INK, MUTED, hex, textOn } from './colors';
 import { drawChart } from './draw-chart';
 import type { PdfReport } from './model';
 import { makePdfA } from './pdfa';
-import { toPdfText } from './text';
+import { hasSign, toPdfText, useSignFont } from './text';
 import { CONTENT_WIDTH, PAGE, PdfWriter } from './writer';
 
 const t = reportExportNl.cover;
@@ -73,6 +73,13 @@ export async function renderReportPdf(report: PdfReport, onProgress?: (fraction:
     regular: await doc.embedFont(family.regular, { subset: true, customName: `IMPZRG+${family.name}-Regular` }),
     bold: await doc.embedFont(family.bold, { subset: true, customName: `IMPZBD+${family.name}-Bold` }),
   };
+  // The signs Noto lacks ('≤', '≥', '≠', '≈', arrows) from Noto Sans Math, embedded only when the report holds one.
+  if (hasSign(JSON.stringify(report))) {
+    const { signs } = await import('./fonts/noto-sans-math');
+    const signFont = await doc.embedFont(decode(signs), { subset: true, customName: 'IMPZSG+NotoSansMath-Regular' });
+    useSignFont(fonts.regular, signFont);
+    useSignFont(fonts.bold, signFont);
+  }
   const w = new PdfWriter(doc, fonts, report.theme);
   drawCover(w, report);
   const total = report.sections.reduce((n, s) => n + s.blocks.length, 0) || 1;

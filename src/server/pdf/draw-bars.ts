@@ -4,7 +4,7 @@ import { colorAt, drawFootnotes, drawLegend, footnotes, formatValue, legendHeigh
 import type { PdfChart, PdfPaint } from './model';
 import { drawPattern } from './patterns';
 import { fitColumnLabel } from '../../shared/chart/format';
-import { fitLines } from './text';
+import { drawText, fitLines, widthOf } from './text';
 import { CONTENT_WIDTH, PAGE, type PdfWriter } from './writer';
 
 type Bars = Extract<PdfChart, { type: 'bars' }> & PdfPaint;
@@ -62,7 +62,7 @@ export function drawHorizontalBars(w: PdfWriter, chart: Bars, minN: number): voi
     w.ensure(rowHeight + (ci === chart.categories.length - 1 ? 24 : 0));
     const top = w.y;
     const page = w.page;
-    lines.forEach((line, li) => page.drawText(line, { x: PAGE.margin, y: top - rowHeight / 2 - 3 + ((lines.length - 1) / 2 - li) * 9.5, size, font: w.fonts.regular, color: INK }));
+    lines.forEach((line, li) => drawText(page, line, { x: PAGE.margin, y: top - rowHeight / 2 - 3 + ((lines.length - 1) / 2 - li) * 9.5, size, font: w.fonts.regular, color: INK }));
     page.drawLine({ start: { x: PAGE.margin + labelWidth, y: top }, end: { x: PAGE.margin + labelWidth, y: top - rowHeight }, thickness: 0.5, color: GRID });
     shown.forEach(({ s, color, pattern }, si) => {
       const value = s.values[ci] ?? null;
@@ -73,7 +73,7 @@ export function drawHorizontalBars(w: PdfWriter, chart: Bars, minN: number): voi
         page.drawRectangle({ x: PAGE.margin + labelWidth, y, width, height: barHeight, color: hex(paint.color) });
         drawPattern(page, paint.pattern, paint.color, PAGE.margin + labelWidth, y, width, barHeight);
       }
-      if (chart.values !== false) page.drawText(labelAt(chart, s, ci), { x: PAGE.margin + labelWidth + width + 3, y: y + 1.5, size: 7, font: w.fonts.regular, color: MUTED });
+      if (chart.values !== false) drawText(page, labelAt(chart, s, ci), { x: PAGE.margin + labelWidth + width + 3, y: y + 1.5, size: 7, font: w.fonts.regular, color: MUTED });
     });
     w.y -= rowHeight;
   });
@@ -96,7 +96,7 @@ export function drawColumns(w: PdfWriter, chart: Bars, minN: number): void {
   for (let t = 0; t <= 4; t++) {
     const y = base + (plotHeight * t) / 4;
     page.drawLine({ start: { x: left, y }, end: { x: left + width, y }, thickness: 0.4, color: GRID });
-    page.drawText(formatValue((max * t) / 4, chart.unit, (max / 4) % 1 ? 1 : 0), { x: PAGE.margin, y: y - 3, size: 6.5, font: w.fonts.regular, color: MUTED });
+    drawText(page, formatValue((max * t) / 4, chart.unit, (max / 4) % 1 ? 1 : 0), { x: PAGE.margin, y: y - 3, size: 6.5, font: w.fonts.regular, color: MUTED });
   }
   const groupWidth = width / Math.max(1, chart.categories.length);
   const barWidth = Math.min(28, (groupWidth - 8) / Math.max(1, shown.length));
@@ -113,13 +113,13 @@ export function drawColumns(w: PdfWriter, chart: Bars, minN: number): void {
       // The rule of every renderer (shared/chart/format.ts columnLabel): above the column when it fits
       // its width (the full label, else without its count), else upright inside a column tall enough, else left out.
       const texts = [labelAt(chart, s, ci), s.shortLabels?.[ci]].filter((t): t is string => !!t);
-      const fit = chart.values !== false && value !== null ? fitColumnLabel(texts, { width: barWidth - 1, height: h, lineHeight: 6.5 }, (t) => w.fonts.regular.widthOfTextAtSize(t, 6.5)) : null;
-      if (fit && !fit.inside) page.drawText(fit.text, { x: gx + si * barWidth + (barWidth - 1 - w.fonts.regular.widthOfTextAtSize(fit.text, 6.5)) / 2, y: base + h + 2, size: 6.5, font: w.fonts.regular, color: MUTED });
-      if (fit?.inside) page.drawText(fit.text, { x: gx + si * barWidth + barWidth / 2 + 2, y: base + h - 3 - w.fonts.regular.widthOfTextAtSize(fit.text, 6.5), size: 6.5, font: w.fonts.regular, color: textOn(paint.color), rotate: degrees(90) });
+      const fit = chart.values !== false && value !== null ? fitColumnLabel(texts, { width: barWidth - 1, height: h, lineHeight: 6.5 }, (t) => widthOf(w.fonts.regular, t, 6.5)) : null;
+      if (fit && !fit.inside) drawText(page, fit.text, { x: gx + si * barWidth + (barWidth - 1 - widthOf(w.fonts.regular, fit.text, 6.5)) / 2, y: base + h + 2, size: 6.5, font: w.fonts.regular, color: MUTED });
+      if (fit?.inside) drawText(page, fit.text, { x: gx + si * barWidth + barWidth / 2 + 2, y: base + h - 3 - widthOf(w.fonts.regular, fit.text, 6.5), size: 6.5, font: w.fonts.regular, color: textOn(paint.color), rotate: degrees(90) });
     });
     fitLines(category, w.fonts.regular, 7, groupWidth - 2).forEach((line, li) => {
-      const lw = w.fonts.regular.widthOfTextAtSize(line, 7);
-      page.drawText(line, { x: left + ci * groupWidth + (groupWidth - lw) / 2, y: base - 11 - li * 8.5, size: 7, font: w.fonts.regular, color: INK });
+      const lw = widthOf(w.fonts.regular, line, 7);
+      drawText(page, line, { x: left + ci * groupWidth + (groupWidth - lw) / 2, y: base - 11 - li * 8.5, size: 7, font: w.fonts.regular, color: INK });
     });
   });
   w.y = base - labelHeight;

@@ -1,7 +1,7 @@
 import { GRID, INK, MUTED, hex } from './colors';
 import { colorAt, drawFootnotes, drawLegend, footnotes, formatValue, legendHeight, niceAxis } from './chart-frame';
 import type { PdfChart, PdfPaint } from './model';
-import { fitText } from './text';
+import { drawText, fitText } from './text';
 import { CONTENT_WIDTH, PAGE, type PdfWriter } from './writer';
 
 type Lines = Extract<PdfChart, { type: 'lines' }> & PdfPaint;
@@ -27,7 +27,7 @@ export function drawLines(w: PdfWriter, chart: Lines, minN: number): void {
   for (let t = 0; t <= 4; t++) {
     const y = base + (plotHeight * t) / 4;
     page.drawLine({ start: { x: left, y }, end: { x: left + width, y }, thickness: 0.4, color: GRID });
-    page.drawText(formatValue(step * t, chart.unit, step % 1 ? 1 : 0), { x: PAGE.margin, y: y - 3, size: 6.5, font: w.fonts.regular, color: MUTED });
+    drawText(page, formatValue(step * t, chart.unit, step % 1 ? 1 : 0), { x: PAGE.margin, y: y - 3, size: 6.5, font: w.fonts.regular, color: MUTED });
   }
   const n = chart.periods.length;
   const xAt = (i: number) => left + (n <= 1 ? width / 2 : (i / (n - 1)) * width);
@@ -35,7 +35,7 @@ export function drawLines(w: PdfWriter, chart: Lines, minN: number): void {
   const every = Math.max(1, Math.ceil(n / 12));
   chart.periods.forEach((p, i) => {
     if (i % every) return;
-    page.drawText(fitText(p, w.fonts.regular, 6.5, (width / n) * every + 4), { x: xAt(i) - 10, y: base - 10, size: 6.5, font: w.fonts.regular, color: INK });
+    drawText(page, fitText(p, w.fonts.regular, 6.5, (width / n) * every + 4), { x: xAt(i) - 10, y: base - 10, size: 6.5, font: w.fonts.regular, color: INK });
   });
   // A period without any released number: a grey band (the lines break there, never bridged).
   const half = n <= 1 ? width / 2 : width / (n - 1) / 2;

@@ -2,7 +2,7 @@ import { type PDFOperator, clip, closePath, concatTransformationMatrix, endPath,
 import { NO_RESPONDENTS, WITHHELD_FILL, WITHHELD_INK, areaLabel, mapLayout } from '../../shared/chart/map-layout';
 import type { ChartSpec } from '../../shared/chart/types';
 import { INK, hex, textOn } from './colors';
-import { fitText } from './text';
+import { drawText, fitText, widthOf } from './text';
 import { CONTENT_WIDTH, PAGE, type PdfWriter } from './writer';
 
 /**
@@ -74,7 +74,7 @@ export function drawMapChart(w: PdfWriter, spec: ChartSpec): void {
   for (const p of panels) {
     const ox = PAGE.margin + p.x;
     const oy = top - p.y;
-    if (p.label) w.page.drawText(fitText(p.label, font, 9, 200), { x: ox, y: oy + 6, size: 9, font, color: INK });
+    if (p.label) drawText(w.page, fitText(p.label, font, 9, 200), { x: ox, y: oy + 6, size: 9, font, color: INK });
     for (const a of map.areas) {
       const state = a.states[p.series];
       const fill = state === 'value' ? a.colors[p.series]! : state === 'withheld' ? WITHHELD_FILL : NO_RESPONDENTS;
@@ -85,22 +85,22 @@ export function drawMapChart(w: PdfWriter, spec: ChartSpec): void {
       const label = areaLabel(spec, a, p.series, p.scale);
       if (!label) continue;
       const size = 8;
-      const width = font.widthOfTextAtSize(label, size);
-      w.page.drawText(label, { x: ox + a.x * p.scale - width / 2, y: oy - a.y * p.scale - size / 3, size, font, color: textOn(a.colors[p.series]!) });
+      const width = widthOf(font, label, size);
+      drawText(w.page, label, { x: ox + a.x * p.scale - width / 2, y: oy - a.y * p.scale - size / 3, size, font, color: textOn(a.colors[p.series]!) });
     }
   }
   w.y = top - height - 10;
   if (spec.showLegend === false) return;
   let x = PAGE.margin;
   for (const e of legend) {
-    const width = 14 + w.fonts.regular.widthOfTextAtSize(e.label, 8) + 12;
+    const width = 14 + widthOf(w.fonts.regular, e.label, 8) + 12;
     if (x > PAGE.margin && x + width > PAGE.margin + CONTENT_WIDTH) {
       x = PAGE.margin;
       w.y -= 14;
     }
     w.page.drawRectangle({ x, y: w.y - 9, width: 9, height: 9, color: hex(e.color), borderColor: hex(WITHHELD_INK), borderWidth: 0.3 });
     if (e.kind === 'withheld') hatch(w, 'M0,0L9,0L9,9L0,9Z', x, w.y, 1, { width: 9, height: 9 });
-    w.page.drawText(e.label, { x: x + 13, y: w.y - 8, size: 8, font: w.fonts.regular, color: INK });
+    drawText(w.page, e.label, { x: x + 13, y: w.y - 8, size: 8, font: w.fonts.regular, color: INK });
     x += width;
   }
   w.y -= 16;

@@ -2,7 +2,7 @@ import { INK, MUTED } from './colors';
 import { colorAt, drawFootnotes, drawLegend, footnotes, footnotesHeight, formatValue, legendHeight, WHITE } from './chart-frame';
 import { hex } from './colors';
 import type { PdfChart, PdfPaint } from './model';
-import { fitText } from './text';
+import { drawText, fitText, widthOf } from './text';
 import { CONTENT_WIDTH, PAGE, type PdfWriter } from './writer';
 
 type Pie = Extract<PdfChart, { type: 'pie' }> & PdfPaint;
@@ -43,7 +43,7 @@ export function drawPies(w: PdfWriter, chart: Pie, minN: number): void {
     shown.slice(start, start + perRow).forEach((s, k) => {
       const cx = PAGE.margin + k * cell + cell / 2;
       const cy = w.y - 14 - r;
-      page.drawText(fitText(s.label, w.fonts.bold, 8, cell - 10), { x: cx - r, y: w.y - 9, size: 8, font: w.fonts.bold, color: INK });
+      drawText(page, fitText(s.label, w.fonts.bold, 8, cell - 10), { x: cx - r, y: w.y - 9, size: 8, font: w.fonts.bold, color: INK });
       const total = s.values.reduce<number>((a, v) => a + Math.max(0, v ?? 0), 0);
       let angle = 0;
       s.values.forEach((v, i) => {
@@ -52,7 +52,7 @@ export function drawPies(w: PdfWriter, chart: Pie, minN: number): void {
         page.drawSvgPath(wedge(r, angle, angle + sweep), { x: cx, y: cy, color: hex(colorAt(chart.colors, i)), borderColor: WHITE, borderWidth: 0.6 });
         const mid = angle + sweep / 2;
         const label = formatValue(v, '%', chart.decimals);
-        if (chart.values !== false && sweep > 0.3) page.drawText(label, { x: cx + (r + 6) * Math.sin(mid) - (Math.sin(mid) < 0 ? w.fonts.regular.widthOfTextAtSize(label, 6.5) : 0), y: cy + (r + 6) * Math.cos(mid) - 2, size: 6.5, font: w.fonts.regular, color: MUTED });
+        if (chart.values !== false && sweep > 0.3) drawText(page, label, { x: cx + (r + 6) * Math.sin(mid) - (Math.sin(mid) < 0 ? widthOf(w.fonts.regular, label, 6.5) : 0), y: cy + (r + 6) * Math.cos(mid) - 2, size: 6.5, font: w.fonts.regular, color: MUTED });
         angle += sweep;
       });
       if (chart.donut) page.drawCircle({ x: cx, y: cy, size: r * 0.55, color: WHITE });

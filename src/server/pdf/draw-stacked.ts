@@ -3,7 +3,7 @@ import { INK, MUTED, hex, textOn } from './colors';
 import { colorAt, drawLegend, formatValue, legendHeight } from './chart-frame';
 import type { PdfChart, PdfPaint } from './model';
 import { drawPattern } from './patterns';
-import { fitLines } from './text';
+import { drawText, fitLines, widthOf } from './text';
 import { CONTENT_WIDTH, PAGE, type PdfWriter } from './writer';
 
 type Stacked = Extract<PdfChart, { type: 'stacked' }> & PdfPaint;
@@ -34,9 +34,9 @@ export function drawStacked(w: PdfWriter, chart: Stacked, minN: number): void {
     w.ensure(rowHeight);
     const page = w.page;
     const y = w.y - rowHeight / 2 - barHeight / 2 + 1;
-    lines.forEach((line, li) => page.drawText(line, { x: PAGE.margin, y: y + 4 + ((lines.length - 1) / 2 - li) * 9.5, size: 8, font: w.fonts.regular, color: INK }));
+    lines.forEach((line, li) => drawText(page, line, { x: PAGE.margin, y: y + 4 + ((lines.length - 1) / 2 - li) * 9.5, size: 8, font: w.fonts.regular, color: INK }));
     if (row.suppressed) {
-      page.drawText(reportExportNl.suppressed(minN), { x: PAGE.margin + labelWidth, y: y + 4, size: 8, font: w.fonts.regular, color: MUTED });
+      drawText(page, reportExportNl.suppressed(minN), { x: PAGE.margin + labelWidth, y: y + 4, size: 8, font: w.fonts.regular, color: MUTED });
     } else {
       const total = chart.full ? row.values.reduce<number>((a, v) => a + (v ?? 0), 0) || 1 : max;
       let x = PAGE.margin + labelWidth;
@@ -47,7 +47,7 @@ export function drawStacked(w: PdfWriter, chart: Stacked, minN: number): void {
         page.drawRectangle({ x, y, width, height: barHeight, color: hex(color) });
         drawPattern(page, chart.patterns?.[i], color, x, y, width, barHeight);
         const label = row.labels?.[i] ?? formatValue(chart.full ? ((v ?? 0) / total) * 100 : v, chart.full ? '%' : chart.unit, chart.decimals);
-        if (chart.values !== false && w.fonts.regular.widthOfTextAtSize(label, 6.5) < width - 2) page.drawText(label, { x: x + 2, y: y + 3.5, size: 6.5, font: w.fonts.regular, color: textOn(color) });
+        if (chart.values !== false && widthOf(w.fonts.regular, label, 6.5) < width - 2) drawText(page, label, { x: x + 2, y: y + 3.5, size: 6.5, font: w.fonts.regular, color: textOn(color) });
         x += width;
       });
     }

@@ -2,7 +2,7 @@ import { chartsNl } from '../../shared/i18n/charts';
 import { reportExportNl } from '../../shared/i18n/report-export';
 import { GRID, INK, MUTED, hex, textOn } from './colors';
 import type { PdfChart } from './model';
-import { fitText } from './text';
+import { drawText, fitText } from './text';
 import { CONTENT_WIDTH, PAGE, type PdfWriter } from './writer';
 
 type Table = Extract<PdfChart, { type: 'table' }> & { colors: string[]; approximate?: boolean };
@@ -21,7 +21,7 @@ export function drawTable(w: PdfWriter, chart: Table, minN: number): void {
     w.tags.group('TR', () => {
       w.tags.mark('TH', () => undefined);
       chart.columns.forEach((c, i) =>
-        w.tags.mark('TH', () => w.page.drawText(fitText(c, w.fonts.bold, 8, colWidth - 6), { x: PAGE.margin + labelWidth + i * colWidth + 3, y: w.y - rowHeight + 4, size: 8, font: w.fonts.bold, color: textOn(fill) })),
+        w.tags.mark('TH', () => drawText(w.page, fitText(c, w.fonts.bold, 8, colWidth - 6), { x: PAGE.margin + labelWidth + i * colWidth + 3, y: w.y - rowHeight + 4, size: 8, font: w.fonts.bold, color: textOn(fill) })),
       );
     });
     w.y -= rowHeight;
@@ -34,10 +34,10 @@ export function drawTable(w: PdfWriter, chart: Table, minN: number): void {
     }
     const page = w.page;
     w.tags.group('TR', () => {
-      w.tags.mark('TH', () => page.drawText(fitText(row.label, w.fonts.regular, 8, labelWidth - 6), { x: PAGE.margin + 3, y: w.y - rowHeight + 4, size: 8, font: w.fonts.regular, color: INK }));
+      w.tags.mark('TH', () => drawText(page, fitText(row.label, w.fonts.regular, 8, labelWidth - 6), { x: PAGE.margin + 3, y: w.y - rowHeight + 4, size: 8, font: w.fonts.regular, color: INK }));
       row.cells.forEach((cell, i) => {
         const text = cell ?? reportExportNl.suppressed(minN);
-        w.tags.mark('TD', () => page.drawText(fitText(text, w.fonts.regular, cell === null ? 6.5 : 8, colWidth - 6), { x: PAGE.margin + labelWidth + i * colWidth + 3, y: w.y - rowHeight + 4, size: cell === null ? 6.5 : 8, font: w.fonts.regular, color: cell === null ? MUTED : INK }));
+        w.tags.mark('TD', () => drawText(page, fitText(text, w.fonts.regular, cell === null ? 6.5 : 8, colWidth - 6), { x: PAGE.margin + labelWidth + i * colWidth + 3, y: w.y - rowHeight + 4, size: cell === null ? 6.5 : 8, font: w.fonts.regular, color: cell === null ? MUTED : INK }));
       });
     });
     page.drawLine({ start: { x: PAGE.margin, y: w.y - rowHeight }, end: { x: PAGE.margin + CONTENT_WIDTH, y: w.y - rowHeight }, thickness: 0.4, color: GRID });
@@ -61,12 +61,12 @@ export function drawKpi(w: PdfWriter, chart: Kpi, minN: number): void {
       const y = w.y - height;
       const color = chart.colors[(start + k) % chart.colors.length] ?? w.theme.primary;
       w.page.drawRectangle({ x, y, width: tile, height, borderColor: hex(color), borderWidth: 1.2 });
-      w.page.drawText(fitText(item.label, w.fonts.regular, 8, tile - 10), { x: x + 6, y: y + height - 13, size: 8, font: w.fonts.regular, color: MUTED });
+      drawText(w.page, fitText(item.label, w.fonts.regular, 8, tile - 10), { x: x + 6, y: y + height - 13, size: 8, font: w.fonts.regular, color: MUTED });
       if (item.value === null) {
-        w.page.drawText(fitText(reportExportNl.suppressed(minN), w.fonts.regular, 7.5, tile - 10), { x: x + 6, y: y + 26, size: 7.5, font: w.fonts.regular, color: MUTED });
+        drawText(w.page, fitText(reportExportNl.suppressed(minN), w.fonts.regular, 7.5, tile - 10), { x: x + 6, y: y + 26, size: 7.5, font: w.fonts.regular, color: MUTED });
       } else {
-        w.page.drawText(fitText(item.value, w.fonts.bold, 22, tile - 10), { x: x + 6, y: y + 22, size: 22, font: w.fonts.bold, color: hex(color) });
-        if (item.n !== null) w.page.drawText(reportExportNl.n(item.n, chart.approximate), { x: x + 6, y: y + 8, size: 7, font: w.fonts.regular, color: MUTED });
+        drawText(w.page, fitText(item.value, w.fonts.bold, 22, tile - 10), { x: x + 6, y: y + 22, size: 22, font: w.fonts.bold, color: hex(color) });
+        if (item.n !== null) drawText(w.page, reportExportNl.n(item.n, chart.approximate), { x: x + 6, y: y + 8, size: 7, font: w.fonts.regular, color: MUTED });
       }
     });
     w.y -= height + 8;

@@ -1,21 +1,36 @@
-import type { PDFFont } from 'pdf-lib';
+import { type PDFFont, type PDFPage, type PDFPageDrawTextOptions, toRadians } from 'pdf-lib';
 import { cutLine, labelLines } from '../../shared/chart/labels';
-import { COVERAGE } from './fonts/coverage';
+import { COVERAGE, SIGNS } from './fonts/coverage';
 
-const REPLACEMENTS: Record<string, string> = { '≤': '<=', '≥': '>=', '→': '->', '←': '<-', '≈': '~', '\u00a0': ' ', '\u2009': ' ', '\u202f': ' ', '\t': '  ' };
-const covered = (code: number) => COVERAGE.some(([from, to]) => code >= from && code <= to);
+/** Without the signs font: what a sign is written as. */
+const REPLACEMENTS: Record<string, string> = { '≤': '<=', '≥': '>=', '→': '->', '←': '<-', '≈': '~', '≠': '=/=' };
+const SPACES: Record<string, string> = { '\u00a0': ' ', '\u2009': ' ', '\u202f': ' ', '\t': '  ' };
+const inRuns = (runs: readonly (readonly [number, number])[], code: number) => runs.some(([from, to]) => code >= from && code <= to);
+const covered = (code: number) => inRuns(COVERAGE, code);
+const isSign = (ch: string) => inRuns(SIGNS, ch.codePointAt(0)!);
+
+/** Whether a text holds a sign only the signs font has (then the PDF embeds that font). */
+export const hasSign = (text: string): boolean => [...text].some(isSign);
+
+/** Per text font, the font of the signs it lacks (Noto Sans Math: '≤', '≥', '≠', '≈', arrows). */
+const signFonts = new WeakMap<PDFFont, PDFFont>();
+export function useSignFont(font: PDFFont, signs: PDFFont): void {
+  signFonts.set(font, signs);
+}
 
 /**
  * Text the embedded fonts can draw (fonts/coverage.ts: Latin with every European diacritic,
- * punctuation, '−', '€' …); '≤' and a few signs they lack are written out ('<='). Other letters
- * lose their accent when that leaves a letter the fonts have; anything else becomes '?', never a
- * missing-glyph box.
+ * punctuation, '−', '€' …, and with `signs` the signs of the signs font: '≤', '≥', '≠', '≈',
+ * arrows); without it '≤' and a few signs are written out ('<='). Other letters lose their accent
+ * when that leaves a letter the fonts have; anything else becomes '?', never a missing-glyph box.
  */
-export function toPdfText(text: string): string {
+export function toPdfText(text: string, signs = true): string {
   let out = '';
   for (const ch of text.replace(/\r\n?/g, '\n')) {
     const code = ch.codePointAt(0)!;
-    if (REPLACEMENTS[ch]) out += REPLACEMENTS[ch];
+    if (SPACES[ch]) out += SPACES[ch];
+    else if (signs && isSign(ch)) out += ch;
+    else if (REPLACEMENTS[ch]) out += REPLACEMENTS[ch];
     else if (ch === '\n' || covered(code)) out += ch;
     else {
       const plain = ch.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
@@ -25,22 +40,58 @@ export function toPdfText(text: string): string {
   return out;
 }
 
+/** The text in runs of one font: the text font, and its signs font for the signs only that one holds. */
+export function fontRuns(text: string, font: PDFFont): { text: string; font: PDFFont }[] {
+  const signs = signFonts.get(font);
+  if (!signs) return [{ text, font }];
+  const runs: { text: string; font: PDFFont }[] = [];
+  for (const ch of text) {
+    const f = isSign(ch) ? signs : font;
+    const last = runs.at(-1);
+    if (last && last.font === f) last.text += ch;
+    else runs.push({ text: ch, font: f });
+  }
+  return runs.length ? runs : [{ text, font }];
+}
+
+/** The width of a line, each run measured in its own font. */
+export function widthOf(font: PDFFont, text: string, size: number): number {
+  return fontRuns(text, font).reduce((sum, run) => sum + run.font.widthOfTextAtSize(run.text, size), 0);
+}
+
+/**
+ * pdf-lib's drawText for a line that may hold signs: a line in one font is drawn as it is, else run
+ * after run, each in its font, along the baseline (rotated with the text).
+ */
+export function drawText(page: PDFPage, text: string, opts: PDFPageDrawTextOptions & { font: PDFFont; size: number; x: number; y: number }): void {
+  const runs = fontRuns(text, opts.font);
+  if (runs.length === 1) return page.drawText(text, opts);
+  const angle = opts.rotate ? toRadians(opts.rotate) : 0;
+  let { x, y } = opts;
+  for (const run of runs) {
+    page.drawText(run.text, { ...opts, x, y, font: run.font });
+    const advance = run.font.widthOfTextAtSize(run.text, opts.size);
+    x += advance * Math.cos(angle);
+    y += advance * Math.sin(angle);
+  }
+}
+
 /** Greedy word wrap to a width; words longer than a line are cut. */
 export function wrapText(text: string, font: PDFFont, size: number, width: number): string[] {
   const lines: string[] = [];
-  for (const paragraph of toPdfText(text).split('\n')) {
+  for (const paragraph of toPdfText(text, signFonts.has(font)).split('\n')) {
     let line = '';
     for (const word of paragraph.split(/ +/)) {
       const candidate = line ? `${line} ${word}` : word;
-      if (font.widthOfTextAtSize(candidate, size) <= width) {
+      if (widthOf(font, candidate, size) <= width) {
         line = candidate;
         continue;
       }
       if (line) lines.push(line);
       line = word;
-      while (font.widthOfTextAtSize(line, size) > width && line.length > 1) {
+      while (widthOf(font, line, size) > width && line.length > 1) {
         let cut = line.length - 1;
-        while (cut > 1 && font.widthOfTextAtSize(line.slice(0, cut), size) > width) cut--;
+        while (cut > 1 && widthOf(font, line.slice(0, cut), size) > width) cut--;
         lines.push(line.slice(0, cut));
         line = line.slice(cut);
       }
@@ -52,7 +103,7 @@ export function wrapText(text: string, font: PDFFont, size: number, width: numbe
 
 /** One line cut with an ellipsis to fit a width (axis labels, legends): the shared rule, measured in the font. */
 export function fitText(text: string, font: PDFFont, size: number, width: number): string {
-  return cutLine(toPdfText(text).replace(/\n/g, ' '), width, (s) => font.widthOfTextAtSize(s, size));
+  return cutLine(toPdfText(text, signFonts.has(font)).replace(/\n/g, ' '), width, (s) => widthOf(font, s, size));
 }
 
 /** Dutch number: comma decimal separator, dot thousands. */
@@ -62,5 +113,5 @@ export function formatNumber(value: number, decimals = 0): string {
 
 /** A category label in at most `max` lines, wrapped by the rule of every renderer (shared/chart/labels.ts). */
 export function fitLines(text: string, font: PDFFont, size: number, width: number, max = 2): string[] {
-  return labelLines(toPdfText(text).replace(/\n/g, ' '), width, max, (s) => font.widthOfTextAtSize(s, size));
+  return labelLines(toPdfText(text, signFonts.has(font)).replace(/\n/g, ' '), width, max, (s) => widthOf(font, s, size));
 }

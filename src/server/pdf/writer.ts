@@ -2,7 +2,7 @@ import { type PDFDocument, type PDFFont, type PDFPage, type RGB } from 'pdf-lib'
 import { INK, MUTED, hex } from './colors';
 import type { PdfTheme } from './model';
 import { type StructElem, Tagger } from './tags';
-import { wrapText } from './text';
+import { drawText, widthOf, wrapText } from './text';
 
 export const PAGE = { width: 595.28, height: 841.89, margin: 50 } as const;
 export const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
@@ -50,7 +50,7 @@ export class PdfWriter {
     this.tags.mark(opts.role ?? 'P', () => {
       for (const line of lines) {
         this.ensure(lineHeight);
-        this.page.drawText(line, { x: opts.x ?? PAGE.margin, y: this.y - size, size, font, color: opts.color ?? INK });
+        drawText(this.page, line, { x: opts.x ?? PAGE.margin, y: this.y - size, size, font, color: opts.color ?? INK });
         this.y -= lineHeight;
       }
     });
@@ -72,8 +72,8 @@ export class PdfWriter {
       if (i === 0) return;
       const text = label(i + 1, pages.length);
       const size = 8;
-      const width = this.fonts.regular.widthOfTextAtSize(text, size);
-      this.tags.artifact(page, () => page.drawText(text, { x: PAGE.width - PAGE.margin - width, y: PAGE.margin - 20, size, font: this.fonts.regular, color: MUTED }));
+      const width = widthOf(this.fonts.regular, text, size);
+      this.tags.artifact(page, () => drawText(page, text, { x: PAGE.width - PAGE.margin - width, y: PAGE.margin - 20, size, font: this.fonts.regular, color: MUTED }));
     });
   }
 }

@@ -42,6 +42,14 @@ export const nl = {
     passwordNeverChanged: 'Nog niet gewijzigd',
     projects: 'Recente projecten',
     noProjects: 'Geen projecten gevonden',
+    /** The empty state of a user without projects (front page, project overview). */
+    empty: {
+      heading: 'U bent nog geen lid van een project',
+      why: 'In een project staan de onderzoeken en rapportages die u samen met uw collega’s leest. Zodra u lid bent van een project, ziet u het hier.',
+      create: 'Maak zelf een project aan en voeg daarna collega’s toe, of vraag een beheerder van uw organisatie u aan een bestaand project toe te voegen.',
+      newProject: 'Nieuw project',
+      ask: 'Een beheerder van uw organisatie kan u aan een project toevoegen. Vraag het hieronder aan; de beheerders van uw organisatie krijgen uw verzoek per e-mail.',
+    },
     client: 'Opdrachtgever',
     status: 'Status',
     users: 'Gebruikers',
