@@ -1,9 +1,7 @@
 import { consumeAttempt, THROTTLES } from '../../auth/throttle';
 import type { ServiceContext } from '../../context';
-import { helpQuestions } from '../../db/schema';
+import { fileQuestion } from './ask-question';
 import type { PublicHelpQuestionInput } from '../../../shared/validation/help';
-
-const TYPE_LABEL = { question: 'Vraag', feedback: 'Feedback' } as const;
 
 /**
  * The help form of the pages outside the app (login, password, registration, public report,
@@ -15,21 +13,11 @@ const TYPE_LABEL = { question: 'Vraag', feedback: 'Feedback' } as const;
 export async function askPublicQuestion(ctx: ServiceContext, input: PublicHelpQuestionInput, ip: string | null): Promise<{ id: number }> {
   await consumeAttempt(ctx.db, THROTTLES.helpQuestionIp, ip, ctx.now);
   await consumeAttempt(ctx.db, THROTTLES.helpQuestionEmail, input.email.toLowerCase(), ctx.now);
-  const [row] = await ctx.db
-    .insert(helpQuestions)
-    .values({ userId: ctx.user?.id ?? null, type: input.type, name: input.name, email: input.email, question: input.question, projectId: null, route: input.route ?? null })
-    .returning({ id: helpQuestions.id });
-  const lines = [
-    `${TYPE_LABEL[input.type]} van ${input.name} <${input.email}> (${ctx.user ? `ingelogd als gebruiker #${ctx.user.id}` : 'niet ingelogd'}, via de hulppagina)`,
-    input.route ? `Pagina: ${input.route}` : null,
-    '',
-    input.question,
-  ].filter((l) => l !== null);
-  await ctx.mailer.send({
-    to: ctx.config.helpdeskEmail,
-    replyTo: input.email,
-    subject: `[ImpulZ helpdesk] ${TYPE_LABEL[input.type]} (#${row!.id})`,
-    text: lines.join('\n'),
+  const id = await fileQuestion(ctx, input, {
+    userId: ctx.user?.id ?? null,
+    projectId: null,
+    who: `${ctx.user ? `ingelogd als gebruiker #${ctx.user.id}` : 'niet ingelogd'}, via de hulppagina`,
+    project: null,
   });
-  return { id: row!.id };
+  return { id };
 }

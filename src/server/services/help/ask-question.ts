@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { UserServiceContext } from '../../context';
+import type { ServiceContext, UserServiceContext } from '../../context';
 import { helpQuestions, projects } from '../../db/schema';
 import { AppError } from '../../errors';
 import { visibleProjects } from '../projects/scope';
@@ -20,21 +20,33 @@ export async function askQuestion(ctx: UserServiceContext, input: HelpQuestionIn
     if (!project) throw new AppError('VALIDATION', 'Niet alle velden zijn correct ingevuld.', { project: ['Kies een project uit de lijst'] });
     projectTitle = project.title;
   }
+  const id = await fileQuestion(ctx, input, {
+    userId: ctx.user.id,
+    projectId: input.type === 'project' ? (input.project ?? null) : null,
+    who: `gebruiker #${ctx.user.id}`,
+    project: projectTitle ? { title: projectTitle, id: input.project! } : null,
+  });
+  // A project question also lands in the project's messages, where the project team reads it.
+  const messageId = input.type === 'project' && input.project != null ? await postHelpQuestionMessage(ctx, input.project, input.question, origin) : null;
+  return { id, message_id: messageId };
+}
+
+/**
+ * The part both help forms share (in the app and outside it): the question stored, then mailed to
+ * the helpdesk with the asker as reply-to. `who` says who asked ('gebruiker #3', 'niet ingelogd').
+ */
+export async function fileQuestion(
+  ctx: ServiceContext,
+  input: { type: keyof typeof TYPE_LABEL; name: string; email: string; question: string; route?: string | null },
+  about: { userId: number | null; projectId: number | null; who: string; project: { title: string; id: number } | null },
+): Promise<number> {
   const [row] = await ctx.db
     .insert(helpQuestions)
-    .values({
-      userId: ctx.user.id,
-      type: input.type,
-      name: input.name,
-      email: input.email,
-      question: input.question,
-      projectId: input.type === 'project' ? (input.project ?? null) : null,
-      route: input.route ?? null,
-    })
+    .values({ userId: about.userId, type: input.type, name: input.name, email: input.email, question: input.question, projectId: about.projectId, route: input.route ?? null })
     .returning({ id: helpQuestions.id });
   const lines = [
-    `${TYPE_LABEL[input.type]} van ${input.name} <${input.email}> (gebruiker #${ctx.user.id})`,
-    projectTitle ? `Project: ${projectTitle} (#${input.project})` : null,
+    `${TYPE_LABEL[input.type]} van ${input.name} <${input.email}> (${about.who})`,
+    about.project ? `Project: ${about.project.title} (#${about.project.id})` : null,
     input.route ? `Pagina: ${input.route}` : null,
     '',
     input.question,
@@ -42,10 +54,8 @@ export async function askQuestion(ctx: UserServiceContext, input: HelpQuestionIn
   await ctx.mailer.send({
     to: ctx.config.helpdeskEmail,
     replyTo: input.email,
-    subject: `[ImpulZ helpdesk] ${TYPE_LABEL[input.type]}${projectTitle ? ` – ${projectTitle}` : ''} (#${row!.id})`,
+    subject: `[ImpulZ helpdesk] ${TYPE_LABEL[input.type]}${about.project ? ` – ${about.project.title}` : ''} (#${row!.id})`,
     text: lines.join('\n'),
   });
-  // A project question also lands in the project's messages, where the project team reads it.
-  const messageId = input.type === 'project' && input.project != null ? await postHelpQuestionMessage(ctx, input.project, input.question, origin) : null;
-  return { id: row!.id, message_id: messageId };
+  return row!.id;
 }
