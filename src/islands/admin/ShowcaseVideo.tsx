@@ -4,12 +4,14 @@ import { adminNl } from '../../shared/i18n/admin';
 import type { ShowcaseVideo as Video } from '../../shared/showcase-video';
 import { confirmAction } from '../shell/confirm';
 import { useHydrated } from '../use-hydrated';
+import { useKeepEarlyInput } from '../early-input';
 
 const t = adminNl.showcase;
 
 /** 'Video op de voorpagina' in the Admin panel: set (YouTube/Vimeo link) or remove the front page's video. */
 export default function ShowcaseVideo({ initial, canEdit }: { initial: Video | null; canEdit: boolean }) {
   const hydrated = useHydrated();
+  const keepInput = useKeepEarlyInput<HTMLFormElement>();
   const [current, setCurrent] = useState<Video | null>(initial);
   const [title, setTitle] = useState(initial?.title ?? '');
   const [url, setUrl] = useState(initial?.url ?? '');
@@ -53,7 +55,7 @@ export default function ShowcaseVideo({ initial, canEdit }: { initial: Video | n
         {current ? (<>{t.current} <strong>{current.title}</strong> <span className="break-all text-gray-700">({current.url})</span></>) : t.none}
       </p>
       {canEdit ? (
-        <form className="flex flex-col gap-3" onSubmit={save} noValidate>
+        <form ref={keepInput} className="flex flex-col gap-3" onSubmit={save} noValidate>
           <label className="flex flex-col gap-1 text-sm">
             {t.videoTitle}
             <input className="rounded border border-gray-400 px-3 py-2" value={title} maxLength={191} onChange={(e) => setTitle(e.target.value)} aria-invalid={!!field('title')} aria-describedby={field('title') ? 'showcase-title-error' : undefined} />
