@@ -48,7 +48,7 @@ export const SECTIONS = [
 const INTRO = [
   'In het voorjaar hebben inwoners van Zuiderhaven hun mening gegeven over hun buurt en over de gemeente.',
   // This text shows in the portal and on the public page: it names the way to compare in each.
-  'Vergelijk groepen, bijvoorbeeld leeftijd of wijk: in het portaal met het menu \'Benchmarks en filters\', op de openbare pagina met \'Vergelijken met\' bovenaan. Resultaten van minder dan 10 respondenten worden niet getoond.',
+  'Vergelijk groepen, bijvoorbeeld leeftijd of wijk: in het portaal met het menu \'Benchmarks en filters\', op de openbare pagina met \'Vergelijken met\' bovenaan. Uitkomsten worden alleen getoond voor groepen vanaf 10 deelnemers.',
 ].join('\n\n');
 
 export const CONCEPT_REPORT_TITLE = 'Dienstverlening Zuiderhaven 2026 (concept)';

@@ -46,6 +46,11 @@ interface Raw {
 async function send(method: string, path: string, body: unknown, timeoutMs: number, signal?: AbortSignal): Promise<Raw> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // A write without the XSRF cookie (gone while the session lives on) would be refused as an
+  // expired page: fetch the cookie first, as ensureCsrfCookie does.
+  if (method !== 'GET' && method !== 'HEAD' && !readCookie('XSRF-TOKEN')) {
+    await fetch(`${BASE}/auth/csrf-cookie`, { headers: { Accept: 'application/json' }, credentials: 'include' }).catch(() => undefined);
+  }
   const xsrf = readCookie('XSRF-TOKEN');
   if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
   const timeout = AbortSignal.timeout(timeoutMs);

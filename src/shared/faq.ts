@@ -85,10 +85,13 @@ export const FAQ: Record<FaqTopic, FaqEntry[]> = {
   ],
 };
 
-/** Topics by the first path segment (relative to /portal), exactly as spec 000 §2.12 lists them. */
+/** Topics by the first path segment (relative to /portal) as spec 000 §2.12 lists them, plus the pages outside the app. */
 export function faqTopicsFor(path: string): FaqTopic[] {
   const first = path.split('/').filter(Boolean)[0] ?? '';
-  if (first === 'login') return ['login', 'meedoen', 'uitnodiging', 'afmelden', 'privacy'];
+  // The password and registration pages are the login's own (outside the spec's list, same help).
+  if (first === 'login' || first === 'password' || first === 'register') return ['login', 'meedoen', 'uitnodiging', 'afmelden', 'privacy'];
+  // The public report: what its numbers mean, not the app's filters menu or PDF button.
+  if (first === 'public') return ['resultaten', 'privacy', 'gemeente'];
   if (first === 'meedoen') return ['meedoen', 'uitnodiging', 'vragenlijst', 'gemeente', 'afmelden', 'privacy'];
   if (first === 'report') return ['filters', 'pdf', 'resultaten', 'ontwikkeling'];
   return ['resultaten', 'filters', 'pdf', 'login', 'ontwikkeling', 'privacy', 'licentie'];

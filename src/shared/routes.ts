@@ -155,6 +155,8 @@ export const ROUTES: readonly RouteDef[] = [
   r({ name: 'ImportForm', path: '/invoer/:id', title: 'Invoer', roles: ['survey.upload'], hideTabs: true, breadcrumb: crumbs({ text: 'Onderzoeken', href: '/survey/overview' }, { text: 'Onderzoek', href: '/survey/:id/edit' }, { text: 'Papieren formulieren', href: '/invoer' }, { text: 'Invoer' }) }),
   // The unsubscribe link of a scheduled report mail ('Versturen'): no login, also for a logged-in reader.
   r({ name: 'ReportUnsubscribe', path: '/afmelden/:token', title: 'Afmelden', requiresAuth: false, hideTabs: true }),
+  // Help of the screens outside the app (?van=<route name>): FAQ and help form, no login needed.
+  r({ name: 'PublicHelp', path: '/hulp', title: 'Hulp en veelgestelde vragen', requiresAuth: false, hideTabs: true }),
   r({ name: 'ViewPublicReport', path: '/public/report/:id', title: 'Rapportage', requiresAuth: false, publicReport: true, hideTabs: true }),
   // Static error pages the API client redirects to (spec 000 §8): open to everyone.
   r({ name: 'NotFound', path: '/404', title: '404 - Pagina kon niet gevonden worden', requiresAuth: false, hideTabs: true }),

@@ -215,7 +215,7 @@ describe('authorisation matrix', { timeout: 30_000 }, () => {
       expect(own.status).toBe(403);
       expect(((await own.json()) as { message: string }).message).toBe('Dit is een demo-account: u kunt alles bekijken maar niets wijzigen.');
       expect((await userByEmail(t.db, 'demo@demo.impulz.nl'))!.fullname).toBe(me.fullname);
-      const reads = [/^\/portal\/api\/v2\/data\//, /^\/portal\/api\/v2\/report\/:id\/export(\/chart)?$/, /^\/portal\/api\/v2\/public\//];
+      const reads = [/^\/portal\/api\/v2\/data\//, /^\/portal\/api\/v2\/report\/:id\/filterCategory$/, /^\/portal\/api\/v2\/report\/:id\/export(\/chart)?$/, /^\/portal\/api\/v2\/public\//];
       const writes = routes.filter((r) => r.method !== 'GET' && r.path.startsWith('/portal/api/v2/') && !reads.some((re) => re.test(r.path)));
       expect(writes.length).toBeGreaterThan(100);
       const problems: string[] = [];
@@ -230,8 +230,12 @@ describe('authorisation matrix', { timeout: 30_000 }, () => {
       }
       expect(problems).toEqual([]);
       expect((await userByEmail(t.db, 'demo@demo.impulz.nl'))!.fullname).toBe(me.fullname);
-      // Reading still works, and so does logging out.
+      // Reading still works — the benchmark menu's counts for chosen filters too — and so does logging out.
       expect((await demo.get('/portal/api/v2/bootstrap')).status).toBe(200);
+      // (The matrix above may have deleted report 1 by now: the point is that the demo rule lets the call through.)
+      const menu = await demo.fetch('/portal/api/v2/report/1/filterCategory', { method: 'POST', json: { selectedFilterOptions: [] } });
+      expect(menu.status).not.toBe(403);
+      expect(await menu.text()).not.toContain('demo-account');
       expect((await demo.fetch('/portal/auth/logout', { method: 'POST', json: {} })).status).toBeLessThan(300);
     });
 

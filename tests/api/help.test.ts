@@ -2,6 +2,9 @@ import { desc, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../scripts/seed/data';
 import { feedbackRatings, helpQuestions, mailOutbox, users } from '../../src/server/db/schema';
+import type { ServiceContext } from '../../src/server/context';
+import { createMailer } from '../../src/server/mail/mailer';
+import { askPublicQuestion } from '../../src/server/services/help/ask-public-question';
 import { createTestApp } from '../helpers/test-app';
 
 const t = createTestApp();
@@ -103,5 +106,45 @@ describe('POST feedback', () => {
     expect(never).toMatchObject({ feedbackDontAsk: true, requestFeedbackAfter: null });
     await t.db.update(users).set({ requestFeedbackAfter: new Date(Date.now() - 1000) }).where(eq(users.id, 2));
     expect(await bootstrapFlag(s)).toBe(false);
+  });
+});
+
+describe('the help form without login (/hulp, /meedoen/hulp)', () => {
+  const config = { appEnv: 'test' as const, libsqlUrl: 'file:test', mailFrom: 'test@impulz.nl', helpdeskEmail: 'helpdesk@impulz.nl' };
+  const ctx = (now = new Date()): ServiceContext => ({ db: t.db, user: null, now, config, mailer: createMailer(t.db, config) });
+  const ask = (email: string, ip: string, now?: Date) =>
+    askPublicQuestion(ctx(now), { type: 'question', name: 'Piet Jansen', email, question: 'Ik kom niet binnen.', route: 'Login' }, ip);
+  const mailsTo = async (to: string) => (await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, to))).length;
+
+  it('stores the question without a user and mails the helpdesk, reply-to the asker', async () => {
+    const { id } = await ask('piet@example.nl', '10.9.0.1');
+    const [row] = await t.db.select().from(helpQuestions).where(eq(helpQuestions.id, id));
+    expect(row).toMatchObject({ userId: null, type: 'question', email: 'piet@example.nl', projectId: null, route: 'Login' });
+    const mail = await lastMail();
+    expect(mail).toMatchObject({ to: 'helpdesk@impulz.nl', replyTo: 'piet@example.nl' });
+    expect(mail?.text).toContain('niet ingelogd');
+    expect(mail?.text).toContain('Pagina: Login');
+  });
+
+  it("answers alike for an address with and without an account, and mails nothing to the address", async () => {
+    const before = { known: await mailsTo('gebruiker@demo.impulz.nl'), unknown: await mailsTo('niemand@example.nl') };
+    const known = await ask('gebruiker@demo.impulz.nl', '10.9.0.2');
+    const unknown = await ask('niemand@example.nl', '10.9.0.2');
+    expect(Object.keys(known)).toEqual(Object.keys(unknown));
+    const rows = await t.db.select().from(helpQuestions).where(eq(helpQuestions.route, 'Login'));
+    // The account is not looked up: no user id is attached to the known address either.
+    expect(rows.find((r) => r.id === known.id)?.userId).toBeNull();
+    expect(await mailsTo('gebruiker@demo.impulz.nl')).toBe(before.known);
+    expect(await mailsTo('niemand@example.nl')).toBe(before.unknown);
+  });
+
+  it('is rate-limited per address (3) and per IP (10) in 15 minutes, with the Dutch 429', async () => {
+    const now = new Date(Date.UTC(2030, 0, 1, 12));
+    for (let i = 0; i < 3; i++) await ask('veel@example.nl', `10.9.1.${i}`, now);
+    await expect(ask('veel@example.nl', '10.9.1.9', now)).rejects.toMatchObject({ code: 'THROTTLED', message: expect.stringMatching(/minuten|minuut/) });
+    for (let i = 0; i < 10; i++) await ask(`ip${i}@example.nl`, '10.9.2.1', now);
+    await expect(ask('ip-extra@example.nl', '10.9.2.1', now)).rejects.toMatchObject({ code: 'THROTTLED' });
+    // A new window lets the address ask again.
+    await expect(ask('veel@example.nl', '10.9.1.9', new Date(now.getTime() + 16 * 60_000))).resolves.toMatchObject({ id: expect.any(Number) });
   });
 });

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { decode as decodePng, encode as encodePng } from 'fast-png';
 import jsQR from 'jsqr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { panelAnswers, panelFields, panels, panelUsers, users } from '../../src/server/db/schema';
+import { auditLog, panelAnswers, panelFields, panels, panelUsers, users } from '../../src/server/db/schema';
 import { DEMO_PANEL_TOKEN } from '../../scripts/seed/accounts';
 import { loginAs, userByEmail } from '../helpers/accounts';
 import type { HttpSession } from '../helpers/http-session';
@@ -229,6 +229,8 @@ describe('registration, background data and leaving', { timeout: 60_000 }, () =>
     const data = (await own.json()) as { account: { email: string }; panels: { name: string; background: { field: string; answer: unknown }[] }[] };
     expect(data.account.email).toBe('lid@example.nl');
     expect(data.panels[0]!.background).toContainEqual({ field: 'Hobby', answer: ['Sport', 'Lezen'] });
+    // The member's own download is audited like an organisation's export of the same data.
+    expect(await t.db.select({ userId: auditLog.userId, resourceId: auditLog.resourceId }).from(auditLog).where(eq(auditLog.action, 'panel.member.data'))).toEqual([{ userId: member.id, resourceId: member.id }]);
     expect((await admin.get(`${API}/user/${member.id}/panel-data`)).status).toBe(404);
 
     // Leaving: membership, answers and (a respondent-only) account are gone.

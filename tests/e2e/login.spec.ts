@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { axeClean, e2eClient } from './support';
 
 const PASSWORD = 'ImpulZ-demo-2026!';
 
@@ -42,4 +43,48 @@ test('a wrong password shows the Dutch error and keeps the user on the login pag
   await page.getByRole('button', { name: 'Inloggen' }).click();
   await expect(page.getByRole('alert')).toContainText('niet bekend');
   await expect(page).toHaveURL(/\/portal\/login$/);
+});
+
+test("the login page's help button: the FAQ with the login topic and the help form, keyboard and axe clean", async ({ page }) => {
+  const db = e2eClient();
+  const email = 'e2e-hulp-login@example.nl';
+  try {
+    await page.goto('/portal/login');
+    await page.getByRole('link', { name: 'Hulp en veelgestelde vragen' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/portal\/hulp\?van=Login$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Hulp en veelgestelde vragen' })).toBeVisible();
+    const faq = page.getByTestId('public-help-faq');
+    await expect(faq.getByRole('heading', { level: 2 })).toHaveText(['Inloggen', 'Meedoen aan een onderzoek', 'Uitnodiging', 'Afmelden', 'Privacy']);
+    await faq.getByText('Ik ben mijn wachtwoord vergeten. Wat nu?').focus();
+    await page.keyboard.press('Enter');
+    await expect(faq.getByText(/vul uw e-mailadres in\. U ontvangt een e-mail/)).toBeVisible();
+    await axeClean(page, 'the help page of the login');
+
+    // Sent empty: the Dutch messages, listed and at the fields; the first field gets the focus.
+    const form = page.getByTestId('public-help-form');
+    await form.getByRole('button', { name: 'Versturen' }).click();
+    await expect(form.getByText('Er zijn 3 velden die u nog moet aanpassen:')).toBeVisible();
+    const name = page.getByLabel('Naam', { exact: true });
+    await expect(name).toBeFocused();
+    await expect(name).toHaveAttribute('aria-invalid', 'true');
+    await expect(form.getByText('Dit veld mag niet leeg zijn').first()).toBeVisible();
+    await axeClean(page, 'the help form with errors');
+
+    await name.fill('Piet Jansen');
+    await page.getByLabel('E-mailadres').fill(email);
+    await page.getByLabel('Uw vraag', { exact: true }).fill('Mijn uitnodiging is verlopen.');
+    await form.getByRole('button', { name: 'Versturen' }).click();
+    await expect(page).toHaveURL(/\/portal\/hulp\?van=Login&verzonden=1$/);
+    await expect(page.getByTestId('public-help-sent')).toContainText('Uw bericht is verstuurd naar de helpdesk');
+    const stored = await db.execute({ sql: 'select user_id, route from help_questions where email = ?', args: [email] });
+    expect(stored.rows.map((r) => ({ ...r }))).toEqual([{ user_id: null, route: 'Login' }]);
+
+    await page.getByRole('link', { name: 'Terug naar inloggen' }).click();
+    await expect(page).toHaveURL(/\/portal\/login$/);
+  } finally {
+    await db.execute({ sql: 'delete from help_questions where email = ?', args: [email] });
+    await db.execute({ sql: 'delete from mail_outbox where reply_to = ?', args: [email] });
+    db.close();
+  }
 });

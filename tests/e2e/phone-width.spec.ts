@@ -91,6 +91,8 @@ test('the respondent pages fit a phone and pass axe', async ({ browser, baseURL 
     '/portal/password/email',
     '/portal/meedoen',
     '/portal/meedoen/hulp',
+    '/portal/hulp?van=Login',
+    '/portal/hulp?van=ViewPublicReport&rapport=1',
     `/portal/meedoen/${token!.surveyId}?code=${token!.token}`,
     `/portal/register/panel/${DEMO_PANEL_TOKEN}`,
     `/portal/login/panel/${DEMO_PANEL_TOKEN}`,

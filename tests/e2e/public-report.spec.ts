@@ -136,6 +136,13 @@ test('the public report works with JavaScript disabled', async ({ browser }) => 
   const page = await context.newPage();
   await page.goto(URL);
   await expectPublicPage(page);
+  // The help button: the FAQ topics of a public report, and back to it.
+  await page.getByRole('link', { name: 'Hulp en veelgestelde vragen' }).click();
+  await expect(page).toHaveURL(/\/portal\/hulp\?van=ViewPublicReport&rapport=1$/);
+  await expect(page.getByTestId('public-help-faq').getByRole('heading', { level: 2 })).toHaveText(['Resultaten', 'Privacy', 'Uw gemeente']);
+  await expect(page.getByTestId('public-help-form').getByRole('button', { name: 'Versturen' })).toBeVisible();
+  await page.getByRole('link', { name: 'Terug naar de rapportage' }).click();
+  await expect(page).toHaveURL(new RegExp(`${URL}$`));
   await expectFixedPeriod(page);
   await withWeeks(browser, async () => {
     await page.goto(`${URL}?weken=1`);

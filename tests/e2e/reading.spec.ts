@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { login } from './support';
+import { axeClean, e2eClient, login, loginAdmin } from './support';
 
 /**
  * Issue 18, the defects seen while reading reports: each test here failed before its fix.
@@ -119,6 +119,47 @@ test('a Gebruiker sees the benchmark menu on the same side as a Beheerder, with 
   const gebruiker = await side();
   expect(beheerder).toEqual({ attr: 'right', rightOfMain: true });
   expect(gebruiker).toEqual(beheerder);
+});
+
+test('every role that reads reports sees the benchmark menu open on the right, axe clean, at 1440 and 390 px (issue 35 item 9)', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  const client = e2eClient();
+  const roles: [string, () => Promise<void>][] = [
+    ['admin', () => loginAdmin(page, client)],
+    ['beheerder', () => login(page)],
+    ['gebruiker', () => login(page, 'gebruiker@demo.impulz.nl')],
+    ['demo', () => login(page, 'demo@demo.impulz.nl')],
+  ];
+  try {
+    for (const [role, signIn] of roles) {
+      // Leave the previous role's page first, so none of its calls runs without a session.
+      await page.goto('about:blank');
+      await context.clearCookies();
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await signIn();
+      await page.goto('/portal/report/1?b=%5B%7B%7D%2C%7B%22f%22%3A%5B1%5D%7D%5D');
+      await drawn(page);
+      const menu = page.locator('[data-benchmark-menu]');
+      await expect(menu).toHaveAttribute('data-side', 'right');
+      await page.locator('[data-benchmark-pin]').hover();
+      await expect(page.getByTestId('benchmark-list')).toContainText('18 t/m 34 jaar');
+      const [aside, main] = [(await page.locator('[data-benchmark-panel]').boundingBox())!, (await page.locator('#main').boundingBox())!];
+      expect(aside.x, role).toBeGreaterThanOrEqual(main.x + main.width / 2);
+      await axeClean(page, `benchmark menu, ${role}, 1440 px`);
+      await page.screenshot({ path: `.tmp/shots/benchmark-menu-${role}-1440.png` });
+
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.keyboard.press('Escape');
+      await page.locator('[data-benchmark-open]').click();
+      await expect(page.locator('[data-benchmark-panel]')).toBeInViewport();
+      await expect(page.getByTestId('benchmark-list')).toContainText('18 t/m 34 jaar');
+      await axeClean(page, `benchmark menu, ${role}, 390 px`);
+      await page.screenshot({ path: `.tmp/shots/benchmark-menu-${role}-390.png` });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), role).toBeLessThanOrEqual(390);
+    }
+  } finally {
+    client.close();
+  }
 });
 
 test('with the side navigation and a pinned menu the charts keep their width', async ({ page }) => {

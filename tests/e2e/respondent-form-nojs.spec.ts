@@ -15,6 +15,15 @@ test('completes the burgerpeiling with a code, without JavaScript: mandatory err
   await expect(page.getByRole('heading', { name: 'Burgerpeiling Zuiderhaven' })).toBeVisible();
   // The survey's pages state its reports' threshold, in the public report's words (min_n 10).
   await expect(page.getByTestId('participate-footer')).toContainText('Uitkomsten worden alleen getoond voor groepen vanaf 10 deelnemers.');
+  // Help without JavaScript: the respondents' FAQ and the help form, and back to this survey.
+  await page.getByRole('link', { name: 'Hulp bij meedoen' }).click();
+  await expect(page).toHaveURL(/\/portal\/meedoen\/hulp\?onderzoek=\d+$/);
+  await expect(page.getByTestId('public-help-faq').getByRole('heading', { level: 2 })).toHaveText(['Meedoen aan een onderzoek', 'Uitnodiging', 'De vragenlijst', 'Uw gemeente', 'Afmelden', 'Privacy']);
+  await page.getByText('Kan ik de vragenlijst later afmaken?').click();
+  await expect(page.getByText(/Uw antwoorden worden tussentijds bewaard/)).toBeVisible();
+  await expect(page.getByTestId('public-help-form').getByLabel('Uw vraag', { exact: true })).toBeVisible();
+  await page.getByRole('link', { name: 'Terug naar de vragenlijst' }).click();
+  await expect(page.getByRole('heading', { name: 'Burgerpeiling Zuiderhaven' })).toBeVisible();
   await expect(page).not.toHaveURL(/code=/);
   await page.getByRole('button', { name: 'Beginnen' }).click();
 

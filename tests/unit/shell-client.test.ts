@@ -124,3 +124,40 @@ describe('sub-loader percentage', () => {
     expect($subLoadingPercent.get()).toBeNull();
   });
 });
+
+describe('api client: the XSRF cookie', () => {
+  const calls: { url: string; method: string; xsrf?: string }[] = [];
+  let cookie = '';
+  beforeEach(() => {
+    calls.length = 0;
+    cookie = '';
+    vi.stubGlobal('document', { get cookie() { return cookie; } });
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+      const headers = (init.headers ?? {}) as Record<string, string>;
+      calls.push({ url, method: init.method ?? 'GET', xsrf: headers['X-XSRF-TOKEN'] });
+      if (url.endsWith('/auth/csrf-cookie')) cookie = 'XSRF-TOKEN=abc%3D';
+      return new Response('{"data":1}', { status: 200, headers: { 'content-type': 'application/json' } });
+    });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('fetches the cookie before a write when it is missing, and sends it', async () => {
+    const { request } = await import('../../src/shared/api-client');
+    await request('POST', '/api/v2/report/1/filterCategory', { selectedFilterOptions: [] });
+    expect(calls).toEqual([
+      { url: '/portal/auth/csrf-cookie', method: 'GET', xsrf: undefined },
+      { url: '/portal/api/v2/report/1/filterCategory', method: 'POST', xsrf: 'abc=' },
+    ]);
+  });
+
+  it('does not for reads, nor when the cookie is there', async () => {
+    const { request } = await import('../../src/shared/api-client');
+    await request('GET', '/api/v2/bootstrap');
+    cookie = 'XSRF-TOKEN=xyz';
+    await request('PUT', '/api/v2/user/3', {});
+    expect(calls).toEqual([
+      { url: '/portal/api/v2/bootstrap', method: 'GET', xsrf: undefined },
+      { url: '/portal/api/v2/user/3', method: 'PUT', xsrf: 'xyz' },
+    ]);
+  });
+});

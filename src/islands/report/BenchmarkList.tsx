@@ -4,8 +4,8 @@ import { formatDate } from '../../shared/format';
 import { reportViewNl } from '../../shared/i18n/report-view';
 import { periodOptions } from '../../shared/date-periods';
 import { reportDatesNl } from '../../shared/i18n/report-dates';
-import { LABEL_MAX, type ReportLimits, endOf, isPlainFilters, labelOf, letter, startOf } from './benchmarks';
-import { $active, $benchmarkNames, $benchmarks, $limits, moveBenchmark, removeBenchmark, setActive, updateBenchmark } from './report.store';
+import { LABEL_MAX, type ReportLimits, displayNames, endOf, isPlainFilters, startOf } from './benchmarks';
+import { $active, $benchmarkNames, $benchmarks, $catalog, $limits, moveBenchmark, removeBenchmark, setActive, updateBenchmark } from './report.store';
 
 const t = reportViewNl.menu;
 /** A benchmark's own dates can come from a shared URL: never let a bad one break the menu. */
@@ -20,8 +20,7 @@ export function BenchmarkList() {
   const list = useStore($benchmarks);
   const active = useStore($active);
   const limits = useStore($limits);
-  // What the charts' legends call each benchmark: a filtered one is named after its options ('Man', '18 t/m 34 jaar, Centrum').
-  const names = useStore($benchmarkNames);
+  const names = useShownNames();
   if (isPlainFilters(list)) return null;
   // Focus follows the moved benchmark (rows are keyed by position, so it would stay behind).
   const move = (i: number, delta: -1 | 1, control: string) => {
@@ -37,12 +36,12 @@ export function BenchmarkList() {
   return (
     <ol className="flex flex-col gap-1" aria-label={t.benchmarks} data-testid="benchmark-list">
       {list.map((b, i) => {
-        const label = labelOf(b, i);
+        // The row reads as its name, and every control of the row is called after that name (never a letter).
+        const label = names[i] ?? '';
         return (
           <li key={i} className={`flex items-center gap-1 rounded border px-1 py-1 ${i === active ? 'border-brand bg-blue-50' : 'border-gray-200'}`}>
             <button type="button" className="flex-1 truncate px-1 text-start text-sm" aria-pressed={i === active} aria-label={t.edit(label)} title={label} aria-keyshortcuts="Alt+ArrowUp Alt+ArrowDown" data-benchmark-row={i} data-control="select" onClick={() => setActive(i)} onKeyDown={(e) => onKey(e, i)}>
-              <span className="me-1 inline-block min-w-6 rounded bg-gray-800 px-1 text-center text-xs font-bold text-white">{letter(i)}</span>
-              {b.label.trim() || (b.filterOptions.length ? (names[i] ?? '') : b.start || b.end ? `${day(startOf(b, limits))} – ${day(endOf(b, limits))}` : t.everyone)}
+              {label}
             </button>
             <button type="button" className={btn} aria-label={t.moveUp(label)} disabled={i === 0} data-benchmark-row={i} data-control="up" onClick={() => move(i, -1, i === 1 ? 'down' : 'up')}>↑</button>
             <button type="button" className={btn} aria-label={t.moveDown(label)} disabled={i === list.length - 1} data-benchmark-row={i} data-control="down" onClick={() => move(i, 1, i === list.length - 2 ? 'up' : 'down')}>↓</button>
@@ -52,6 +51,18 @@ export function BenchmarkList() {
       })}
     </ol>
   );
+}
+
+/**
+ * What the menu calls each benchmark: its own label, else what the charts' legends call it (a filtered
+ * one after its options: 'Man', '18 t/m 34 jaar, Centrum'; a repeated name gets ' (2)'), and a
+ * benchmark that differs only by its dates by its period.
+ */
+export function useShownNames(): string[] {
+  const list = useStore($benchmarks);
+  const limits = useStore($limits);
+  const names = useStore($benchmarkNames);
+  return list.map((b, i) => (!b.label.trim() && !b.filterOptions.length && (b.start || b.end) ? `${day(startOf(b, limits))} – ${day(endOf(b, limits))}` : (names[i] ?? '')));
 }
 
 const input = 'w-full rounded border border-gray-300 px-2 py-1 text-sm';
@@ -121,14 +132,17 @@ function DateFields() {
 export function BenchmarkFields() {
   const list = useStore($benchmarks);
   const active = useStore($active);
+  const catalog = useStore($catalog);
   const b = list[active];
   if (!b) return null;
+  // Without a name of its own the benchmark is called after its filters: the field says so.
+  const automatic = displayNames(list.map((x, i) => (i === active ? { ...x, label: '' } : x)), catalog)[active];
   return (
     <div className="grid grid-cols-2 gap-2">
       {!isPlainFilters(list) && (
         <label className="col-span-2 flex flex-col gap-0.5 text-xs">
           {t.label}
-          <input className={input} value={b.label} maxLength={LABEL_MAX} placeholder={labelOf({ ...b, label: '' }, active)} onChange={(e) => updateBenchmark(active, { label: e.target.value })} data-testid="benchmark-label" />
+          <input className={input} value={b.label} maxLength={LABEL_MAX} placeholder={automatic} onChange={(e) => updateBenchmark(active, { label: e.target.value })} data-testid="benchmark-label" />
         </label>
       )}
       <DateFields />

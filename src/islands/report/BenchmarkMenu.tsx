@@ -2,8 +2,8 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
 import { ApiError, api } from '../../shared/api-client';
 import { reportViewNl } from '../../shared/i18n/report-view';
-import { canAdd, isPlainFilters, labelOf, maxBenchmarks, type ReportLimits } from './benchmarks';
-import { BenchmarkFields, BenchmarkList } from './BenchmarkList';
+import { canAdd, isPlainFilters, maxBenchmarks, type ReportLimits } from './benchmarks';
+import { BenchmarkFields, BenchmarkList, useShownNames } from './BenchmarkList';
 import { type BookmarkItem, Bookmarks } from './Bookmarks';
 import { FilterList } from './FilterList';
 import { type FilterCategoryItem, type OptionState, optionCategoryMap, readCatalog, readStates } from './filters';
@@ -83,6 +83,7 @@ export default function BenchmarkMenu({ reportId, limits, minN, bookmarks, canEd
   }, [reportId]);
 
   const plain = isPlainFilters(list);
+  const shown = useShownNames();
   const b = list[active];
   const max = maxBenchmarks(current);
   return (
@@ -99,8 +100,8 @@ export default function BenchmarkMenu({ reportId, limits, minN, bookmarks, canEd
         </div>
       </section>
       {b && (
-        <section className="flex flex-col gap-2" aria-label={plain ? t.filters : t.edit(labelOf(b, active))} data-testid="benchmark-editor">
-          {!plain && <h3 className="text-sm font-semibold">{t.edit(labelOf(b, active))}</h3>}
+        <section className="flex flex-col gap-2" aria-label={plain ? t.filters : t.edit(shown[active] ?? '')} data-testid="benchmark-editor">
+          {!plain && <h3 className="text-sm font-semibold">{t.edit(shown[active] ?? '')}</h3>}
           <BenchmarkFields />
           <FilterList catalog={catalog} states={states} selected={b.filterOptions} minN={minN} onToggle={(id) => toggleFilterOption(active, id)} />
         </section>

@@ -95,7 +95,7 @@ function blockCount(rows: number): number {
  * words themselves (kept as a copy), never by the hash alone; the copies and the values kept with
  * them (their estimated bytes) are held within a byte budget, least recently used first out.
  */
-export const GROUP_CACHE_BYTES = 8 * 1024 * 1024;
+export const GROUP_CACHE_BYTES = 16 * 1024 * 1024;
 
 interface Identity {
   lo: number;

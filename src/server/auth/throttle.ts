@@ -33,6 +33,9 @@ export const THROTTLES = {
   participateCodeToken: { scope: 'participate-code:token', limit: 30, windowMs: 15 * MIN },
   participateSubmitToken: { scope: 'participate-submit:token', limit: 300, windowMs: 15 * MIN },
   participateSubmitIp: { scope: 'participate-submit:ip', limit: 3000, windowMs: 15 * MIN },
+  // The help form without login (/hulp, /meedoen/hulp): every question counts, per IP and per address.
+  helpQuestionIp: { scope: 'help-question:ip', limit: 10, windowMs: 15 * MIN },
+  helpQuestionEmail: { scope: 'help-question:email', limit: 3, windowMs: 15 * MIN },
 } as const satisfies Record<string, ThrottleRule>;
 
 const keyOf = (rule: ThrottleRule, id: string | number | null) => `${rule.scope}:${id ?? 'unknown'}`;

@@ -5,11 +5,12 @@ import { usersNl } from '../../shared/i18n/users';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
- * The POSTs that only read: report data (the body carries the filters), a report's PDF/CSV
- * export, the public report's data. Changing a temporary password stays possible (a demo account handed
- * out with one must be able to log in).
+ * The POSTs that only read: report data (the body carries the filters), the benchmark menu's
+ * option counts for the chosen filters, a report's PDF/CSV export, the public report's data.
+ * Changing a temporary password stays possible (a demo account handed out with one must be able
+ * to log in).
  */
-const READS = [/^\/portal\/api\/v2\/data\//, /^\/portal\/api\/v2\/report\/\d+\/export(\/chart)?$/, /^\/portal\/api\/v2\/public\//];
+const READS = [/^\/portal\/api\/v2\/data\//, /^\/portal\/api\/v2\/report\/\d+\/filterCategory$/, /^\/portal\/api\/v2\/report\/\d+\/export(\/chart)?$/, /^\/portal\/api\/v2\/public\//];
 /** The account's own writes under /portal/auth (the rest there — login, logout, reset, registration — is not the account acting). */
 const AUTH_WRITES = /^\/portal\/auth\/(password\/change|panel\/join)$/;
 

@@ -152,6 +152,7 @@ export const participateNl = {
     title: 'Hulp bij meedoen',
     contact: 'Komt u er niet uit? Neem contact op met de helpdesk:',
     back: 'Terug naar de vragenlijst',
+    backToCode: 'Terug naar het invullen van uw code',
   },
   mail: {
     inviteSubject: (title: string) => `Uitnodiging: ${title}`,

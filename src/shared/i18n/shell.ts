@@ -64,6 +64,25 @@ export const helpTexts = {
   sent: 'Uw vraag is verstuurd naar de helpdesk',
   faqButton: 'Bekijk de veelgestelde vragen',
   ratingThanks: 'Bedankt voor uw beoordeling',
+  /** The help button of the pages outside the app (login, password, registration, public report). */
+  button: 'Hulp',
+  buttonMore: ' en veelgestelde vragen',
+  /** The help pages without login (/hulp, /meedoen/hulp): FAQ and a plain HTML form. */
+  page: {
+    title: 'Hulp en veelgestelde vragen',
+    faq: 'Veelgestelde vragen',
+    formTitle: 'Stel uw vraag aan de helpdesk',
+    formIntro: 'Staat uw antwoord er niet bij? Stuur de helpdesk een bericht. U krijgt antwoord op het e-mailadres dat u hier invult, meestal binnen twee werkdagen.',
+    types: { question: 'Vraag', feedback: 'Feedback' },
+    sent: 'Uw bericht is verstuurd naar de helpdesk. U krijgt antwoord op het e-mailadres dat u invulde.',
+    summary: (n: number) => (n === 1 ? 'Er is 1 veld dat u nog moet aanpassen:' : `Er zijn ${n} velden die u nog moet aanpassen:`),
+    contact: 'Liever bellen of mailen?',
+    expired: 'Deze pagina was verlopen en uw bericht is niet verstuurd. Verstuur het formulier nog eens.',
+    backToLogin: 'Terug naar inloggen',
+    backToPassword: 'Terug naar wachtwoord vergeten',
+    backToReport: 'Terug naar de rapportage',
+    backToFrontpage: 'Naar de voorpagina',
+  },
 } as const;
 
 export const ratingTexts = {

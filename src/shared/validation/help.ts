@@ -18,6 +18,20 @@ export const HelpQuestionInput = z
 export type HelpQuestionInput = z.infer<typeof HelpQuestionInput>;
 
 /**
+ * The help form without login (the help pages /hulp and /meedoen/hulp, plain HTML): a question or
+ * feedback, never a project (an anonymous visitor has none). `route` is the screen the visitor
+ * came from (a route name such as 'Login').
+ */
+export const PublicHelpQuestionInput = z.object({
+  type: z.enum(['question', 'feedback'], { error: messages.required }).default('question'),
+  name: required(120),
+  email: required(191).pipe(z.email({ error: messages.email })),
+  question: z.string({ error: messages.required }).trim().min(1, messages.required).max(5000, 'De maximale lengte voor dit veld is 5000 karakters'),
+  route: z.string().max(120).nullish(),
+});
+export type PublicHelpQuestionInput = z.infer<typeof PublicHelpQuestionInput>;
+
+/**
  * Rating dialog: a rating (0.5–5 in half stars) with optional comment, or one of the two ways of
  * declining: 'Vraag later opnieuw' (ask_later) or 'Vraag mij niet opnieuw' (feedback_dont_ask).
  */

@@ -3,16 +3,20 @@ import type { UserServiceContext } from '../../context';
 import { surveyResponses, surveys, surveyTokens, users } from '../../db/schema';
 import { panelParticipant } from '../participate/panel-fielding';
 import type { BatchItem } from 'drizzle-orm/batch';
+import { auditRow } from '../audit/audit-row';
 import { getUserPanels, memberPanels } from './user-answers';
 
 /**
  * GET user/{id}/panel-data: everything the portal keeps about me as a panel member, as JSON —
  * account, panels with background data (labels, not ids), the invitations (tokens) the panels
- * gave me and the responses linked to those tokens. Own profile only (getUserPanels checks it).
+ * gave me and the responses linked to those tokens. Own profile only (getUserPanels checks it);
+ * audited in the read's batch like an organisation's export of the same data.
  */
 export async function exportOwnData(ctx: UserServiceContext, userId: number) {
   await getUserPanels(ctx, userId);
-  return collectMemberData(ctx, userId);
+  return collectMemberData(ctx, userId, [
+    auditRow(ctx, { action: 'panel.member.data', resource: 'user', resourceId: userId, summary: 'Eigen panelgegevens gedownload (inzage)' }),
+  ]);
 }
 
 /**
