@@ -9,11 +9,6 @@ export const site = {
     { name: 'Impuls Onderzoek', email: 'helpdesk@impulsonderzoek.nl', phone: '088 412 30 00' },
     { name: 'Peilpunt Advies', email: 'helpdesk@peilpunt-advies.nl', phone: '088 733 90 10' },
   ],
-  /**
-   * The front page's showcase video (spec 000 §2.2). Served from R2/the CDN of the deployment;
-   * the accordion only appears when a video is configured here.
-   */
-  showcaseVideo: null as { title: string; src: string; captions: string } | null,
 } as const;
 
 export const telHref = (phone: string) => `tel:+31${phone.replace(/\D/g, '').replace(/^0/, '')}`;

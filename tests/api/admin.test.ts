@@ -3,6 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { accessRequests, auditLog, jobs, mailOutbox, projects, ratingJobs, reportCharts, reportDataLocations, reports, reportSections, roles, userRoles } from '../../src/server/db/schema';
 import { runJob } from '../../src/server/jobs/run-job';
 import { loginAs } from '../helpers/accounts';
+import { serviceContextFor } from '../helpers/service-context';
+import { setShowcaseVideo } from '../../src/server/services/admin/showcase-video';
 import type { HttpSession } from '../helpers/http-session';
 import { createSurveyTestApp } from '../helpers/survey-test-app';
 import { JOB_KINDS } from '../../src/server/job-kinds';
@@ -217,5 +219,33 @@ describe('files', () => {
     expect((await send(admin, 'DELETE', '/admin/file', { key: 'reports/1/image/verweesd' })).status).toBe(200);
     expect(t.bucket.keys()).not.toContain('reports/1/image/verweesd');
     expect((await send(admin, 'DELETE', '/admin/file', { key: 'reports/1/image/verweesd' })).status).toBe(404);
+  });
+});
+
+describe('the front page showcase video (issue 35 item 7)', () => {
+  it('is unset at first; a root admin sets it from a YouTube or Vimeo link (audit row), others may not; bad links are a Dutch 422', async () => {
+    expect((await json(await admin.get(`${API}/admin/showcaseVideo`))).data).toBeNull();
+    const bad = await send(admin, 'PUT', '/admin/showcaseVideo', { title: '', url: 'https://example.com/film.mp4' });
+    expect(bad.status).toBe(422);
+    const errors = (await json(bad)).errors as Record<string, string[]>;
+    expect(errors.title?.[0]).toBeTruthy();
+    expect(errors.url?.[0]).toBe('Gebruik een link naar één video op YouTube of Vimeo, bijvoorbeeld https://www.youtube.com/watch?v=… of https://vimeo.com/….');
+    expect((await send(beheerder, 'PUT', '/admin/showcaseVideo', { title: 'x', url: 'https://vimeo.com/1' })).status).toBe(403);
+    expect((await send(gebruiker, 'DELETE', '/admin/showcaseVideo')).status).toBe(403);
+    expect((await gebruiker.get(`${API}/admin/showcaseVideo`)).status).toBe(403);
+    expect((await t.session().fetch(`${API}/admin/showcaseVideo`, { method: 'PUT', json: { title: 'x', url: 'https://vimeo.com/1' } })).status).toBe(401);
+
+    const before = await n(auditLog, eq(auditLog.resource, 'portal_setting'));
+    const ok = await send(admin, 'PUT', '/admin/showcaseVideo', { title: 'Rondleiding door het portaal', url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' });
+    expect(ok.status).toBe(200);
+    expect(await json(ok)).toMatchObject({ data: { title: 'Rondleiding door het portaal', url: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ' }, alert: 'De video is opgeslagen en staat op de voorpagina.' });
+    expect((await json(await admin.get(`${API}/admin/showcaseVideo`))).data).toEqual({ title: 'Rondleiding door het portaal', url: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ' });
+    const del = await send(admin, 'DELETE', '/admin/showcaseVideo');
+    expect(del.status).toBe(200);
+    expect((await json(await admin.get(`${API}/admin/showcaseVideo`))).data).toBeNull();
+    expect(await n(auditLog, eq(auditLog.resource, 'portal_setting'))).toBe(before + 2);
+    // An administrator of one organisation (admin.edit, not root) may not change an installation-wide setting.
+    const root = await serviceContextFor(t.db, 1);
+    await expect(setShowcaseVideo({ ...root, user: { ...root.user, isRoot: false } }, { title: 'x', url: 'https://player.vimeo.com/video/1' })).rejects.toMatchObject({ code: 'FORBIDDEN', message: 'Alleen een beheerder van de hele installatie (root) wijzigt de video op de voorpagina.' });
   });
 });

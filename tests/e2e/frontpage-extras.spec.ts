@@ -3,7 +3,7 @@ import type { Client } from '@libsql/client';
 import { SESSION_COOKIE } from '../../src/server/auth/cookies';
 import { createSession } from '../../src/server/auth/sessions';
 import { createDb } from '../../src/server/db/client';
-import { apiCall, axeClean, e2eClient, shot } from './support';
+import { apiCall, axeClean, confirmDialog, e2eClient, shot } from './support';
 
 // Issue 35 item 7: the indicator list's group filter, closing front-page notices, the empty
 // state of a user without projects and the showcase video setting. One browser context; the user
@@ -23,6 +23,8 @@ async function as(email: string): Promise<void> {
   const { token } = await createSession(createDb(client), await userId(email), { ip: null, userAgent: 'frontpage-extras' });
   await context.clearCookies();
   await context.addCookies([{ name: SESSION_COOKIE, value: token, url: base, httpOnly: true, sameSite: 'Lax' }]);
+  // A real login leaves the XSRF cookie the API client sends back; a session made in the database does not.
+  await context.request.get('/portal/auth/csrf-cookie');
 }
 
 test.beforeAll(async ({ browser }) => {
@@ -123,8 +125,6 @@ test('a new user without projects gets an empty state that says what to do, on t
     await expect(empty.getByRole('heading', { name: 'U bent nog geen lid van een project' })).toBeVisible();
     await shot(page, 'no-projects-overview-gebruiker');
     await axeClean(page, 'project overview without projects (Gebruiker)');
-    // A real login leaves the XSRF cookie; the session made in the database does not.
-    await page.request.get('/portal/auth/csrf-cookie');
     await empty.getByRole('button', { name: 'Toegang aanvragen' }).click();
     await expect(empty.getByRole('status')).toHaveText('Uw aanvraag is verstuurd naar de beheerders van uw organisatie.');
 
@@ -140,5 +140,57 @@ test('a new user without projects gets an empty state that says what to do, on t
   } finally {
     for (const id of made) await client.execute({ sql: 'delete from users where id = ?', args: [id] });
     for (const email of emails) await client.execute({ sql: "delete from mail_outbox where \"to\" = ? or text like ?", args: [email, `%${email}%`] });
+  }
+});
+
+test('the showcase video: a root admin sets a YouTube link, everyone sees it on the front page; hidden while unset', async () => {
+  // No network in tests: the player answers from here (the CSP still decides whether it may be framed).
+  await context.route('https://www.youtube-nocookie.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><html lang="nl"><title>Speler</title><p>Video</p></html>' }));
+  try {
+    await as('gebruiker@demo.impulz.nl');
+    await page.goto('/portal/');
+    await expect(page.getByTestId('showcase-video')).toHaveCount(0);
+
+    await as('admin@demo.impulz.nl');
+    await page.goto('/portal/admin/overview');
+    const card = page.getByRole('region', { name: 'Video op de voorpagina' });
+    await expect(card.getByTestId('showcase-current')).toHaveText('Er is geen video ingesteld; de voorpagina toont geen videoblok.');
+    await card.getByLabel('Titel van het blok').fill('Rondleiding door ImpulZ');
+    await card.getByLabel('Link naar de video (YouTube of Vimeo)').fill('https://example.com/film.mp4');
+    await card.getByRole('button', { name: 'Opslaan' }).click();
+    await expect(card.getByText('Gebruik een link naar één video op YouTube of Vimeo', { exact: false })).toBeVisible();
+    await card.getByLabel('Link naar de video (YouTube of Vimeo)').fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+    await card.getByRole('button', { name: 'Opslaan' }).click();
+    await expect(card.getByTestId('showcase-current')).toContainText('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
+    await shot(page, 'showcase-video-admin');
+    await axeClean(page, 'Admin panel with the showcase video');
+
+    for (const email of ['gebruiker@demo.impulz.nl', 'beheerder@demo.impulz.nl']) {
+      await as(email);
+      const res = await page.goto('/portal/');
+      expect(res!.headers()['content-security-policy']).toContain('frame-src https://www.youtube-nocookie.com https://player.vimeo.com');
+      const video = page.getByTestId('showcase-video');
+      await video.locator('summary').focus();
+      await page.keyboard.press('Enter');
+      await expect(video).toHaveAttribute('open', '');
+      const frame = video.locator('iframe[title="Video: Rondleiding door ImpulZ"]');
+      await expect(frame).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
+      await expect(page.frameLocator('iframe[title="Video: Rondleiding door ImpulZ"]').getByText('Video')).toBeVisible();
+      await shot(page, `showcase-video-frontpage-${email.split('@')[0]}`);
+      await axeClean(page, `front page with the showcase video (${email})`);
+    }
+
+    // Removing it (the portal's own confirmation) hides the accordion again.
+    await as('admin@demo.impulz.nl');
+    await page.goto('/portal/admin/overview');
+    await card.getByRole('button', { name: 'Video verwijderen' }).click();
+    await confirmDialog(page);
+    await expect(card.getByTestId('showcase-current')).toHaveText('Er is geen video ingesteld; de voorpagina toont geen videoblok.');
+    await as('gebruiker@demo.impulz.nl');
+    await page.goto('/portal/');
+    await expect(page.getByTestId('showcase-video')).toHaveCount(0);
+  } finally {
+    await client.execute("delete from portal_settings where key = 'showcase_video'");
+    await context.unrouteAll();
   }
 });

@@ -1,7 +1,11 @@
+import { VIDEO_FRAME_SOURCES } from '../../shared/showcase-video';
+
 // Directives every response carries. Pages get Astro's policy (script/style hashes) from the
 // renderer; these are merged into it, since only a header can carry frame-ancestors.
 const ALWAYS = {
   'object-src': "'none'",
+  // Frames: only the players of the front page's showcase video (src/shared/showcase-video.ts).
+  'frame-src': VIDEO_FRAME_SOURCES.join(' '),
   'base-uri': "'self'",
   'frame-ancestors': "'none'",
   'form-action': "'self'",

@@ -13,13 +13,14 @@ import { listLooseEnds } from '../services/admin/list-loose-ends';
 import { listSoftDeletes } from '../services/admin/list-soft-deletes';
 import { purgeSoftDelete } from '../services/admin/purge-soft-delete';
 import { requestAccess } from '../services/admin/request-access';
+import { getShowcaseVideo, removeShowcaseVideo, setShowcaseVideo } from '../services/admin/showcase-video';
 import { restartJob } from '../services/admin/restart-job';
 import { restoreSoftDelete } from '../services/admin/restore-soft-delete';
 import { AppError, nl } from '../errors';
 import { adminNl } from '../../shared/i18n/admin';
 import { looseEndsNl } from '../../shared/i18n/admin-loose-ends';
 import { filesNl } from '../../shared/i18n/admin-files';
-import { AccessDecisionInput, AccessRequestInput, AuditQuery, LooseEndQuery, OrphanKeyInput, SoftDeleteResource } from '../../shared/validation/admin';
+import { AccessDecisionInput, AccessRequestInput, AuditQuery, LooseEndQuery, OrphanKeyInput, ShowcaseVideoInput, SoftDeleteResource } from '../../shared/validation/admin';
 import { idParam } from './params';
 
 const meta = { dutch: 'Beheer' };
@@ -36,6 +37,15 @@ export const adminRoutes = new Hono<AppEnv>()
     const body = c.req.valid('json');
     const { id, alert } = await requestAccess(userServiceContext(c), body, new URL(c.req.url).origin);
     return c.json({ data: { id }, meta, alert }, 201);
+  })
+  // The front page's showcase video (installation-wide; changing it: root administrators).
+  .get('/admin/showcaseVideo', requireRole('admin.view'), async (c) => c.json({ data: await getShowcaseVideo(userServiceContext(c)), meta }))
+  .put('/admin/showcaseVideo', requireRole('admin.edit'), input.body(ShowcaseVideoInput), async (c) =>
+    c.json({ data: await setShowcaseVideo(userServiceContext(c), c.req.valid('json')), meta, alert: adminNl.showcase.saved }),
+  )
+  .delete('/admin/showcaseVideo', requireRole('admin.edit'), async (c) => {
+    await removeShowcaseVideo(userServiceContext(c));
+    return c.json({ data: null, meta, alert: adminNl.showcase.removed });
   })
   .get('/admin/overview', requireRole('admin.view'), async (c) => c.json({ data: await getAdminOverview(userServiceContext(c)), meta }))
   // The audit trail: read and export only (no route updates or deletes a row). Beheerders: their organisation.

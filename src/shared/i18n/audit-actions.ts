@@ -79,6 +79,7 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'access-grant': 'Toegang verleend',
   'access-decline': 'Toegang afgewezen',
   'audit.export': 'Audittrail geëxporteerd',
+  'setting.update': 'Portaalinstelling gewijzigd',
 };
 
 export const AUDIT_RESOURCES: Record<string, string> = {
@@ -94,6 +95,7 @@ export const AUDIT_RESOURCES: Record<string, string> = {
   access_request: 'Toegangsaanvraag',
   file: 'Bestand',
   audit_log: 'Audittrail',
+  portal_setting: 'Portaalinstelling',
 };
 
 export const auditActionLabel = (action: string) => AUDIT_ACTIONS[action] ?? action;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ROLES } from '../permissions';
 import { messages } from './messages';
 import { adminNl } from '../i18n/admin';
+import { videoEmbedUrl } from '../showcase-video';
 
 export const SOFT_DELETE_RESOURCES = ['project', 'report', 'survey', 'company', 'user', 'panel'] as const;
 export const SoftDeleteResource = z.enum(SOFT_DELETE_RESOURCES, { error: adminNl.softDeletes.unknownResource });
@@ -41,3 +42,19 @@ export const AuditQuery = z
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: "'Tot en met' ligt vóór 'Vanaf'.", path: ['to'] });
 export type AuditQuery = z.infer<typeof AuditQuery>;
+
+/** PUT admin/showcaseVideo: the front page's video, a YouTube or Vimeo link (stored as the player's embed URL). */
+export const ShowcaseVideoInput = z.object({
+  title: z.string({ error: messages.required }).trim().min(1, messages.required).max(191, messages.maxLength(191)),
+  url: z
+    .string({ error: messages.required })
+    .trim()
+    .min(1, messages.required)
+    .max(500, 'De maximale lengte voor dit veld is 500 karakters')
+    .transform((raw, ctx) => {
+      const embed = videoEmbedUrl(raw);
+      if (!embed) ctx.addIssue({ code: 'custom', message: adminNl.showcase.badUrl });
+      return embed ?? '';
+    }),
+});
+export type ShowcaseVideoInput = z.infer<typeof ShowcaseVideoInput>;

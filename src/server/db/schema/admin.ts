@@ -62,3 +62,14 @@ export const accessRequests = sqliteTable(
   },
   (t) => [index('access_requests_company_idx').on(t.companyId, t.status)],
 );
+
+/**
+ * Installation-wide settings a root administrator changes in the Admin panel, one row a key with a
+ * JSON value. Keys: 'showcase_video' ({ title, url }: the front page's video, docs/admin.md).
+ */
+export const portalSettings = sqliteTable('portal_settings', {
+  key: text('key').primaryKey(),
+  value: text('value', { mode: 'json' }).$type<unknown>().notNull(),
+  updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+});
