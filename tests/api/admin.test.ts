@@ -174,6 +174,12 @@ describe('access requests', () => {
     expect(res.status).toBe(201);
     const [mail] = await t.db.select().from(mailOutbox).where(and(eq(mailOutbox.to, 'beheerder@demo.impulz.nl'), sql`${mailOutbox.subject} like 'Toegangsaanvraag%'`));
     expect(mail!.text).toContain('/survey/overview');
+    // A Beheerder cannot open the admin overview: the mail leads to the requester's user page, where roles are given.
+    expect(mail!.text).toContain('/portal/manage/user/3');
+    expect(mail!.text).not.toContain('/admin/overview');
+    const [rootMail] = await t.db.select().from(mailOutbox).where(and(eq(mailOutbox.to, 'admin@demo.impulz.nl'), sql`${mailOutbox.subject} like 'Toegangsaanvraag%'`));
+    expect(rootMail!.text).toContain('Beslis erover in het beheeroverzicht: ');
+    expect(rootMail!.text).toContain('/portal/admin/overview');
     const again = await json(await send(gebruiker, 'POST', '/admin/requestAccess', { path: '/survey/overview' }));
     expect(again.alert).toMatch(/al toegang/);
     const overview = (await json(await admin.get(`${API}/admin/overview`))).data;

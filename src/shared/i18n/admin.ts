@@ -46,9 +46,10 @@ export const adminNl = {
     grantProject: 'Lid maken van het project',
     decline: 'Afwijzen',
     status: { pending: 'Open', granted: 'Toegekend', declined: 'Afgewezen' } as Record<string, string>,
-    mail: (name: string, email: string, path: string, reason: string, link: string) => ({
+    /** `overview`: the root admins' overview decides; otherwise the requester's user page, where the organisation's admin gives roles. */
+    mail: (name: string, email: string, path: string, reason: string, link: string, overview: boolean) => ({
       subject: `Toegangsaanvraag van ${name}`,
-      text: `${name} (${email}) vraagt toegang tot ${path}.\n${reason ? `Toelichting: ${reason}\n` : ''}\nBeslis erover in het beheeroverzicht: ${link}\n`,
+      text: `${name} (${email}) vraagt toegang tot ${path}.\n${reason ? `Toelichting: ${reason}\n` : ''}\n${overview ? `Beslis erover in het beheeroverzicht: ${link}` : `Geef ${name} de rol die daarvoor nodig is op de gebruikerspagina: ${link}`}\n`,
     }),
     mailResult: (granted: boolean, path: string) => ({
       subject: granted ? 'Uw toegangsaanvraag is toegekend' : 'Uw toegangsaanvraag is afgewezen',

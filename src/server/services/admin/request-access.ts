@@ -23,11 +23,13 @@ export async function requestAccess(ctx: UserServiceContext, input: AccessReques
   if (open) return { id: open.id, alert: adminNl.access.already };
   const [row] = await ctx.db.insert(accessRequests).values({ userId: ctx.user.id, companyId: ctx.user.companyId, path, reason: input.reason }).returning({ id: accessRequests.id });
   const admins = await ctx.db
-    .selectDistinct({ email: users.email })
+    .selectDistinct({ email: users.email, isRoot: users.isRoot })
     .from(users)
     .leftJoin(companyAdmins, eq(companyAdmins.userId, users.id))
     .where(and(isNull(users.deletedAt), ctx.user.companyId === null ? eq(users.isRoot, true) : or(eq(companyAdmins.companyId, ctx.user.companyId), eq(users.isRoot, true))));
-  const mail = adminNl.access.mail(ctx.user.fullname, ctx.user.email, path, input.reason, `${origin}/portal/admin/overview`);
-  for (const a of admins) if (a.email !== ctx.user.email) await ctx.mailer.send({ to: a.email, ...mail });
+  // Root admins decide in the admin overview; an organisation's admin (a Beheerder, who cannot open
+  // it) gives the role on the requester's user page.
+  const mail = (root: boolean) => adminNl.access.mail(ctx.user.fullname, ctx.user.email, path, input.reason, root ? `${origin}/portal/admin/overview` : `${origin}/portal/manage/user/${ctx.user.id}`, root);
+  for (const a of admins) if (a.email !== ctx.user.email) await ctx.mailer.send({ to: a.email, ...mail(a.isRoot) });
   return { id: row!.id, alert: adminNl.access.sent };
 }
