@@ -85,6 +85,15 @@ export const FAQ: Record<FaqTopic, FaqEntry[]> = {
   ],
 };
 
+/**
+ * A topic's questions with the small-group threshold that applies where they are shown (a survey's
+ * help page: its reports' smallest min_n); without one the general sentence stays.
+ */
+export function faqEntries(topic: FaqTopic, minN: number | null = null): readonly { q: string; a: string }[] {
+  if (minN == null) return FAQ[topic];
+  return FAQ[topic].map((e) => ({ q: e.q, a: e.a.replace(smallGroupRule(null), smallGroupRule(minN)) }));
+}
+
 /** Topics by the first path segment (relative to /portal) as spec 000 §2.12 lists them, plus the pages outside the app. */
 export function faqTopicsFor(path: string): FaqTopic[] {
   const first = path.split('/').filter(Boolean)[0] ?? '';

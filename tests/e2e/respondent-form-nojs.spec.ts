@@ -19,6 +19,10 @@ test('completes the burgerpeiling with a code, without JavaScript: mandatory err
   await page.getByRole('link', { name: 'Hulp bij meedoen' }).click();
   await expect(page).toHaveURL(/\/portal\/meedoen\/hulp\?onderzoek=\d+$/);
   await expect(page.getByTestId('public-help-faq').getByRole('heading', { level: 2 })).toHaveText(['Meedoen aan een onderzoek', 'Uitnodiging', 'De vragenlijst', 'Uw gemeente', 'Afmelden', 'Privacy']);
+  // The help page of this survey states its threshold, in the FAQ and the footer, not the general one.
+  await page.getByText('Kan iemand zien wat ik heb geantwoord?').click();
+  await expect(page.getByText('Nee. Uitkomsten worden alleen getoond voor groepen vanaf 10 deelnemers.')).toBeVisible();
+  await expect(page.getByTestId('participate-footer')).toContainText('Uitkomsten worden alleen getoond voor groepen vanaf 10 deelnemers.');
   await page.getByText('Kan ik de vragenlijst later afmaken?').click();
   await expect(page.getByText(/Uw antwoorden worden tussentijds bewaard/)).toBeVisible();
   await expect(page.getByTestId('public-help-form').getByLabel('Uw vraag', { exact: true })).toBeVisible();

@@ -20,3 +20,13 @@ describe('smallGroupRule: one wording of the small-group threshold', () => {
     expect(answers.join(' ')).not.toMatch(/meer dan \d+ deelnemers/);
   });
 });
+
+describe('faqEntries: the FAQ with the threshold that applies', () => {
+  it("states a survey's threshold where it is known, the general sentence otherwise", async () => {
+    const { faqEntries } = await import('../../src/shared/faq');
+    const privacy = (minN: number | null) => faqEntries('privacy', minN).find((e) => e.q.startsWith('Kan iemand zien'))!.a;
+    expect(privacy(12)).toBe(`Nee. ${smallGroupRule(12)}. Zo zijn antwoorden niet tot personen te herleiden.`);
+    expect(privacy(null)).toContain(smallGroupRule(null));
+    expect(faqEntries('meedoen', 12)).toEqual(FAQ.meedoen);
+  });
+});
