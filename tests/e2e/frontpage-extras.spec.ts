@@ -1,9 +1,7 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import type { Client } from '@libsql/client';
-import { SESSION_COOKIE } from '../../src/server/auth/cookies';
-import { createSession } from '../../src/server/auth/sessions';
 import { createDb } from '../../src/server/db/client';
-import { apiCall, axeClean, confirmDialog, e2eClient, shot } from './support';
+import { apiCall, axeClean, confirmDialog, e2eClient, shot, signInAs } from './support';
 
 // Issue 35 item 7: the indicator list's group filter, closing front-page notices, the empty
 // state of a user without projects and the showcase video setting. One browser context; the user
@@ -19,13 +17,7 @@ async function userId(email: string): Promise<number> {
   const row = await client.execute({ sql: 'select id from users where email = ?', args: [email] });
   return Number(row.rows[0]!.id);
 }
-async function as(email: string): Promise<void> {
-  const { token } = await createSession(createDb(client), await userId(email), { ip: null, userAgent: 'frontpage-extras' });
-  await context.clearCookies();
-  await context.addCookies([{ name: SESSION_COOKIE, value: token, url: base, httpOnly: true, sameSite: 'Lax' }]);
-  // A real login leaves the XSRF cookie the API client sends back; a session made in the database does not.
-  await context.request.get('/portal/auth/csrf-cookie');
-}
+const as = (email: string) => signInAs(context, createDb(client), base, email);
 
 test.beforeAll(async ({ browser }) => {
   client = e2eClient();

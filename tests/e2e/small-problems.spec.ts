@@ -1,9 +1,7 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import type { Client } from '@libsql/client';
-import { SESSION_COOKIE } from '../../src/server/auth/cookies';
-import { createSession } from '../../src/server/auth/sessions';
 import { createDb } from '../../src/server/db/client';
-import { axeClean, e2eClient, shot } from './support';
+import { axeClean, e2eClient, shot, signInAs } from './support';
 
 // Issue 35 item 7, the list of smaller problems: each screen as the roles that see it, with
 // screenshots at 1440 and 390 px (.tmp/shots) and axe. One browser context; the user is switched
@@ -15,12 +13,7 @@ let context: BrowserContext;
 let page: Page;
 const base = `http://localhost:${Number(process.env.E2E_PORT ?? 4390)}`;
 
-async function as(email: string): Promise<void> {
-  const row = await client.execute({ sql: 'select id from users where email = ?', args: [email] });
-  const { token } = await createSession(createDb(client), Number(row.rows[0]!.id), { ip: null, userAgent: 'small-problems' });
-  await context.clearCookies();
-  await context.addCookies([{ name: SESSION_COOKIE, value: token, url: base, httpOnly: true, sameSite: 'Lax' }]);
-}
+const as = (email: string) => signInAs(context, createDb(client), base, email);
 
 test.beforeAll(async ({ browser }) => {
   client = e2eClient();

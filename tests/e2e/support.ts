@@ -86,12 +86,18 @@ export async function holdScripts(page: Page): Promise<() => Promise<void>> {
  * any login throttle, however often and in whatever order the specs run.
  */
 export async function signedIn(db: Db, browser: Browser, baseURL: string, email: string, options: { viewport?: { width: number; height: number } } = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL, ...options });
+  await signInAs(context, db, baseURL, email);
+  return context;
+}
+
+/** Switches a context to another user the same way: its cookies replaced by a session made in the test database. */
+export async function signInAs(context: BrowserContext, db: Db, baseURL: string, email: string): Promise<void> {
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
   if (!user) throw new Error(`no demo user ${email}`);
-  const { token } = await createSession(db, user.id, { ip: null, userAgent: 'crawl' });
-  const context = await browser.newContext({ baseURL, ...options });
+  const { token } = await createSession(db, user.id, { ip: null, userAgent: 'e2e' });
+  await context.clearCookies();
   await context.addCookies([{ name: SESSION_COOKIE, value: token, url: baseURL, httpOnly: true, sameSite: 'Lax' }]);
-  return context;
 }
 
 /** Answers the portal's own confirmation dialog (src/islands/shell/confirm.ts) with its go-ahead button. */
