@@ -1,4 +1,4 @@
-import { ApiError, BASE } from '../shared/api-client';
+import { ApiError, BASE, xsrfHeader } from '../shared/api-client';
 import { catalogueText } from '../shared/api-catalogue';
 import { addAlert } from '../shared/stores/alerts';
 
@@ -13,12 +13,11 @@ export async function uploadFile<T>(path: string, file: File, opts: { showAlert?
   const form = new FormData();
   form.set('file', file);
   for (const [name, value] of Object.entries(opts.fields ?? {})) form.set(name, value);
-  const xsrf = document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length);
   const res = await fetch(`${BASE}${path}`, {
     method: 'POST',
     body: form,
     credentials: 'include',
-    headers: { Accept: 'application/json', ...(xsrf ? { 'X-XSRF-TOKEN': decodeURIComponent(xsrf) } : {}) },
+    headers: { Accept: 'application/json', ...(await xsrfHeader()) },
     signal: AbortSignal.timeout(UPLOAD_TIMEOUT_MS),
   });
   const payload = (await res.json().catch(() => ({}))) as { message?: string; errors?: Record<string, string[]>; alert?: string };

@@ -33,9 +33,17 @@ function readCookie(name: string): string | undefined {
   return match ? decodeURIComponent(match.slice(name.length + 1)) : undefined;
 }
 
-/** GET /auth/csrf-cookie when the XSRF cookie is missing, so the next mutating call carries it. */
-export async function ensureCsrfCookie(): Promise<void> {
-  if (!readCookie('XSRF-TOKEN')) await request('GET', '/auth/csrf-cookie');
+/**
+ * The XSRF header of a call. A write without the cookie (gone while the session lives on) would be
+ * refused as an expired page ('De pagina is verlopen'), so for a write the cookie is fetched first
+ * when it is missing. Every write of the islands sends it: the JSON client, uploads, the PDF export.
+ */
+export async function xsrfHeader(write = true): Promise<Record<string, string>> {
+  if (write && !readCookie('XSRF-TOKEN')) {
+    await fetch(`${BASE}/auth/csrf-cookie`, { headers: { Accept: 'application/json' }, credentials: 'include' }).catch(() => undefined);
+  }
+  const xsrf = readCookie('XSRF-TOKEN');
+  return xsrf ? { 'X-XSRF-TOKEN': xsrf } : {};
 }
 
 interface Raw {
@@ -44,15 +52,8 @@ interface Raw {
 }
 
 async function send(method: string, path: string, body: unknown, timeoutMs: number, signal?: AbortSignal): Promise<Raw> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...(await xsrfHeader(method !== 'GET' && method !== 'HEAD')) };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  // A write without the XSRF cookie (gone while the session lives on) would be refused as an
-  // expired page: fetch the cookie first, as ensureCsrfCookie does.
-  if (method !== 'GET' && method !== 'HEAD' && !readCookie('XSRF-TOKEN')) {
-    await fetch(`${BASE}/auth/csrf-cookie`, { headers: { Accept: 'application/json' }, credentials: 'include' }).catch(() => undefined);
-  }
-  const xsrf = readCookie('XSRF-TOKEN');
-  if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
   const timeout = AbortSignal.timeout(timeoutMs);
   requestStarted();
   try {

@@ -1,5 +1,5 @@
 import { useEffect, useState, type SubmitEvent } from 'react';
-import { api, ApiError, ensureCsrfCookie } from '../../shared/api-client';
+import { api, ApiError } from '../../shared/api-client';
 import { formatDateTime } from '../../shared/format';
 import { accountsNl } from '../../shared/i18n/accounts';
 import { Field } from './Field';
@@ -45,7 +45,6 @@ export default function InviteManager({ initial, groups }: Props) {
     setBusy(true);
     setErrors({});
     try {
-      await ensureCsrfCookie();
       const fullname = String(form.get('fullname') ?? '').trim();
       const { data } = await api<{ data: InviteRow }>('POST', '/api/v2/invite', {
         body: { email: form.get('email'), group_id: Number(form.get('group_id')), ...(fullname ? { fullname } : {}) },
@@ -62,7 +61,6 @@ export default function InviteManager({ initial, groups }: Props) {
   async function withdraw(id: number) {
     if (!(await confirmAction(t.confirmWithdraw))) return;
     try {
-      await ensureCsrfCookie();
       await api('DELETE', `/api/v2/invite/${id}`);
       setInvites((rows) => rows.filter((r) => r.id !== id));
     } catch {

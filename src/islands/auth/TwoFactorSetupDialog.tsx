@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { ApiError, BASE, ensureCsrfCookie, request } from '../../shared/api-client';
+import { ApiError, BASE, request } from '../../shared/api-client';
 import { accountsNl } from '../../shared/i18n/accounts';
 import { nl } from '../../shared/i18n/nl';
 import { Field } from './Field';
@@ -55,7 +55,6 @@ export default function TwoFactorSetupDialog({ forced = false, onClose }: { forc
     setMessage(null);
     setErrors({});
     try {
-      await ensureCsrfCookie();
       await action();
     } catch (err) {
       setMessage(err instanceof ApiError ? err.message : nl.errors.generic);

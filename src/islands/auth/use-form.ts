@@ -1,6 +1,6 @@
 import { useState, type SubmitEvent } from 'react';
 import { useHydrated } from '../use-hydrated';
-import { ApiError, ensureCsrfCookie } from '../../shared/api-client';
+import { ApiError } from '../../shared/api-client';
 import { nl } from '../../shared/i18n/nl';
 
 export type FieldErrors = Record<string, string[]>;
@@ -22,7 +22,6 @@ export function useAccountForm(action: (form: FormData) => Promise<void>) {
     setMessage(null);
     setErrors({});
     try {
-      await ensureCsrfCookie();
       await action(form);
     } catch (err) {
       setMessage(err instanceof ApiError ? err.message : nl.errors.generic);

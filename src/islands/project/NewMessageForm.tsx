@@ -24,7 +24,7 @@ export function NewMessageForm({ projectId, onSent }: { projectId: number; onSen
 
   function submit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
-    send(body, () => {
+    void send(body, () => {
       setBody('');
       onSent();
     });

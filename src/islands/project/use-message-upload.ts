@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { BASE } from '../../shared/api-client';
+import { BASE, xsrfHeader } from '../../shared/api-client';
 import { messagesPageNl as t } from '../../shared/i18n/messages';
 import { MAX_MESSAGE_FILES } from '../../shared/validation/project-messages';
 import { fileProblem } from './message-files';
@@ -35,7 +35,7 @@ export function useMessageUpload(projectId: number) {
   const removeUpload = (index: number) => setUploads(uploads.filter((_, j) => j !== index));
 
   /** Sends the text with the attachments; `onSent` runs after a 201. */
-  function send(body: string, onSent: () => void) {
+  async function send(body: string, onSent: () => void) {
     if (!body.trim() && !uploads.length) {
       setErrors([t.empty]);
       return;
@@ -50,13 +50,13 @@ export function useMessageUpload(projectId: number) {
       starts.push(at);
       at += u.file.size + 200;
     }
+    const xsrf = await xsrfHeader();
     const request = new XMLHttpRequest();
     xhr.current = request;
     request.open('POST', `${BASE}/api/v2/project/${projectId}/message`);
     request.timeout = 180_000;
     request.setRequestHeader('Accept', 'application/json');
-    const xsrf = document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length);
-    if (xsrf) request.setRequestHeader('X-XSRF-TOKEN', decodeURIComponent(xsrf));
+    for (const [name, value] of Object.entries(xsrf)) request.setRequestHeader(name, value);
     request.upload.onprogress = (ev) => {
       setUploads((current) => current.map((u, i) => ({ ...u, progress: Math.max(0, Math.min(1, (ev.loaded - starts[i]!) / Math.max(1, u.file.size))) })));
     };

@@ -1,4 +1,4 @@
-import { ensureCsrfCookie, queue, request } from '../../shared/api-client';
+import { queue, request, xsrfHeader } from '../../shared/api-client';
 import { reportViewNl } from '../../shared/i18n/report-view';
 import { addAlert } from '../../shared/stores/alerts';
 import { exportBenchmarks } from './report.store';
@@ -13,11 +13,6 @@ interface JobState {
   id: number;
   status: 'queued' | 'running' | 'done' | 'failed';
   progress: number;
-}
-
-function xsrf(): string | undefined {
-  const hit = document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='));
-  return hit ? decodeURIComponent(hit.slice('XSRF-TOKEN='.length)) : undefined;
 }
 
 /** A file name the user's system accepts: the report title without path and reserved characters. */
@@ -43,10 +38,7 @@ async function waitForJob(id: number): Promise<void> {
 
 /** POST report/{id}/export with the current benchmarks: a PDF now (200) or a job to wait for (202). */
 export async function exportReport(reportId: number, title: string): Promise<void> {
-  await ensureCsrfCookie();
-  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
-  const token = xsrf();
-  if (token) headers['X-XSRF-TOKEN'] = token;
+  const headers = { 'Content-Type': 'application/json', ...(await xsrfHeader()) };
   const res = await fetchPdf(`/report/${reportId}/export`, { method: 'POST', headers, body: JSON.stringify({ benchmarks: exportBenchmarks() }) });
   if (res.status === 200) return downloadBlob(await res.blob(), pdfName(title));
   if (res.status !== 202) throw new Error(`export ${res.status}`);

@@ -1,5 +1,5 @@
 import { useEffect, useState, type SubmitEvent } from 'react';
-import { api, ApiError, ensureCsrfCookie } from '../../shared/api-client';
+import { api, ApiError } from '../../shared/api-client';
 import { helpTexts } from '../../shared/i18n/shell';
 import { site } from '../../shared/site';
 import { url } from '../../shared/urls';
@@ -57,7 +57,6 @@ export default function HelpPopover({ props, onClose, onFaq }: { props: ShellPro
     if (!check()) return;
     setBusy(true);
     try {
-      await ensureCsrfCookie();
       await api('POST', '/api/v2/question', { body: input() });
       // The success toast sits under the modal's top layer: close the popover so it is seen (and
       // nobody sends the question twice).
