@@ -31,6 +31,15 @@ const lsrWithTokens = (first: string, second: string) =>
 /** Ten participants (tok1 … tok9 and one without a token); tok4 has opted out in LimeSurvey. */
 const archive = (count = 10) => colorsArchive({ responses: lsrWithTokens(tok(3), tok(9)), lst: lstFile(count, 841748, (n, v) => void (n === 4 && (v.blacklisted = 'Y'))) });
 
+/** A fresh copy of the colors survey (the archive's structure) to import participants into. */
+async function importColors(): Promise<number> {
+  const form = new FormData();
+  form.set('file', new File([readFileSync(LIMESURVEY_FIXTURES + 'limesurvey_survey_841748_colors.lss')], 'colors.lss'));
+  form.set('confirm_duplicate', '1');
+  const res = await staff.fetch('/portal/api/v2/survey/import', { method: 'POST', body: form });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { data: { id: number } }).data.id;
+}
 async function post(bytes: Uint8Array, session = staff) {
   const form = new FormData();
   form.set('file', new File([bytes as BlobPart], 'survey_archive_841748.lsa'));
@@ -47,12 +56,7 @@ const tokenRows = async () => new Map((await t.db.select().from(surveyTokens).wh
 beforeAll(async () => {
   staff = await loginAs(t.session(), 'beheerder@demo.impulz.nl');
   api = await loginAs(t.session(), 'api@demo.impulz.nl');
-  const form = new FormData();
-  form.set('file', new File([readFileSync(LIMESURVEY_FIXTURES + 'limesurvey_survey_841748_colors.lss')], 'colors.lss'));
-  form.set('confirm_duplicate', '1');
-  const res = await staff.fetch('/portal/api/v2/survey/import', { method: 'POST', body: form });
-  expect(res.status).toBe(201);
-  surveyId = ((await res.json()) as { data: { id: number } }).data.id;
+  surveyId = await importColors();
   // What the portal holds already: tok1 edited by staff, tok2 completed here, tok3/tok4/tok6 open.
   const now = new Date('2026-01-10T09:00:00Z');
   await t.db.insert(surveyTokens).values([
@@ -137,12 +141,7 @@ describe('participants LimeSurvey had not given a token yet', () => {
   let length: number;
 
   beforeAll(async () => {
-    const form = new FormData();
-    form.set('file', new File([readFileSync(LIMESURVEY_FIXTURES + 'limesurvey_survey_841748_colors.lss')], 'colors.lss'));
-    form.set('confirm_duplicate', '1');
-    const res = await staff.fetch('/portal/api/v2/survey/import', { method: 'POST', body: form });
-    expect(res.status).toBe(201);
-    surveyId = ((await res.json()) as { data: { id: number } }).data.id;
+    surveyId = await importColors();
     length = codeLength((await t.db.select({ n: surveys.tokenLength }).from(surveys).where(eq(surveys.id, surveyId)))[0]!.n);
   });
 
