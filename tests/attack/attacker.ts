@@ -129,8 +129,11 @@ export interface Evaluation {
   candidates: number[];
   /** The derived group's members (a fingerprint): derivations with the same target pool their candidates. */
   target: string;
-  /** The released numbers the derivation used, with their sign, and their true counts. */
-  terms: { n: number; sign: number; truth: number }[];
+  /**
+   * The released numbers the derivation used, with their sign, their true counts and their cell
+   * (a fingerprint of its members: the same members have the same cell key, so the same noise).
+   */
+  terms: { n: number; sign: number; truth: number; cell: string }[];
 }
 export type DefLike = { lo: number; hi: number; sel: Map<number, number[]> };
 export interface EvaluationOptions {
@@ -509,12 +512,14 @@ export class Attacker {
     const candidates = [...sums].filter((x) => x >= 0).sort((x, y) => x - y);
     let h1 = 0;
     let h2 = 0;
+    const cells: string[] = [];
     for (const t of terms) {
       const [a, b] = ev.members(t.o.kind, t.o.def);
       h1 = (h1 + t.sign * a) >>> 0;
       h2 = (h2 + t.sign * b) >>> 0;
+      cells.push(`${a}:${b}`);
     }
-    this.evaluations.push({ kind, truth, derived, exact: derived === truth, candidates, target: `${h1}:${h2}`, terms: terms.map((t, i) => ({ n: t.o.n, sign: t.sign, truth: truths[i]! })) });
+    this.evaluations.push({ kind, truth, derived, exact: derived === truth, candidates, target: `${h1}:${h2}`, terms: terms.map((t, i) => ({ n: t.o.n, sign: t.sign, truth: truths[i]!, cell: cells[i]! })) });
   }
 
   analyse(): void {
