@@ -70,7 +70,7 @@ describe('weighting schemes', { timeout: 60_000 }, () => {
     const dto = await body<Dto>(res);
     id = dto.id;
     expect(dto.status).toBe('current');
-    expect(dto.weighted_by).toBe('Gewogen naar leeftijd, geslacht en wijk');
+    expect(dto.weighted_by).toBe('Gewogen naar leeftijdsgroep, geslacht en wijk');
     const r = dto.result!;
     expect(r.converged).toBe(true);
     expect(r.n).toBeGreaterThan(1000);
@@ -167,7 +167,7 @@ describe('weighting schemes', { timeout: 60_000 }, () => {
     expect(put.status).toBe(200);
     expect((await body<{ weighting_id: number }>(put)).weighting_id).toBe(id);
     const weighted = await data();
-    expect(weighted.weighting).toMatchObject({ id, label: 'Gewogen naar leeftijd, geslacht en wijk' });
+    expect(weighted.weighting).toMatchObject({ id, label: 'Gewogen naar leeftijdsgroep, geslacht en wijk' });
     const PEOPLE = ['groupSize', 'answered', 'answers', 'base', 'nMethod', 'scored'];
     let changed = 0;
     plain.dataLocations.forEach((d, i) => {
@@ -201,7 +201,7 @@ describe('weighting schemes', { timeout: 60_000 }, () => {
     const pdf = await admin.fetch(`${API}/report/1/export`, { method: 'POST', json: { benchmarks: [{ label: 'Alle' }] } });
     expect(pdf.status).toBe(200);
     const { text } = await extractText(await getDocumentProxy(new Uint8Array(await pdf.arrayBuffer())), { mergePages: true });
-    expect(text.replace(/\s+/g, ' ')).toContain('Gewogen naar leeftijd, geslacht en wijk');
+    expect(text.replace(/\s+/g, ' ')).toContain('Gewogen naar leeftijdsgroep, geslacht en wijk');
   });
 
   it('cell-key mode protects the weighted numbers too: counts are the unweighted cell-key counts, no count 1 … m−1, map areas included', async () => {
