@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { maxEntropy } from '../src/server/analytics/cellkey/maxent';
 
 /** Maximum noise for counts of m or more. */
-export const D = 3;
+export const D = 5;
 /** Designed variance of the noise in the top class (counts of m + D or more). */
 export const V = 1.5;
 

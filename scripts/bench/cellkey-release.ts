@@ -14,7 +14,7 @@
  * Accuracy: |perturbed − true| percentage points per option, over the cells released in both modes
  * (suppress mode's numbers are exact; the trend requests' whole-year benchmarks included), by the
  * true base: 10–49, 50–199, ≥ 200; and split by the option's true count: 1 … m−1 (published as 0
- * or m, never a small count: the p-table's two-point rows) against m or more (noise ±3 at most),
+ * or m, never a small count: the p-table's two-point rows) against m or more (noise at most ±D, the p-table's maximum),
  * with the share of the total error each part carries, and the rows where the true counts were
  * consistent (all options and the base perturbed, none from a perturbed count over a true base:
  * checked by recomputing each published share from the published count and base).
@@ -29,6 +29,7 @@ import { filterOptions, reportFilterCategories, reports, users } from '../../src
 import { computeReportDataFor, type ReportDataAnswer } from '../../src/server/services/report-data/compute-report-data';
 import { serviceContextFor } from '../../tests/helpers/service-context';
 import { migrateDatabase } from '../migrate';
+import { PTABLE_D } from '../../src/server/analytics/cellkey/ptable-data';
 import { seedDatabase } from '../seed';
 
 type Mode = 'suppress' | 'cellkey';
@@ -149,7 +150,7 @@ try {
     if (!a || !a.n) console.log(`${cls.padEnd(10)} ${'0'.padStart(8)}`);
     else console.log(`${cls.padEnd(10)} ${String(a.n).padStart(8)}   ${(a.sum / a.n).toFixed(2).padStart(5)}  ${a.max.toFixed(2).padStart(5)}`);
   }
-  console.log(`\nthe same by the option's true count (small = 1 … ${m - 1}: published as 0 or ${m}; large = 0 or ≥ ${m}: noise ±3 at most)`);
+  console.log(`\nthe same by the option's true count (small = 1 … ${m - 1}: published as 0 or ${m}; large = 0 or ≥ ${m}: noise ±${PTABLE_D} at most)`);
   console.log('true base  option count   options   mean    max   share of the error');
   for (const cls of ['10–49', '50–199', '≥ 200']) {
     const total = accuracy.get(cls)?.sum ?? 0;

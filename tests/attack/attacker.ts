@@ -25,6 +25,7 @@
  */
 // [first, last] day of the calendar period holding a day: the neighbour oracle's (independent of the engine).
 import { periodOf } from '../unit/analytics/brute-neighbours';
+import { PTABLE_D } from '../../src/server/analytics/cellkey/ptable-data';
 
 export type Granularity = 'day' | 'week' | 'month' | 'quarter' | 'year';
 const DAY_MS = 86_400_000;
@@ -506,8 +507,8 @@ export class Attacker {
 
   analyse(): void {
     const m = this.setup.minN;
-    // Evaluating: look at pairs whose released sizes differ by up to m − 1 plus the noise of both.
-    const window = this.opts.evaluate ? m + 8 : m;
+    // Evaluating: look at pairs whose released sizes differ by up to m − 1 plus the noise of both (±D each).
+    const window = this.opts.evaluate ? m + 2 * PTABLE_D : m;
     const byKind = new Map<string, Obs[]>();
     for (const o of this.obs.values()) byKind.set(o.kind, [...(byKind.get(o.kind) ?? []), o]);
     for (const list of byKind.values()) {

@@ -15,6 +15,7 @@ import {
   serializeCube,
 } from '../../../../src/server/analytics';
 import { keySum } from '../../../../src/server/analytics/cellkey/keys';
+import { PTABLE_D } from '../../../../src/server/analytics/cellkey/ptable-data';
 import { type Dataset, generateCatalog, generateColumns, generateDataset, prng } from '../generate';
 import { buildCube } from '../feed';
 
@@ -130,7 +131,7 @@ describe('cell-key mode in the engine', () => {
         if (b.suppressed || t.suppressed) return;
         total++;
         if (b.stats.groupSize !== t.stats.groupSize) differ++;
-        expect(Math.abs(b.stats.groupSize - t.stats.groupSize)).toBeLessThanOrEqual(3);
+        expect(Math.abs(b.stats.groupSize - t.stats.groupSize)).toBeLessThanOrEqual(PTABLE_D);
         for (const o of b.stats.options) if (b.stats.base > 0) expect(o.percentage).toBeCloseTo((o.count / b.stats.base) * 100, 10);
       });
     });
