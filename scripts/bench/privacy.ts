@@ -21,7 +21,7 @@
  * answers a definition two ways, or when suppress mode leaks in the kinds its rules cover.
  */
 import { type Evaluation, Attacker, seeded } from '../../tests/attack/attacker';
-import { cellKeyEvaluation, pooledMean, summarise, summaryTable } from '../../tests/attack/cellkey-eval';
+import { AVERAGING_BANDS, averaging, averagingTable, cellKeyEvaluation, summarise, summaryTable } from '../../tests/attack/cellkey-eval';
 import { engineTarget } from '../../tests/attack/engine-target';
 import { setupFor, sparseData } from '../../tests/attack/sparse-report';
 
@@ -94,9 +94,13 @@ for (const mode of ['suppress', 'cellkey'] as const) {
   const summary = summarise(evaluations, 10);
   console.log(`\n${mode}: ${requests} requests (${repeats} answers to a definition asked before; ${byKind.get('inconsistent') ?? 0} differed), ${(ms / 1000).toFixed(1)} s with the evaluation`);
   console.log(summaryTable(mode, summary));
-  for (const min of [2, 5, 10]) {
-    const p = pooledMean(evaluations, min);
-    console.log(`averaging attacker, groups with ≥ ${min} derivations: ${p.targets} groups, mean of their derived values rounded = truth for ${p.exact} (${((100 * p.exact) / Math.max(1, p.targets)).toFixed(1)} %)`);
+  // The averaging attacker: the rounded mean of every derivation of the same group, by how many it has.
+  if (mode === 'cellkey') {
+    console.log(`averaging attacker (rounded mean of a group's derived values) against the p-table's design for the same derivations:\n${averagingTable(evaluations, 10)}`);
+    if (AVERAGING_BANDS.some(([lo, hi]) => {
+      const a = averaging(evaluations, 10, lo, hi);
+      return a.exact > a.designed + 3 * a.sd + 2;
+    })) failed = true;
   }
   console.log(`findings (derived value 1 … 9) by kind: ${[...byKind].map(([k, n]) => `${k} ${n}`).join(', ') || 'none'}`);
   if (mode === 'cellkey' && (summary.some((k) => k.certain > 0) || byKind.get('inconsistent'))) failed = true;

@@ -20,8 +20,11 @@ export interface CpuProfile {
   timeDeltas?: number[];
 }
 
-/** Starts the CPU profiler of a process with an inspector port (wrangler: the Worker; node --inspect), sampling every `intervalUs` µs; `stop()` ends it, writes the profile to `file` and returns it. */
-export async function profileInspector(inspectorPort: number, file: string, intervalUs = 200): Promise<{ stop(): Promise<CpuProfile> }> {
+/**
+ * A Chrome DevTools protocol session with a process's inspector port (wrangler: the Worker, whose
+ * workerd service is named impulz-portal; node --inspect): `send` a method, get its result.
+ */
+async function inspectorSession(inspectorPort: number): Promise<{ send(method: string, params?: object): Promise<unknown>; close(): void }> {
   const targets = (await (await fetch(`http://127.0.0.1:${inspectorPort}/json`)).json()) as { webSocketDebuggerUrl: string; title?: string }[];
   // Miniflare lists every workerd service (assets router, …): ours is named impulz-portal.
   const target = targets.find((t) => /impulz-portal/.test(t.title ?? '')) ?? targets.find((t) => !/loopback|internal/i.test(t.title ?? '')) ?? targets[0];
@@ -41,19 +44,33 @@ export async function profileInspector(inspectorPort: number, file: string, inte
       pending.delete(msg.id);
     }
   });
-  const send = (method: string, params: object = {}) =>
-    new Promise<unknown>((ok) => {
-      const id = next++;
-      pending.set(id, ok);
-      ws.send(JSON.stringify({ id, method, params }));
-    });
+  return {
+    send: (method, params = {}) =>
+      new Promise<unknown>((ok) => {
+        const id = next++;
+        pending.set(id, ok);
+        ws.send(JSON.stringify({ id, method, params }));
+      }),
+    close: () => ws.close(),
+  };
+}
+
+/** 'name file:line' of a profile's call frame. */
+function frameName(f: { functionName: string; url: string; lineNumber: number }): string {
+  const file = f.url.split('/').slice(-1)[0] ?? '';
+  return `${f.functionName || '(anonymous)'} ${file}${file ? `:${f.lineNumber + 1}` : ''}`;
+}
+
+/** Starts the CPU profiler of a process with an inspector port (wrangler: the Worker; node --inspect), sampling every `intervalUs` µs; `stop()` ends it, writes the profile to `file` and returns it. */
+export async function profileInspector(inspectorPort: number, file: string, intervalUs = 200): Promise<{ stop(): Promise<CpuProfile> }> {
+  const { send, close } = await inspectorSession(inspectorPort);
   await send('Profiler.enable');
   await send('Profiler.setSamplingInterval', { interval: intervalUs });
   await send('Profiler.start');
   return {
     async stop() {
       const { profile } = (await send('Profiler.stop')) as { profile: CpuProfile };
-      ws.close();
+      close();
       writeFileSync(file, JSON.stringify(profile));
       return profile;
     },
@@ -75,8 +92,7 @@ export function topSelfTime(profile: CpuProfile, n = 20): { share: number; ms: n
     const ms = byNode.get(node.id) ?? 0;
     const f = node.callFrame;
     if (f.functionName === '(idle)' || f.functionName === '(program)') continue;
-    const file = f.url.split('/').slice(-1)[0] ?? '';
-    const name = `${f.functionName || '(anonymous)'} ${file}${file ? `:${f.lineNumber + 1}` : ''}`;
+    const name = frameName(f);
     byName.set(name, (byName.get(name) ?? 0) + ms);
     busy += ms;
   }
@@ -124,29 +140,7 @@ interface HeapNode {
  * the bytes allocated per function (self, largest first) and the isolate's heap before and after.
  */
 export async function heapSampling(inspectorPort: number, intervalBytes = 16_384): Promise<{ stop(): Promise<{ total: number; top: { name: string; bytes: number }[]; usedBefore: number; usedAfter: number }> }> {
-  const targets = (await (await fetch(`http://127.0.0.1:${inspectorPort}/json`)).json()) as { webSocketDebuggerUrl: string; title?: string }[];
-  const target = targets.find((t) => /impulz-portal/.test(t.title ?? '')) ?? targets[0];
-  if (!target) throw new Error('no inspector target');
-  const ws = new WebSocket(target.webSocketDebuggerUrl);
-  await new Promise((ok, fail) => {
-    ws.once('open', ok);
-    ws.once('error', fail);
-  });
-  let next = 1;
-  const pending = new Map<number, (v: unknown) => void>();
-  ws.on('message', (data) => {
-    const msg = JSON.parse(String(data)) as { id?: number; result?: unknown };
-    if (msg.id && pending.has(msg.id)) {
-      pending.get(msg.id)!(msg.result);
-      pending.delete(msg.id);
-    }
-  });
-  const send = (method: string, params: object = {}) =>
-    new Promise<unknown>((ok) => {
-      const id = next++;
-      pending.set(id, ok);
-      ws.send(JSON.stringify({ id, method, params }));
-    });
+  const { send, close } = await inspectorSession(inspectorPort);
   const used = async () => ((await send('Runtime.getHeapUsage')) as { usedSize?: number } | undefined)?.usedSize ?? 0;
   await send('HeapProfiler.enable');
   const usedBefore = await used();
@@ -155,13 +149,11 @@ export async function heapSampling(inspectorPort: number, intervalBytes = 16_384
     async stop() {
       const { profile } = (await send('HeapProfiler.stopSampling')) as { profile: { head: HeapNode } };
       const usedAfter = await used();
-      ws.close();
+      close();
       const byName = new Map<string, number>();
       let total = 0;
       const walk = (n: HeapNode) => {
-        const f = n.callFrame;
-        const file = f.url.split('/').slice(-1)[0] ?? '';
-        const name = `${f.functionName || '(anonymous)'} ${file}${file ? `:${f.lineNumber + 1}` : ''}`;
+        const name = frameName(n.callFrame);
         byName.set(name, (byName.get(name) ?? 0) + n.selfSize);
         total += n.selfSize;
         for (const c of n.children) walk(c);

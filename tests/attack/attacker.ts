@@ -23,32 +23,14 @@
  * two answers for the same definition that differ (an inconsistency). With `evaluate` it scores
  * every derivation of a true small group against the truth (cellkey-eval.ts).
  */
+// [first, last] day of the calendar period holding a day: the neighbour oracle's (independent of the engine).
+import { periodOf } from '../unit/analytics/brute-neighbours';
+
 export type Granularity = 'day' | 'week' | 'month' | 'quarter' | 'year';
 const DAY_MS = 86_400_000;
 export const dayOf = (iso: string) => Math.floor(Date.parse(`${iso}T00:00:00Z`) / DAY_MS);
 export const isoOf = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
 
-/** [first, last] day of the period of g holding `day`. */
-export function periodAround(day: number, g: Granularity): [number, number] {
-  const d = new Date(day * DAY_MS);
-  const y = d.getUTCFullYear();
-  const m = d.getUTCMonth();
-  const at = (yy: number, mm: number) => Date.UTC(yy, mm, 1) / DAY_MS;
-  switch (g) {
-    case 'day':
-      return [day, day];
-    case 'week': {
-      const monday = day - ((d.getUTCDay() + 6) % 7);
-      return [monday, monday + 6];
-    }
-    case 'month':
-      return [at(y, m), at(y, m + 1) - 1];
-    case 'quarter':
-      return [at(y, m - (m % 3)), at(y, m - (m % 3) + 3) - 1];
-    case 'year':
-      return [at(y, 0), at(y + 1, 0) - 1];
-  }
-}
 
 export interface AttackSetup {
   /**
@@ -129,8 +111,11 @@ export interface Evaluation {
   candidates: number[];
   /** The derived group's members (a fingerprint): derivations with the same target pool their candidates. */
   target: string;
-  /** The released numbers the derivation used, with their sign, and their true counts. */
-  terms: { n: number; sign: number; truth: number }[];
+  /**
+   * The released numbers the derivation used, with their sign, their true counts and their cell
+   * (a fingerprint of its members: the same members have the same cell key, so the same noise).
+   */
+  terms: { n: number; sign: number; truth: number; cell: string }[];
 }
 export type DefLike = { lo: number; hi: number; sel: Map<number, number[]> };
 export interface EvaluationOptions {
@@ -388,7 +373,7 @@ export class Attacker {
       for (let i = 0; i < ns.length; i += this.setup.benchmarkCount) await this.data(via, ns.slice(i, i + this.setup.benchmarkCount).map((x) => this.req(x, lo, hi)), this.rng.chance(0.3) ? this.rng.pick(GRANS) : undefined);
     } else if (strategy === 1 && this.setup.dateFilter && lo !== null && hi !== null) {
       // Ranges one period (and one day) apart at either end.
-      const unit = periodAround(lo, G);
+      const unit = periodOf(lo, G);
       const step = unit[1] - unit[0] + 1;
       for (const [a, b] of [[lo, hi], [lo - step, hi], [lo + step, hi], [lo, hi - step], [lo, hi + step], [lo, hi - 1], [lo + 1, hi]] as [number, number][]) {
         if (b >= a) await this.data(via, [this.req(ids, a, b)]);
@@ -411,9 +396,9 @@ export class Attacker {
     } else if (this.setup.dateFilter && lo !== null && hi !== null) {
       // A period sweep: consecutive single periods and the whole range.
       await this.data(via, [this.req(ids, lo, hi)]);
-      let day = periodAround(lo, G)[0];
+      let day = periodOf(lo, G)[0];
       for (let k = 0; k < 8 && day <= hi; k++) {
-        const [a, b] = periodAround(day, G);
+        const [a, b] = periodOf(day, G);
         await this.data(via, [this.req(ids, a, b)]);
         day = b + 1;
       }
@@ -509,12 +494,14 @@ export class Attacker {
     const candidates = [...sums].filter((x) => x >= 0).sort((x, y) => x - y);
     let h1 = 0;
     let h2 = 0;
+    const cells: string[] = [];
     for (const t of terms) {
       const [a, b] = ev.members(t.o.kind, t.o.def);
       h1 = (h1 + t.sign * a) >>> 0;
       h2 = (h2 + t.sign * b) >>> 0;
+      cells.push(`${a}:${b}`);
     }
-    this.evaluations.push({ kind, truth, derived, exact: derived === truth, candidates, target: `${h1}:${h2}`, terms: terms.map((t, i) => ({ n: t.o.n, sign: t.sign, truth: truths[i]! })) });
+    this.evaluations.push({ kind, truth, derived, exact: derived === truth, candidates, target: `${h1}:${h2}`, terms: terms.map((t, i) => ({ n: t.o.n, sign: t.sign, truth: truths[i]!, cell: cells[i]! })) });
   }
 
   analyse(): void {

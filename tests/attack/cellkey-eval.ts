@@ -142,25 +142,89 @@ export function summarise(evaluations: Evaluation[], m: number): KindSummary[] {
   });
 }
 
+/** What the averaging attacker gets for groups with `min` … `max` derivations. */
+export interface AveragingSummary {
+  /** Groups (distinct targets) with that many derivations, and their derivations. */
+  targets: number;
+  derivations: number;
+  /** Groups whose rounded mean of derived values equals the truth. */
+  exact: number;
+  /** Expected number of such groups under the p-table (sum over groups of the designed probability). */
+  designed: number;
+  /** Binomial standard deviation of `exact` under the design (Σ p(1 − p)). */
+  sd: number;
+}
+
 /**
- * The averaging attacker: for every group with at least `min` derivations, the mean of its
- * derived values, rounded. Cell-key noise has mean 0, so with many different pairs around the same
- * group the mean closes in on the truth; this shows how far it gets (it is never certain: the
- * candidates above still hold several values).
+ * The averaging attacker (docs/perturbation.md): for every small group with `min` … `max`
+ * derivations, the mean of its derived values, rounded. Cell-key noise has mean 0, so the mean of
+ * many different pairs around the same group closes in on the truth. `designed` is what the
+ * p-table gives that attacker on the same derivations: each distinct released cell (its members)
+ * draws its noise from its row once — shared cells are shared, as the cell key makes them — and
+ * the share of draws whose rounded mean is the truth is the group's designed probability (Monte
+ * Carlo, `draws` per group, a fixed seed; keys of different cells taken as independent, as
+ * `designedExact` does). The attacker is never certain either way (the candidates still hold
+ * several values).
  */
-export function pooledMean(evaluations: Evaluation[], min = 2): { targets: number; exact: number; derivations: number } {
+export function averaging(evaluations: Evaluation[], m: number, min = 2, max = Infinity, draws = 400): AveragingSummary {
   const byTarget = new Map<string, Evaluation[]>();
   for (const e of evaluations) byTarget.set(e.target, [...(byTarget.get(e.target) ?? []), e]);
-  let targets = 0;
-  let exact = 0;
-  let derivations = 0;
+  const out: AveragingSummary = { targets: 0, derivations: 0, exact: 0, designed: 0, sd: 0 };
+  let seed = 0x2545f491;
+  const random = () => {
+    // xorshift32: reproducible draws, independent of Math.random.
+    seed ^= seed << 13;
+    seed ^= seed >>> 17;
+    seed ^= seed << 5;
+    return (seed >>> 0) / 4294967296;
+  };
   for (const list of byTarget.values()) {
-    if (list.length < min) continue;
-    targets++;
-    derivations += list.length;
-    if (Math.round(list.reduce((s, e) => s + e.derived, 0) / list.length) === list[0]!.truth) exact++;
+    if (list.length < min || list.length > max) continue;
+    const truth = list[0]!.truth;
+    out.targets++;
+    out.derivations += list.length;
+    if (Math.round(list.reduce((s, e) => s + e.derived, 0) / list.length) === truth) out.exact++;
+    const cells = new Map<string, number>();
+    for (const e of list) for (const t of e.terms) cells.set(t.cell, t.truth);
+    const rows = [...cells].map(([cell, n]) => ({ cell, row: pRow(n, m) }));
+    let hits = 0;
+    const noise = new Map<string, number>();
+    for (let d = 0; d < draws; d++) {
+      for (const { cell, row } of rows) {
+        let u = random();
+        let i = 0;
+        while (i < row.p.length - 1 && u >= row.p[i]!) u -= row.p[i++]!;
+        noise.set(cell, row.lo + i);
+      }
+      let sum = 0;
+      for (const e of list) for (const t of e.terms) sum += t.sign * (t.truth + noise.get(t.cell)!);
+      if (Math.round(sum / list.length) === truth) hits++;
+    }
+    const p = hits / draws;
+    out.designed += p;
+    out.sd += p * (1 - p);
   }
-  return { targets, exact, derivations };
+  out.sd = Math.sqrt(out.sd);
+  return out;
+}
+
+/** The averaging attacker by number of derivations per group: 1, 2–4, 5–9, 10 or more. */
+export const AVERAGING_BANDS: readonly [number, number][] = [
+  [1, 1],
+  [2, 4],
+  [5, 9],
+  [10, Infinity],
+];
+
+/** The averaging summaries as a text table (bench and test messages). */
+export function averagingTable(evaluations: Evaluation[], m: number): string {
+  const head = `${'derivations per group'.padEnd(23)}${'groups'.padStart(8)}${'exact'.padStart(7)}${'exact %'.padStart(9)}${'designed %'.padStart(11)}${'± sd'.padStart(7)}`;
+  const lines = AVERAGING_BANDS.map(([lo, hi]) => {
+    const a = averaging(evaluations, m, lo, hi);
+    const pct = (x: number) => ((100 * x) / Math.max(1, a.targets)).toFixed(1);
+    return `${(hi === Infinity ? `${lo} or more` : lo === hi ? `${lo}` : `${lo}–${hi}`).padEnd(23)}${String(a.targets).padStart(8)}${String(a.exact).padStart(7)}${pct(a.exact).padStart(9)}${pct(a.designed).padStart(11)}${pct(a.sd).padStart(7)}`;
+  });
+  return [head, ...lines].join('\n');
 }
 
 /** The summary as a text table (bench and test messages); the p-table's designed share applies to cell-key mode only. */

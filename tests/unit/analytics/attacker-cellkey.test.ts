@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Attacker, seeded } from '../../attack/attacker';
-import { type KindSummary, cellKeyEvaluation, preimageOf, summarise, summaryTable } from '../../attack/cellkey-eval';
+import { AVERAGING_BANDS, type KindSummary, averaging, averagingTable, cellKeyEvaluation, preimageOf, summarise, summaryTable } from '../../attack/cellkey-eval';
 import { engineTarget } from '../../attack/engine-target';
 import { setupFor, sparseData } from '../../attack/sparse-report';
 import { perturbCount } from '../../../src/server/analytics/cellkey/ptable';
@@ -12,7 +12,8 @@ import { perturbCount } from '../../../src/server/analytics/cellkey/ptable';
  * (1 … m−1) is scored against the truth; its candidates are the values the released numbers fit
  * under the p-table, pooled over every derivation of the same group:
  * - cell key: never certain (more than one candidate left for every group), exact at most in the
- *   share the p-table designs for it (plus sampling slack), no inconsistent answers;
+ *   share the p-table designs for it (plus sampling slack) — one derivation at a time and for the
+ *   averaging attacker that rounds the mean of all derivations of a group —, no inconsistent answers;
  * - suppress: nothing derivable in the attacks it covers (nested pairs one selection step apart,
  *   time and category sums).
  * `npm run bench -- privacy` prints the same per attack kind with many more requests.
@@ -59,6 +60,14 @@ describe('attacker against cell-key mode (engine)', () => {
     // Exact no more often than designed: binomial slack of 3 standard deviations.
     const sd = Math.sqrt(all.designed * (1 - all.designed / all.n));
     expect(all.exact, table).toBeLessThanOrEqual(all.designed + 3 * sd + 2);
+    // The averaging attacker (rounded mean of all derivations of a group) gets no more than the
+    // p-table designs for the same derivations, however many a group has.
+    const bands = averagingTable(attacker.evaluations, 10);
+    for (const [lo, hi] of AVERAGING_BANDS) {
+      const a = averaging(attacker.evaluations, 10, lo, hi);
+      expect(a.exact, bands).toBeLessThanOrEqual(a.designed + 3 * a.sd + 2);
+    }
+    expect(averaging(attacker.evaluations, 10, 2).targets, bands).toBeGreaterThan(5);
   }, 180_000);
 
   it('the same extended attacker against suppress mode derives nothing in its covered kinds', async () => {
