@@ -1,7 +1,10 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reports, surveyAudit, surveyResponses, users } from '../../src/server/db/schema';
+import { panelAnswers, panelFields, panelUsers, reports, surveyAudit, surveyResponses, surveys, surveyTokens, users } from '../../src/server/db/schema';
+import { syncPanelTokens } from '../../src/server/services/participate/panel-fielding';
+import { loadPublicView } from '../../src/server/services/report-data/load-public-view';
+import { readPublicQuery } from '../../src/server/services/report-data/public-query';
 import { loadWeightingPage } from '../../src/server/services/weighting/load-weighting-page';
 import { loginAs } from '../helpers/accounts';
 import type { HttpSession } from '../helpers/http-session';
@@ -70,7 +73,7 @@ describe('weighting schemes', { timeout: 60_000 }, () => {
     const dto = await body<Dto>(res);
     id = dto.id;
     expect(dto.status).toBe('current');
-    expect(dto.weighted_by).toBe('Gewogen naar leeftijd, geslacht en wijk');
+    expect(dto.weighted_by).toBe('Gewogen naar leeftijdsgroep, geslacht en wijk');
     const r = dto.result!;
     expect(r.converged).toBe(true);
     expect(r.n).toBeGreaterThan(1000);
@@ -167,7 +170,7 @@ describe('weighting schemes', { timeout: 60_000 }, () => {
     expect(put.status).toBe(200);
     expect((await body<{ weighting_id: number }>(put)).weighting_id).toBe(id);
     const weighted = await data();
-    expect(weighted.weighting).toMatchObject({ id, label: 'Gewogen naar leeftijd, geslacht en wijk' });
+    expect(weighted.weighting).toMatchObject({ id, label: 'Gewogen naar leeftijdsgroep, geslacht en wijk' });
     const PEOPLE = ['groupSize', 'answered', 'answers', 'base', 'nMethod', 'scored'];
     let changed = 0;
     plain.dataLocations.forEach((d, i) => {
@@ -201,7 +204,7 @@ describe('weighting schemes', { timeout: 60_000 }, () => {
     const pdf = await admin.fetch(`${API}/report/1/export`, { method: 'POST', json: { benchmarks: [{ label: 'Alle' }] } });
     expect(pdf.status).toBe(200);
     const { text } = await extractText(await getDocumentProxy(new Uint8Array(await pdf.arrayBuffer())), { mergePages: true });
-    expect(text.replace(/\s+/g, ' ')).toContain('Gewogen naar leeftijd, geslacht en wijk');
+    expect(text.replace(/\s+/g, ' ')).toContain('Gewogen naar leeftijdsgroep, geslacht en wijk');
   });
 
   it('cell-key mode protects the weighted numbers too: counts are the unweighted cell-key counts, no count 1 … m−1, map areas included', async () => {
@@ -270,5 +273,104 @@ describe('weighting schemes', { timeout: 60_000 }, () => {
     const [report] = await t.db.select({ w: reports.weightingId }).from(reports).where(eq(reports.id, 1));
     expect(report!.w).toBeNull();
     expect((await t.db.select().from(surveyAudit).where(and(eq(surveyAudit.surveyId, surveyId), eq(surveyAudit.action, 'weighting.delete')))).length).toBeGreaterThan(0);
+  });
+});
+
+describe("'Gewogen naar …' names the variables as the reader knows them, never 'panel:<id>'", { timeout: 60_000 }, () => {
+  // The demo panel's background field 'Leeftijdsgroep' (cube key panel:1), renamed here so its name is not also a filter category's title.
+  const FIELD = 'Leeftijdsklasse volgens het panel';
+  const LABEL = 'Gewogen naar leeftijdsklasse volgens het panel';
+  let fieldKey = '';
+  let fieldId = 0;
+  let oldName = '';
+  let panelScheme = 0;
+  let copyId = 0;
+  type NamedDto = Dto & { variables: { column_key: string; name: string; label: string }[]; result: { variables: { categories: { code: string; label: string }[] }[] } | null };
+
+  beforeAll(async () => {
+    const [user] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, 'beheerder@demo.impulz.nl'));
+    const page = await loadWeightingPage(await serviceContextFor(t.db, user!.id), surveyId);
+    fieldKey = page.questions.find((q) => q.key.startsWith('panel:') && q.label === 'Leeftijdsgroep')!.key;
+    fieldId = Number(fieldKey.slice('panel:'.length));
+    oldName = (await t.db.select({ name: panelFields.name }).from(panelFields).where(eq(panelFields.id, fieldId)))[0]!.name;
+    await t.db.update(panelFields).set({ name: FIELD }).where(eq(panelFields.id, fieldId));
+    // 100 members of the panel with an age group (options 1 and 2 of the field), each with a token of
+    // the fielded survey and one completed response of report 1's period (as panels-engine.test.ts does).
+    const ids = Array.from({ length: 100 }, (_, i) => 2000 + i);
+    await t.db.insert(users).values(ids.map((id) => ({ id, companyId: 1, groupId: 3, email: `weging${id}@example.nl`, fullname: `Lid ${id}`, passwordHash: 'x' })));
+    await t.db.insert(panelUsers).values(ids.map((userId) => ({ panelId: 1, userId })));
+    await t.db.insert(panelAnswers).values(ids.map((userId, i) => ({ panelFieldId: fieldId, userId, optionId: i < 60 ? 1 : 2 })));
+    await syncPanelTokens(t.db, surveyId, new Date());
+    const [r] = await t.db.select({ start: reports.startDate, end: reports.endDate }).from(reports).where(eq(reports.id, 1));
+    const { rows } = await t.client.execute({
+      sql: 'select id from survey_responses where survey_id = ? and submit_date is not null and substr(submit_date, 1, 10) between ? and ? order by id limit ?',
+      args: [surveyId, r!.start!, r!.end, ids.length],
+    });
+    const tokens = new Map((await t.db.select({ token: surveyTokens.token, participant: surveyTokens.participantId }).from(surveyTokens).where(eq(surveyTokens.surveyId, surveyId))).map((x) => [x.participant, x.token]));
+    await t.client.batch(ids.map((id, i) => ({ sql: 'update survey_responses set token = ? where id = ?', args: [tokens.get(`panel-user:${id}`)!, Number(rows[i]!.id)] })), 'write');
+    await t.db.update(surveys).set({ responsesVersion: sql`${surveys.responsesVersion} + 1` }).where(eq(surveys.id, surveyId));
+    const res = await post(admin, { name: 'Panel', method: 'poststratify', targets_are: 'shares', variables: [{ column_key: fieldKey, targets: { 1: 0.4, 2: 0.6 } }] });
+    expect(res.status, JSON.stringify(res.status === 422 ? await errors(res) : null)).toBe(201);
+    panelScheme = (await body<Dto>(res)).id;
+    // A published, public copy of report 1 with the panel scheme (report 1 stays as it is).
+    copyId = (await body<{ id: number }>(await admin.fetch(`${API}/report/1/copy`, { method: 'POST', json: {} }))).id;
+    expect((await admin.fetch(`${API}/report/${copyId}`, { method: 'PUT', json: { status_id: 3, direct_access: true, pdf_export: true, weighting_id: panelScheme } })).status).toBe(200);
+  }, 60_000);
+
+  afterAll(async () => {
+    if (copyId) await admin.fetch(`${API}/report/${copyId}`, { method: 'DELETE' });
+    if (panelScheme) await admin.fetch(`${API}/survey/${surveyId}/weighting/${panelScheme}`, { method: 'DELETE' });
+    if (fieldId) await t.db.update(panelFields).set({ name: oldName }).where(eq(panelFields.id, fieldId));
+  });
+
+  it('the weighting screen: a panel field by its name, its answers by their labels; a question by a readable code or its quoted text', async () => {
+    const dto = await body<NamedDto>(await admin.fetch(`${API}/survey/${surveyId}/weighting/${panelScheme}`));
+    expect(dto.weighted_by).toBe(LABEL);
+    expect(dto.variables[0]).toMatchObject({ column_key: fieldKey, name: 'leeftijdsklasse volgens het panel', label: FIELD });
+    for (const c of dto.result!.variables[0]!.categories) expect(c.label).toMatch(/jaar/);
+    const listed = await body<NamedDto[]>(await admin.fetch(`${API}/survey/${surveyId}/weighting`));
+    expect(listed.find((s) => s.id === panelScheme)!.weighted_by).toBe(LABEL);
+    // 'contact' reads as a word and has no filter category; 'veilig_overdag' (a subquestion) is named by its texts.
+    const questions = await post(admin, { name: 'Vragen', method: 'rake', targets_are: 'shares', variables: [{ column_key: 'contact', targets: { Y: 0.5, N: 0.5 } }, { column_key: 'veilig_overdag', targets: { 1: 0.7, 2: 0.3 } }] });
+    expect(questions.status, JSON.stringify(questions.status === 422 ? await errors(questions) : null)).toBe(201);
+    const q = await body<NamedDto>(questions);
+    expect(q.weighted_by).toBe('Gewogen naar contact en ‘Hoe vaak voelt u zich onveilig in uw buurt? – Overdag’');
+    expect((await admin.fetch(`${API}/survey/${surveyId}/weighting/${q.id}`, { method: 'DELETE' })).status).toBe(200);
+  });
+
+  it("a refusal names the panel field by its name, not 'panel:<id>'", async () => {
+    const res = await post(admin, { name: 'Onvolledig', method: 'poststratify', targets_are: 'shares', variables: [{ column_key: fieldKey, targets: { 99999: 1 } }] });
+    expect(res.status).toBe(422);
+    const message = (await errors(res)).variables!.join(' ');
+    expect(message).toContain(FIELD);
+    expect(message).not.toContain('panel:');
+  });
+
+  it("the report data answer, the R chart, the PDF and the public page say it, and carry no 'panel:'", async () => {
+    const res = await admin.fetch(`${API}/data/1/nl/report/${copyId}`, { method: 'POST', json: { benchmarks: [{ label: 'Alle' }] } });
+    expect(res.status).toBe(200);
+    const raw = await res.text();
+    expect((JSON.parse(raw) as { data: { weighting: { label: string } } }).data.weighting.label).toBe(LABEL);
+    expect(raw).not.toContain('panel:');
+
+    const section = await body<{ id: number }>(await admin.fetch(`${API}/report/${copyId}/section`, { method: 'POST', json: { title: 'Analyses' } }));
+    const chart = await body<{ id: number }>(await admin.fetch(`${API}/chart`, { method: 'POST', json: { section_id: section.id, chart_type_id: 16, title: 'R', options: { rchart: { analysis: 'crosstab', survey_id: surveyId, question: 'tevredengemeente', by: 'leeftijd' } } } }));
+    const r = await admin.fetch(`${API}/data/1/nl/report/${copyId}/section/${section.id}/rchart/${chart.id}`, { method: 'POST', json: { benchmarks: [{}] } });
+    expect(r.status).toBe(200);
+    const rText = await r.text();
+    expect((JSON.parse(rText) as { data: { weighting: { label: string } } }).data.weighting.label).toBe(LABEL);
+    expect(rText).not.toContain('panel:');
+
+    const pdf = await admin.fetch(`${API}/report/${copyId}/export`, { method: 'POST', json: { benchmarks: [{ label: 'Alle' }] } });
+    expect(pdf.status).toBe(200);
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(await pdf.arrayBuffer())), { mergePages: true });
+    const flat = text.replace(/\s+/g, ' ');
+    expect(flat).toContain(LABEL);
+    expect(flat).not.toContain('panel:');
+
+    const view = await loadPublicView({ db: t.db }, copyId, readPublicQuery(new URLSearchParams()));
+    expect(view.weighting).toBe(LABEL);
+    expect(JSON.stringify(view)).toContain(`${LABEL}.`);
+    expect(JSON.stringify(view)).not.toContain('panel:');
   });
 });

@@ -11,7 +11,7 @@ import { apiCall, axeClean, e2eClient, login, shot } from './support';
  * report 1 and its own scheme, and deletes both afterwards: the specs after it read report 1.
  */
 
-const LABEL = 'Gewogen naar leeftijd, geslacht en wijk';
+const LABEL = 'Gewogen naar leeftijdsgroep, geslacht en wijk';
 const NAME = 'Bevolking Zuiderhaven 2026 (upload)';
 const TARGETS: Record<string, string> = {
   leeftijd: 'code;aantal\nA1;10.725\nA2;9.900\nA3;10.725\nA4;9.900\n',

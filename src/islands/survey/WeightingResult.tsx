@@ -28,6 +28,22 @@ function Histogram({ result }: { result: WeightingResultDto }) {
   );
 }
 
+/**
+ * A variable as its table's caption: a question by its code and text ('wijk – In welke wijk woont u?'),
+ * a panel background field by its name only (its key 'panel:<id>' is internal); the cross of two
+ * ('a|b') as both joined by ' × '.
+ */
+function captionOf(columnKey: string, labels: Record<string, string>): string {
+  return columnKey
+    .split('|')
+    .map((key) => {
+      const label = labels[key];
+      if (key.startsWith('panel:')) return label ?? '';
+      return label && label !== key ? `${key} – ${label}` : key;
+    })
+    .join(' × ');
+}
+
 /** Achieved vs target per category, the histogram and effective n / design effect in one Dutch sentence. */
 export default function WeightingResult({ result, labels = {} }: { result: WeightingResultDto; labels?: Record<string, string> }) {
   return (
@@ -47,9 +63,9 @@ export default function WeightingResult({ result, labels = {} }: { result: Weigh
       </dl>
       <Histogram result={result} />
       {result.variables.map((v) => (
-        <div key={v.column_key} className="overflow-x-auto" role="region" aria-label={t.tableOf(v.column_key)} tabIndex={0}>
+        <div key={v.column_key} className="overflow-x-auto" role="region" aria-label={t.tableOf(captionOf(v.column_key, labels))} tabIndex={0}>
           <table className="w-full table-fixed text-xs sm:text-sm">
-            <caption className="text-left font-semibold">{v.column_key}{labels[v.column_key] && labels[v.column_key] !== v.column_key ? ` – ${labels[v.column_key]}` : ''}{v.missing > 0 ? ` (${t.missingOf(v.missing)})` : ''}</caption>
+            <caption className="text-left font-semibold">{captionOf(v.column_key, labels)}{v.missing > 0 ? ` (${t.missingOf(v.missing)})` : ''}</caption>
             <thead>
               <tr className="text-left text-gray-600">
                 <th scope="col" className="w-2/5 pr-2">{t.category}</th>

@@ -105,6 +105,8 @@ export const weightingNl = {
       cancel: 'Annuleren',
     },
   },
+  /** A weighting variable without any name (its question or panel field is gone): never its key. */
+  unnamedVariable: 'een variabele zonder naam',
   /** 'Gewogen naar leeftijd, geslacht en wijk'. */
   weightedBy: (variables: string[]) => `Gewogen naar ${variables.length <= 1 ? (variables[0] ?? '') : `${variables.slice(0, -1).join(', ')} en ${variables[variables.length - 1]}`}`,
 } as const;

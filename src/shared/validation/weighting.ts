@@ -50,7 +50,8 @@ export interface WeightingSchemeDto {
   end_date: string | null;
   method: 'rake' | 'poststratify';
   targets_are: 'counts' | 'shares';
-  variables: { column_key: string; label: string; targets: Record<string, number> }[];
+  /** `name`: as 'Gewogen naar …' names it (a panel field's name, a filter category's title, a readable code or the quoted question); `label`: the panel field's title or the question text. */
+  variables: { column_key: string; name: string; label: string; targets: Record<string, number> }[];
   cell_targets: Record<string, number> | null;
   trim: { lower: number; upper: number } | null;
   max_iterations: number;

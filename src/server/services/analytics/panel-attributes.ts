@@ -13,6 +13,9 @@ export const memberOfParticipant = (participantId: unknown): number | null => {
   return m ? Number(m[1]) : null;
 };
 
+/** A background field's title in menus and sentences: with its panel's name when the survey is fielded to several panels. */
+export const panelFieldTitle = (field: string, panel: string, severalPanels: boolean) => (severalPanels ? `${field} (${panel})` : field);
+
 export interface PanelAttributes {
   defs: ColumnDef[];
   /** Per member: cube column → value (single/text/numeric) or chosen option codes (multi). */
@@ -55,7 +58,7 @@ export async function loadPanelAttributes(db: Db, surveyId: number): Promise<Pan
     const kind = fieldKind(Number(f.type_id));
     kinds.set(id, kind);
     const opts = options!.rows.filter((o) => Number(o.panel_field_id) === id);
-    labels.set(key, { title: several ? `${String(f.name)} (${String(f.panel)})` : String(f.name), labels: new Map(opts.map((o) => [String(o.id), String(o.label)])) });
+    labels.set(key, { title: panelFieldTitle(String(f.name), String(f.panel), several), labels: new Map(opts.map((o) => [String(o.id), String(o.label)])) });
     if (kind === 'single') defs.push({ key, source: 'attribute', kind: 'single', options: opts.map((o) => ({ code: String(o.id), score: null })) });
     else if (kind === 'multi') defs.push({ key, source: 'attribute', kind: 'multi', options: opts.map((o) => ({ code: String(o.id) })) });
     else if (kind === 'number' || kind === 'date') defs.push({ key, source: 'attribute', kind: 'numeric' });

@@ -15,7 +15,8 @@ import { type ResolvedScope, scopeRead, scopeSurveyIds } from '../report-data/re
 import { effectiveThemeRows } from '../themes/effective-theme';
 import type { BenchmarkOption } from './describe-benchmarks';
 import { pdfThemeOf } from './pdf-theme';
-import { schemeRead } from '../report-data/report-weighting';
+import { withSchemeSurvey } from '../report-data/report-weighting';
+import { schemeInputsRead } from '../report-data/compute-report-data';
 
 export type TextRow = typeof reportTexts.$inferSelect;
 
@@ -71,9 +72,10 @@ export function exportReportRead(ctx: UserServiceContext, reportId: number, body
     ],
     (results) => results,
   );
-  const textsAndCatalog = combine(textsInAnyLanguage(db, surveyIds), filterCatalogRead(db, { id: reportId, projectId }, surveyIds), (texts, catalog) => ({ texts, catalog }));
+  // The texts of the scheme's survey too: they name its variables ('Gewogen naar …').
+  const textsAndCatalog = combine(textsInAnyLanguage(db, withSchemeSurvey(db, reportId, surveyIds)), filterCatalogRead(db, { id: reportId, projectId }, surveyIds), (texts, catalog) => ({ texts, catalog }));
   // The report's weighting scheme: the PDF's numbers are weighted as the staff view's are.
-  const inputs = combine(textsAndCatalog, schemeRead(db, reportId), (t, scheme) => ({ ...t, scheme }));
+  const inputs = combine(textsAndCatalog, schemeInputsRead(db, reportId), (t, scheme) => ({ ...t, ...scheme }));
   const rest = combine(rows, combine(inputs, optionsRead(db, body), (i, o) => ({ inputs: i, options: o })), (r, more) => ({ rows: r, ...more }));
   return combine(scopeRead(ctx, reportId, { kind: 'report' }), rest, (scope, { rows: [[project], sections, charts, texts, themeRows, widgets, chartOptions], inputs, options }) => {
     const { report } = scope;
@@ -86,7 +88,7 @@ export function exportReportRead(ctx: UserServiceContext, reportId: number, body
       sections: sections.map((s) => ({ ...s, charts: charts.filter((c) => c.sectionId === s.id).map((c) => ({ ...c, chartOptions: chartOptions.filter((o) => o.chartId === c.id).map((o) => ({ key: o.key, value: o.value })) })) })),
       texts,
       widgets,
-      data: { scope, inputs: { texts: inputs.texts(lang), catalog: inputs.catalog, scheme: inputs.scheme }, lang, options, theme: pdfThemeOf(themeRows) },
+      data: { scope, inputs: { texts: inputs.texts(lang), catalog: inputs.catalog, scheme: inputs.scheme, schemeNames: inputs.schemeNames }, lang, options, theme: pdfThemeOf(themeRows) },
     };
   });
 }

@@ -13,6 +13,8 @@ import { indicatorCatalog } from './catalog';
 import { indicatorLabels, type LabelOf } from './labels';
 import { computeIndicatorValue, crosses, INDICATOR_MIN_N, type IndicatorOutcome } from './compute-indicator';
 import { weightsFor } from '../report-data/report-weighting';
+import { type VariableNames, NO_NAMES, hasPanelVariables, staffName, variableNamesRead } from '../weighting/variable-names';
+import { readAll } from '../../db/reads';
 
 export interface EvaluationDeps {
   db: Db;
@@ -66,6 +68,10 @@ export async function evaluateIndicators(deps: EvaluationDeps, where: { surveyId
   // The weighting schemes the indicators follow (issue 31), read once.
   const schemeIds = [...new Set(rows.flatMap((r) => (r.weightingId === null ? [] : [r.weightingId])))];
   const schemes = new Map((schemeIds.length ? await deps.db.select().from(weightingSchemes).where(inArray(weightingSchemes.id, schemeIds)) : []).map((s) => [s.id, s]));
+  // A weighting refusal names panel background fields by their titles: their surveys' names in one round trip.
+  const panelSurveys = [...new Set([...schemes.values()].filter((s) => hasPanelVariables(s.variables)).map((s) => s.surveyId))];
+  const namesRead = await readAll(deps.db, panelSurveys.map((id) => variableNamesRead(deps.db, id)));
+  const names = new Map<number, VariableNames>(panelSurveys.map((id, i) => [id, namesRead[i]!]));
   const results: (Evaluation & { row: IndicatorRow; reason: string | null })[] = [];
   for (const row of rows) {
     if (!cubes.has(row.surveyId)) {
@@ -83,7 +89,8 @@ export async function evaluateIndicators(deps: EvaluationDeps, where: { surveyId
     const catalog = catalogs.get(key)!;
     // Filter options removed since the indicator was saved no longer narrow it down.
     const known = new Set(catalog.flatMap((c) => c.options.map((o) => o.id)));
-    const outcome = weighted(cube, row.weightingId === null ? null : (schemes.get(row.weightingId) ?? null), (weights) =>
+    const scheme = row.weightingId === null ? null : (schemes.get(row.weightingId) ?? null);
+    const outcome = weighted(cube, scheme, names.get(scheme?.surveyId ?? 0) ?? NO_NAMES, (weights) =>
       computeIndicatorValue(cube, catalog, { ...row, filterOptionIds: row.filterOptionIds.filter((id) => known.has(id)) }, INDICATOR_MIN_N, weights),
     );
     const next = outcomeState(row, outcome);
@@ -109,10 +116,10 @@ export async function evaluateIndicators(deps: EvaluationDeps, where: { surveyId
  * is people). A scheme the current responses cannot be weighted with gives no value, with the
  * reason: never a silently unweighted number.
  */
-function weighted(cube: Cube, scheme: Parameters<typeof weightsFor>[1], compute: (weights: Float32Array | null) => IndicatorOutcome): IndicatorOutcome {
+function weighted(cube: Cube, scheme: Parameters<typeof weightsFor>[1], names: VariableNames, compute: (weights: Float32Array | null) => IndicatorOutcome): IndicatorOutcome {
   let weights: Float32Array | null;
   try {
-    weights = weightsFor(cube, scheme);
+    weights = weightsFor(cube, scheme, (key) => staffName(key, names));
   } catch (err) {
     if (err instanceof AppError && err.code === 'VALIDATION') return { kind: 'noData', reason: 'weighting', message: err.message };
     throw err;

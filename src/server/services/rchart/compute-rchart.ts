@@ -13,8 +13,9 @@ import { refuseOtherDates, reportScope } from '../report-data/report-rules';
 import { findChart, requireReportRole } from '../reports/access';
 import { requireLinkedSurvey } from '../reports/check-column';
 import { columnLabels } from './labels';
-import { readOne } from '../../db/reads';
-import { presentWeighting, schemeRead, weightsFor } from '../report-data/report-weighting';
+import { combine, readOne } from '../../db/reads';
+import { columnTextsRead } from '../report-data/column-texts';
+import { presentWeighting, readerNames, schemeNamesRead, schemeRead, weightsFor } from '../report-data/report-weighting';
 
 const RCHART_TYPE_ID = CHART_TYPES.find((t) => t.key === 'rchart')!.id;
 const invalid = (field: string, message: string) => new AppError('VALIDATION', message, { [field]: [message] });
@@ -80,8 +81,10 @@ export async function computeRChartFor(ctx: UserServiceContext, ids: { reportId:
   const reportInput = reportScope(report);
   const accuracy = { populationSize: survey.populationSize, confidenceLevel: survey.confidenceLevel };
   // The report's weighting scheme (weighting_id) weighs the R chart as it weighs every other chart.
-  const scheme = report.weightingId === null ? null : await readOne(ctx.db, schemeRead(ctx.db, report.id));
-  const weights = weightsFor(cube, scheme);
+  // With it in the same round trip what names its variables (the R chart's survey is the scheme's when it is weighted).
+  const weighting = report.weightingId === null ? null : await readOne(ctx.db, combine(schemeRead(ctx.db, report.id), combine(schemeNamesRead(ctx.db, report.id), columnTextsRead(ctx.db, [survey.id], lang), (names, texts) => ({ names, texts: texts.get(survey.id)?.texts })), (scheme, n) => ({ scheme, ...n })));
+  const scheme = weighting?.scheme ?? null;
+  const weights = weighting ? weightsFor(cube, scheme, readerNames(weighting.names, weighting.texts)) : null;
   let computed;
   try {
     computed = computeRChart(cube, { spec: v, benchmarks, filters, report: reportInput, accuracy, weights });
@@ -114,6 +117,6 @@ export async function computeRChartFor(ctx: UserServiceContext, ids: { reportId:
       rows: t.rows.map((r) => ({ ...r, label: rowLabel(r.key) })),
     })),
     minN: reportInput.minN,
-    weighting: weights && scheme ? presentWeighting(scheme) : null,
+    weighting: weights && weighting?.scheme ? presentWeighting(weighting.scheme, weighting.names, weighting.texts) : null,
   };
 }

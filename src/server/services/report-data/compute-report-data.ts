@@ -16,7 +16,8 @@ import { computeMapAreas, mapDrawings } from './map-areas';
 import type { MapAnswer } from '../../../shared/chart/types';
 import { type NamingCatalog, displayNames } from '../../../shared/benchmark-names';
 import { refuseOtherDates, reportScope } from './report-rules';
-import { type ReportWeighting, presentWeighting, schemeRead, weightsFor } from './report-weighting';
+import { type ReportWeighting, presentWeighting, readerNames, schemeNamesRead, schemeRead, weightsFor, withSchemeSurvey } from './report-weighting';
+import type { VariableNames } from '../weighting/variable-names';
 import { type ReportDataScope, type ResolvedScope, scopeRead, scopeSurveyIds } from './resolve-scope';
 
 const ENGINE_MESSAGES: Record<AnalyticsError['code'], string> = {
@@ -112,11 +113,18 @@ export interface SurveyInputs {
   catalog(surveyId: number, cube: Cube): FilterCategory[];
   /** The report's weighting scheme (weighting_id), null when it has none. */
   scheme: typeof weightingSchemes.$inferSelect | null;
+  /** What names the scheme's variables besides its survey's texts (`texts` holds that survey too). */
+  schemeNames: VariableNames;
+}
+
+/** The scheme and the names of its variables in the same batch; `texts` also of the scheme's survey. */
+export function schemeInputsRead(db: Db, reportId: number) {
+  return combine(schemeRead(db, reportId), schemeNamesRead(db, reportId), (scheme, schemeNames) => ({ scheme, schemeNames }));
 }
 
 function inputsRead(db: Db, reportId: number, projectId: number | SQLWrapper, surveyIds: number[] | SQLWrapper, lang: string): Read<SurveyInputs> {
-  const texts = combine(columnTextsRead(db, surveyIds, lang), filterCatalogRead(db, { id: reportId, projectId }, surveyIds), (texts, catalog) => ({ texts, catalog }));
-  return combine(texts, schemeRead(db, reportId), (t, scheme) => ({ ...t, scheme }));
+  const texts = combine(columnTextsRead(db, withSchemeSurvey(db, reportId, surveyIds), lang), filterCatalogRead(db, { id: reportId, projectId }, surveyIds), (texts, catalog) => ({ texts, catalog }));
+  return combine(texts, schemeInputsRead(db, reportId), (t, scheme) => ({ ...t, ...scheme }));
 }
 
 /**
@@ -157,7 +165,7 @@ export async function computeForScope(ctx: Pick<ServiceContext, 'db' | 'jobs'>, 
     const filters = inputs!.catalog(surveyId, cube);
     for (const c of filters) naming.set(c.id, { options: [...(naming.get(c.id)?.options ?? []), ...c.options.map((o) => ({ id: o.id, label: o.label ?? '' }))] });
     // The report's scheme weighs the data locations of its own survey (report-weighting.ts).
-    const weights = weightsFor(cube, inputs!.scheme);
+    const weights = weightsFor(cube, inputs!.scheme, readerNames(inputs!.schemeNames, columnTexts.texts));
     const known = findOptions(filters);
     for (const b of benchmarks) if (b.filterOptionIds.some((id) => !known.has(id))) throw invalid('benchmarks', reportDataNl.foreignFilterOption);
     // A granularity in the body (sent only when above 0) applies to every chart; otherwise each
@@ -214,7 +222,7 @@ export async function computeForScope(ctx: Pick<ServiceContext, 'db' | 'jobs'>, 
     minN: reportInput.minN,
     protection: reportInput.protection ?? 'suppress',
     includeIncomplete: report.includeIncomplete,
-    weighting: inputs?.scheme ? presentWeighting(inputs.scheme) : null,
+    weighting: inputs?.scheme ? presentWeighting(inputs.scheme, inputs.schemeNames, inputs.texts.get(inputs.scheme.surveyId)?.texts) : null,
     accuracy: Object.fromEntries([...accuracy].map(([id, a]) => [id, { populationSize: a.populationSize ?? null, confidenceLevel: a.confidenceLevel ?? 95 }])),
     dataLocations: dataLocations.map((d) => {
       const r = results.get(d.id)!;

@@ -46,15 +46,15 @@ export function computeScheme(cube: Cube, scheme: Parameters<typeof engineScheme
   }
 }
 
-/** The statement that records a computation as the scheme's result (one row per scheme). */
-export function storeResult(db: Db, scheme: Pick<SchemeRow, 'id' | 'updatedAt'>, c: Computation, now = new Date()) {
+/** The statement that records a computation as the scheme's result (one row per scheme); `nameOf` names variables in a failure's reason. */
+export function storeResult(db: Db, scheme: Pick<SchemeRow, 'id' | 'updatedAt'>, c: Computation, now = new Date(), nameOf?: (key: string) => string) {
   const row = {
     schemeId: scheme.id,
     responsesVersion: c.version,
     schemeUpdatedAt: scheme.updatedAt,
     status: c.ok ? ('ok' as const) : ('failed' as const),
     stats: c.ok ? statsRecord(c.weighting) : null,
-    error: c.ok ? null : weightingMessage(c.error),
+    error: c.ok ? null : weightingMessage(c.error, nameOf),
     computedAt: now,
   };
   const { schemeId: _, ...set } = row;

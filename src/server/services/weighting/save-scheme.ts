@@ -8,6 +8,8 @@ import { loadCube } from '../analytics/load-cube';
 import { computeScheme, storeResult } from './compute-result';
 import { getScheme } from './get-scheme';
 import { findScheme, weightingAppError } from './scope';
+import { readOne } from '../../db/reads';
+import { NO_NAMES, hasPanelVariables, staffName, variableNamesRead } from './variable-names';
 
 function columnsOf(input: WeightingSchemeInput) {
   const crossed = input.method === 'poststratify' && input.variables.length === 2;
@@ -41,7 +43,9 @@ export async function saveScheme(ctx: UserServiceContext, surveyId: number, wid:
   const columns = columnsOf(input);
   const cube = await loadCube({ db: ctx.db, files: ctx.jobs?.files }, surveyId);
   const computed = computeScheme(cube, columns);
-  if (!computed.ok) throw weightingAppError(computed.error);
+  // A refusal names a panel background field by its title ('panel:<id>' is internal).
+  const names = hasPanelVariables(columns.variables) ? await readOne(ctx.db, variableNamesRead(ctx.db, surveyId)) : NO_NAMES;
+  if (!computed.ok) throw weightingAppError(computed.error, (key) => staffName(key, names));
   let saved: typeof weightingSchemes.$inferSelect;
   if (wid === null) {
     const [[row]] = await ctx.db.batch([
@@ -64,6 +68,6 @@ export async function saveScheme(ctx: UserServiceContext, surveyId: number, wid:
     ]);
     saved = row!;
   }
-  await storeResult(ctx.db, saved, computed);
+  await storeResult(ctx.db, saved, computed, undefined, (key) => staffName(key, names));
   return getScheme(ctx, surveyId, saved.id);
 }

@@ -20,24 +20,26 @@ export function engineScheme(s: Pick<SchemeRow, 'method' | 'variables' | 'cellTa
   };
 }
 
-/** The Dutch sentence for an engine refusal of a scheme. */
-export function weightingMessage(err: WeightingError | AnalyticsError): string {
+/** The Dutch sentence for an engine refusal of a scheme; `nameOf` names a variable by its column key (variable-names.ts: never a panel field's internal key). */
+export function weightingMessage(err: WeightingError | AnalyticsError, nameOf: (key: string) => string = (key) => key): string {
   const e = weightingNl.errors;
-  if (err instanceof AnalyticsError) return e.unknownColumn(err.message.replace(/^unknown cube column /, ''));
+  if (err instanceof AnalyticsError) return e.unknownColumn(nameOf(err.message.replace(/^unknown cube column /, '')));
   const i = err.issue;
+  // A crossed post-stratification variable 'a|b' by both names.
+  const v = 'variable' in i ? i.variable.split('|').map(nameOf).join(' × ') : '';
   switch (i.code) {
     case 'EMPTY_CELL':
-      return e.emptyCell(i.variable, i.codes);
+      return e.emptyCell(v, i.codes);
     case 'MISSING_TARGETS':
-      return e.missingTargets(i.variable, i.codes);
+      return e.missingTargets(v, i.codes);
     case 'ZERO_TARGET':
-      return e.zeroTarget(i.variable, i.codes);
+      return e.zeroTarget(v, i.codes);
     case 'TOTALS_DIFFER':
-      return e.totalsDiffer(i.variable, i.total, i.expected);
+      return e.totalsDiffer(v, i.total, i.expected);
     case 'SHARES_TOTAL':
-      return e.sharesTotal(i.variable, i.total);
+      return e.sharesTotal(v, i.total);
     case 'NOT_SINGLE_CHOICE':
-      return e.notSingleChoice(i.variable);
+      return e.notSingleChoice(v);
     case 'BAD_METHOD':
       return e.badMethod;
     case 'BAD_TRIM':
@@ -45,7 +47,7 @@ export function weightingMessage(err: WeightingError | AnalyticsError): string {
     case 'NO_UNIVERSE':
       return e.noUniverse;
     case 'NO_CONVERGENCE':
-      return e.noConvergence(i.variable, i.iterations, i.deviation);
+      return e.noConvergence(v, i.iterations, i.deviation);
   }
 }
 
@@ -57,7 +59,7 @@ export function weightingField(err: WeightingError | AnalyticsError): string {
 }
 
 /** A refusal as the 422 the API answers. */
-export function weightingAppError(err: WeightingError | AnalyticsError): AppError {
-  const message = weightingMessage(err);
+export function weightingAppError(err: WeightingError | AnalyticsError, nameOf?: (key: string) => string): AppError {
+  const message = weightingMessage(err, nameOf);
   return new AppError('VALIDATION', message, { [weightingField(err)]: [message] });
 }

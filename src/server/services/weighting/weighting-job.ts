@@ -2,7 +2,9 @@ import { eq } from 'drizzle-orm';
 import { weightingSchemes } from '../../db/schema';
 import type { JobDeps, JobHandler } from '../../jobs/types';
 import { loadCube } from '../analytics/load-cube';
+import { readOne } from '../../db/reads';
 import { computeScheme, storeResult } from './compute-result';
+import { NO_NAMES, hasPanelVariables, staffName, variableNamesRead } from './variable-names';
 
 export const WEIGHTING_JOB = 'weighting.compute';
 
@@ -16,10 +18,12 @@ export const weightingJob: JobHandler = async (deps, job, progress) => {
   const schemes = await deps.db.select().from(weightingSchemes).where(eq(weightingSchemes.surveyId, surveyId));
   let failed = 0;
   const cube = schemes.length ? await loadCube({ db: deps.db, files: deps.files }, surveyId) : null;
+  // A failure's reason names panel background fields by their titles.
+  const names = schemes.some((s) => hasPanelVariables(s.variables)) ? await readOne(deps.db, variableNamesRead(deps.db, surveyId)) : NO_NAMES;
   for (const [i, scheme] of schemes.entries()) {
     const computed = computeScheme(cube!, scheme);
     if (!computed.ok) failed++;
-    await storeResult(deps.db, scheme, computed, deps.now());
+    await storeResult(deps.db, scheme, computed, deps.now(), (key) => staffName(key, names));
     await progress(Math.round(((i + 1) / schemes.length) * 100));
   }
   return { surveyId, schemes: schemes.length, failed };
