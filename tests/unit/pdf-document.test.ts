@@ -290,4 +290,23 @@ describe('PDF document', () => {
     expect(text).toContain('≤ 34 jaar');
     expect(text).toContain('≥ 65 jaar');
   }, 30_000);
+
+  it('draws the signs of bold text emboldened (the signs font has one weight), those of regular text plain', async () => {
+    const streams = async (r: PdfReport) => {
+      const doc = await PDFDocument.load(await renderReportPdf(r));
+      return doc.context
+        .enumerateIndirectObjects()
+        .map(([, o]) => o)
+        .filter((o): o is PDFRawStream => o instanceof PDFRawStream && !o.dict.get(PDFName.of('Subtype')))
+        .map((o) => new TextDecoder('latin1').decode(decodePDFRawStream(o).decode()))
+        .join('\n');
+    };
+    // Bold title and section heading with a sign: fill and outline (2 Tr) with a line width, in a saved state.
+    const bold = await streams({ ...report, title: 'Inwoners ≥ 65 jaar', sections: [{ title: 'Groep ≤ 34', blocks: [{ kind: 'text', text: 'Gewoon' }] }] });
+    expect(bold.match(/\b2 Tr\b/g)?.length).toBe(2);
+    // Regular text with a sign: no outline.
+    const regular = await streams({ ...report, sections: [{ title: 'Zonder', blocks: [{ kind: 'text', text: 'Leeftijd ≥ 65 jaar' }] }] });
+    expect(regular).toMatch(/Tj|TJ/);
+    expect(regular).not.toMatch(/\b2 Tr\b/);
+  }, 30_000);
 });

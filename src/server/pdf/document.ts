@@ -78,7 +78,7 @@ export async function renderReportPdf(report: PdfReport, onProgress?: (fraction:
     const { signs } = await import('./fonts/noto-sans-math');
     const signFont = await doc.embedFont(decode(signs), { subset: true, customName: 'IMPZSG+NotoSansMath-Regular' });
     useSignFont(fonts.regular, signFont);
-    useSignFont(fonts.bold, signFont);
+    useSignFont(fonts.bold, signFont, { bold: true });
   }
   const w = new PdfWriter(doc, fonts, report.theme);
   drawCover(w, report);

@@ -1,4 +1,4 @@
-import { type PDFFont, type PDFPage, type PDFPageDrawTextOptions, toRadians } from 'pdf-lib';
+import { type PDFFont, type PDFPage, type PDFPageDrawTextOptions, TextRenderingMode, popGraphicsState, pushGraphicsState, rgb, setLineWidth, setStrokingColor, setTextRenderingMode, toRadians } from 'pdf-lib';
 import { cutLine, labelLines } from '../../shared/chart/labels';
 import { COVERAGE, SIGNS } from './fonts/coverage';
 
@@ -14,9 +14,15 @@ export const hasSign = (text: string): boolean => [...text].some(isSign);
 
 /** Per text font, the font of the signs it lacks (Noto Sans Math: '≤', '≥', '≠', '≈', arrows). */
 const signFonts = new WeakMap<PDFFont, PDFFont>();
-export function useSignFont(font: PDFFont, signs: PDFFont): void {
+/** Text fonts whose signs are drawn emboldened: the signs font has a regular weight only. */
+const boldSigns = new WeakSet<PDFFont>();
+export function useSignFont(font: PDFFont, signs: PDFFont, opts: { bold?: boolean } = {}): void {
   signFonts.set(font, signs);
+  if (opts.bold) boldSigns.add(font);
 }
+
+/** Stroke width of an emboldened sign, per point of font size (about the stem difference of Noto Sans Bold and Regular). */
+const EMBOLDEN = 0.035;
 
 /**
  * Text the embedded fonts can draw (fonts/coverage.ts: Latin with every European diacritic,
@@ -68,8 +74,14 @@ export function drawText(page: PDFPage, text: string, opts: PDFPageDrawTextOptio
   if (runs.length === 1) return page.drawText(text, opts);
   const angle = opts.rotate ? toRadians(opts.rotate) : 0;
   let { x, y } = opts;
+  const bold = boldSigns.has(opts.font);
   for (const run of runs) {
-    page.drawText(run.text, { ...opts, x, y, font: run.font });
+    if (bold && run.font !== opts.font) {
+      // A bold line's signs: filled and outlined in the text colour, the way a bold weight thickens strokes.
+      page.pushOperators(pushGraphicsState(), setTextRenderingMode(TextRenderingMode.FillAndOutline), setLineWidth(opts.size * EMBOLDEN), setStrokingColor(opts.color ?? rgb(0, 0, 0)));
+      page.drawText(run.text, { ...opts, x, y, font: run.font });
+      page.pushOperators(popGraphicsState());
+    } else page.drawText(run.text, { ...opts, x, y, font: run.font });
     const advance = run.font.widthOfTextAtSize(run.text, opts.size);
     x += advance * Math.cos(angle);
     y += advance * Math.sin(angle);
