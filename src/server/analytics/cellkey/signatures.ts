@@ -1,6 +1,6 @@
 import { type Bitset, edgeMask } from '../bitset';
 import { type FilterCategory, type Group, findOptions, optionBitset } from '../benchmarks';
-import { type Cube, type CubeColumn, answeredBits } from '../cube';
+import { type Cube, type CubeColumn, type Planes, answeredBits } from '../cube';
 import { codeAt, fourPlanes } from '../planes';
 
 /**
@@ -20,8 +20,8 @@ export const MAX_OPTIONS = 256;
 /** A table of more slots (classes × answer codes) than this is not made (the member walk as before). */
 const MAX_TABLE_SLOTS = 1 << 17;
 const TWO32 = 4294967296;
-/** Fold the Float64 sums every 2¹⁵ words (2²⁰ rows): below 2⁵² per slot. */
-const FOLD_MASK = (1 << 15) - 1;
+/** Rows per Float64 pass of a table walk: sums of 2²⁰ keys below 2³² stay exact (below 2⁵²). */
+const FOLD_ROWS = 1 << 20;
 /** Bytes of kept tables (all cubes), least recently used first out. */
 export const TABLE_BYTES = 16 * 1024 * 1024;
 /** Class indexes kept per universe (catalogues in use at once). */
@@ -142,7 +142,10 @@ function compact(cls: Uint16Array, base: Bitset, rows: number, signatures: numbe
 
 function popcountAll(bits: Bitset, rows: number): number {
   let n = 0;
-  for (let r = 0; r < rows; r++) if ((bits[r >>> 5]! >>> (r & 31)) & 1) n++;
+  for (let w = 0; w < bits.length; w++) {
+    let x = w === bits.length - 1 && rows & 31 ? bits[w]! & (0xffffffff >>> (32 - (rows & 31))) : bits[w]!;
+    while (x !== 0) (x &= x - 1), n++;
+  }
   return n;
 }
 
@@ -317,111 +320,131 @@ function sumTables(all: readonly Table[]): Table {
   return { slots: first.slots, sums, ...(counts ? { counts } : {}), bytes: first.bytes };
 }
 
-/** One walk over the universe's rows within [lo, hi): each row's key added to its class's slots (a Uint32Array wraps modulo 2³²). */
+/**
+ * One walk over the universe's rows within [lo, hi): each row's key added to its class's slots, in
+ * exact Float64 sums (keys below 2³², folded modulo 2³² into the table every 2¹⁵ words, 2²⁰ rows).
+ * One function per column kind, each a tight loop over the words.
+ */
 function walkTable(index: ClassIndex, keys: Uint32Array, col: CubeColumn | null, nps: boolean, slots: number, lo: number, hi: number): Table {
-  const { cls, base } = index;
-  // Exact Float64 sums (keys below 2³², at most 2²⁰ rows between folds), folded modulo 2³² into `out`.
-  const sums = new Float64Array(index.count * slots);
-  const out = new Uint32Array(index.count * slots);
-  const fold = () => {
-    for (let s = 0; s < sums.length; s++) if (sums[s] !== 0) (out[s] = out[s]! + (sums[s]! % TWO32)), (sums[s] = 0);
-  };
-  let counts: Int32Array | undefined;
+  const size = index.count * slots;
+  const out = new Uint32Array(size);
+  const counts = nps && col?.kind === 'numeric' ? new Int32Array(index.count * 3) : undefined;
+  for (let from = lo; from < hi; from += FOLD_ROWS) {
+    const to = Math.min(hi, from + FOLD_ROWS);
+    const sums = new Float64Array(size);
+    if (!col) ownKeys(index.cls, index.base, keys, from, to, sums);
+    else if (col.kind === 'numeric') numericKeys(index.cls, index.base, keys, answeredBits(col), counts ? col : null, slots, from, to, sums, counts);
+    else if (col.kind === 'multi') multiKeys(index.cls, index.base, keys, col.answeredBits, col.optionBits, slots, from, to, sums);
+    else if (col.planes.length >= 1 && col.planes.length <= 4) codeKeys4(index.cls, index.base, keys, col.planes, slots, from, to, sums);
+    else if (col.planes.length > 4) codeKeysN(index.cls, index.base, keys, col.planes, slots, from, to, sums);
+    for (let s = 0; s < size; s++) if (sums[s] !== 0) out[s] = out[s]! + (sums[s]! % TWO32);
+  }
+  return { slots, sums: out, ...(counts ? { counts } : {}), bytes: out.byteLength + (counts?.byteLength ?? 0) + 128 };
+}
+
+function ownKeys(cls: Uint16Array, base: Bitset, keys: Uint32Array, lo: number, hi: number, sums: Float64Array): void {
   const w0 = lo >>> 5;
   const w1 = (hi - 1) >>> 5;
-  if (hi <= lo) return { slots, sums: out, bytes: out.byteLength + 128 };
-  if (!col || col.kind === 'numeric') {
-    // The group's own key, or a numeric column's answered key (and NPS keys and counts).
-    const answered = col ? answeredBits(col) : null;
-    const data = col?.kind === 'numeric' ? col.data : null;
-    const values = col?.kind === 'numeric' ? col.values : null;
-    if (nps) counts = new Int32Array(index.count * 3);
-    for (let w = w0; w <= w1; w++) {
-      if (((w - w0) & FOLD_MASK) === FOLD_MASK) fold();
-      let x = base[w]!;
-      if (w === w0 || w === w1) x &= edgeMask(w, lo, hi);
-      const a = answered ? answered[w]! : -1;
-      const row = w << 5;
-      while (x !== 0) {
-        const i = 31 - Math.clz32(x & -x);
-        x &= x - 1;
-        const r = row + i;
-        const c = cls[r]!;
-        const at = c * slots;
-        const k = keys[r]!;
-        if ((a >>> i) & 1) sums[at]! += k;
-        if (!counts) continue;
-        const v = values![data![r]!]!;
-        if (!(v >= 0 && v <= 10)) continue;
-        sums[at + 1]! += k;
-        counts[c * 3]!++;
-        if (v >= 9) (sums[at + 2]! += k), counts[c * 3 + 1]!++;
-        else if (v <= 6) (sums[at + 3]! += k), counts[c * 3 + 2]!++;
-      }
+  for (let w = w0; w <= w1; w++) {
+    let x = base[w]!;
+    if (w === w0 || w === w1) x &= edgeMask(w, lo, hi);
+    const row = w << 5;
+    while (x !== 0) {
+      const r = row + 31 - Math.clz32(x & -x);
+      x &= x - 1;
+      sums[cls[r]!]! += keys[r]!;
     }
-  } else if (col.kind === 'multi') {
-    const answered = col.answeredBits;
-    const options = col.optionBits;
-    const n = options.length;
-    const ow = new Int32Array(n);
-    for (let w = w0; w <= w1; w++) {
-      if (((w - w0) & FOLD_MASK) === FOLD_MASK) fold();
-      let x = base[w]! & answered[w]!;
-      if (w === w0 || w === w1) x &= edgeMask(w, lo, hi);
-      if (x === 0) continue;
-      for (let j = 0; j < n; j++) ow[j] = options[j]![w]!;
-      const row = w << 5;
-      while (x !== 0) {
-        const i = 31 - Math.clz32(x & -x);
-        x &= x - 1;
-        const at = cls[row + i]! * slots;
-        const k = keys[row + i]!;
-        sums[at]! += k;
-        for (let j = 0; j < n; j++) if ((ow[j]! >>> i) & 1) sums[at + 1 + j]! += k;
-      }
+  }
+}
+
+/** A numeric column's answered key per class; with `nps` (the column) also the NPS keys [1 … 3] and counts. */
+function numericKeys(cls: Uint16Array, base: Bitset, keys: Uint32Array, answered: Bitset, nps: Extract<CubeColumn, { kind: 'numeric' }> | null, slots: number, lo: number, hi: number, sums: Float64Array, counts: Int32Array | undefined): void {
+  const w0 = lo >>> 5;
+  const w1 = (hi - 1) >>> 5;
+  for (let w = w0; w <= w1; w++) {
+    let x = base[w]!;
+    if (w === w0 || w === w1) x &= edgeMask(w, lo, hi);
+    if (!nps) x &= answered[w]!;
+    const a = answered[w]!;
+    const row = w << 5;
+    while (x !== 0) {
+      const i = 31 - Math.clz32(x & -x);
+      x &= x - 1;
+      const r = row + i;
+      const c = cls[r]!;
+      const at = c * slots;
+      const k = keys[r]!;
+      if ((a >>> i) & 1) sums[at]! += k;
+      if (!nps || !counts) continue;
+      const v = nps.values[nps.data[r]!]!;
+      if (!(v >= 0 && v <= 10)) continue;
+      sums[at + 1]! += k;
+      counts[c * 3]!++;
+      if (v >= 9) (sums[at + 2]! += k), counts[c * 3 + 1]!++;
+      else if (v <= 6) (sums[at + 3]! += k), counts[c * 3 + 2]!++;
     }
-  } else {
-    const planes = col.planes;
-    const b = planes.length;
-    if (b >= 1 && b <= 4) {
-      const [P0, P1, P2, P3] = fourPlanes(planes, w1 + 1);
-      for (let w = w0; w <= w1; w++) {
-      if (((w - w0) & FOLD_MASK) === FOLD_MASK) fold();
-        const p0 = P0[w]!;
-        const p1 = P1[w]!;
-        const p2 = P2[w]!;
-        const p3 = P3[w]!;
-        // Code 0 (no answer) stays 0, as in the member walk.
-        let x = base[w]! & (p0 | p1 | p2 | p3);
-        if (w === w0 || w === w1) x &= edgeMask(w, lo, hi);
-        const row = w << 5;
-        while (x !== 0) {
-          const i = 31 - Math.clz32(x & -x);
-          x &= x - 1;
-          const at = cls[row + i]! * slots + (((p0 >>> i) & 1) | (((p1 >>> i) & 1) << 1) | (((p2 >>> i) & 1) << 2) | (((p3 >>> i) & 1) << 3));
-          sums[at]! += keys[row + i]!;
-        }
-      }
-    } else if (b > 4) {
-      const pw = new Int32Array(b);
-      for (let w = w0; w <= w1; w++) {
-      if (((w - w0) & FOLD_MASK) === FOLD_MASK) fold();
-        let any = 0;
-        for (let j = 0; j < b; j++) any |= pw[j] = planes[j]![w]!;
-        let x = base[w]! & any;
-        if (w === w0 || w === w1) x &= edgeMask(w, lo, hi);
-        const row = w << 5;
-        while (x !== 0) {
-          const i = 31 - Math.clz32(x & -x);
-          x &= x - 1;
-          const at = cls[row + i]! * slots + codeAt(pw, i);
-          sums[at]! += keys[row + i]!;
-        }
+  }
+}
+
+/** A multiple-choice column: per class the answered key [0] and each option's key [1 + j], one mask per option and word. */
+function multiKeys(cls: Uint16Array, base: Bitset, keys: Uint32Array, answered: Bitset, options: readonly Bitset[], slots: number, lo: number, hi: number, sums: Float64Array): void {
+  const w0 = lo >>> 5;
+  const w1 = (hi - 1) >>> 5;
+  const n = options.length;
+  for (let w = w0; w <= w1; w++) {
+    let x = base[w]! & answered[w]!;
+    if (w === w0 || w === w1) x &= edgeMask(w, lo, hi);
+    if (x === 0) continue;
+    const row = w << 5;
+    for (let j = -1; j < n; j++) {
+      let m = j < 0 ? x : x & options[j]![w]!;
+      while (m !== 0) {
+        const r = row + 31 - Math.clz32(m & -m);
+        m &= m - 1;
+        sums[cls[r]! * slots + 1 + j]! += keys[r]!;
       }
     }
   }
-  fold();
-  return { slots, sums: out, ...(counts ? { counts } : {}), bytes: out.byteLength + (counts?.byteLength ?? 0) + 128 };
+}
+
+/** Keys per class and code for 1 … 4 planes: each member's code read from the four plane words (code 0, no answer, left out). */
+function codeKeys4(cls: Uint16Array, base: Bitset, keys: Uint32Array, planes: Planes, slots: number, lo: number, hi: number, sums: Float64Array): void {
+  const w0 = lo >>> 5;
+  const w1 = (hi - 1) >>> 5;
+  const [P0, P1, P2, P3] = fourPlanes(planes, w1 + 1);
+  for (let w = w0; w <= w1; w++) {
+    const p0 = P0[w]!;
+    const p1 = P1[w]!;
+    const p2 = P2[w]!;
+    const p3 = P3[w]!;
+    let x = base[w]! & (p0 | p1 | p2 | p3);
+    if (w === w0 || w === w1) x &= edgeMask(w, lo, hi);
+    const row = w << 5;
+    while (x !== 0) {
+      const i = 31 - Math.clz32(x & -x);
+      x &= x - 1;
+      sums[cls[row + i]! * slots + (((p0 >>> i) & 1) | (((p1 >>> i) & 1) << 1) | (((p2 >>> i) & 1) << 2) | (((p3 >>> i) & 1) << 3))]! += keys[row + i]!;
+    }
+  }
+}
+
+function codeKeysN(cls: Uint16Array, base: Bitset, keys: Uint32Array, planes: Planes, slots: number, lo: number, hi: number, sums: Float64Array): void {
+  const w0 = lo >>> 5;
+  const w1 = (hi - 1) >>> 5;
+  const b = planes.length;
+  const pw = new Int32Array(b);
+  for (let w = w0; w <= w1; w++) {
+    let any = 0;
+    for (let j = 0; j < b; j++) any |= pw[j] = planes[j]![w]!;
+    let x = base[w]! & any;
+    if (w === w0 || w === w1) x &= edgeMask(w, lo, hi);
+    const row = w << 5;
+    while (x !== 0) {
+      const i = 31 - Math.clz32(x & -x);
+      x &= x - 1;
+      sums[cls[row + i]! * slots + codeAt(pw, i)]! += keys[row + i]!;
+    }
+  }
 }
 
 /** What cellKeysOf returns (perturb.ts's CellKeys, repeated here to keep the import one way). */
