@@ -193,11 +193,13 @@ export function selectionRowsEqual(bits: Bitset, lo: number, hi: number, base: B
   if (hi <= lo) return true;
   const w0 = lo >>> 5;
   const w1 = (hi - 1) >>> 5;
+  const n = cats.length;
   for (let w = w0; w <= w1; w++) {
-    let want = base[w] ?? 0;
-    for (const opts of cats) {
+    let want = base[w]!;
+    for (let k = 0; k < n && want !== 0; k++) {
+      const opts = cats[k]!;
       let any = 0;
-      for (const ob of opts) any |= ob[w] ?? 0;
+      for (let j = 0; j < opts.length; j++) any |= opts[j]![w]!;
       want &= any;
     }
     const mask = w === w0 || w === w1 ? edgeMask(w, lo, hi) : 0xffffffff;
@@ -209,6 +211,8 @@ export function selectionRowsEqual(bits: Bitset, lo: number, hi: number, base: B
 /** Key sums per (class, slot) of the universe's rows of one range for one column (or the group's own key: `col` null). */
 interface Table {
   readonly slots: number;
+  /** Entries of one table: classes × slots (`sums` holds one table, a Prefix several). */
+  readonly size: number;
   readonly sums: Uint32Array;
   /** Numeric columns with NPS: per class the members with a value 0–10, 9–10 and 0–6. */
   readonly counts?: Int32Array;
@@ -220,6 +224,18 @@ interface Kept {
   readonly owner: Map<number, Kept>;
   readonly range: number;
 }
+
+/**
+ * Prefix tables of one column over the universe in chunks of `chunk` rows (chunkRows): `sums`
+ * holds n + 1 tables, table k the sums of the rows [0, k·chunk) — so the rows of any whole chunks
+ * [ka·chunk, kb·chunk) are table kb minus table ka, modulo 2³² (exact).
+ */
+interface Prefix extends Table {
+  readonly chunk: number;
+}
+
+/** The range key the prefix tables of a part are kept under. */
+const PREFIX = -1;
 
 /** Per class index and part (a column, a numeric column with NPS, or the group's own key), the tables by range. */
 const tables = new WeakMap<ClassIndex, WeakMap<object, Map<number, Kept>>>();
@@ -258,11 +274,7 @@ function slotsOf(col: CubeColumn | null, nps: boolean): number {
  */
 function tableOf(index: ClassIndex, keys: Uint32Array, col: CubeColumn | null, nps: boolean, lo: number, hi: number, range: number, make: boolean, shared: ReadonlySet<number>, parts?: readonly { lo: number; hi: number }[] | null): Table | null {
   const numericNps = nps && col?.kind === 'numeric';
-  let byPart = tables.get(index);
-  if (!byPart) tables.set(index, (byPart = new WeakMap()));
-  const part = partOf(col, numericNps);
-  let byRange = byPart.get(part);
-  if (!byRange) byPart.set(part, (byRange = new Map()));
+  const byRange = kept(index, partOf(col, numericNps));
   const hit = byRange.get(range);
   if (hit) {
     recency.delete(hit);
@@ -284,17 +296,95 @@ function tableOf(index: ClassIndex, keys: Uint32Array, col: CubeColumn | null, n
     if (all.length === parts.length) table = sumTables(all);
   }
   if (!table && !make) return null;
-  const kept: Kept = { table: table ?? walkTable(index, keys, col, numericNps, slots, lo, hi), owner: byRange, range };
+  return keep(byRange, range, table ?? longTable(index, keys, col, numericNps, slots, lo, hi) ?? walkTable(index, keys, col, numericNps, slots, lo, hi));
+}
+
+function keep<T extends Table>(byRange: Map<number, Kept>, range: number, table: T): T {
+  const kept: Kept = { table, owner: byRange, range };
   byRange.set(range, kept);
   recency.add(kept);
-  heldBytes += kept.table.bytes;
+  heldBytes += table.bytes;
   for (const k of recency) {
     if (heldBytes <= TABLE_BYTES || recency.size <= 1) break;
     recency.delete(k);
     k.owner.delete(k.range);
     heldBytes -= k.table.bytes;
   }
-  return kept.table;
+  return table;
+}
+
+function kept(index: ClassIndex, part: object): Map<number, Kept> {
+  let byPart = tables.get(index);
+  if (!byPart) tables.set(index, (byPart = new WeakMap()));
+  let byRange = byPart.get(part);
+  if (!byRange) byPart.set(part, (byRange = new Map()));
+  return byRange;
+}
+
+/** Rows per chunk of the prefix tables: at least 4,096, at most about 32 chunks in the cube. */
+function chunkRows(index: ClassIndex): number {
+  let c = 4096;
+  while (c * 32 < index.cls.length) c *= 2;
+  return c;
+}
+
+/** The whole chunks [ka, kb) within [lo, hi) (kb ≤ ka when there is none). */
+function chunksWithin(index: ClassIndex, lo: number, hi: number): [number, number, number] {
+  const c = chunkRows(index);
+  return [c, Math.ceil(lo / c), Math.min(Math.floor(hi / c), Math.floor(index.cls.length / c))];
+}
+
+/**
+ * The prefix tables of one column (null: the group's own key), made on first use by one walk over
+ * the universe's rows chunk by chunk, and kept with the other tables. Null when too large.
+ */
+function prefixOf(index: ClassIndex, keys: Uint32Array, col: CubeColumn | null, nps: boolean): Prefix | null {
+  const numericNps = nps && col?.kind === 'numeric';
+  const byRange = kept(index, partOf(col, numericNps));
+  const hit = byRange.get(PREFIX);
+  if (hit) {
+    recency.delete(hit);
+    recency.add(hit);
+    return hit.table as Prefix;
+  }
+  const slots = slotsOf(col, numericNps);
+  const size = index.count * slots;
+  if (size > MAX_TABLE_SLOTS) return null;
+  const chunk = chunkRows(index);
+  const n = Math.floor(index.cls.length / chunk);
+  const sums = new Uint32Array((n + 1) * size);
+  const cs = index.count * 3;
+  const counts = numericNps ? new Int32Array((n + 1) * cs) : undefined;
+  for (let k = 0; k < n; k++) {
+    const t = walkTable(index, keys, col, numericNps, slots, k * chunk, (k + 1) * chunk);
+    for (let i = 0; i < size; i++) sums[(k + 1) * size + i] = sums[k * size + i]! + t.sums[i]!;
+    if (counts) for (let i = 0; i < cs; i++) counts[(k + 1) * cs + i] = counts[k * cs + i]! + t.counts![i]!;
+  }
+  return keep(byRange, PREFIX, { slots, size, chunk, sums, ...(counts ? { counts } : {}), bytes: sums.byteLength + (counts?.byteLength ?? 0) + 128 });
+}
+
+/**
+ * A long range's table (at least two whole chunks): its whole chunks from the prefix tables, its
+ * two ragged edges walked. Null for a shorter range (walked whole).
+ */
+function longTable(index: ClassIndex, keys: Uint32Array, col: CubeColumn | null, nps: boolean, slots: number, lo: number, hi: number): Table | null {
+  const [c, ka, kb] = chunksWithin(index, lo, hi);
+  if (kb - ka < 2) return null;
+  const p = prefixOf(index, keys, col, nps);
+  if (!p) return null;
+  const size = p.size;
+  const head = walkTable(index, keys, col, nps, slots, lo, ka * c);
+  const tail = walkTable(index, keys, col, nps, slots, kb * c, hi);
+  const sums = new Uint32Array(size);
+  // A Uint32Array element takes each sum and difference modulo 2³² (exact: every term is below 2³²).
+  for (let i = 0; i < size; i++) sums[i] = p.sums[kb * size + i]! - p.sums[ka * size + i]! + head.sums[i]! + tail.sums[i]!;
+  let counts: Int32Array | undefined;
+  if (p.counts) {
+    const cs = index.count * 3;
+    counts = new Int32Array(cs);
+    for (let i = 0; i < cs; i++) counts[i] = p.counts[kb * cs + i]! - p.counts[ka * cs + i]! + head.counts![i]! + tail.counts![i]!;
+  }
+  return { slots, size, sums, ...(counts ? { counts } : {}), bytes: sums.byteLength + (counts?.byteLength ?? 0) + 128 };
 }
 
 /** Whether ranges `parts`, in order, are contiguous and cover exactly [lo, hi). */
@@ -317,7 +407,7 @@ function sumTables(all: readonly Table[]): Table {
     for (let i = 0; i < sums.length; i++) sums[i] = sums[i]! + t.sums[i]!;
     if (counts) for (let i = 0; i < counts.length; i++) counts[i]! += t.counts![i]!;
   }
-  return { slots: first.slots, sums, ...(counts ? { counts } : {}), bytes: first.bytes };
+  return { slots: first.slots, size: first.size, sums, ...(counts ? { counts } : {}), bytes: first.bytes };
 }
 
 /**
@@ -339,7 +429,7 @@ function walkTable(index: ClassIndex, keys: Uint32Array, col: CubeColumn | null,
     else if (col.planes.length > 4) codeKeysN(index.cls, index.base, keys, col.planes, slots, from, to, sums);
     for (let s = 0; s < size; s++) if (sums[s] !== 0) out[s] = out[s]! + (sums[s]! % TWO32);
   }
-  return { slots, sums: out, ...(counts ? { counts } : {}), bytes: out.byteLength + (counts?.byteLength ?? 0) + 128 };
+  return { slots, size, sums: out, ...(counts ? { counts } : {}), bytes: out.byteLength + (counts?.byteLength ?? 0) + 128 };
 }
 
 function ownKeys(cls: Uint16Array, base: Bitset, keys: Uint32Array, lo: number, hi: number, sums: Float64Array): void {
@@ -471,33 +561,79 @@ export function signatureKeys(sg: SignatureGroup, keys: Uint32Array, col: CubeCo
   if (!gt) return null;
   const ct = tableOf(sg.index, keys, col, nps, lo, hi, range, make, sg.shared, parts);
   if (!ct) return null;
-  const { classes } = sg;
-  // Float64 sums of at most MAX_CLASSES keys below 2³² are exact; the Uint32Array takes them modulo 2³².
-  let g = 0;
-  for (let i = 0; i < classes.length; i++) g += gt.sums[classes[i]!]!;
-  const group = g % TWO32;
-  const S = ct.slots;
+  return keysOf(col, nps, sg.classes, gt, 0, null, 0, ct, 0, null, 0);
+}
+
+/**
+ * The keys of the group `sg` over the whole chunks of [lo, hi) from the prefix tables (made on
+ * first use: the chunk grid is the same for every request), and those chunks' row range [lo', hi'):
+ * the caller adds the keys of its members in [lo, lo') and [hi', hi). Null when [lo, hi) holds no
+ * whole chunk, lies outside the checked range, or a table would be too large.
+ */
+export function signatureSpan(sg: SignatureGroup, keys: Uint32Array, col: CubeColumn, lo: number, hi: number, nps: boolean): { keys: SignatureKeys; lo: number; hi: number } | null {
+  if (hi <= lo || lo < sg.lo || hi > sg.hi) return null;
+  const [c, ka, kb] = chunksWithin(sg.index, lo, hi);
+  if (kb <= ka) return null;
+  const gp = prefixOf(sg.index, keys, null, false);
+  const cp = gp && prefixOf(sg.index, keys, col, nps);
+  if (!gp || !cp) return null;
+  return { keys: keysOf(col, nps, sg.classes, gp, kb, gp, ka, cp, kb, cp, ka), lo: ka * c, hi: kb * c };
+}
+
+/**
+ * Sums over `classes` of table `t` number `k` (of a prefix; a plain table has one, k = 0), in exact
+ * Float64, minus those of `u` number `j` when given: slot s of the result is Σ t − Σ u modulo 2³².
+ */
+function classSums(classes: Int32Array, t: Table, k: number, u: Table | null, j: number): Uint32Array {
+  const S = t.slots;
   const f = new Float64Array(S);
-  const sums = ct.sums;
+  const g = new Float64Array(S);
+  const size = t.size;
   for (let i = 0; i < classes.length; i++) {
-    const at = classes[i]! * S;
-    for (let s = 0; s < S; s++) f[s]! += sums[at + s]!;
+    const at = k * size + classes[i]! * S;
+    for (let s = 0; s < S; s++) f[s]! += t.sums[at + s]!;
   }
-  const acc = new Uint32Array(S);
-  for (let s = 0; s < S; s++) acc[s] = f[s]! % TWO32;
+  if (u) {
+    for (let i = 0; i < classes.length; i++) {
+      const at = j * size + classes[i]! * S;
+      for (let s = 0; s < S; s++) g[s]! += u.sums[at + s]!;
+    }
+  }
+  // Float64 sums of at most MAX_CLASSES keys below 2³² are exact; ToUint32 of their difference is it modulo 2³².
+  const out = new Uint32Array(S);
+  for (let s = 0; s < S; s++) out[s] = (f[s]! % TWO32) - (g[s]! % TWO32);
+  return out;
+}
+
+/** NPS counts (base, promoters, detractors) over `classes` of table `t` number `k`, minus those of `u` number `j`. */
+function classCounts(classes: Int32Array, count: number, t: Table, k: number, u: Table | null, j: number): [number, number, number] {
+  const n = [0, 0, 0];
+  const cs = count * 3;
+  for (let i = 0; i < classes.length; i++) {
+    for (let f = 0; f < 3; f++) {
+      n[f]! += t.counts![k * cs + classes[i]! * 3 + f]!;
+      if (u) n[f]! -= u.counts![j * cs + classes[i]! * 3 + f]!;
+    }
+  }
+  return [n[0]!, n[1]!, n[2]!];
+}
+
+/** A column's cell keys from the group-key table gt (minus gu) and the column table ct (minus cu). */
+function keysOf(col: CubeColumn, nps: boolean, classes: Int32Array, gt: Table, gk: number, gu: Table | null, gj: number, ct: Table, ck: number, cu: Table | null, cj: number): SignatureKeys {
+  const group = classSums(classes, gt, gk, gu, gj)[0]!;
+  const acc = classSums(classes, ct, ck, cu, cj);
   if (col.kind === 'multi') return { group, answered: acc[0]!, options: acc.subarray(1) };
   if (col.kind === 'numeric') {
     const out: SignatureKeys = { group, answered: acc[0]!, options: new Uint32Array(0) };
     if (nps && ct.counts) {
-      const n = [0, 0, 0];
-      for (let i = 0; i < classes.length; i++) for (let f = 0; f < 3; f++) n[f]! += ct.counts[classes[i]! * 3 + f]!;
-      out.nps = { base: [n[0]!, acc[1]!], promoters: [n[1]!, acc[2]!], detractors: [n[2]!, acc[3]!] };
+      const n = classCounts(classes, ct.size / ct.slots, ct, ck, cu, cj);
+      out.nps = { base: [n[0], acc[1]!], promoters: [n[1], acc[2]!], detractors: [n[2], acc[3]!] };
     }
     return out;
   }
   const n = col.kind === 'single' ? col.codes.length : col.dictionary.length;
   let answered = 0;
-  for (let c = 1; c < S; c++) answered = (answered + acc[c]!) >>> 0;
+  for (let c = 1; c < acc.length; c++) answered = (answered + acc[c]!) >>> 0;
   return { group, answered, options: acc.subarray(1, n + 1) };
 }
 
