@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { burgerpeilingCsv } from '../../scripts/seed/surveys';
 import { burgerpeilingLss } from '../../scripts/seed/surveys-burgerpeiling';
 import { DEMO_SCHEME_NAME } from '../../scripts/seed/weighting';
 import { CHART_TYPES } from '../../src/shared/lookups';
-import { apiCall, axeClean, e2eClient, login, loginAdmin, shot } from './support';
+import { apiCall, axeClean, e2eClient, login, loginAdmin, shot, upload } from './support';
 
 /**
  * A weighted report with a chart of another survey than the scheme's: 'Gewogen naar …' stands
@@ -23,21 +23,6 @@ const BAR = CHART_TYPES.find((c) => c.key === 'bar')!.id;
 let otherSurvey = 0;
 let reportId = 0;
 const charts: Record<string, number> = {};
-
-async function upload(p: Page, path: string, fields: Record<string, string>, name: string, text: string): Promise<{ status: number; json: { data: { id: number } } }> {
-  return p.evaluate(
-    async ([path, fields, name, text]) => {
-      if (!document.cookie.includes('XSRF-TOKEN=')) await fetch('/portal/auth/csrf-cookie');
-      const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice(11) ?? '');
-      const form = new FormData();
-      for (const [k, v] of Object.entries(fields)) form.set(k, v);
-      form.set('file', new File([text], name));
-      const res = await fetch(`/portal/api/v2${path}`, { method: 'POST', headers: { Accept: 'application/json', 'X-XSRF-TOKEN': xsrf }, body: form });
-      return { status: res.status, json: await res.json() };
-    },
-    [path, fields, name, text] as const,
-  );
-}
 
 test.describe.configure({ timeout: 180_000 });
 
