@@ -57,6 +57,14 @@ describe('documents', () => {
     expect(read(join(ROOT, 'README.md')).split('\n').length).toBeLessThanOrEqual(300);
   });
 
+  it('every topic page is in the index (docs/README.md) and in the README', () => {
+    const pages = readdirSync(join(ROOT, 'docs')).filter((name) => name.endsWith('.md') && name !== 'README.md');
+    const index = read(join(ROOT, 'docs/README.md'));
+    const readme = read(join(ROOT, 'README.md'));
+    expect(pages.filter((name) => !index.includes(`](${name})`))).toEqual([]);
+    expect(pages.filter((name) => !readme.includes(`](docs/${name})`))).toEqual([]);
+  });
+
   it('every relative link resolves to an existing file (and heading)', () => {
     const broken: string[] = [];
     for (const file of FILES) {

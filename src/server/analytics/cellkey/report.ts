@@ -13,6 +13,7 @@ import { type WeightedSums, weightedSums } from '../weighted';
 import { keySum, recordKeysOf } from './keys';
 import { type CellKeys, cellKeysOf, magnitudeScale, perturbStats } from './perturb';
 import { perturbCount } from './ptable';
+import { type SignatureGroup, classIndexOf, rangeKey, signatureGroup } from './signatures';
 
 /** What computeReportData passes on (its ReportDataInput). */
 export interface CellKeyInput {
@@ -44,6 +45,18 @@ export function computeCellKeyReport(cube: Cube, input: CellKeyInput): ReportDat
   const groupSmall = (bits: Bitset, lo: number, hi: number) => countRange(bits, lo, hi) < m;
   // The rows every group is drawn from: their block sums are kept with the cube (block-sums.ts).
   const base = universeBits(cube, input.report.includeIncomplete);
+  // Filter signatures (signatures.ts): a group that is exactly universe ∧ selection takes its keys
+  // from per-class tables of its range; tables are made for the ranges of the benchmarks on the
+  // report's dates and their trend buckets (shared by every such benchmark), other ranges use kept ones.
+  const index = classIndexOf(cube, input.filters, base);
+  const shared = new Set<number>();
+  if (index)
+    input.benchmarks.forEach((b, i) => {
+      if (b.start != null || b.end != null) return;
+      shared.add(rangeKey(index, groups[i]!.lo, groups[i]!.hi));
+      for (const t of buckets[i]!) shared.add(rangeKey(index, t.lo, t.hi));
+    });
+  const sigs = groups.map((grp) => (index ? signatureGroup(index, input.filters, grp, shared) : null));
 
   const dataLocations = input.dataLocations.map((spec): DataLocationResult => {
     const col = getColumn(cube, spec.columnKey);
@@ -55,12 +68,12 @@ export function computeCellKeyReport(cube: Cube, input: CellKeyInput): ReportDat
     const text = col.kind === 'text';
     const part = text ? null : releasePart(col, spec, m, input.accuracy);
     /** `parts`: the group's trend buckets, whose keys add up to the group's when they cover its range (cellKeysOf). */
-    const released = (bits: Bitset, lo: number, hi: number, parts?: Bucket[]): GroupResult => {
+    const released = (bits: Bitset, lo: number, hi: number, sig: SignatureGroup | null, parts?: Bucket[]): GroupResult => {
       const reason: SuppressionReason | null = groupSmall(bits, lo, hi) ? 'group_below_min_n' : andCountRange(bits, answered, lo, hi) < m ? 'answered_below_min_n' : null;
       if (reason) return { suppressed: true, reason };
       const sums = weights ? weightedSums(col, bits, lo, hi, weights, !!spec.nps, base) : undefined;
       const stats = computeStats(col, bits, lo, hi, spec, m, input.accuracy, weights, { base, sums });
-      const k = cellKeysOf(col, keys, bits, lo, hi, !!spec.nps, base, parts);
+      const k = cellKeysOf(col, keys, bits, lo, hi, !!spec.nps, base, parts, sig);
       if (text) {
         pending.push({ stats, keys: k, ...(sums ? { sums } : {}) });
         return { suppressed: false, stats };
@@ -70,11 +83,11 @@ export function computeCellKeyReport(cube: Cube, input: CellKeyInput): ReportDat
     // A cell's published numbers depend only on its rows, the column, the data location's settings,
     // m, the accuracy and the weights: kept per group identity (block-sums.ts), so a repeated cell
     // costs one lookup. Short text is not kept: its listed values depend on every cell of the location.
-    const cell = (bits: Bitset, lo: number, hi: number, parts?: Bucket[]): GroupResult =>
-      part && hi > lo ? groupCached(bits, lo, hi, weights ?? NO_WEIGHTS, part, () => released(bits, lo, hi, parts), resultBytes) : released(bits, lo, hi, parts);
+    const cell = (bits: Bitset, lo: number, hi: number, sig: SignatureGroup | null, parts?: Bucket[]): GroupResult =>
+      part && hi > lo ? groupCached(bits, lo, hi, weights ?? NO_WEIGHTS, part, () => released(bits, lo, hi, sig, parts), resultBytes) : released(bits, lo, hi, sig, parts);
     const benchmarks = groups.map((grp, b): BenchmarkCell => {
-      const out: BenchmarkCell = { label: grp.label, ...cell(grp.bits, grp.lo, grp.hi, g ? buckets[b] : undefined) };
-      if (g) out.buckets = buckets[b]!.map((t) => ({ period: t.period, startDay: t.startDay, endDay: t.endDay, ...cell(grp.bits, t.lo, t.hi) }));
+      const out: BenchmarkCell = { label: grp.label, ...cell(grp.bits, grp.lo, grp.hi, sigs[b]!, g ? buckets[b] : undefined) };
+      if (g) out.buckets = buckets[b]!.map((t) => ({ period: t.period, startDay: t.startDay, endDay: t.endDay, ...cell(grp.bits, t.lo, t.hi, sigs[b]!) }));
       return out;
     });
     let codes: string[] = col.kind === 'numeric' ? [] : col.kind === 'single' || col.kind === 'multi' ? col.codes : [];

@@ -1,0 +1,484 @@
+import { type Bitset, edgeMask } from '../bitset';
+import { type FilterCategory, type Group, findOptions, optionBitset } from '../benchmarks';
+import { type Cube, type CubeColumn, answeredBits } from '../cube';
+import { codeAt, fourPlanes } from '../planes';
+
+/**
+ * Filter signatures (docs/perturbation.md, "Measured: speed"): the options of a report's filter
+ * catalogue split the universe's rows into classes — a row's signature is the set of options it
+ * matches. Rows of one class are alike to every benchmark selection (options OR-ed within a
+ * category, categories AND-ed): a selection holds a class whole or not at all. So one walk over
+ * the universe's rows of a row range gives, per class, the record-key sums a column's cells need
+ * (a table per column and range), and the cell keys of any group that is exactly universe ∧
+ * selection within that range are the sums over the classes its selection holds — modulo 2³²,
+ * bit-identical to a walk over its members, without walking them.
+ */
+
+/** More classes or distinct options than this: no signatures (the member walk as before). */
+export const MAX_CLASSES = 4096;
+export const MAX_OPTIONS = 256;
+/** A table of more slots (classes × answer codes) than this is not made (the member walk as before). */
+const MAX_TABLE_SLOTS = 1 << 17;
+const TWO32 = 4294967296;
+/** Fold the Float64 sums every 2¹⁵ words (2²⁰ rows): below 2⁵² per slot. */
+const FOLD_MASK = (1 << 15) - 1;
+/** Bytes of kept tables (all cubes), least recently used first out. */
+export const TABLE_BYTES = 16 * 1024 * 1024;
+/** Class indexes kept per universe (catalogues in use at once). */
+const INDEXES_PER_BASE = 4;
+
+/** The rows of one universe by signature under one set of filter options. */
+export interface ClassIndex {
+  readonly id: number;
+  readonly base: Bitset;
+  /** Class per row (meaningful for the universe's rows only). */
+  readonly cls: Uint16Array;
+  readonly count: number;
+  /** Per class, the options (indexes into `optionBits`) its rows match, ascending. */
+  readonly signatures: readonly (readonly number[])[];
+  /** An option's conditions (as optionBitset keys them) → its index. */
+  readonly optionIndex: ReadonlyMap<string, number>;
+  readonly optionBits: readonly Bitset[];
+  readonly bytes: number;
+}
+
+const conditionsKey = (conditions: unknown) => JSON.stringify(conditions);
+
+const indexes = new WeakMap<Bitset, Map<string, ClassIndex | null>>();
+let nextId = 1;
+
+/**
+ * The class index of the universe `base` under the catalogue's options (options are told apart by
+ * their conditions, so catalogues with the same options share it), made on first use and kept
+ * with the universe (a few catalogues per universe). Null when the catalogue has more than
+ * MAX_OPTIONS distinct options or its options split the universe into more than MAX_CLASSES classes.
+ */
+export function classIndexOf(cube: Cube, catalog: readonly FilterCategory[], base: Bitset): ClassIndex | null {
+  const byKey = new Map<string, FilterCategory['options'][number]>();
+  for (const cat of catalog) for (const o of cat.options) byKey.set(conditionsKey(o.conditions), o);
+  if (byKey.size > MAX_OPTIONS) return null;
+  const keys = [...byKey.keys()].sort();
+  const key = keys.join('\n');
+  let kept = indexes.get(base);
+  if (!kept) indexes.set(base, (kept = new Map()));
+  if (kept.has(key)) {
+    const hit = kept.get(key)!;
+    kept.delete(key);
+    kept.set(key, hit);
+    return hit;
+  }
+  const made = buildIndex(cube, base, keys.map((k) => optionBitset(cube, byKey.get(k)!)), keys);
+  kept.set(key, made);
+  for (const k of kept.keys()) {
+    if (kept.size <= INDEXES_PER_BASE) break;
+    kept.delete(k);
+  }
+  return made;
+}
+
+/** Refines the universe option by option: a class splits into the rows with and without the option. */
+function buildIndex(cube: Cube, base: Bitset, optionBits: Bitset[], keys: string[]): ClassIndex | null {
+  const cls = new Uint16Array(cube.rowCount);
+  let signatures: number[][] = [[]];
+  let sizes: number[] = [popcountAll(base, cube.rowCount)];
+  for (let j = 0; j < optionBits.length; j++) {
+    const ob = optionBits[j]!;
+    const remap = new Int32Array(signatures.length).fill(-1);
+    const words = Math.min(ob.length, base.length, (cube.rowCount + 31) >>> 5);
+    for (let w = 0; w < words; w++) {
+      let x = ob[w]! & base[w]!;
+      while (x !== 0) {
+        const r = (w << 5) + 31 - Math.clz32(x & -x);
+        x &= x - 1;
+        const c = cls[r]!;
+        let n = remap[c]!;
+        if (n < 0) {
+          n = remap[c] = signatures.length;
+          signatures.push([...signatures[c]!, j]);
+          sizes.push(0);
+        }
+        cls[r] = n;
+        sizes[c]!--;
+        sizes[n]!++;
+      }
+    }
+    if (signatures.length > MAX_CLASSES) {
+      // Drop the classes whose rows all moved on, then give up if still too many.
+      [signatures, sizes] = compact(cls, base, cube.rowCount, signatures, sizes);
+      if (signatures.length > MAX_CLASSES) return null;
+    }
+  }
+  [signatures, sizes] = compact(cls, base, cube.rowCount, signatures, sizes);
+  return {
+    id: nextId++,
+    base,
+    cls,
+    count: signatures.length,
+    signatures,
+    optionIndex: new Map(keys.map((k, i) => [k, i])),
+    optionBits,
+    bytes: cls.byteLength + signatures.length * 64,
+  };
+}
+
+/** Renumbers the classes that hold rows (of the universe) in order, dropping empty ones. */
+function compact(cls: Uint16Array, base: Bitset, rows: number, signatures: number[][], sizes: number[]): [number[][], number[]] {
+  if (sizes.every((n) => n > 0)) return [signatures, sizes];
+  const keep = new Int32Array(signatures.length).fill(-1);
+  const s2: number[][] = [];
+  const z2: number[] = [];
+  for (let c = 0; c < signatures.length; c++) if (sizes[c]! > 0) (keep[c] = s2.length), s2.push(signatures[c]!), z2.push(sizes[c]!);
+  if (s2.length === 0) return [[[]], [0]];
+  for (let w = 0; w < base.length; w++) {
+    let x = base[w]!;
+    while (x !== 0) {
+      const r = (w << 5) + 31 - Math.clz32(x & -x);
+      x &= x - 1;
+      if (r < rows) cls[r] = keep[cls[r]!]!;
+    }
+  }
+  return [s2, z2];
+}
+
+function popcountAll(bits: Bitset, rows: number): number {
+  let n = 0;
+  for (let r = 0; r < rows; r++) if ((bits[r >>> 5]! >>> (r & 31)) & 1) n++;
+  return n;
+}
+
+/** A group that is exactly universe ∧ selection within [lo, hi), checked word by word, with the classes its selection holds. */
+export interface SignatureGroup {
+  readonly index: ClassIndex;
+  /** Classes the selection holds. */
+  readonly classes: Int32Array;
+  /** The range over which the group's rows were checked (any range within it qualifies). */
+  readonly lo: number;
+  readonly hi: number;
+  /** Ranges (rangeKey) for which a missing table may be made: the report's shared ranges. */
+  readonly shared: ReadonlySet<number>;
+}
+
+/**
+ * The signature view of a compiled benchmark: null unless its rows within [lo, hi) are exactly the
+ * universe's rows that match its selection (every category of the selection by one of its options),
+ * verified on the words, not assumed.
+ */
+export function signatureGroup(index: ClassIndex, catalog: readonly FilterCategory[], group: Pick<Group, 'bits' | 'lo' | 'hi' | 'selection'>, shared: ReadonlySet<number>): SignatureGroup | null {
+  const byId = findOptions(catalog as FilterCategory[]);
+  const cats: number[][] = [];
+  for (const ids of group.selection.values()) {
+    const js: number[] = [];
+    for (const id of ids) {
+      const o = byId.get(id);
+      const j = o ? index.optionIndex.get(conditionsKey(o.conditions)) : undefined;
+      if (j === undefined) return null;
+      js.push(j);
+    }
+    cats.push(js);
+  }
+  if (!selectionRowsEqual(group.bits, group.lo, group.hi, index.base, cats.map((js) => js.map((j) => index.optionBits[j]!)))) return null;
+  const classes: number[] = [];
+  for (let c = 0; c < index.count; c++) {
+    const sig = index.signatures[c]!;
+    if (cats.every((js) => js.some((j) => sig.includes(j)))) classes.push(c);
+  }
+  return { index, classes: Int32Array.from(classes), lo: group.lo, hi: group.hi, shared };
+}
+
+/** Whether the rows of `bits` within [lo, hi) are exactly base ∧ (for every category, any of its options). */
+export function selectionRowsEqual(bits: Bitset, lo: number, hi: number, base: Bitset, cats: readonly (readonly Bitset[])[]): boolean {
+  if (hi <= lo) return true;
+  const w0 = lo >>> 5;
+  const w1 = (hi - 1) >>> 5;
+  for (let w = w0; w <= w1; w++) {
+    let want = base[w] ?? 0;
+    for (const opts of cats) {
+      let any = 0;
+      for (const ob of opts) any |= ob[w] ?? 0;
+      want &= any;
+    }
+    const mask = w === w0 || w === w1 ? edgeMask(w, lo, hi) : 0xffffffff;
+    if (((bits[w]! ^ want) & mask) !== 0) return false;
+  }
+  return true;
+}
+
+/** Key sums per (class, slot) of the universe's rows of one range for one column (or the group's own key: `col` null). */
+interface Table {
+  readonly slots: number;
+  readonly sums: Uint32Array;
+  /** Numeric columns with NPS: per class the members with a value 0–10, 9–10 and 0–6. */
+  readonly counts?: Int32Array;
+  readonly bytes: number;
+}
+
+interface Kept {
+  readonly table: Table;
+  readonly owner: Map<number, Kept>;
+  readonly range: number;
+}
+
+/** Per class index and part (a column, a numeric column with NPS, or the group's own key), the tables by range. */
+const tables = new WeakMap<ClassIndex, WeakMap<object, Map<number, Kept>>>();
+/** Least recently used first (a Set keeps insertion order; a hit is re-inserted). */
+const recency = new Set<Kept>();
+let heldBytes = 0;
+const GROUP_PART = {};
+const npsParts = new WeakMap<CubeColumn, object>();
+
+function partOf(col: CubeColumn | null, nps: boolean): object {
+  if (!col) return GROUP_PART;
+  if (!nps || col.kind !== 'numeric') return col;
+  let p = npsParts.get(col);
+  if (!p) npsParts.set(col, (p = {}));
+  return p;
+}
+
+/** A row range [lo, hi) of the index's cube as one number (exact: rows² < 2⁵³). */
+export function rangeKey(index: ClassIndex, lo: number, hi: number): number {
+  return lo * (index.cls.length + 1) + hi;
+}
+
+/** Slots of a column's table (per class). */
+function slotsOf(col: CubeColumn | null, nps: boolean): number {
+  if (!col) return 1;
+  if (col.kind === 'multi') return col.optionBits.length + 1;
+  if (col.kind === 'numeric') return nps ? 4 : 1;
+  const n = col.kind === 'single' ? col.codes.length : col.dictionary.length;
+  return Math.max(n + 1, 1 << col.planes.length);
+}
+
+/**
+ * The table of one column (null: the group's own key) and range over the universe, kept (least
+ * recently used first out, TABLE_BYTES in all); made by one walk over the universe's rows in the
+ * range when `make` allows it. Null when not kept and not to be made, or too large.
+ */
+function tableOf(index: ClassIndex, keys: Uint32Array, col: CubeColumn | null, nps: boolean, lo: number, hi: number, range: number, make: boolean, shared: ReadonlySet<number>, parts?: readonly { lo: number; hi: number }[] | null): Table | null {
+  const numericNps = nps && col?.kind === 'numeric';
+  let byPart = tables.get(index);
+  if (!byPart) tables.set(index, (byPart = new WeakMap()));
+  const part = partOf(col, numericNps);
+  let byRange = byPart.get(part);
+  if (!byRange) byPart.set(part, (byRange = new Map()));
+  const hit = byRange.get(range);
+  if (hit) {
+    recency.delete(hit);
+    recency.add(hit);
+    return hit.table;
+  }
+  const slots = slotsOf(col, numericNps);
+  if (index.count * slots > MAX_TABLE_SLOTS) return null;
+  // Parts that cover the range exactly (a group's trend buckets) with tables: the range's table is their sum.
+  let table: Table | null = null;
+  if (parts && coversExactly(parts, lo, hi)) {
+    const all: Table[] = [];
+    for (const t of parts) {
+      const r = rangeKey(index, t.lo, t.hi);
+      const pt = tableOf(index, keys, col, nps, t.lo, t.hi, r, shared.has(r), shared);
+      if (!pt) break;
+      all.push(pt);
+    }
+    if (all.length === parts.length) table = sumTables(all);
+  }
+  if (!table && !make) return null;
+  const kept: Kept = { table: table ?? walkTable(index, keys, col, numericNps, slots, lo, hi), owner: byRange, range };
+  byRange.set(range, kept);
+  recency.add(kept);
+  heldBytes += kept.table.bytes;
+  for (const k of recency) {
+    if (heldBytes <= TABLE_BYTES || recency.size <= 1) break;
+    recency.delete(k);
+    k.owner.delete(k.range);
+    heldBytes -= k.table.bytes;
+  }
+  return kept.table;
+}
+
+/** Whether ranges `parts`, in order, are contiguous and cover exactly [lo, hi). */
+export function coversExactly(parts: readonly { lo: number; hi: number }[], lo: number, hi: number): boolean {
+  if (parts.length === 0) return false;
+  let at = lo;
+  for (const t of parts) {
+    if (t.lo !== at || t.hi < t.lo) return false;
+    at = t.hi;
+  }
+  return at === hi;
+}
+
+/** The table of the union of disjoint ranges: every key sum the sum of theirs modulo 2³², every count the sum of theirs. */
+function sumTables(all: readonly Table[]): Table {
+  const first = all[0]!;
+  const sums = new Uint32Array(first.sums.length);
+  const counts = first.counts ? new Int32Array(first.counts.length) : undefined;
+  for (const t of all) {
+    for (let i = 0; i < sums.length; i++) sums[i] = sums[i]! + t.sums[i]!;
+    if (counts) for (let i = 0; i < counts.length; i++) counts[i]! += t.counts![i]!;
+  }
+  return { slots: first.slots, sums, ...(counts ? { counts } : {}), bytes: first.bytes };
+}
+
+/** One walk over the universe's rows within [lo, hi): each row's key added to its class's slots (a Uint32Array wraps modulo 2³²). */
+function walkTable(index: ClassIndex, keys: Uint32Array, col: CubeColumn | null, nps: boolean, slots: number, lo: number, hi: number): Table {
+  const { cls, base } = index;
+  // Exact Float64 sums (keys below 2³², at most 2²⁰ rows between folds), folded modulo 2³² into `out`.
+  const sums = new Float64Array(index.count * slots);
+  const out = new Uint32Array(index.count * slots);
+  const fold = () => {
+    for (let s = 0; s < sums.length; s++) if (sums[s] !== 0) (out[s] = out[s]! + (sums[s]! % TWO32)), (sums[s] = 0);
+  };
+  let counts: Int32Array | undefined;
+  const w0 = lo >>> 5;
+  const w1 = (hi - 1) >>> 5;
+  if (hi <= lo) return { slots, sums: out, bytes: out.byteLength + 128 };
+  if (!col || col.kind === 'numeric') {
+    // The group's own key, or a numeric column's answered key (and NPS keys and counts).
+    const answered = col ? answeredBits(col) : null;
+    const data = col?.kind === 'numeric' ? col.data : null;
+    const values = col?.kind === 'numeric' ? col.values : null;
+    if (nps) counts = new Int32Array(index.count * 3);
+    for (let w = w0; w <= w1; w++) {
+      if (((w - w0) & FOLD_MASK) === FOLD_MASK) fold();
+      let x = base[w]!;
+      if (w === w0 || w === w1) x &= edgeMask(w, lo, hi);
+      const a = answered ? answered[w]! : -1;
+      const row = w << 5;
+      while (x !== 0) {
+        const i = 31 - Math.clz32(x & -x);
+        x &= x - 1;
+        const r = row + i;
+        const c = cls[r]!;
+        const at = c * slots;
+        const k = keys[r]!;
+        if ((a >>> i) & 1) sums[at]! += k;
+        if (!counts) continue;
+        const v = values![data![r]!]!;
+        if (!(v >= 0 && v <= 10)) continue;
+        sums[at + 1]! += k;
+        counts[c * 3]!++;
+        if (v >= 9) (sums[at + 2]! += k), counts[c * 3 + 1]!++;
+        else if (v <= 6) (sums[at + 3]! += k), counts[c * 3 + 2]!++;
+      }
+    }
+  } else if (col.kind === 'multi') {
+    const answered = col.answeredBits;
+    const options = col.optionBits;
+    const n = options.length;
+    const ow = new Int32Array(n);
+    for (let w = w0; w <= w1; w++) {
+      if (((w - w0) & FOLD_MASK) === FOLD_MASK) fold();
+      let x = base[w]! & answered[w]!;
+      if (w === w0 || w === w1) x &= edgeMask(w, lo, hi);
+      if (x === 0) continue;
+      for (let j = 0; j < n; j++) ow[j] = options[j]![w]!;
+      const row = w << 5;
+      while (x !== 0) {
+        const i = 31 - Math.clz32(x & -x);
+        x &= x - 1;
+        const at = cls[row + i]! * slots;
+        const k = keys[row + i]!;
+        sums[at]! += k;
+        for (let j = 0; j < n; j++) if ((ow[j]! >>> i) & 1) sums[at + 1 + j]! += k;
+      }
+    }
+  } else {
+    const planes = col.planes;
+    const b = planes.length;
+    if (b >= 1 && b <= 4) {
+      const [P0, P1, P2, P3] = fourPlanes(planes, w1 + 1);
+      for (let w = w0; w <= w1; w++) {
+      if (((w - w0) & FOLD_MASK) === FOLD_MASK) fold();
+        const p0 = P0[w]!;
+        const p1 = P1[w]!;
+        const p2 = P2[w]!;
+        const p3 = P3[w]!;
+        // Code 0 (no answer) stays 0, as in the member walk.
+        let x = base[w]! & (p0 | p1 | p2 | p3);
+        if (w === w0 || w === w1) x &= edgeMask(w, lo, hi);
+        const row = w << 5;
+        while (x !== 0) {
+          const i = 31 - Math.clz32(x & -x);
+          x &= x - 1;
+          const at = cls[row + i]! * slots + (((p0 >>> i) & 1) | (((p1 >>> i) & 1) << 1) | (((p2 >>> i) & 1) << 2) | (((p3 >>> i) & 1) << 3));
+          sums[at]! += keys[row + i]!;
+        }
+      }
+    } else if (b > 4) {
+      const pw = new Int32Array(b);
+      for (let w = w0; w <= w1; w++) {
+      if (((w - w0) & FOLD_MASK) === FOLD_MASK) fold();
+        let any = 0;
+        for (let j = 0; j < b; j++) any |= pw[j] = planes[j]![w]!;
+        let x = base[w]! & any;
+        if (w === w0 || w === w1) x &= edgeMask(w, lo, hi);
+        const row = w << 5;
+        while (x !== 0) {
+          const i = 31 - Math.clz32(x & -x);
+          x &= x - 1;
+          const at = cls[row + i]! * slots + codeAt(pw, i);
+          sums[at]! += keys[row + i]!;
+        }
+      }
+    }
+  }
+  fold();
+  return { slots, sums: out, ...(counts ? { counts } : {}), bytes: out.byteLength + (counts?.byteLength ?? 0) + 128 };
+}
+
+/** What cellKeysOf returns (perturb.ts's CellKeys, repeated here to keep the import one way). */
+export interface SignatureKeys {
+  group: number;
+  answered: number;
+  options: Uint32Array;
+  nps?: { base: [number, number]; promoters: [number, number]; detractors: [number, number] };
+}
+
+/**
+ * The cell keys of the group `sg` within [lo, hi) for a column, as sums over the classes its
+ * selection holds of the range's tables — or null (the caller walks the members) when [lo, hi)
+ * lies outside the checked range, or a table is neither kept nor to be made here. A range's
+ * missing table is made by a walk over the universe's rows when the range is one of the report's
+ * shared ranges, or as the sum of the tables of `parts` (ranges covering it exactly) where those
+ * are kept or shared.
+ */
+export function signatureKeys(sg: SignatureGroup, keys: Uint32Array, col: CubeColumn, lo: number, hi: number, nps: boolean, parts?: readonly { lo: number; hi: number }[] | null): SignatureKeys | null {
+  if (hi <= lo || lo < sg.lo || hi > sg.hi) return null;
+  const range = rangeKey(sg.index, lo, hi);
+  const make = sg.shared.has(range);
+  const gt = tableOf(sg.index, keys, null, false, lo, hi, range, make, sg.shared, parts);
+  if (!gt) return null;
+  const ct = tableOf(sg.index, keys, col, nps, lo, hi, range, make, sg.shared, parts);
+  if (!ct) return null;
+  const { classes } = sg;
+  // Float64 sums of at most MAX_CLASSES keys below 2³² are exact; the Uint32Array takes them modulo 2³².
+  let g = 0;
+  for (let i = 0; i < classes.length; i++) g += gt.sums[classes[i]!]!;
+  const group = g % TWO32;
+  const S = ct.slots;
+  const f = new Float64Array(S);
+  const sums = ct.sums;
+  for (let i = 0; i < classes.length; i++) {
+    const at = classes[i]! * S;
+    for (let s = 0; s < S; s++) f[s]! += sums[at + s]!;
+  }
+  const acc = new Uint32Array(S);
+  for (let s = 0; s < S; s++) acc[s] = f[s]! % TWO32;
+  if (col.kind === 'multi') return { group, answered: acc[0]!, options: acc.subarray(1) };
+  if (col.kind === 'numeric') {
+    const out: SignatureKeys = { group, answered: acc[0]!, options: new Uint32Array(0) };
+    if (nps && ct.counts) {
+      const n = [0, 0, 0];
+      for (let i = 0; i < classes.length; i++) for (let f = 0; f < 3; f++) n[f]! += ct.counts[classes[i]! * 3 + f]!;
+      out.nps = { base: [n[0]!, acc[1]!], promoters: [n[1]!, acc[2]!], detractors: [n[2]!, acc[3]!] };
+    }
+    return out;
+  }
+  const n = col.kind === 'single' ? col.codes.length : col.dictionary.length;
+  let answered = 0;
+  for (let c = 1; c < S; c++) answered = (answered + acc[c]!) >>> 0;
+  return { group, answered, options: acc.subarray(1, n + 1) };
+}
+
+/** Bytes of the kept tables (for the bench and tests). */
+export function signatureTableBytes(): number {
+  return heldBytes;
+}
