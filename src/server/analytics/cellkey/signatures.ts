@@ -274,13 +274,8 @@ function slotsOf(col: CubeColumn | null, nps: boolean): number {
  */
 function tableOf(index: ClassIndex, keys: Uint32Array, col: CubeColumn | null, nps: boolean, lo: number, hi: number, range: number, make: boolean, shared: ReadonlySet<number>, parts?: readonly { lo: number; hi: number }[] | null): Table | null {
   const numericNps = nps && col?.kind === 'numeric';
-  const byRange = kept(index, partOf(col, numericNps));
-  const hit = byRange.get(range);
-  if (hit) {
-    recency.delete(hit);
-    recency.add(hit);
-    return hit.table;
-  }
+  const [byRange, hit] = lookup(index, col, numericNps, range);
+  if (hit) return hit;
   const slots = slotsOf(col, numericNps);
   if (index.count * slots > MAX_TABLE_SLOTS) return null;
   // Parts that cover the range exactly (a group's trend buckets) with tables: the range's table is their sum.
@@ -313,12 +308,18 @@ function keep<T extends Table>(byRange: Map<number, Kept>, range: number, table:
   return table;
 }
 
-function kept(index: ClassIndex, part: object): Map<number, Kept> {
+/** The kept tables of one part by range, and the one of `range` (then most recently used) if kept. */
+function lookup(index: ClassIndex, col: CubeColumn | null, nps: boolean, range: number): [Map<number, Kept>, Table | undefined] {
   let byPart = tables.get(index);
   if (!byPart) tables.set(index, (byPart = new WeakMap()));
+  const part = partOf(col, nps);
   let byRange = byPart.get(part);
   if (!byRange) byPart.set(part, (byRange = new Map()));
-  return byRange;
+  const hit = byRange.get(range);
+  if (!hit) return [byRange, undefined];
+  recency.delete(hit);
+  recency.add(hit);
+  return [byRange, hit.table];
 }
 
 /** Rows per chunk of the prefix tables: at least 4,096, at most about 32 chunks in the cube. */
@@ -340,13 +341,8 @@ function chunksWithin(index: ClassIndex, lo: number, hi: number): [number, numbe
  */
 function prefixOf(index: ClassIndex, keys: Uint32Array, col: CubeColumn | null, nps: boolean): Prefix | null {
   const numericNps = nps && col?.kind === 'numeric';
-  const byRange = kept(index, partOf(col, numericNps));
-  const hit = byRange.get(PREFIX);
-  if (hit) {
-    recency.delete(hit);
-    recency.add(hit);
-    return hit.table as Prefix;
-  }
+  const [byRange, hit] = lookup(index, col, numericNps, PREFIX);
+  if (hit) return hit as Prefix;
   const slots = slotsOf(col, numericNps);
   const size = index.count * slots;
   if (size > MAX_TABLE_SLOTS) return null;
