@@ -289,7 +289,7 @@ describe("'Gewogen naar …' names the variables as the reader knows them, never
   let oldName = '';
   let panelScheme = 0;
   let copyId = 0;
-  let renamedOption: { id: number; label: string } | null = null;
+  let renamedOption: { id: number; label: string } | undefined;
   type NamedDto = Dto & { variables: { column_key: string; name: string; label: string }[]; result: { variables: { categories: { code: string; label: string }[] }[] } | null };
 
   beforeAll(async () => {
