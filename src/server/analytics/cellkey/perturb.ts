@@ -7,7 +7,7 @@ import { type Accuracy, marginOfError, meanMarginOfError } from '../margin-of-er
 import type { DataLocationSpec, OptionStat, Stats } from '../types';
 import { codeKeySums, derivedKey, keySum, optionKeySums } from './keys';
 import { PTABLE_ROWS, PTABLE_D } from './ptable-data';
-import { type SignatureGroup, coversExactly, signatureKeys } from './signatures';
+import { type SignatureGroup, coversExactly, signatureKeys, signatureSpan } from './signatures';
 import { perturbCount } from './ptable';
 
 /** Keys of the cells one group contributes to one data location. */
@@ -45,7 +45,13 @@ export function cellKeysOf(col: CubeColumn, keys: Uint32Array, bits: Bitset, lo:
   // Signature tables answer in a few hundred additions: not kept per group (cheaper than the lookup).
   const fromTables = sig ? signatureKeys(sig, keys, col, lo, hi, nps, parts) : null;
   if (fromTables) return fromTables;
-  const make = () => (parts && coversExactly(parts, lo, hi) ? sumOf(parts.map((t) => cellKeysOf(col, keys, bits, t.lo, t.hi, nps, base, null, sig))) : walkedKeys(col, keys, bits, lo, hi, nps, base));
+  const make = () => {
+    if (parts && coversExactly(parts, lo, hi)) return sumOf(parts.map((t) => cellKeysOf(col, keys, bits, t.lo, t.hi, nps, base, null, sig)));
+    // A range of its own: its whole chunks from the prefix tables, its members in the two edges walked.
+    const span = sig ? signatureSpan(sig, keys, col, lo, hi, nps) : null;
+    if (span) return sumOf([span.keys, walkedKeys(col, keys, bits, lo, span.lo, nps, base), walkedKeys(col, keys, bits, span.hi, hi, nps, base)]);
+    return walkedKeys(col, keys, bits, lo, hi, nps, base);
+  };
   if (!base || hi <= lo) return make();
   return groupCached(bits, lo, hi, keys, partOf(col, nps), make, (k) => 96 + k.options.byteLength + (k.nps ? 96 : 0));
 }

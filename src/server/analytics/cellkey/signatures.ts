@@ -1,6 +1,6 @@
 import { type Bitset, edgeMask } from '../bitset';
 import { type FilterCategory, type Group, findOptions, optionBitset } from '../benchmarks';
-import { type Cube, type CubeColumn, answeredBits } from '../cube';
+import { type Cube, type CubeColumn, type Planes, answeredBits } from '../cube';
 import { codeAt, fourPlanes } from '../planes';
 
 /**
@@ -20,8 +20,8 @@ export const MAX_OPTIONS = 256;
 /** A table of more slots (classes × answer codes) than this is not made (the member walk as before). */
 const MAX_TABLE_SLOTS = 1 << 17;
 const TWO32 = 4294967296;
-/** Fold the Float64 sums every 2¹⁵ words (2²⁰ rows): below 2⁵² per slot. */
-const FOLD_MASK = (1 << 15) - 1;
+/** Rows per Float64 pass of a table walk: sums of 2²⁰ keys below 2³² stay exact (below 2⁵²). */
+const FOLD_ROWS = 1 << 20;
 /** Bytes of kept tables (all cubes), least recently used first out. */
 export const TABLE_BYTES = 16 * 1024 * 1024;
 /** Class indexes kept per universe (catalogues in use at once). */
@@ -142,7 +142,10 @@ function compact(cls: Uint16Array, base: Bitset, rows: number, signatures: numbe
 
 function popcountAll(bits: Bitset, rows: number): number {
   let n = 0;
-  for (let r = 0; r < rows; r++) if ((bits[r >>> 5]! >>> (r & 31)) & 1) n++;
+  for (let w = 0; w < bits.length; w++) {
+    let x = w === bits.length - 1 && rows & 31 ? bits[w]! & (0xffffffff >>> (32 - (rows & 31))) : bits[w]!;
+    while (x !== 0) (x &= x - 1), n++;
+  }
   return n;
 }
 
@@ -190,11 +193,13 @@ export function selectionRowsEqual(bits: Bitset, lo: number, hi: number, base: B
   if (hi <= lo) return true;
   const w0 = lo >>> 5;
   const w1 = (hi - 1) >>> 5;
+  const n = cats.length;
   for (let w = w0; w <= w1; w++) {
-    let want = base[w] ?? 0;
-    for (const opts of cats) {
+    let want = base[w]!;
+    for (let k = 0; k < n && want !== 0; k++) {
+      const opts = cats[k]!;
       let any = 0;
-      for (const ob of opts) any |= ob[w] ?? 0;
+      for (let j = 0; j < opts.length; j++) any |= opts[j]![w]!;
       want &= any;
     }
     const mask = w === w0 || w === w1 ? edgeMask(w, lo, hi) : 0xffffffff;
@@ -206,6 +211,8 @@ export function selectionRowsEqual(bits: Bitset, lo: number, hi: number, base: B
 /** Key sums per (class, slot) of the universe's rows of one range for one column (or the group's own key: `col` null). */
 interface Table {
   readonly slots: number;
+  /** Entries of one table: classes × slots (`sums` holds one table, a Prefix several). */
+  readonly size: number;
   readonly sums: Uint32Array;
   /** Numeric columns with NPS: per class the members with a value 0–10, 9–10 and 0–6. */
   readonly counts?: Int32Array;
@@ -217,6 +224,18 @@ interface Kept {
   readonly owner: Map<number, Kept>;
   readonly range: number;
 }
+
+/**
+ * Prefix tables of one column over the universe in chunks of `chunk` rows (chunkRows): `sums`
+ * holds n + 1 tables, table k the sums of the rows [0, k·chunk) — so the rows of any whole chunks
+ * [ka·chunk, kb·chunk) are table kb minus table ka, modulo 2³² (exact).
+ */
+interface Prefix extends Table {
+  readonly chunk: number;
+}
+
+/** The range key the prefix tables of a part are kept under. */
+const PREFIX = -1;
 
 /** Per class index and part (a column, a numeric column with NPS, or the group's own key), the tables by range. */
 const tables = new WeakMap<ClassIndex, WeakMap<object, Map<number, Kept>>>();
@@ -255,17 +274,8 @@ function slotsOf(col: CubeColumn | null, nps: boolean): number {
  */
 function tableOf(index: ClassIndex, keys: Uint32Array, col: CubeColumn | null, nps: boolean, lo: number, hi: number, range: number, make: boolean, shared: ReadonlySet<number>, parts?: readonly { lo: number; hi: number }[] | null): Table | null {
   const numericNps = nps && col?.kind === 'numeric';
-  let byPart = tables.get(index);
-  if (!byPart) tables.set(index, (byPart = new WeakMap()));
-  const part = partOf(col, numericNps);
-  let byRange = byPart.get(part);
-  if (!byRange) byPart.set(part, (byRange = new Map()));
-  const hit = byRange.get(range);
-  if (hit) {
-    recency.delete(hit);
-    recency.add(hit);
-    return hit.table;
-  }
+  const [byRange, hit] = lookup(index, col, numericNps, range);
+  if (hit) return hit;
   const slots = slotsOf(col, numericNps);
   if (index.count * slots > MAX_TABLE_SLOTS) return null;
   // Parts that cover the range exactly (a group's trend buckets) with tables: the range's table is their sum.
@@ -281,17 +291,96 @@ function tableOf(index: ClassIndex, keys: Uint32Array, col: CubeColumn | null, n
     if (all.length === parts.length) table = sumTables(all);
   }
   if (!table && !make) return null;
-  const kept: Kept = { table: table ?? walkTable(index, keys, col, numericNps, slots, lo, hi), owner: byRange, range };
+  return keep(byRange, range, table ?? longTable(index, keys, col, numericNps, slots, lo, hi) ?? walkTable(index, keys, col, numericNps, slots, lo, hi));
+}
+
+function keep<T extends Table>(byRange: Map<number, Kept>, range: number, table: T): T {
+  const kept: Kept = { table, owner: byRange, range };
   byRange.set(range, kept);
   recency.add(kept);
-  heldBytes += kept.table.bytes;
+  heldBytes += table.bytes;
   for (const k of recency) {
     if (heldBytes <= TABLE_BYTES || recency.size <= 1) break;
     recency.delete(k);
     k.owner.delete(k.range);
     heldBytes -= k.table.bytes;
   }
-  return kept.table;
+  return table;
+}
+
+/** The kept tables of one part by range, and the one of `range` (then most recently used) if kept. */
+function lookup(index: ClassIndex, col: CubeColumn | null, nps: boolean, range: number): [Map<number, Kept>, Table | undefined] {
+  let byPart = tables.get(index);
+  if (!byPart) tables.set(index, (byPart = new WeakMap()));
+  const part = partOf(col, nps);
+  let byRange = byPart.get(part);
+  if (!byRange) byPart.set(part, (byRange = new Map()));
+  const hit = byRange.get(range);
+  if (!hit) return [byRange, undefined];
+  recency.delete(hit);
+  recency.add(hit);
+  return [byRange, hit.table];
+}
+
+/** Rows per chunk of the prefix tables: at least 4,096, at most about 32 chunks in the cube. */
+function chunkRows(index: ClassIndex): number {
+  let c = 4096;
+  while (c * 32 < index.cls.length) c *= 2;
+  return c;
+}
+
+/** The whole chunks [ka, kb) within [lo, hi) (kb ≤ ka when there is none). */
+function chunksWithin(index: ClassIndex, lo: number, hi: number): [number, number, number] {
+  const c = chunkRows(index);
+  return [c, Math.ceil(lo / c), Math.min(Math.floor(hi / c), Math.floor(index.cls.length / c))];
+}
+
+/**
+ * The prefix tables of one column (null: the group's own key), made on first use by one walk over
+ * the universe's rows chunk by chunk, and kept with the other tables. Null when too large.
+ */
+function prefixOf(index: ClassIndex, keys: Uint32Array, col: CubeColumn | null, nps: boolean): Prefix | null {
+  const numericNps = nps && col?.kind === 'numeric';
+  const [byRange, hit] = lookup(index, col, numericNps, PREFIX);
+  if (hit) return hit as Prefix;
+  const slots = slotsOf(col, numericNps);
+  const size = index.count * slots;
+  if (size > MAX_TABLE_SLOTS) return null;
+  const chunk = chunkRows(index);
+  const n = Math.floor(index.cls.length / chunk);
+  const sums = new Uint32Array((n + 1) * size);
+  const cs = index.count * 3;
+  const counts = numericNps ? new Int32Array((n + 1) * cs) : undefined;
+  for (let k = 0; k < n; k++) {
+    const t = walkTable(index, keys, col, numericNps, slots, k * chunk, (k + 1) * chunk);
+    for (let i = 0; i < size; i++) sums[(k + 1) * size + i] = sums[k * size + i]! + t.sums[i]!;
+    if (counts) for (let i = 0; i < cs; i++) counts[(k + 1) * cs + i] = counts[k * cs + i]! + t.counts![i]!;
+  }
+  return keep(byRange, PREFIX, { slots, size, chunk, sums, ...(counts ? { counts } : {}), bytes: sums.byteLength + (counts?.byteLength ?? 0) + 128 });
+}
+
+/**
+ * A long range's table (at least two whole chunks): its whole chunks from the prefix tables, its
+ * two ragged edges walked. Null for a shorter range (walked whole).
+ */
+function longTable(index: ClassIndex, keys: Uint32Array, col: CubeColumn | null, nps: boolean, slots: number, lo: number, hi: number): Table | null {
+  const [c, ka, kb] = chunksWithin(index, lo, hi);
+  if (kb - ka < 2) return null;
+  const p = prefixOf(index, keys, col, nps);
+  if (!p) return null;
+  const size = p.size;
+  const head = walkTable(index, keys, col, nps, slots, lo, ka * c);
+  const tail = walkTable(index, keys, col, nps, slots, kb * c, hi);
+  const sums = new Uint32Array(size);
+  // A Uint32Array element takes each sum and difference modulo 2³² (exact: every term is below 2³²).
+  for (let i = 0; i < size; i++) sums[i] = p.sums[kb * size + i]! - p.sums[ka * size + i]! + head.sums[i]! + tail.sums[i]!;
+  let counts: Int32Array | undefined;
+  if (p.counts) {
+    const cs = index.count * 3;
+    counts = new Int32Array(cs);
+    for (let i = 0; i < cs; i++) counts[i] = p.counts[kb * cs + i]! - p.counts[ka * cs + i]! + head.counts![i]! + tail.counts![i]!;
+  }
+  return { slots, size, sums, ...(counts ? { counts } : {}), bytes: sums.byteLength + (counts?.byteLength ?? 0) + 128 };
 }
 
 /** Whether ranges `parts`, in order, are contiguous and cover exactly [lo, hi). */
@@ -314,114 +403,134 @@ function sumTables(all: readonly Table[]): Table {
     for (let i = 0; i < sums.length; i++) sums[i] = sums[i]! + t.sums[i]!;
     if (counts) for (let i = 0; i < counts.length; i++) counts[i]! += t.counts![i]!;
   }
-  return { slots: first.slots, sums, ...(counts ? { counts } : {}), bytes: first.bytes };
+  return { slots: first.slots, size: first.size, sums, ...(counts ? { counts } : {}), bytes: first.bytes };
 }
 
-/** One walk over the universe's rows within [lo, hi): each row's key added to its class's slots (a Uint32Array wraps modulo 2³²). */
+/**
+ * One walk over the universe's rows within [lo, hi): each row's key added to its class's slots, in
+ * exact Float64 sums (keys below 2³², folded modulo 2³² into the table every 2¹⁵ words, 2²⁰ rows).
+ * One function per column kind, each a tight loop over the words.
+ */
 function walkTable(index: ClassIndex, keys: Uint32Array, col: CubeColumn | null, nps: boolean, slots: number, lo: number, hi: number): Table {
-  const { cls, base } = index;
-  // Exact Float64 sums (keys below 2³², at most 2²⁰ rows between folds), folded modulo 2³² into `out`.
-  const sums = new Float64Array(index.count * slots);
-  const out = new Uint32Array(index.count * slots);
-  const fold = () => {
-    for (let s = 0; s < sums.length; s++) if (sums[s] !== 0) (out[s] = out[s]! + (sums[s]! % TWO32)), (sums[s] = 0);
-  };
-  let counts: Int32Array | undefined;
+  const size = index.count * slots;
+  const out = new Uint32Array(size);
+  const counts = nps && col?.kind === 'numeric' ? new Int32Array(index.count * 3) : undefined;
+  for (let from = lo; from < hi; from += FOLD_ROWS) {
+    const to = Math.min(hi, from + FOLD_ROWS);
+    const sums = new Float64Array(size);
+    if (!col) ownKeys(index.cls, index.base, keys, from, to, sums);
+    else if (col.kind === 'numeric') numericKeys(index.cls, index.base, keys, answeredBits(col), counts ? col : null, slots, from, to, sums, counts);
+    else if (col.kind === 'multi') multiKeys(index.cls, index.base, keys, col.answeredBits, col.optionBits, slots, from, to, sums);
+    else if (col.planes.length >= 1 && col.planes.length <= 4) codeKeys4(index.cls, index.base, keys, col.planes, slots, from, to, sums);
+    else if (col.planes.length > 4) codeKeysN(index.cls, index.base, keys, col.planes, slots, from, to, sums);
+    for (let s = 0; s < size; s++) if (sums[s] !== 0) out[s] = out[s]! + (sums[s]! % TWO32);
+  }
+  return { slots, size, sums: out, ...(counts ? { counts } : {}), bytes: out.byteLength + (counts?.byteLength ?? 0) + 128 };
+}
+
+function ownKeys(cls: Uint16Array, base: Bitset, keys: Uint32Array, lo: number, hi: number, sums: Float64Array): void {
   const w0 = lo >>> 5;
   const w1 = (hi - 1) >>> 5;
-  if (hi <= lo) return { slots, sums: out, bytes: out.byteLength + 128 };
-  if (!col || col.kind === 'numeric') {
-    // The group's own key, or a numeric column's answered key (and NPS keys and counts).
-    const answered = col ? answeredBits(col) : null;
-    const data = col?.kind === 'numeric' ? col.data : null;
-    const values = col?.kind === 'numeric' ? col.values : null;
-    if (nps) counts = new Int32Array(index.count * 3);
-    for (let w = w0; w <= w1; w++) {
-      if (((w - w0) & FOLD_MASK) === FOLD_MASK) fold();
-      let x = base[w]!;
-      if (w === w0 || w === w1) x &= edgeMask(w, lo, hi);
-      const a = answered ? answered[w]! : -1;
-      const row = w << 5;
-      while (x !== 0) {
-        const i = 31 - Math.clz32(x & -x);
-        x &= x - 1;
-        const r = row + i;
-        const c = cls[r]!;
-        const at = c * slots;
-        const k = keys[r]!;
-        if ((a >>> i) & 1) sums[at]! += k;
-        if (!counts) continue;
-        const v = values![data![r]!]!;
-        if (!(v >= 0 && v <= 10)) continue;
-        sums[at + 1]! += k;
-        counts[c * 3]!++;
-        if (v >= 9) (sums[at + 2]! += k), counts[c * 3 + 1]!++;
-        else if (v <= 6) (sums[at + 3]! += k), counts[c * 3 + 2]!++;
-      }
+  for (let w = w0; w <= w1; w++) {
+    let x = base[w]!;
+    if (w === w0 || w === w1) x &= edgeMask(w, lo, hi);
+    const row = w << 5;
+    while (x !== 0) {
+      const r = row + 31 - Math.clz32(x & -x);
+      x &= x - 1;
+      sums[cls[r]!]! += keys[r]!;
     }
-  } else if (col.kind === 'multi') {
-    const answered = col.answeredBits;
-    const options = col.optionBits;
-    const n = options.length;
-    const ow = new Int32Array(n);
-    for (let w = w0; w <= w1; w++) {
-      if (((w - w0) & FOLD_MASK) === FOLD_MASK) fold();
-      let x = base[w]! & answered[w]!;
-      if (w === w0 || w === w1) x &= edgeMask(w, lo, hi);
-      if (x === 0) continue;
-      for (let j = 0; j < n; j++) ow[j] = options[j]![w]!;
-      const row = w << 5;
-      while (x !== 0) {
-        const i = 31 - Math.clz32(x & -x);
-        x &= x - 1;
-        const at = cls[row + i]! * slots;
-        const k = keys[row + i]!;
-        sums[at]! += k;
-        for (let j = 0; j < n; j++) if ((ow[j]! >>> i) & 1) sums[at + 1 + j]! += k;
-      }
+  }
+}
+
+/** A numeric column's answered key per class; with `nps` (the column) also the NPS keys [1 … 3] and counts. */
+function numericKeys(cls: Uint16Array, base: Bitset, keys: Uint32Array, answered: Bitset, nps: Extract<CubeColumn, { kind: 'numeric' }> | null, slots: number, lo: number, hi: number, sums: Float64Array, counts: Int32Array | undefined): void {
+  const w0 = lo >>> 5;
+  const w1 = (hi - 1) >>> 5;
+  for (let w = w0; w <= w1; w++) {
+    let x = base[w]!;
+    if (w === w0 || w === w1) x &= edgeMask(w, lo, hi);
+    if (!nps) x &= answered[w]!;
+    const a = answered[w]!;
+    const row = w << 5;
+    while (x !== 0) {
+      const i = 31 - Math.clz32(x & -x);
+      x &= x - 1;
+      const r = row + i;
+      const c = cls[r]!;
+      const at = c * slots;
+      const k = keys[r]!;
+      if ((a >>> i) & 1) sums[at]! += k;
+      if (!nps || !counts) continue;
+      const v = nps.values[nps.data[r]!]!;
+      if (!(v >= 0 && v <= 10)) continue;
+      sums[at + 1]! += k;
+      counts[c * 3]!++;
+      if (v >= 9) (sums[at + 2]! += k), counts[c * 3 + 1]!++;
+      else if (v <= 6) (sums[at + 3]! += k), counts[c * 3 + 2]!++;
     }
-  } else {
-    const planes = col.planes;
-    const b = planes.length;
-    if (b >= 1 && b <= 4) {
-      const [P0, P1, P2, P3] = fourPlanes(planes, w1 + 1);
-      for (let w = w0; w <= w1; w++) {
-      if (((w - w0) & FOLD_MASK) === FOLD_MASK) fold();
-        const p0 = P0[w]!;
-        const p1 = P1[w]!;
-        const p2 = P2[w]!;
-        const p3 = P3[w]!;
-        // Code 0 (no answer) stays 0, as in the member walk.
-        let x = base[w]! & (p0 | p1 | p2 | p3);
-        if (w === w0 || w === w1) x &= edgeMask(w, lo, hi);
-        const row = w << 5;
-        while (x !== 0) {
-          const i = 31 - Math.clz32(x & -x);
-          x &= x - 1;
-          const at = cls[row + i]! * slots + (((p0 >>> i) & 1) | (((p1 >>> i) & 1) << 1) | (((p2 >>> i) & 1) << 2) | (((p3 >>> i) & 1) << 3));
-          sums[at]! += keys[row + i]!;
-        }
-      }
-    } else if (b > 4) {
-      const pw = new Int32Array(b);
-      for (let w = w0; w <= w1; w++) {
-      if (((w - w0) & FOLD_MASK) === FOLD_MASK) fold();
-        let any = 0;
-        for (let j = 0; j < b; j++) any |= pw[j] = planes[j]![w]!;
-        let x = base[w]! & any;
-        if (w === w0 || w === w1) x &= edgeMask(w, lo, hi);
-        const row = w << 5;
-        while (x !== 0) {
-          const i = 31 - Math.clz32(x & -x);
-          x &= x - 1;
-          const at = cls[row + i]! * slots + codeAt(pw, i);
-          sums[at]! += keys[row + i]!;
-        }
+  }
+}
+
+/** A multiple-choice column: per class the answered key [0] and each option's key [1 + j], one mask per option and word. */
+function multiKeys(cls: Uint16Array, base: Bitset, keys: Uint32Array, answered: Bitset, options: readonly Bitset[], slots: number, lo: number, hi: number, sums: Float64Array): void {
+  const w0 = lo >>> 5;
+  const w1 = (hi - 1) >>> 5;
+  const n = options.length;
+  for (let w = w0; w <= w1; w++) {
+    let x = base[w]! & answered[w]!;
+    if (w === w0 || w === w1) x &= edgeMask(w, lo, hi);
+    if (x === 0) continue;
+    const row = w << 5;
+    for (let j = -1; j < n; j++) {
+      let m = j < 0 ? x : x & options[j]![w]!;
+      while (m !== 0) {
+        const r = row + 31 - Math.clz32(m & -m);
+        m &= m - 1;
+        sums[cls[r]! * slots + 1 + j]! += keys[r]!;
       }
     }
   }
-  fold();
-  return { slots, sums: out, ...(counts ? { counts } : {}), bytes: out.byteLength + (counts?.byteLength ?? 0) + 128 };
+}
+
+/** Keys per class and code for 1 … 4 planes: each member's code read from the four plane words (code 0, no answer, left out). */
+function codeKeys4(cls: Uint16Array, base: Bitset, keys: Uint32Array, planes: Planes, slots: number, lo: number, hi: number, sums: Float64Array): void {
+  const w0 = lo >>> 5;
+  const w1 = (hi - 1) >>> 5;
+  const [P0, P1, P2, P3] = fourPlanes(planes, w1 + 1);
+  for (let w = w0; w <= w1; w++) {
+    const p0 = P0[w]!;
+    const p1 = P1[w]!;
+    const p2 = P2[w]!;
+    const p3 = P3[w]!;
+    let x = base[w]! & (p0 | p1 | p2 | p3);
+    if (w === w0 || w === w1) x &= edgeMask(w, lo, hi);
+    const row = w << 5;
+    while (x !== 0) {
+      const i = 31 - Math.clz32(x & -x);
+      x &= x - 1;
+      sums[cls[row + i]! * slots + (((p0 >>> i) & 1) | (((p1 >>> i) & 1) << 1) | (((p2 >>> i) & 1) << 2) | (((p3 >>> i) & 1) << 3))]! += keys[row + i]!;
+    }
+  }
+}
+
+function codeKeysN(cls: Uint16Array, base: Bitset, keys: Uint32Array, planes: Planes, slots: number, lo: number, hi: number, sums: Float64Array): void {
+  const w0 = lo >>> 5;
+  const w1 = (hi - 1) >>> 5;
+  const b = planes.length;
+  const pw = new Int32Array(b);
+  for (let w = w0; w <= w1; w++) {
+    let any = 0;
+    for (let j = 0; j < b; j++) any |= pw[j] = planes[j]![w]!;
+    let x = base[w]! & any;
+    if (w === w0 || w === w1) x &= edgeMask(w, lo, hi);
+    const row = w << 5;
+    while (x !== 0) {
+      const i = 31 - Math.clz32(x & -x);
+      x &= x - 1;
+      sums[cls[row + i]! * slots + codeAt(pw, i)]! += keys[row + i]!;
+    }
+  }
 }
 
 /** What cellKeysOf returns (perturb.ts's CellKeys, repeated here to keep the import one way). */
@@ -448,33 +557,79 @@ export function signatureKeys(sg: SignatureGroup, keys: Uint32Array, col: CubeCo
   if (!gt) return null;
   const ct = tableOf(sg.index, keys, col, nps, lo, hi, range, make, sg.shared, parts);
   if (!ct) return null;
-  const { classes } = sg;
-  // Float64 sums of at most MAX_CLASSES keys below 2³² are exact; the Uint32Array takes them modulo 2³².
-  let g = 0;
-  for (let i = 0; i < classes.length; i++) g += gt.sums[classes[i]!]!;
-  const group = g % TWO32;
-  const S = ct.slots;
+  return keysOf(col, nps, sg.classes, gt, 0, null, 0, ct, 0, null, 0);
+}
+
+/**
+ * The keys of the group `sg` over the whole chunks of [lo, hi) from the prefix tables (made on
+ * first use: the chunk grid is the same for every request), and those chunks' row range [lo', hi'):
+ * the caller adds the keys of its members in [lo, lo') and [hi', hi). Null when [lo, hi) holds no
+ * whole chunk, lies outside the checked range, or a table would be too large.
+ */
+export function signatureSpan(sg: SignatureGroup, keys: Uint32Array, col: CubeColumn, lo: number, hi: number, nps: boolean): { keys: SignatureKeys; lo: number; hi: number } | null {
+  if (hi <= lo || lo < sg.lo || hi > sg.hi) return null;
+  const [c, ka, kb] = chunksWithin(sg.index, lo, hi);
+  if (kb <= ka) return null;
+  const gp = prefixOf(sg.index, keys, null, false);
+  const cp = gp && prefixOf(sg.index, keys, col, nps);
+  if (!gp || !cp) return null;
+  return { keys: keysOf(col, nps, sg.classes, gp, kb, gp, ka, cp, kb, cp, ka), lo: ka * c, hi: kb * c };
+}
+
+/**
+ * Sums over `classes` of table `t` number `k` (of a prefix; a plain table has one, k = 0), in exact
+ * Float64, minus those of `u` number `j` when given: slot s of the result is Σ t − Σ u modulo 2³².
+ */
+function classSums(classes: Int32Array, t: Table, k: number, u: Table | null, j: number): Uint32Array {
+  const S = t.slots;
   const f = new Float64Array(S);
-  const sums = ct.sums;
+  const g = new Float64Array(S);
+  const size = t.size;
   for (let i = 0; i < classes.length; i++) {
-    const at = classes[i]! * S;
-    for (let s = 0; s < S; s++) f[s]! += sums[at + s]!;
+    const at = k * size + classes[i]! * S;
+    for (let s = 0; s < S; s++) f[s]! += t.sums[at + s]!;
   }
-  const acc = new Uint32Array(S);
-  for (let s = 0; s < S; s++) acc[s] = f[s]! % TWO32;
+  if (u) {
+    for (let i = 0; i < classes.length; i++) {
+      const at = j * size + classes[i]! * S;
+      for (let s = 0; s < S; s++) g[s]! += u.sums[at + s]!;
+    }
+  }
+  // Float64 sums of at most MAX_CLASSES keys below 2³² are exact; ToUint32 of their difference is it modulo 2³².
+  const out = new Uint32Array(S);
+  for (let s = 0; s < S; s++) out[s] = (f[s]! % TWO32) - (g[s]! % TWO32);
+  return out;
+}
+
+/** NPS counts (base, promoters, detractors) over `classes` of table `t` number `k`, minus those of `u` number `j`. */
+function classCounts(classes: Int32Array, count: number, t: Table, k: number, u: Table | null, j: number): [number, number, number] {
+  const n = [0, 0, 0];
+  const cs = count * 3;
+  for (let i = 0; i < classes.length; i++) {
+    for (let f = 0; f < 3; f++) {
+      n[f]! += t.counts![k * cs + classes[i]! * 3 + f]!;
+      if (u) n[f]! -= u.counts![j * cs + classes[i]! * 3 + f]!;
+    }
+  }
+  return [n[0]!, n[1]!, n[2]!];
+}
+
+/** A column's cell keys from the group-key table gt (minus gu) and the column table ct (minus cu). */
+function keysOf(col: CubeColumn, nps: boolean, classes: Int32Array, gt: Table, gk: number, gu: Table | null, gj: number, ct: Table, ck: number, cu: Table | null, cj: number): SignatureKeys {
+  const group = classSums(classes, gt, gk, gu, gj)[0]!;
+  const acc = classSums(classes, ct, ck, cu, cj);
   if (col.kind === 'multi') return { group, answered: acc[0]!, options: acc.subarray(1) };
   if (col.kind === 'numeric') {
     const out: SignatureKeys = { group, answered: acc[0]!, options: new Uint32Array(0) };
     if (nps && ct.counts) {
-      const n = [0, 0, 0];
-      for (let i = 0; i < classes.length; i++) for (let f = 0; f < 3; f++) n[f]! += ct.counts[classes[i]! * 3 + f]!;
-      out.nps = { base: [n[0]!, acc[1]!], promoters: [n[1]!, acc[2]!], detractors: [n[2]!, acc[3]!] };
+      const n = classCounts(classes, ct.size / ct.slots, ct, ck, cu, cj);
+      out.nps = { base: [n[0], acc[1]!], promoters: [n[1], acc[2]!], detractors: [n[2], acc[3]!] };
     }
     return out;
   }
   const n = col.kind === 'single' ? col.codes.length : col.dictionary.length;
   let answered = 0;
-  for (let c = 1; c < S; c++) answered = (answered + acc[c]!) >>> 0;
+  for (let c = 1; c < acc.length; c++) answered = (answered + acc[c]!) >>> 0;
   return { group, answered, options: acc.subarray(1, n + 1) };
 }
 
