@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { panelAnswers, panelFields, panelUsers, reports, surveyAudit, surveyResponses, surveys, surveyTokens, users } from '../../src/server/db/schema';
+import { dataGenerations, panelAnswers, panelFieldOptions, panelFields, panelUsers, reports, surveyAudit, surveyResponses, surveys, surveyTokens, users } from '../../src/server/db/schema';
 import { syncPanelTokens } from '../../src/server/services/participate/panel-fielding';
 import { loadPublicView } from '../../src/server/services/report-data/load-public-view';
 import { readPublicQuery } from '../../src/server/services/report-data/public-query';
@@ -14,6 +14,7 @@ import { serviceContextFor } from '../helpers/service-context';
 import { burgerpeilingCsv } from '../../scripts/seed/surveys';
 import { burgerpeilingLss } from '../../scripts/seed/surveys-burgerpeiling';
 import { CHART_TYPES } from '../../src/shared/lookups';
+import { REPORT_INPUTS } from '../../src/server/db/generations';
 
 const t = createSurveyTestApp();
 afterAll(() => t.close());
@@ -288,6 +289,7 @@ describe("'Gewogen naar …' names the variables as the reader knows them, never
   let oldName = '';
   let panelScheme = 0;
   let copyId = 0;
+  let renamedOption: { id: number; label: string } | undefined;
   type NamedDto = Dto & { variables: { column_key: string; name: string; label: string }[]; result: { variables: { categories: { code: string; label: string }[] }[] } | null };
 
   beforeAll(async () => {
@@ -324,6 +326,7 @@ describe("'Gewogen naar …' names the variables as the reader knows them, never
     if (copyId) await admin.fetch(`${API}/report/${copyId}`, { method: 'DELETE' });
     if (panelScheme) await admin.fetch(`${API}/survey/${surveyId}/weighting/${panelScheme}`, { method: 'DELETE' });
     if (fieldId) await t.db.update(panelFields).set({ name: oldName }).where(eq(panelFields.id, fieldId));
+    if (renamedOption) await t.db.update(panelFieldOptions).set({ label: renamedOption.label }).where(eq(panelFieldOptions.id, renamedOption.id));
   });
 
   it('the weighting screen: a panel field by its name, its answers by their labels; a question by a readable code or its quoted text', async () => {
@@ -375,6 +378,26 @@ describe("'Gewogen naar …' names the variables as the reader knows them, never
     expect(view.weighting).toBe(LABEL);
     expect(JSON.stringify(view)).toContain(`${LABEL}.`);
     expect(JSON.stringify(view)).not.toContain('panel:');
+  });
+
+  it('renaming the panel field refreshes the cached staff answer at once; renaming an option raises the data generation too', async () => {
+    const generation = async () => (await t.db.select({ n: dataGenerations.n }).from(dataGenerations).where(eq(dataGenerations.name, REPORT_INPUTS)))[0]!.n;
+    const label = async () => {
+      const res = await admin.fetch(`${API}/data/1/nl/report/${copyId}`, { method: 'POST', json: { benchmarks: [{ label: 'Alle' }] } });
+      expect(res.status).toBe(200);
+      return (await body<{ weighting: { label: string } }>(res)).weighting.label;
+    };
+    expect(await label()).toBe(LABEL);
+    expect(await label()).toBe(LABEL); // from the isolate's answer cache
+    const [field] = await t.db.select({ panelId: panelFields.panelId }).from(panelFields).where(eq(panelFields.id, fieldId));
+    const before = await generation();
+    expect((await admin.fetch(`${API}/panel/${field!.panelId}/field/${fieldId}`, { method: 'PUT', json: { name: 'Leeftijdscategorie volgens het panel' } })).status).toBe(200);
+    expect(await generation()).toBeGreaterThan(before);
+    expect(await label()).toBe('Gewogen naar leeftijdscategorie volgens het panel');
+    [renamedOption] = await t.db.select({ id: panelFieldOptions.id, label: panelFieldOptions.label }).from(panelFieldOptions).where(eq(panelFieldOptions.panelFieldId, fieldId)).limit(1);
+    const beforeOption = await generation();
+    expect((await admin.fetch(`${API}/panel/${field!.panelId}/field/${fieldId}/option/${renamedOption!.id}`, { method: 'PUT', json: { label: `${renamedOption!.label} (hernoemd)` } })).status).toBe(200);
+    expect(await generation()).toBeGreaterThan(beforeOption);
   });
 });
 
