@@ -47,7 +47,7 @@ export function cellKeysOf(col: CubeColumn, keys: Uint32Array, bits: Bitset, lo:
   if (fromTables) return fromTables;
   const make = () => {
     if (parts && coversExactly(parts, lo, hi)) return sumOf(parts.map((t) => cellKeysOf(col, keys, bits, t.lo, t.hi, nps, base, null, sig)));
-    // A range of its own: its whole chunks from the prefix tables, its members in the two edges walked.
+    // A range of its own: its whole chunks from the chunk tables, its members in the two edges walked.
     const span = sig ? signatureSpan(sig, keys, col, lo, hi, nps) : null;
     if (span) return sumOf([span.keys, walkedKeys(col, keys, bits, lo, span.lo, nps, base), walkedKeys(col, keys, bits, span.hi, hi, nps, base)]);
     return walkedKeys(col, keys, bits, lo, hi, nps, base);

@@ -211,7 +211,7 @@ export function selectionRowsEqual(bits: Bitset, lo: number, hi: number, base: B
 /** Key sums per (class, slot) of the universe's rows of one range for one column (or the group's own key: `col` null). */
 interface Table {
   readonly slots: number;
-  /** Entries of one table: classes × slots (`sums` holds one table, a Prefix several). */
+  /** Entries: classes × slots. */
   readonly size: number;
   readonly sums: Uint32Array;
   /** Rows per (class, slot): what each key sum adds up (class sizes, answers per code, NPS bases). */
@@ -225,17 +225,6 @@ interface Kept {
   readonly range: number;
 }
 
-/**
- * Prefix tables of one column over the universe in chunks of `chunk` rows (chunkRows): `sums`
- * holds n + 1 tables, table k the sums of the rows [0, k·chunk) — so the rows of any whole chunks
- * [ka·chunk, kb·chunk) are table kb minus table ka, modulo 2³² (exact).
- */
-interface Prefix extends Table {
-  readonly chunk: number;
-}
-
-/** The range key the prefix tables of a part are kept under. */
-const PREFIX = -1;
 
 /** Per class index and part (a column, a numeric column with NPS, or the group's own key), the tables by range. */
 const tables = new WeakMap<ClassIndex, WeakMap<object, Map<number, Kept>>>();
@@ -322,7 +311,7 @@ function lookup(index: ClassIndex, col: CubeColumn | null, nps: boolean, range: 
   return [byRange, hit.table];
 }
 
-/** Rows per chunk of the prefix tables: at least 4,096, at most about 32 chunks in the cube. */
+/** Rows per chunk (a fixed grid per cube): at least 4,096, at most about 32 chunks in the cube. */
 function chunkRows(index: ClassIndex): number {
   let c = 4096;
   while (c * 32 < index.cls.length) c *= 2;
@@ -335,51 +324,29 @@ function chunksWithin(index: ClassIndex, lo: number, hi: number): [number, numbe
   return [c, Math.ceil(lo / c), Math.min(Math.floor(hi / c), Math.floor(index.cls.length / c))];
 }
 
-/**
- * The prefix tables of one column (null: the group's own key), made on first use by one walk over
- * the universe's rows chunk by chunk, and kept with the other tables. Null when too large.
- */
-function prefixOf(index: ClassIndex, keys: Uint32Array, col: CubeColumn | null, nps: boolean): Prefix | null {
-  const numericNps = nps && col?.kind === 'numeric';
-  const [byRange, hit] = lookup(index, col, numericNps, PREFIX);
-  if (hit) return hit as Prefix;
-  const slots = slotsOf(col, numericNps);
-  const size = index.count * slots;
-  if (size > MAX_TABLE_SLOTS) return null;
-  const chunk = chunkRows(index);
-  const n = Math.floor(index.cls.length / chunk);
-  const sums = new Uint32Array((n + 1) * size);
-  const counts = new Int32Array((n + 1) * size);
-  for (let k = 0; k < n; k++) {
-    const t = walkTable(index, keys, col, numericNps, slots, k * chunk, (k + 1) * chunk);
-    for (let i = 0; i < size; i++) {
-      sums[(k + 1) * size + i] = sums[k * size + i]! + t.sums[i]!;
-      counts[(k + 1) * size + i] = counts[k * size + i]! + t.counts[i]!;
-    }
+/** The tables of the whole chunks [ka, kb) (each kept as the table of its row range, made on first use). */
+function chunkTables(index: ClassIndex, keys: Uint32Array, col: CubeColumn | null, nps: boolean, ka: number, kb: number): Table[] | null {
+  const c = chunkRows(index);
+  const out: Table[] = [];
+  for (let k = ka; k < kb; k++) {
+    const t = tableOf(index, keys, col, nps, k * c, (k + 1) * c, rangeKey(index, k * c, (k + 1) * c), true, NO_RANGES);
+    if (!t) return null;
+    out.push(t);
   }
-  return keep(byRange, PREFIX, { slots, size, chunk, sums, counts, bytes: sums.byteLength * 2 + 128 });
+  return out;
 }
+const NO_RANGES: ReadonlySet<number> = new Set();
 
 /**
- * A long range's table (at least two whole chunks): its whole chunks from the prefix tables, its
- * two ragged edges walked. Null for a shorter range (walked whole).
+ * A long range's table (at least two whole chunks): the sum of its whole chunks' tables and of its
+ * two ragged edges, walked. Null for a shorter range (walked whole).
  */
 function longTable(index: ClassIndex, keys: Uint32Array, col: CubeColumn | null, nps: boolean, slots: number, lo: number, hi: number): Table | null {
   const [c, ka, kb] = chunksWithin(index, lo, hi);
   if (kb - ka < 2) return null;
-  const p = prefixOf(index, keys, col, nps);
-  if (!p) return null;
-  const size = p.size;
-  const head = walkTable(index, keys, col, nps, slots, lo, ka * c);
-  const tail = walkTable(index, keys, col, nps, slots, kb * c, hi);
-  const sums = new Uint32Array(size);
-  const counts = new Int32Array(size);
-  for (let i = 0; i < size; i++) {
-    // A Uint32Array element takes each sum and difference modulo 2³² (exact: every term is below 2³²).
-    sums[i] = p.sums[kb * size + i]! - p.sums[ka * size + i]! + head.sums[i]! + tail.sums[i]!;
-    counts[i] = p.counts[kb * size + i]! - p.counts[ka * size + i]! + head.counts[i]! + tail.counts[i]!;
-  }
-  return { slots, size, sums, counts, bytes: sums.byteLength * 2 + 128 };
+  const chunks = chunkTables(index, keys, col, nps, ka, kb);
+  if (!chunks) return null;
+  return sumTables([walkTable(index, keys, col, nps, slots, lo, ka * c), ...chunks, walkTable(index, keys, col, nps, slots, kb * c, hi)]);
 }
 
 /** Whether ranges `parts`, in order, are contiguous and cover exactly [lo, hi). */
@@ -576,7 +543,7 @@ export function signatureCell(sg: SignatureGroup, keys: Uint32Array, col: CubeCo
   if (!gt) return null;
   const ct = tableOf(sg.index, keys, col, nps, lo, hi, range, make, sg.shared, parts);
   if (!ct) return null;
-  return gather(col, nps, sg.classes, gt, 0, null, 0, ct, 0, null, 0);
+  return gather(col, nps, sg.classes, [gt], [ct]);
 }
 
 /** The cell keys of signatureCell. */
@@ -585,7 +552,7 @@ export function signatureKeys(sg: SignatureGroup, keys: Uint32Array, col: CubeCo
 }
 
 /**
- * The keys of the group `sg` over the whole chunks of [lo, hi) from the prefix tables (made on
+ * The keys of the group `sg` over the whole chunks of [lo, hi) from the chunks' tables (made on
  * first use: the chunk grid is the same for every request), and those chunks' row range [lo', hi'):
  * the caller adds the keys of its members in [lo, lo') and [hi', hi). Null when [lo, hi) holds no
  * whole chunk, lies outside the checked range, or a table would be too large.
@@ -594,17 +561,16 @@ export function signatureSpan(sg: SignatureGroup, keys: Uint32Array, col: CubeCo
   if (hi <= lo || lo < sg.lo || hi > sg.hi) return null;
   const [c, ka, kb] = chunksWithin(sg.index, lo, hi);
   if (kb <= ka) return null;
-  const gp = prefixOf(sg.index, keys, null, false);
-  const cp = gp && prefixOf(sg.index, keys, col, nps);
-  if (!gp || !cp) return null;
-  return { keys: gather(col, nps, sg.classes, gp, kb, gp, ka, cp, kb, cp, ka).keys, lo: ka * c, hi: kb * c };
+  const gts = chunkTables(sg.index, keys, null, false, ka, kb);
+  const cts = gts && chunkTables(sg.index, keys, col, nps, ka, kb);
+  if (!gts || !cts) return null;
+  return { keys: gather(col, nps, sg.classes, gts, cts).keys, lo: ka * c, hi: kb * c };
 }
 
 
 
 /** Scratch sums and counts of gather (grown as needed): no allocation per cell but its results. */
 let plus = new Float64Array(64);
-let minus = new Float64Array(64);
 let rows = new Float64Array(64);
 const NONE_U32 = new Uint32Array(0);
 const NONE_I32 = new Int32Array(0);
@@ -613,47 +579,37 @@ const NONE_I32 = new Int32Array(0);
 type Gathered = SignatureCell;
 
 /**
- * A column's cell keys and counts over `classes`: table k of the group-key table gt (a prefix has
- * several; a plain table one, k = 0) and of the column table ct, minus table j of gu and cu when
- * given (prefix differences). Key sums in exact Float64 (at most MAX_CLASSES keys below 2³² each
- * side; ToUint32 of their difference, a Uint32Array store or >>> 0, is it modulo 2³²); counts exact.
+ * A column's cell keys and counts over `classes`, summed over the group-key tables `gts` and the
+ * column tables `cts` (one range, or the whole chunks of a span). Key sums in exact Float64 (at
+ * most ~32 chunks × MAX_CLASSES keys below 2³² per slot); ToUint32 (a Uint32Array store, >>> 0)
+ * takes them modulo 2³²; counts are exact integers.
  */
-function gather(col: CubeColumn, nps: boolean, classes: Int32Array, gt: Table, gk: number, gu: Table | null, gj: number, ct: Table, ck: number, cu: Table | null, cj: number): Gathered {
+function gather(col: CubeColumn, nps: boolean, classes: Int32Array, gts: readonly Table[], cts: readonly Table[]): Gathered {
   const nc = classes.length;
-  const S = ct.slots;
-  if (plus.length < S) (plus = new Float64Array(S * 2)), (minus = new Float64Array(S * 2)), (rows = new Float64Array(S * 2));
-  const p = plus;
-  const m = minus;
-  const r = rows;
-  for (let s = 0; s < S; s++) (p[s] = 0), (m[s] = 0), (r[s] = 0);
-  // The group: its key and size from gt (minus gu); the column: added key sums in p, subtracted in m, counts in r.
   let g = 0;
   let groupSize = 0;
-  for (let side = 0; side < 2; side++) {
-    const [t, k] = side === 0 ? [gt, gk] : [gu, gj];
-    if (!t) continue;
-    const sign = side === 0 ? 1 : -1;
+  for (const t of gts) {
     const ts = t.sums;
     const tc = t.counts;
-    const ta = k * t.size;
-    for (let i = 0; i < nc; i++) (g += sign * ts[ta + classes[i]!]!), (groupSize += sign * tc[ta + classes[i]!]!);
+    for (let i = 0; i < nc; i++) (g += ts[classes[i]!]!), (groupSize += tc[classes[i]!]!);
   }
-  for (let side = 0; side < 2; side++) {
-    const [t, k, acc] = side === 0 ? [ct, ck, p] : [cu, cj, m];
-    if (!t) continue;
-    const sign = side === 0 ? 1 : -1;
+  const S = cts[0]!.slots;
+  if (plus.length < S) (plus = new Float64Array(S * 2)), (rows = new Float64Array(S * 2));
+  const p = plus;
+  const r = rows;
+  for (let s = 0; s < S; s++) (p[s] = 0), (r[s] = 0);
+  for (const t of cts) {
     const ts = t.sums;
     const tc = t.counts;
-    const ta = k * t.size;
     for (let i = 0; i < nc; i++) {
-      const at = ta + classes[i]! * S;
-      for (let s = 0; s < S; s++) (acc[s] = acc[s]! + ts[at + s]!), (r[s] = r[s]! + sign * tc[at + s]!);
+      const at = classes[i]! * S;
+      for (let s = 0; s < S; s++) (p[s] = p[s]! + ts[at + s]!), (r[s] = r[s]! + tc[at + s]!);
     }
   }
   const group = g >>> 0;
   if (col.kind === 'numeric') {
-    const keys: SignatureKeys = { group, answered: (p[0]! - m[0]!) >>> 0, options: NONE_U32 };
-    if (nps) keys.nps = { base: [r[1]!, (p[1]! - m[1]!) >>> 0], promoters: [r[2]!, (p[2]! - m[2]!) >>> 0], detractors: [r[3]!, (p[3]! - m[3]!) >>> 0] };
+    const keys: SignatureKeys = { group, answered: p[0]! >>> 0, options: NONE_U32 };
+    if (nps) keys.nps = { base: [r[1]!, p[1]! >>> 0], promoters: [r[2]!, p[2]! >>> 0], detractors: [r[3]!, p[3]! >>> 0] };
     return { keys, groupSize, answered: r[0]!, perOption: NONE_I32 };
   }
   // Multiple choice: slot 0 answered, 1 + j option j; single choice and text: slot c code c (answered: every code).
@@ -661,11 +617,11 @@ function gather(col: CubeColumn, nps: boolean, classes: Int32Array, gt: Table, g
   const n = multi ? S - 1 : col.kind === 'single' ? col.codes.length : col.dictionary.length;
   const options = new Uint32Array(n);
   const perOption = new Int32Array(n);
-  for (let j = 0; j < n; j++) (options[j] = p[j + 1]! - m[j + 1]!), (perOption[j] = r[j + 1]!);
+  for (let j = 0; j < n; j++) (options[j] = p[j + 1]!), (perOption[j] = r[j + 1]!);
   let answeredKey = 0;
   let answered = 0;
-  if (multi) (answeredKey = p[0]! - m[0]!), (answered = r[0]!);
-  else for (let c = 1; c < S; c++) (answeredKey += p[c]! - m[c]!), (answered += r[c]!);
+  if (multi) (answeredKey = p[0]!), (answered = r[0]!);
+  else for (let c = 1; c < S; c++) (answeredKey = (answeredKey + (p[c]! >>> 0)) >>> 0), (answered += r[c]!);
   return { keys: { group, answered: answeredKey >>> 0, options }, groupSize, answered, perOption };
 }
 

@@ -10,11 +10,11 @@ import { prng } from '../generate';
  * within a range, taken from per-class tables, must equal the plain sums of its members' record
  * keys modulo 2³² (bit-identical), and its counts the plain counts of its members — for random
  * catalogues (single-choice categories, overlapping multiple-choice and numeric categories), random
- * selections, ranges and universes, tables made by a walk, from the prefix tables (whole chunks) and summed from parts, and ranges of their own
- * (whole chunks from the prefix tables, the edges walked); and a group that is not exactly
- * universe ∧ selection must never take the shortcut.
+ * selections, ranges and universes, tables made by a walk, from whole chunks and summed from
+ * parts, and ranges of their own (whole chunks from the chunk tables, the edges walked); and a
+ * group that is not exactly universe ∧ selection must never take the shortcut.
  */
-/** Three whole chunks of the prefix tables (4,096 rows each) and a ragged end. */
+/** Three whole chunks of the chunk grid (4,096 rows each) and a ragged end. */
 const ROWS = 3 * 4096 + 811;
 const eq = (columnKey: string, value: string | number, comparator = 'equal') => ({ columnKey, comparator, value }) as never;
 
@@ -163,7 +163,7 @@ describe('filter signatures', () => {
                 for (const p of parts) expect(plain(signatureKeys(partsOnly!, keys, col, p.lo, p.hi, nps)!)).toEqual(plainKeys(cube, keys, col.key, bits, p.lo, p.hi, nps));
               }
               expect(plain(cellKeysOf(col, keys, bits, lo, hi, nps, base, null, sg))).toEqual(want);
-              // A range of its own (no table shared or kept): whole chunks from the prefix tables, the edges walked.
+              // A range of its own (no table shared or kept): whole chunks from the chunk tables, the edges walked.
               if (hi - lo > 2) expect(plain(cellKeysOf(col, keys, bits, lo + 1, hi - 1, nps, null, null, partsOnly))).toEqual(plainKeys(cube, keys, col.key, bits, lo + 1, hi - 1, nps));
               expect(plain(cellKeysOf(col, keys, bits, lo, hi, nps, null))).toEqual(want);
               checked++;
