@@ -13,7 +13,7 @@ import { type WeightedSums, weightedSums } from '../weighted';
 import { keySum, recordKeysOf } from './keys';
 import { type CellKeys, cellKeysOf, magnitudeScale, perturbStats } from './perturb';
 import { perturbCount } from './ptable';
-import { type SignatureGroup, classIndexOf, rangeKey, signatureGroup } from './signatures';
+import { type SignatureGroup, classIndexOf, rangeKey, signatureCell, signatureGroup } from './signatures';
 
 /** What computeReportData passes on (its ReportDataInput). */
 export interface CellKeyInput {
@@ -69,11 +69,14 @@ export function computeCellKeyReport(cube: Cube, input: CellKeyInput): ReportDat
     const part = text ? null : releasePart(col, spec, m, input.accuracy);
     /** `parts`: the group's trend buckets, whose keys add up to the group's when they cover its range (cellKeysOf). */
     const released = (bits: Bitset, lo: number, hi: number, sig: SignatureGroup | null, parts?: Bucket[]): GroupResult => {
-      const reason: SuppressionReason | null = groupSmall(bits, lo, hi) ? 'group_below_min_n' : andCountRange(bits, answered, lo, hi) < m ? 'answered_below_min_n' : null;
+      // A group that is universe ∧ selection: its keys and counts from the signature tables (signatures.ts).
+      const known = sig ? signatureCell(sig, keys, col, lo, hi, !!spec.nps, parts) : null;
+      const small = known ? known.groupSize < m : groupSmall(bits, lo, hi);
+      const reason: SuppressionReason | null = small ? 'group_below_min_n' : (known ? known.answered : andCountRange(bits, answered, lo, hi)) < m ? 'answered_below_min_n' : null;
       if (reason) return { suppressed: true, reason };
       const sums = weights ? weightedSums(col, bits, lo, hi, weights, !!spec.nps, base) : undefined;
-      const stats = computeStats(col, bits, lo, hi, spec, m, input.accuracy, weights, { base, sums });
-      const k = cellKeysOf(col, keys, bits, lo, hi, !!spec.nps, base, parts, sig);
+      const stats = computeStats(col, bits, lo, hi, spec, m, input.accuracy, weights, { base, sums, ...(known ? { counts: known } : {}) });
+      const k = known ? known.keys : cellKeysOf(col, keys, bits, lo, hi, !!spec.nps, base, parts, sig);
       if (text) {
         pending.push({ stats, keys: k, ...(sums ? { sums } : {}) });
         return { suppressed: false, stats };

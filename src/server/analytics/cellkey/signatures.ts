@@ -214,8 +214,8 @@ interface Table {
   /** Entries of one table: classes × slots (`sums` holds one table, a Prefix several). */
   readonly size: number;
   readonly sums: Uint32Array;
-  /** Numeric columns with NPS: per class the members with a value 0–10, 9–10 and 0–6. */
-  readonly counts?: Int32Array;
+  /** Rows per (class, slot): what each key sum adds up (class sizes, answers per code, NPS bases). */
+  readonly counts: Int32Array;
   readonly bytes: number;
 }
 
@@ -349,14 +349,15 @@ function prefixOf(index: ClassIndex, keys: Uint32Array, col: CubeColumn | null, 
   const chunk = chunkRows(index);
   const n = Math.floor(index.cls.length / chunk);
   const sums = new Uint32Array((n + 1) * size);
-  const cs = index.count * 3;
-  const counts = numericNps ? new Int32Array((n + 1) * cs) : undefined;
+  const counts = new Int32Array((n + 1) * size);
   for (let k = 0; k < n; k++) {
     const t = walkTable(index, keys, col, numericNps, slots, k * chunk, (k + 1) * chunk);
-    for (let i = 0; i < size; i++) sums[(k + 1) * size + i] = sums[k * size + i]! + t.sums[i]!;
-    if (counts) for (let i = 0; i < cs; i++) counts[(k + 1) * cs + i] = counts[k * cs + i]! + t.counts![i]!;
+    for (let i = 0; i < size; i++) {
+      sums[(k + 1) * size + i] = sums[k * size + i]! + t.sums[i]!;
+      counts[(k + 1) * size + i] = counts[k * size + i]! + t.counts[i]!;
+    }
   }
-  return keep(byRange, PREFIX, { slots, size, chunk, sums, ...(counts ? { counts } : {}), bytes: sums.byteLength + (counts?.byteLength ?? 0) + 128 });
+  return keep(byRange, PREFIX, { slots, size, chunk, sums, counts, bytes: sums.byteLength * 2 + 128 });
 }
 
 /**
@@ -372,15 +373,13 @@ function longTable(index: ClassIndex, keys: Uint32Array, col: CubeColumn | null,
   const head = walkTable(index, keys, col, nps, slots, lo, ka * c);
   const tail = walkTable(index, keys, col, nps, slots, kb * c, hi);
   const sums = new Uint32Array(size);
-  // A Uint32Array element takes each sum and difference modulo 2³² (exact: every term is below 2³²).
-  for (let i = 0; i < size; i++) sums[i] = p.sums[kb * size + i]! - p.sums[ka * size + i]! + head.sums[i]! + tail.sums[i]!;
-  let counts: Int32Array | undefined;
-  if (p.counts) {
-    const cs = index.count * 3;
-    counts = new Int32Array(cs);
-    for (let i = 0; i < cs; i++) counts[i] = p.counts[kb * cs + i]! - p.counts[ka * cs + i]! + head.counts![i]! + tail.counts![i]!;
+  const counts = new Int32Array(size);
+  for (let i = 0; i < size; i++) {
+    // A Uint32Array element takes each sum and difference modulo 2³² (exact: every term is below 2³²).
+    sums[i] = p.sums[kb * size + i]! - p.sums[ka * size + i]! + head.sums[i]! + tail.sums[i]!;
+    counts[i] = p.counts[kb * size + i]! - p.counts[ka * size + i]! + head.counts[i]! + tail.counts[i]!;
   }
-  return { slots, size, sums, ...(counts ? { counts } : {}), bytes: sums.byteLength + (counts?.byteLength ?? 0) + 128 };
+  return { slots, size, sums, counts, bytes: sums.byteLength * 2 + 128 };
 }
 
 /** Whether ranges `parts`, in order, are contiguous and cover exactly [lo, hi). */
@@ -398,12 +397,14 @@ export function coversExactly(parts: readonly { lo: number; hi: number }[], lo: 
 function sumTables(all: readonly Table[]): Table {
   const first = all[0]!;
   const sums = new Uint32Array(first.sums.length);
-  const counts = first.counts ? new Int32Array(first.counts.length) : undefined;
+  const counts = new Int32Array(first.counts.length);
   for (const t of all) {
-    for (let i = 0; i < sums.length; i++) sums[i] = sums[i]! + t.sums[i]!;
-    if (counts) for (let i = 0; i < counts.length; i++) counts[i]! += t.counts![i]!;
+    for (let i = 0; i < sums.length; i++) {
+      sums[i] = sums[i]! + t.sums[i]!;
+      counts[i]! += t.counts[i]!;
+    }
   }
-  return { slots: first.slots, size: first.size, sums, ...(counts ? { counts } : {}), bytes: first.bytes };
+  return { slots: first.slots, size: first.size, sums, counts, bytes: first.bytes };
 }
 
 /**
@@ -414,21 +415,22 @@ function sumTables(all: readonly Table[]): Table {
 function walkTable(index: ClassIndex, keys: Uint32Array, col: CubeColumn | null, nps: boolean, slots: number, lo: number, hi: number): Table {
   const size = index.count * slots;
   const out = new Uint32Array(size);
-  const counts = nps && col?.kind === 'numeric' ? new Int32Array(index.count * 3) : undefined;
+  const counts = new Int32Array(size);
   for (let from = lo; from < hi; from += FOLD_ROWS) {
     const to = Math.min(hi, from + FOLD_ROWS);
     const sums = new Float64Array(size);
-    if (!col) ownKeys(index.cls, index.base, keys, from, to, sums);
-    else if (col.kind === 'numeric') numericKeys(index.cls, index.base, keys, answeredBits(col), counts ? col : null, slots, from, to, sums, counts);
-    else if (col.kind === 'multi') multiKeys(index.cls, index.base, keys, col.answeredBits, col.optionBits, slots, from, to, sums);
-    else if (col.planes.length >= 1 && col.planes.length <= 4) codeKeys4(index.cls, index.base, keys, col.planes, slots, from, to, sums);
-    else if (col.planes.length > 4) codeKeysN(index.cls, index.base, keys, col.planes, slots, from, to, sums);
-    for (let s = 0; s < size; s++) if (sums[s] !== 0) out[s] = out[s]! + (sums[s]! % TWO32);
+    if (!col) ownKeys(index.cls, index.base, keys, from, to, sums, counts);
+    else if (col.kind === 'numeric') numericKeys(index.cls, index.base, keys, answeredBits(col), nps ? col : null, slots, from, to, sums, counts);
+    else if (col.kind === 'multi') multiKeys(index.cls, index.base, keys, col.answeredBits, col.optionBits, slots, from, to, sums, counts);
+    else if (col.planes.length >= 1 && col.planes.length <= 4) codeKeys4(index.cls, index.base, keys, col.planes, slots, from, to, sums, counts);
+    else if (col.planes.length > 4) codeKeysN(index.cls, index.base, keys, col.planes, slots, from, to, sums, counts);
+    // An exact integer below 2⁵³ stored in a Uint32Array is taken modulo 2³² (ToUint32).
+    for (let s = 0; s < size; s++) if (sums[s] !== 0) out[s] = out[s]! + sums[s]!;
   }
-  return { slots, size, sums: out, ...(counts ? { counts } : {}), bytes: out.byteLength + (counts?.byteLength ?? 0) + 128 };
+  return { slots, size, sums: out, counts, bytes: out.byteLength * 2 + 128 };
 }
 
-function ownKeys(cls: Uint16Array, base: Bitset, keys: Uint32Array, lo: number, hi: number, sums: Float64Array): void {
+function ownKeys(cls: Uint16Array, base: Bitset, keys: Uint32Array, lo: number, hi: number, sums: Float64Array, counts: Int32Array): void {
   const w0 = lo >>> 5;
   const w1 = (hi - 1) >>> 5;
   for (let w = w0; w <= w1; w++) {
@@ -438,13 +440,15 @@ function ownKeys(cls: Uint16Array, base: Bitset, keys: Uint32Array, lo: number, 
     while (x !== 0) {
       const r = row + 31 - Math.clz32(x & -x);
       x &= x - 1;
-      sums[cls[r]!]! += keys[r]!;
+      const c = cls[r]!;
+      sums[c]! += keys[r]!;
+      counts[c]!++;
     }
   }
 }
 
 /** A numeric column's answered key per class; with `nps` (the column) also the NPS keys [1 … 3] and counts. */
-function numericKeys(cls: Uint16Array, base: Bitset, keys: Uint32Array, answered: Bitset, nps: Extract<CubeColumn, { kind: 'numeric' }> | null, slots: number, lo: number, hi: number, sums: Float64Array, counts: Int32Array | undefined): void {
+function numericKeys(cls: Uint16Array, base: Bitset, keys: Uint32Array, answered: Bitset, nps: Extract<CubeColumn, { kind: 'numeric' }> | null, slots: number, lo: number, hi: number, sums: Float64Array, counts: Int32Array): void {
   const w0 = lo >>> 5;
   const w1 = (hi - 1) >>> 5;
   for (let w = w0; w <= w1; w++) {
@@ -457,44 +461,45 @@ function numericKeys(cls: Uint16Array, base: Bitset, keys: Uint32Array, answered
       const i = 31 - Math.clz32(x & -x);
       x &= x - 1;
       const r = row + i;
-      const c = cls[r]!;
-      const at = c * slots;
+      const at = cls[r]! * slots;
       const k = keys[r]!;
-      if ((a >>> i) & 1) sums[at]! += k;
-      if (!nps || !counts) continue;
+      if ((a >>> i) & 1) (sums[at]! += k), counts[at]!++;
+      if (!nps) continue;
       const v = nps.values[nps.data[r]!]!;
       if (!(v >= 0 && v <= 10)) continue;
       sums[at + 1]! += k;
-      counts[c * 3]!++;
-      if (v >= 9) (sums[at + 2]! += k), counts[c * 3 + 1]!++;
-      else if (v <= 6) (sums[at + 3]! += k), counts[c * 3 + 2]!++;
+      counts[at + 1]!++;
+      if (v >= 9) (sums[at + 2]! += k), counts[at + 2]!++;
+      else if (v <= 6) (sums[at + 3]! += k), counts[at + 3]!++;
     }
   }
 }
 
 /** A multiple-choice column: per class the answered key [0] and each option's key [1 + j], one mask per option and word. */
-function multiKeys(cls: Uint16Array, base: Bitset, keys: Uint32Array, answered: Bitset, options: readonly Bitset[], slots: number, lo: number, hi: number, sums: Float64Array): void {
+function multiKeys(cls: Uint16Array, base: Bitset, keys: Uint32Array, answered: Bitset, options: readonly Bitset[], slots: number, lo: number, hi: number, sums: Float64Array, counts: Int32Array): void {
   const w0 = lo >>> 5;
   const w1 = (hi - 1) >>> 5;
   const n = options.length;
   for (let w = w0; w <= w1; w++) {
-    let x = base[w]! & answered[w]!;
+    let x = base[w]!;
     if (w === w0 || w === w1) x &= edgeMask(w, lo, hi);
     if (x === 0) continue;
     const row = w << 5;
     for (let j = -1; j < n; j++) {
-      let m = j < 0 ? x : x & options[j]![w]!;
+      let m = x & (j < 0 ? answered[w]! : options[j]![w]!);
       while (m !== 0) {
         const r = row + 31 - Math.clz32(m & -m);
         m &= m - 1;
-        sums[cls[r]! * slots + 1 + j]! += keys[r]!;
+        const at = cls[r]! * slots + 1 + j;
+        sums[at]! += keys[r]!;
+        counts[at]!++;
       }
     }
   }
 }
 
 /** Keys per class and code for 1 … 4 planes: each member's code read from the four plane words (code 0, no answer, left out). */
-function codeKeys4(cls: Uint16Array, base: Bitset, keys: Uint32Array, planes: Planes, slots: number, lo: number, hi: number, sums: Float64Array): void {
+function codeKeys4(cls: Uint16Array, base: Bitset, keys: Uint32Array, planes: Planes, slots: number, lo: number, hi: number, sums: Float64Array, counts: Int32Array): void {
   const w0 = lo >>> 5;
   const w1 = (hi - 1) >>> 5;
   const [P0, P1, P2, P3] = fourPlanes(planes, w1 + 1);
@@ -509,12 +514,14 @@ function codeKeys4(cls: Uint16Array, base: Bitset, keys: Uint32Array, planes: Pl
     while (x !== 0) {
       const i = 31 - Math.clz32(x & -x);
       x &= x - 1;
-      sums[cls[row + i]! * slots + (((p0 >>> i) & 1) | (((p1 >>> i) & 1) << 1) | (((p2 >>> i) & 1) << 2) | (((p3 >>> i) & 1) << 3))]! += keys[row + i]!;
+      const at = cls[row + i]! * slots + (((p0 >>> i) & 1) | (((p1 >>> i) & 1) << 1) | (((p2 >>> i) & 1) << 2) | (((p3 >>> i) & 1) << 3));
+      sums[at]! += keys[row + i]!;
+      counts[at]!++;
     }
   }
 }
 
-function codeKeysN(cls: Uint16Array, base: Bitset, keys: Uint32Array, planes: Planes, slots: number, lo: number, hi: number, sums: Float64Array): void {
+function codeKeysN(cls: Uint16Array, base: Bitset, keys: Uint32Array, planes: Planes, slots: number, lo: number, hi: number, sums: Float64Array, counts: Int32Array): void {
   const w0 = lo >>> 5;
   const w1 = (hi - 1) >>> 5;
   const b = planes.length;
@@ -528,7 +535,9 @@ function codeKeysN(cls: Uint16Array, base: Bitset, keys: Uint32Array, planes: Pl
     while (x !== 0) {
       const i = 31 - Math.clz32(x & -x);
       x &= x - 1;
-      sums[cls[row + i]! * slots + codeAt(pw, i)]! += keys[row + i]!;
+      const at = cls[row + i]! * slots + codeAt(pw, i);
+      sums[at]! += keys[row + i]!;
+      counts[at]!++;
     }
   }
 }
@@ -541,15 +550,25 @@ export interface SignatureKeys {
   nps?: { base: [number, number]; promoters: [number, number]; detractors: [number, number] };
 }
 
+/** A cell from the signature tables: its keys and its true counts. */
+export interface SignatureCell {
+  keys: SignatureKeys;
+  /** Members. */
+  groupSize: number;
+  /** Members who answered the question (the column's answered rows). */
+  answered: number;
+  /** Members per option (single choice and short text: per code 1 … n; multiple choice: per option; numeric: none). */
+  perOption: Int32Array;
+}
+
 /**
- * The cell keys of the group `sg` within [lo, hi) for a column, as sums over the classes its
- * selection holds of the range's tables — or null (the caller walks the members) when [lo, hi)
- * lies outside the checked range, or a table is neither kept nor to be made here. A range's
- * missing table is made by a walk over the universe's rows when the range is one of the report's
- * shared ranges, or as the sum of the tables of `parts` (ranges covering it exactly) where those
- * are kept or shared.
+ * The cell of the group `sg` within [lo, hi) for a column, as sums over the classes its selection
+ * holds of the range's tables — or null (the caller walks the members) when [lo, hi) lies outside
+ * the checked range, or a table is neither kept nor to be made here. A range's missing table is
+ * made by a walk over the universe's rows when the range is one of the report's shared ranges, or
+ * as the sum of the tables of `parts` (ranges covering it exactly) where those are kept or shared.
  */
-export function signatureKeys(sg: SignatureGroup, keys: Uint32Array, col: CubeColumn, lo: number, hi: number, nps: boolean, parts?: readonly { lo: number; hi: number }[] | null): SignatureKeys | null {
+export function signatureCell(sg: SignatureGroup, keys: Uint32Array, col: CubeColumn, lo: number, hi: number, nps: boolean, parts?: readonly { lo: number; hi: number }[] | null): SignatureCell | null {
   if (hi <= lo || lo < sg.lo || hi > sg.hi) return null;
   const range = rangeKey(sg.index, lo, hi);
   const make = sg.shared.has(range);
@@ -557,7 +576,12 @@ export function signatureKeys(sg: SignatureGroup, keys: Uint32Array, col: CubeCo
   if (!gt) return null;
   const ct = tableOf(sg.index, keys, col, nps, lo, hi, range, make, sg.shared, parts);
   if (!ct) return null;
-  return keysOf(col, nps, sg.classes, gt, 0, null, 0, ct, 0, null, 0);
+  return gather(col, nps, sg.classes, gt, 0, null, 0, ct, 0, null, 0);
+}
+
+/** The cell keys of signatureCell. */
+export function signatureKeys(sg: SignatureGroup, keys: Uint32Array, col: CubeColumn, lo: number, hi: number, nps: boolean, parts?: readonly { lo: number; hi: number }[] | null): SignatureKeys | null {
+  return signatureCell(sg, keys, col, lo, hi, nps, parts)?.keys ?? null;
 }
 
 /**
@@ -573,64 +597,76 @@ export function signatureSpan(sg: SignatureGroup, keys: Uint32Array, col: CubeCo
   const gp = prefixOf(sg.index, keys, null, false);
   const cp = gp && prefixOf(sg.index, keys, col, nps);
   if (!gp || !cp) return null;
-  return { keys: keysOf(col, nps, sg.classes, gp, kb, gp, ka, cp, kb, cp, ka), lo: ka * c, hi: kb * c };
+  return { keys: gather(col, nps, sg.classes, gp, kb, gp, ka, cp, kb, cp, ka).keys, lo: ka * c, hi: kb * c };
 }
+
+
+
+/** Scratch sums and counts of gather (grown as needed): no allocation per cell but its results. */
+let plus = new Float64Array(64);
+let minus = new Float64Array(64);
+let rows = new Float64Array(64);
+const NONE_U32 = new Uint32Array(0);
+const NONE_I32 = new Int32Array(0);
+
+/** What gather finds: a column's cell keys and counts (signatureCell). */
+type Gathered = SignatureCell;
 
 /**
- * Sums over `classes` of table `t` number `k` (of a prefix; a plain table has one, k = 0), in exact
- * Float64, minus those of `u` number `j` when given: slot s of the result is Σ t − Σ u modulo 2³².
+ * A column's cell keys and counts over `classes`: table k of the group-key table gt (a prefix has
+ * several; a plain table one, k = 0) and of the column table ct, minus table j of gu and cu when
+ * given (prefix differences). Key sums in exact Float64 (at most MAX_CLASSES keys below 2³² each
+ * side; ToUint32 of their difference, a Uint32Array store or >>> 0, is it modulo 2³²); counts exact.
  */
-function classSums(classes: Int32Array, t: Table, k: number, u: Table | null, j: number): Uint32Array {
-  const S = t.slots;
-  const f = new Float64Array(S);
-  const g = new Float64Array(S);
-  const size = t.size;
-  for (let i = 0; i < classes.length; i++) {
-    const at = k * size + classes[i]! * S;
-    for (let s = 0; s < S; s++) f[s]! += t.sums[at + s]!;
+function gather(col: CubeColumn, nps: boolean, classes: Int32Array, gt: Table, gk: number, gu: Table | null, gj: number, ct: Table, ck: number, cu: Table | null, cj: number): Gathered {
+  const nc = classes.length;
+  const S = ct.slots;
+  if (plus.length < S) (plus = new Float64Array(S * 2)), (minus = new Float64Array(S * 2)), (rows = new Float64Array(S * 2));
+  const p = plus;
+  const m = minus;
+  const r = rows;
+  for (let s = 0; s < S; s++) (p[s] = 0), (m[s] = 0), (r[s] = 0);
+  // The group: its key and size from gt (minus gu); the column: added key sums in p, subtracted in m, counts in r.
+  let g = 0;
+  let groupSize = 0;
+  for (let side = 0; side < 2; side++) {
+    const [t, k] = side === 0 ? [gt, gk] : [gu, gj];
+    if (!t) continue;
+    const sign = side === 0 ? 1 : -1;
+    const ts = t.sums;
+    const tc = t.counts;
+    const ta = k * t.size;
+    for (let i = 0; i < nc; i++) (g += sign * ts[ta + classes[i]!]!), (groupSize += sign * tc[ta + classes[i]!]!);
   }
-  if (u) {
-    for (let i = 0; i < classes.length; i++) {
-      const at = j * size + classes[i]! * S;
-      for (let s = 0; s < S; s++) g[s]! += u.sums[at + s]!;
+  for (let side = 0; side < 2; side++) {
+    const [t, k, acc] = side === 0 ? [ct, ck, p] : [cu, cj, m];
+    if (!t) continue;
+    const sign = side === 0 ? 1 : -1;
+    const ts = t.sums;
+    const tc = t.counts;
+    const ta = k * t.size;
+    for (let i = 0; i < nc; i++) {
+      const at = ta + classes[i]! * S;
+      for (let s = 0; s < S; s++) (acc[s] = acc[s]! + ts[at + s]!), (r[s] = r[s]! + sign * tc[at + s]!);
     }
   }
-  // Float64 sums of at most MAX_CLASSES keys below 2³² are exact; ToUint32 of their difference is it modulo 2³².
-  const out = new Uint32Array(S);
-  for (let s = 0; s < S; s++) out[s] = (f[s]! % TWO32) - (g[s]! % TWO32);
-  return out;
-}
-
-/** NPS counts (base, promoters, detractors) over `classes` of table `t` number `k`, minus those of `u` number `j`. */
-function classCounts(classes: Int32Array, count: number, t: Table, k: number, u: Table | null, j: number): [number, number, number] {
-  const n = [0, 0, 0];
-  const cs = count * 3;
-  for (let i = 0; i < classes.length; i++) {
-    for (let f = 0; f < 3; f++) {
-      n[f]! += t.counts![k * cs + classes[i]! * 3 + f]!;
-      if (u) n[f]! -= u.counts![j * cs + classes[i]! * 3 + f]!;
-    }
-  }
-  return [n[0]!, n[1]!, n[2]!];
-}
-
-/** A column's cell keys from the group-key table gt (minus gu) and the column table ct (minus cu). */
-function keysOf(col: CubeColumn, nps: boolean, classes: Int32Array, gt: Table, gk: number, gu: Table | null, gj: number, ct: Table, ck: number, cu: Table | null, cj: number): SignatureKeys {
-  const group = classSums(classes, gt, gk, gu, gj)[0]!;
-  const acc = classSums(classes, ct, ck, cu, cj);
-  if (col.kind === 'multi') return { group, answered: acc[0]!, options: acc.subarray(1) };
+  const group = g >>> 0;
   if (col.kind === 'numeric') {
-    const out: SignatureKeys = { group, answered: acc[0]!, options: new Uint32Array(0) };
-    if (nps && ct.counts) {
-      const n = classCounts(classes, ct.size / ct.slots, ct, ck, cu, cj);
-      out.nps = { base: [n[0], acc[1]!], promoters: [n[1], acc[2]!], detractors: [n[2], acc[3]!] };
-    }
-    return out;
+    const keys: SignatureKeys = { group, answered: (p[0]! - m[0]!) >>> 0, options: NONE_U32 };
+    if (nps) keys.nps = { base: [r[1]!, (p[1]! - m[1]!) >>> 0], promoters: [r[2]!, (p[2]! - m[2]!) >>> 0], detractors: [r[3]!, (p[3]! - m[3]!) >>> 0] };
+    return { keys, groupSize, answered: r[0]!, perOption: NONE_I32 };
   }
-  const n = col.kind === 'single' ? col.codes.length : col.dictionary.length;
+  // Multiple choice: slot 0 answered, 1 + j option j; single choice and text: slot c code c (answered: every code).
+  const multi = col.kind === 'multi';
+  const n = multi ? S - 1 : col.kind === 'single' ? col.codes.length : col.dictionary.length;
+  const options = new Uint32Array(n);
+  const perOption = new Int32Array(n);
+  for (let j = 0; j < n; j++) (options[j] = p[j + 1]! - m[j + 1]!), (perOption[j] = r[j + 1]!);
+  let answeredKey = 0;
   let answered = 0;
-  for (let c = 1; c < acc.length; c++) answered = (answered + acc[c]!) >>> 0;
-  return { group, answered, options: acc.subarray(1, n + 1) };
+  if (multi) (answeredKey = p[0]! - m[0]!), (answered = r[0]!);
+  else for (let c = 1; c < S; c++) (answeredKey += p[c]! - m[c]!), (answered += r[c]!);
+  return { keys: { group, answered: answeredKey >>> 0, options }, groupSize, answered, perOption };
 }
 
 /** Bytes of the kept tables (for the bench and tests). */

@@ -2,15 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { type Bitset, type ColumnDef, type Cube, CubeBuilder, answeredBits, hasBit, numericValues, planeCodes, universeBits } from '../../../../src/server/analytics';
 import { type FilterCategory, selectionBitset, selectionOf } from '../../../../src/server/analytics/benchmarks';
 import { cellKeysOf } from '../../../../src/server/analytics/cellkey/perturb';
-import { classIndexOf, rangeKey, signatureGroup, signatureKeys } from '../../../../src/server/analytics/cellkey/signatures';
+import { classIndexOf, rangeKey, signatureCell, signatureGroup, signatureKeys } from '../../../../src/server/analytics/cellkey/signatures';
 import { prng } from '../generate';
 
 /**
  * Filter signatures (cellkey/signatures.ts): the cell keys of a group that is universe ∧ selection
  * within a range, taken from per-class tables, must equal the plain sums of its members' record
- * keys modulo 2³² (bit-identical) — for random catalogues (single-choice categories, overlapping
- * multiple-choice and numeric categories), random selections, ranges and universes, tables made by
- * a walk, from the prefix tables (whole chunks) and summed from parts, and ranges of their own
+ * keys modulo 2³² (bit-identical), and its counts the plain counts of its members — for random
+ * catalogues (single-choice categories, overlapping multiple-choice and numeric categories), random
+ * selections, ranges and universes, tables made by a walk, from the prefix tables (whole chunks) and summed from parts, and ranges of their own
  * (whole chunks from the prefix tables, the edges walked); and a group that is not exactly
  * universe ∧ selection must never take the shortcut.
  */
@@ -76,20 +76,26 @@ const members = (bits: Bitset, lo: number, hi: number, and?: Bitset) => {
   for (let r = lo; r < hi; r++) if (hasBit(bits, r) && (!and || hasBit(and, r))) rows.push(r);
   return rows;
 };
+const decoded = new WeakMap<object, Uint32Array>();
+const codesOf = (planes: Parameters<typeof planeCodes>[0], rows: number) => decoded.get(planes) ?? (decoded.set(planes, planeCodes(planes, rows)), decoded.get(planes)!);
 const keyOf = (keys: Uint32Array, rows: number[]) => rows.reduce((s, r) => (s + keys[r]!) % 4294967296, 0);
+
+/** Members per option (single choice and text: per code 1 … n; multiple choice: per option; numeric: none). */
+function optionRows(cube: Cube, colKey: string, bits: Bitset, lo: number, hi: number): number[][] {
+  const col = cube.byKey.get(colKey)!;
+  if (col.kind === 'multi') return col.optionBits.map((o) => members(bits, lo, hi, o));
+  if (col.kind === 'numeric') return [];
+  const rows = members(bits, lo, hi);
+  const codes = codesOf(col.planes, cube.rowCount);
+  const n = col.kind === 'single' ? col.codes.length : col.dictionary.length;
+  return Array.from({ length: n }, (_, i) => rows.filter((r) => codes[r] === i + 1));
+}
 
 /** The plain sums a cell needs, member by member. */
 function plainKeys(cube: Cube, keys: Uint32Array, colKey: string, bits: Bitset, lo: number, hi: number, nps: boolean) {
   const col = cube.byKey.get(colKey)!;
   const rows = members(bits, lo, hi);
-  const options: number[] = [];
-  if (col.kind === 'single' || col.kind === 'text') {
-    const codes = planeCodes(col.planes, cube.rowCount);
-    const n = col.kind === 'single' ? col.codes.length : col.dictionary.length;
-    for (let c = 1; c <= n; c++) options.push(keyOf(keys, rows.filter((r) => codes[r] === c)));
-  } else if (col.kind === 'multi') {
-    for (const o of col.optionBits) options.push(keyOf(keys, members(bits, lo, hi, o)));
-  }
+  const options = optionRows(cube, colKey, bits, lo, hi).map((rs) => keyOf(keys, rs));
   const out: Record<string, unknown> = { group: keyOf(keys, rows), answered: keyOf(keys, members(bits, lo, hi, answeredBits(col))), options };
   if (nps && col.kind === 'numeric') {
     const v = numericValues(col);
@@ -100,6 +106,12 @@ function plainKeys(cube: Cube, keys: Uint32Array, colKey: string, bits: Bitset, 
     out.nps = { base: part(() => true), promoters: part((x) => x >= 9), detractors: part((x) => x <= 6) };
   }
   return out;
+}
+
+/** Members, members who answered, members per option. */
+function plainCounts(cube: Cube, colKey: string, bits: Bitset, lo: number, hi: number): [number, number, number[]] {
+  const col = cube.byKey.get(colKey)!;
+  return [members(bits, lo, hi).length, members(bits, lo, hi, answeredBits(col)).length, optionRows(cube, colKey, bits, lo, hi).map((rs) => rs.length)];
 }
 
 const plain = (k: { group: number; answered: number; options: Uint32Array; nps?: unknown }) => ({ group: k.group, answered: k.answered, options: Array.from(k.options), ...(k.nps ? { nps: k.nps } : {}) });
@@ -113,7 +125,7 @@ describe('filter signatures', () => {
     it(`keys from signature tables equal the plain sums of the members' keys (seed ${seed}): random catalogues, selections, ranges, universes`, () => {
       let checked = 0;
       let spans = 0;
-      for (let round = 0; round < 9; round++) {
+      for (let round = 0; round < 7; round++) {
         const catalog = catalogOf(rnd);
         const base = universeBits(cube, rnd() < 0.5);
         const index = classIndexOf(cube, catalog, base);
@@ -141,6 +153,9 @@ describe('filter signatures', () => {
               const k = signatureKeys(sg!, keys, col, lo, hi, nps);
               expect(k).not.toBeNull();
               expect(plain(k!)).toEqual(want);
+              // The true counts from the same tables: members, answered, per option.
+              const cell = signatureCell(sg!, keys, col, lo, hi, nps)!;
+              expect([cell.groupSize, cell.answered, Array.from(cell.perOption)]).toEqual(plainCounts(cube, col.key, bits, lo, hi));
               // Again (kept table), from the parts' tables, and through cellKeysOf.
               expect(plain(signatureKeys(sg!, keys, col, lo, hi, nps)!)).toEqual(want);
               if (cut > lo && cut < hi) {
@@ -156,9 +171,9 @@ describe('filter signatures', () => {
           }
         }
       }
-      expect(checked).toBeGreaterThan(500);
-      expect(spans).toBeGreaterThan(20);
-    });
+      expect(checked).toBeGreaterThan(400);
+      expect(spans).toBeGreaterThan(10);
+    }, 60_000);
 
     it(`never takes the shortcut for rows that are not universe ∧ selection, or outside the checked range (seed ${seed})`, () => {
       const catalog = catalogOf(() => 0);
