@@ -5,10 +5,12 @@
  * `cellkey` mode on the same cube and run, alternated: plain, with monthly trend buckets, and
  * weighted (a raked scheme); again with benchmarks B, C and D on filters no request asked for
  * before (nothing of their groups cached), and the first request of each. Also the record keys'
- * bytes per response in the cube. Times are CPU time of the bench process (see `time`).
+ * bytes per response in the cube, and the bytes of the kept signature tables (cellkey/signatures.ts).
+ * Times are CPU time of the bench process (see `time`).
  * Run: `npm run bench -- cellkey-speed` (options: --runs N, default 9; --small: 100,000 only).
  */
 import { type ReportDataInput, computeReportData, cubeByteSize, weighCube } from '../../src/server/analytics';
+import { signatureTableBytes } from '../../src/server/analytics/cellkey/signatures';
 import { arg, median } from './_prelude';
 import { SIZES, build, freshInput, input, scheme } from './_survey-report';
 
@@ -51,4 +53,6 @@ for (const rows of SIZES) {
     const [fs, fc] = fresh.map(median) as [number, number];
     console.log(`    ${name.padEnd(22)} suppress ${s.toFixed(1).padStart(8)} ms   cellkey ${c.toFixed(1).padStart(8)} ms   (${(c / s).toFixed(2)}×)   new filters: ${fs.toFixed(1)} / ${fc.toFixed(1)} ms (${(fc / fs).toFixed(2)}×)   first request: ${first[0]!.toFixed(1)} / ${first[1]!.toFixed(1)} ms`);
   }
+  // Kept signature tables (all cubes of the run, within their budget) and the class index (2 bytes per row).
+  console.log(`  signature tables kept: ${(signatureTableBytes() / 1e6).toFixed(1)} MB; class index ${((2 * rows) / 1e6).toFixed(1)} MB`);
 }

@@ -6,6 +6,7 @@ import { type Matrix, npsMatrix, optionMatrix, scalarMatrix, stackedMatrix, time
 import type { BuildOptions, ChartConfig, ChartKind, ChartSpec, DataLocationAnswer, Paint } from './chart/types';
 import { scalarScale } from './chart/values';
 import { mapMatrix } from './chart/map';
+import { chartWeightingNote } from './chart/weighting-note';
 
 export type * from './chart/types';
 export { columnLabel, fitColumnLabel, formatCell, formatCount, nText, shortValueText, valueText, formatNumber, fullGaps, legendKind, seriesLegend, sigMark, sigPartners, stackedAxisMax, svgTextWidth } from './chart/format';
@@ -220,7 +221,8 @@ export function buildChartSpec(chart: ChartConfig, locations: DataLocationAnswer
   if (cfg.max !== null) scale.range = { ...scale.range, max: cfg.max };
   const questions = [...new Set(locs.map((l) => [l.question, l.subquestion].filter(Boolean).join(' – ')).filter(Boolean))];
   if (cfg.typeKey === 'map' && !mapped) m.notes.push(chartsNl.mapNoMap);
-  if (opts.weightedBy && !isText && locs.length) m.notes.push(`${opts.weightedBy}.`);
+  const weightingNote = isText ? null : chartWeightingNote(opts.weightedBy, locs);
+  if (weightingNote) m.notes.push(weightingNote);
   const marginNote = cfg.showMarginOfError ? marginNoteOf(m, locs, scale.unit) : null;
   if (marginNote) m.notes.push(marginNote);
   const significantWith = benchmarks ? significanceOf(m.series) : null;

@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { and, count, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { limeConnections, limeSurveyLinks, surveyQuestions, surveyResponses, surveys, surveyTokens } from '../../src/server/db/schema';
+import { auditLog, limeConnections, limeSurveyLinks, surveyQuestions, surveyResponses, surveys, surveyTokens } from '../../src/server/db/schema';
 import { enqueueScheduledSyncs } from '../../src/server/services/lime/sync-job';
+import { codeLength } from '../../src/server/services/surveys/token-job';
+import { surveysNl } from '../../src/shared/i18n/surveys';
 import { countLss } from '../helpers/lss-counts';
 import { startLimeServer } from '../helpers/lime-rpc-server';
 import { createSurveyTestApp } from '../helpers/survey-test-app';
@@ -22,7 +24,7 @@ beforeAll(async () => {
   expect((await staff.login('beheerder@demo.impulz.nl', 'ImpulZ-demo-2026!')).status).toBe(200);
 });
 const n = async (q: Promise<{ n: number }[]>) => (await q)[0]!.n;
-type Job = { id: number; status: string; error?: string; result: { responses: { changed: number; rows: number }; tokens: { rows: number; changed: number }; from_response_id: number } };
+type Job = { id: number; status: string; error?: string; result: { responses: { changed: number; rows: number }; tokens: { rows: number; changed: number; inserted: number; updated: number; withoutToken: number; newCodes: number }; from_response_id: number } };
 
 describe('LimeSurvey koppeling (RemoteControl 2)', { timeout: 30_000 }, () => {
   let surveyId = 0;
@@ -182,7 +184,7 @@ describe('LimeSurvey koppeling (RemoteControl 2)', { timeout: 30_000 }, () => {
     lime.calls.length = 0;
     const job = await sync();
     // The progress fields are asked of LimeSurvey.
-    expect(lime.calls.find((c) => c.method === 'list_participants')!.params[5]).toEqual(['completed', 'sent', 'remindersent', 'remindercount', 'usesleft', 'blacklisted']);
+    expect(lime.calls.find((c) => c.method === 'list_participants')!.params[5]).toEqual(['participant_id', 'emailstatus', 'language', 'completed', 'sent', 'remindersent', 'remindercount', 'usesleft', 'blacklisted', 'validfrom', 'validuntil']);
     expect(job.result.tokens.changed).toBe(2);
     expect(await token('lstoken1')).toMatchObject({ completed: '2024-02-01 10:00', sent: '2024-01-20 09:00', usesLeft: completedBefore.usesLeft });
     expect(await token('lstoken5')).toMatchObject({ firstname: 'Anna (portaal)', lastname: 'Test', email: 'anna@portaal.nl', reminderSent: '2024-02-10 09:00', reminderCount: 2, blacklisted: 'Y', completed: 'N' });
@@ -196,6 +198,56 @@ describe('LimeSurvey koppeling (RemoteControl 2)', { timeout: 30_000 }, () => {
     expect(again.result.tokens.changed).toBe(0);
     expect(await token('lstoken5')).toMatchObject({ reminderSent: '2024-02-10 09:00', reminderCount: 2, blacklisted: 'Y' });
     expect(await token('lstoken6')).toMatchObject({ completed: '2024-03-05 12:00' });
+  });
+
+  it("participants LimeSurvey has no token for get a portal code of the survey's length, found again by their tid", async () => {
+    const sync = async () => {
+      const res = await staff.post(`/portal/api/v2/survey/${surveyId}/lime/sync`, {});
+      const job = ((await (await staff.get(`/portal/api/v2/job/${((await res.json()) as { data: { id: number } }).data.id}`)).json()) as { data: Job }).data;
+      expect(job.status, job.error).toBe('done');
+      return job;
+    };
+    const issued = async () => (await t.db.select().from(surveyTokens).where(and(eq(surveyTokens.surveyId, surveyId), isNotNull(surveyTokens.importKey)))).sort((a, b) => a.id - b.id);
+    const all = async () => n(t.db.select({ n: count() }).from(surveyTokens).where(eq(surveyTokens.surveyId, surveyId)));
+    const lastAudit = async (action: string) => (await t.db.select().from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.resourceId, surveyId))).orderBy(desc(auditLog.id)))[0]!.summary;
+    const base = { participant_id: null, emailstatus: 'OK', sent: 'N', remindersent: 'N', remindercount: '0', blacklisted: 'N', validuntil: null };
+    // Added in LimeSurvey without a token: JSON null for one, an empty string for the other.
+    lime.participants.push(
+      { ...base, tid: '7', token: null, participant_info: { firstname: 'Zonder', lastname: 'Token', email: 'z7@example.org' }, language: 'nl', completed: 'N', usesleft: '1', validfrom: '2026-01-01 00:00:00' },
+      { ...base, tid: '8', token: '', participant_info: { firstname: 'Ook', lastname: 'Zonder', email: 'z8@example.org' }, language: null, completed: '2024-03-05 12:00', usesleft: '0', validfrom: null },
+    );
+    const before = await all();
+    const length = codeLength((await t.db.select({ n: surveys.tokenLength }).from(surveys).where(eq(surveys.id, surveyId)))[0]!.n);
+    const job = await sync();
+    expect(job.result.tokens).toEqual({ rows: 8, inserted: 2, updated: 0, unchanged: 6, withoutToken: 2, newCodes: 2, changed: 2 });
+    expect(await all()).toBe(before + 2);
+    const fresh = await issued();
+    expect(fresh.map((r) => r.importKey)).toEqual(['tid:7', 'tid:8']);
+    for (const r of fresh) expect(r.token).toMatch(new RegExp(`^[A-Za-z0-9]{${length}}$`));
+    expect(new Set(fresh.map((r) => r.token)).size).toBe(2);
+    expect(fresh[0]).toMatchObject({ firstname: 'Zonder', lastname: 'Token', email: 'z7@example.org', language: 'nl', validFrom: '2026-01-01 00:00:00', completed: 'N', usesLeft: 1 });
+    // A completion from the live link needs no response as evidence (LimeSurvey's word, as for tokens).
+    expect(fresh[1]).toMatchObject({ firstname: 'Ook', completed: '2024-03-05 12:00', usesLeft: 0, language: null });
+    // The screen's summary and both audit rows say it.
+    const [link] = await t.db.select().from(limeSurveyLinks).where(eq(limeSurveyLinks.surveyId, surveyId));
+    expect(link!.lastResult).toMatchObject({ tokens: { withoutToken: 2, newCodes: 2, changed: 2 } });
+    expect(await lastAudit('tokens.import')).toMatch(/\(LimeSurvey-synchronisatie\) in \d+: 8 gelezen, 6 met code, 2 zonder code; nieuwe codes uitgegeven: 2$/);
+    expect(await lastAudit('lime.sync')).toMatch(/; 8 deelnemers gelezen, 2 nieuw of bijgewerkt, 2 zonder code; nieuwe codes uitgegeven: 2$/);
+    expect(surveysNl.lime.syncResult(0, 2, 2)).toBe('0 responsen en 2 tokens nieuw of bijgewerkt. 2 deelnemers zonder code kregen een nieuwe code.');
+    expect(surveysNl.lime.syncResult(1, 1, 1)).toBe('1 respons en 1 token nieuw of bijgewerkt. 1 deelnemer zonder code kreeg een nieuwe code.');
+    expect(surveysNl.lime.syncResult(3, 0)).toBe('3 responsen en 0 tokens nieuw of bijgewerkt.');
+
+    // The next sync finds them by their tid: no new rows, no new codes.
+    const again = await sync();
+    expect(again.result.tokens).toEqual({ rows: 8, inserted: 0, updated: 0, unchanged: 8, withoutToken: 2, newCodes: 0, changed: 0 });
+    expect(await all()).toBe(before + 2);
+    expect((await issued()).map((r) => [r.importKey, r.token])).toEqual(fresh.map((r) => [r.importKey, r.token]));
+    expect(await lastAudit('tokens.import')).toMatch(/2 zonder code; nieuwe codes uitgegeven: 0$/);
+    // An opt-out in LimeSurvey since reaches the code the portal issued.
+    lime.participants[6]!.blacklisted = 'Y';
+    const optOut = await sync();
+    expect(optOut.result.tokens).toMatchObject({ inserted: 0, updated: 1, newCodes: 0 });
+    expect((await issued())[0]).toMatchObject({ importKey: 'tid:7', token: fresh[0]!.token, blacklisted: 'Y' });
   });
 
   it('the cron enqueues a sync per linked survey with the schedule on', async () => {

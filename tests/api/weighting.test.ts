@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { panelAnswers, panelFields, panelUsers, reports, surveyAudit, surveyResponses, surveys, surveyTokens, users } from '../../src/server/db/schema';
+import { dataGenerations, panelAnswers, panelFieldOptions, panelFields, panelUsers, reports, surveyAudit, surveyResponses, surveys, surveyTokens, users } from '../../src/server/db/schema';
 import { syncPanelTokens } from '../../src/server/services/participate/panel-fielding';
 import { loadPublicView } from '../../src/server/services/report-data/load-public-view';
 import { readPublicQuery } from '../../src/server/services/report-data/public-query';
@@ -11,6 +11,10 @@ import type { HttpSession } from '../helpers/http-session';
 import { createSurveyTestApp } from '../helpers/survey-test-app';
 import { demoSurveyId } from '../helpers/demo-survey';
 import { serviceContextFor } from '../helpers/service-context';
+import { burgerpeilingCsv } from '../../scripts/seed/surveys';
+import { burgerpeilingLss } from '../../scripts/seed/surveys-burgerpeiling';
+import { CHART_TYPES } from '../../src/shared/lookups';
+import { REPORT_INPUTS } from '../../src/server/db/generations';
 
 const t = createSurveyTestApp();
 afterAll(() => t.close());
@@ -285,6 +289,7 @@ describe("'Gewogen naar …' names the variables as the reader knows them, never
   let oldName = '';
   let panelScheme = 0;
   let copyId = 0;
+  let renamedOption: { id: number; label: string } | undefined;
   type NamedDto = Dto & { variables: { column_key: string; name: string; label: string }[]; result: { variables: { categories: { code: string; label: string }[] }[] } | null };
 
   beforeAll(async () => {
@@ -321,6 +326,7 @@ describe("'Gewogen naar …' names the variables as the reader knows them, never
     if (copyId) await admin.fetch(`${API}/report/${copyId}`, { method: 'DELETE' });
     if (panelScheme) await admin.fetch(`${API}/survey/${surveyId}/weighting/${panelScheme}`, { method: 'DELETE' });
     if (fieldId) await t.db.update(panelFields).set({ name: oldName }).where(eq(panelFields.id, fieldId));
+    if (renamedOption) await t.db.update(panelFieldOptions).set({ label: renamedOption.label }).where(eq(panelFieldOptions.id, renamedOption.id));
   });
 
   it('the weighting screen: a panel field by its name, its answers by their labels; a question by a readable code or its quoted text', async () => {
@@ -372,5 +378,113 @@ describe("'Gewogen naar …' names the variables as the reader knows them, never
     expect(view.weighting).toBe(LABEL);
     expect(JSON.stringify(view)).toContain(`${LABEL}.`);
     expect(JSON.stringify(view)).not.toContain('panel:');
+  });
+
+  it('renaming the panel field refreshes the cached staff answer at once; renaming an option raises the data generation too', async () => {
+    const generation = async () => (await t.db.select({ n: dataGenerations.n }).from(dataGenerations).where(eq(dataGenerations.name, REPORT_INPUTS)))[0]!.n;
+    const label = async () => {
+      const res = await admin.fetch(`${API}/data/1/nl/report/${copyId}`, { method: 'POST', json: { benchmarks: [{ label: 'Alle' }] } });
+      expect(res.status).toBe(200);
+      return (await body<{ weighting: { label: string } }>(res)).weighting.label;
+    };
+    expect(await label()).toBe(LABEL);
+    expect(await label()).toBe(LABEL); // from the isolate's answer cache
+    const [field] = await t.db.select({ panelId: panelFields.panelId }).from(panelFields).where(eq(panelFields.id, fieldId));
+    const before = await generation();
+    expect((await admin.fetch(`${API}/panel/${field!.panelId}/field/${fieldId}`, { method: 'PUT', json: { name: 'Leeftijdscategorie volgens het panel' } })).status).toBe(200);
+    expect(await generation()).toBeGreaterThan(before);
+    expect(await label()).toBe('Gewogen naar leeftijdscategorie volgens het panel');
+    [renamedOption] = await t.db.select({ id: panelFieldOptions.id, label: panelFieldOptions.label }).from(panelFieldOptions).where(eq(panelFieldOptions.panelFieldId, fieldId)).limit(1);
+    const beforeOption = await generation();
+    expect((await admin.fetch(`${API}/panel/${field!.panelId}/field/${fieldId}/option/${renamedOption!.id}`, { method: 'PUT', json: { label: `${renamedOption!.label} (hernoemd)` } })).status).toBe(200);
+    expect(await generation()).toBeGreaterThan(beforeOption);
+  });
+});
+
+describe("'Gewogen naar …' exactly under the charts whose numbers were weighted (a report of two surveys)", { timeout: 120_000 }, () => {
+  const LABEL = 'Gewogen naar leeftijdsgroep, geslacht en wijk';
+  const WEIGHTED = 'Tevredenheid Zuiderhaven';
+  const OTHER = 'Tevredenheid Oostwijk';
+  const BAR = CHART_TYPES.find((c) => c.key === 'bar')!.id;
+  let otherSurvey = 0;
+  let schemeId = 0;
+  let reportId = 0;
+  const charts: Record<string, number> = {};
+  type Answer = { weighting: { label: string } | null; dataLocations: { chartId: number; surveyId: number; weighted: boolean; benchmarks: { stats?: { effectiveN?: number } }[] }[]; ai?: { text: string } };
+  const data = async (path = '', extra: Record<string, unknown> = {}) => {
+    const res = await admin.fetch(`${API}/data/1/nl/report/${reportId}${path}`, { method: 'POST', json: { benchmarks: [{ label: 'Alle' }], ...extra } });
+    expect(res.status).toBe(200);
+    return body<Answer>(res);
+  };
+
+  beforeAll(async () => {
+    // A second burgerpeiling in the same project (Oostwijk), with responses of its own: the scheme is of the first.
+    const form = new FormData();
+    form.set('file', new File([burgerpeilingLss().replace(/Burgerpeiling Zuiderhaven/g, 'Burgerpeiling Oostwijk')], 'oostwijk.lss'));
+    form.set('project_id', '1');
+    form.set('confirm_duplicate', '1');
+    const imported = await admin.fetch(`${API}/survey/import`, { method: 'POST', body: form });
+    expect(imported.status).toBe(201);
+    otherSurvey = (await body<{ id: number }>(imported)).id;
+    const upload = new FormData();
+    upload.set('file', new File([burgerpeilingCsv(300, new Date())], 'oostwijk.csv'));
+    expect((await admin.fetch(`${API}/survey/${otherSurvey}/response`, { method: 'POST', body: upload })).status).toBe(202);
+    const created = await post(admin, scheme({ name: 'Twee onderzoeken' }));
+    expect(created.status).toBe(201);
+    schemeId = (await body<Dto>(created)).id;
+    const report = await admin.fetch(`${API}/report`, { method: 'POST', json: { project_id: 1, title: 'Twee onderzoeken' } });
+    reportId = (await body<{ id: number }>(report)).id;
+    expect((await admin.fetch(`${API}/report/${reportId}`, { method: 'PUT', json: { status_id: 3, direct_access: true, pdf_export: true, weighting_id: schemeId } })).status).toBe(200);
+    const section = await body<{ id: number }>(await admin.fetch(`${API}/report/${reportId}/section`, { method: 'POST', json: { title: 'Tevredenheid' } }));
+    for (const [title, survey] of [[WEIGHTED, surveyId], [OTHER, otherSurvey]] as const) {
+      charts[title] = (await body<{ id: number }>(await admin.fetch(`${API}/chart`, { method: 'POST', json: { section_id: section.id, chart_type_id: BAR, title } }))).id;
+      expect((await admin.fetch(`${API}/dataLocation`, { method: 'POST', json: { chart_id: charts[title], survey_id: survey, column_key: 'tevredengemeente', label: title } })).status).toBe(201);
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    if (reportId) await admin.fetch(`${API}/report/${reportId}`, { method: 'DELETE' });
+    if (schemeId) await admin.fetch(`${API}/survey/${surveyId}/weighting/${schemeId}`, { method: 'DELETE' });
+  });
+
+  it("the data answer marks each data location; a chart of the other survey's answer says nothing about weighting", async () => {
+    const all = await data();
+    expect(all.weighting?.label).toBe(LABEL);
+    const of = (title: string) => all.dataLocations.find((d) => d.chartId === charts[title])!;
+    expect(of(WEIGHTED)).toMatchObject({ surveyId, weighted: true });
+    expect(typeof of(WEIGHTED).benchmarks[0]!.stats!.effectiveN).toBe('number');
+    expect(of(OTHER)).toMatchObject({ surveyId: otherSurvey, weighted: false });
+    expect(of(OTHER).benchmarks[0]!.stats!.effectiveN).toBeUndefined();
+    const weighted = await data(`/chart/${charts[WEIGHTED]}`);
+    expect(weighted.weighting?.label).toBe(LABEL);
+    expect(weighted.dataLocations.every((d) => d.weighted)).toBe(true);
+    const other = await data(`/chart/${charts[OTHER]}`);
+    expect(other.weighting).toBeNull();
+    expect(other.dataLocations.every((d) => !d.weighted)).toBe(true);
+    // The assistant (built-in analyst without a model binding) names the weighted question only.
+    const ai = await data('', { askAi: true });
+    expect(ai.ai!.text).toContain(`${LABEL}: alleen de cijfers van '${WEIGHTED}' zijn gewogen, de andere niet.`);
+  });
+
+  it('the public page and the PDF say it under the weighted chart only; their report line says partly', async () => {
+    const view = await loadPublicView({ db: t.db }, reportId, readPublicQuery(new URLSearchParams()));
+    expect(view.weighting).toBe("Deels gewogen: alleen de grafieken waaronder ‘Gewogen naar …’ staat (weging ‘Twee onderzoeken’)");
+    const drawn = view.sections.flatMap((s) => s.charts);
+    const svg = (title: string) => drawn.find((c) => c.title === title)!;
+    expect(svg(WEIGHTED).svg).toContain(`${LABEL}.`);
+    expect(svg(WEIGHTED).svgNarrow).toContain(`${LABEL}.`);
+    expect(svg(OTHER).svg).not.toContain('Gewogen');
+    expect(svg(OTHER).svgNarrow).not.toContain('Gewogen');
+
+    const pdf = await admin.fetch(`${API}/report/${reportId}/export`, { method: 'POST', json: { benchmarks: [{ label: 'Alle' }] } });
+    expect(pdf.status).toBe(200);
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(await pdf.arrayBuffer())), { mergePages: true });
+    const flat = text.replace(/\s+/g, ' ');
+    expect(flat).toContain('Deels gewogen: alleen de grafieken waaronder ‘Gewogen naar …’ staat');
+    // Once, between the weighted chart's title and the other chart's.
+    expect(flat.split(LABEL).length - 1).toBe(1);
+    const at = flat.indexOf(LABEL);
+    expect(at).toBeGreaterThan(flat.lastIndexOf(WEIGHTED));
+    expect(at).toBeLessThan(flat.lastIndexOf(OTHER));
   });
 });

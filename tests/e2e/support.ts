@@ -37,6 +37,22 @@ export async function apiCall<T = { data: unknown }>(page: Page, method: string,
   ) as Promise<{ status: number; json: T }>;
 }
 
+/** A multipart upload from the page (`file` plus `fields`, session cookie and XSRF header); `path` below /portal/api/v2. */
+export async function upload(page: Page, path: string, fields: Record<string, string>, name: string, text: string): Promise<{ status: number; json: { data: { id: number; status?: string } } }> {
+  return page.evaluate(
+    async ([path, fields, name, text]) => {
+      if (!document.cookie.includes('XSRF-TOKEN=')) await fetch('/portal/auth/csrf-cookie');
+      const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice(11) ?? '');
+      const form = new FormData();
+      for (const [k, v] of Object.entries(fields)) form.set(k, v);
+      form.set('file', new File([text], name));
+      const res = await fetch(`/portal/api/v2${path}`, { method: 'POST', headers: { Accept: 'application/json', 'X-XSRF-TOKEN': xsrf }, body: form });
+      return { status: res.status, json: await res.json() };
+    },
+    [path, fields, name, text] as const,
+  );
+}
+
 /** The e2e web server's database: its fresh data directory per port (playwright.config.ts). Close it in afterAll. */
 export function e2eClient(): Client {
   return createClient({ url: `file:.tmp/e2e-${Number(process.env.E2E_PORT ?? 4390)}/portal.db` });

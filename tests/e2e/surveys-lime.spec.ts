@@ -6,6 +6,8 @@ const client = e2eClient();
 let lime: Awaited<ReturnType<typeof startLimeServer>>;
 test.beforeAll(async () => {
   lime = await startLimeServer();
+  // One participant LimeSurvey has no token for: the first sync gives it a portal code and says so.
+  lime.participants.push({ ...lime.participants[5]!, tid: '7', token: null, participant_info: { firstname: 'Zonder', lastname: 'Token', email: 'z7@example.org' } });
 });
 test.afterAll(async () => {
   await lime.close();
@@ -31,6 +33,7 @@ test("LimeSurvey koppeling: the Beheerder connects, imports a survey whose respo
   await page.getByRole('button', { name: 'Structuur importeren: Colors' }).click();
   await expect(page.getByRole('button', { name: 'Nu synchroniseren: Colors' })).toBeVisible({ timeout: 30_000 });
   await expect(table.getByText(/Laatst gesynchroniseerd/)).toBeVisible({ timeout: 30_000 });
+  await expect(table.getByText(`${lime.responses.length} responsen en ${lime.participants.length} tokens nieuw of bijgewerkt. 1 deelnemer zonder code kreeg een nieuwe code.`)).toBeVisible();
   await axeClean(page, 'survey/lime');
   await shot(page, 'survey-lime-beheerder');
   // Not coupled yet: 'mine' says so.

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { burgerpeilingCsv } from '../../scripts/seed/surveys';
 import { burgerpeilingLss } from '../../scripts/seed/surveys-burgerpeiling';
 import { CHART_TYPES, DATA_FORMATS, GRANULARITY } from '../../src/shared/lookups';
-import { apiCall, e2eClient, loginAdmin } from './support';
+import { apiCall, e2eClient, loginAdmin, upload } from './support';
 
 /**
  * Visual regression of the charts (issue 18): every chart type × {1, 3 benchmarks} in the staff
@@ -58,21 +58,6 @@ interface Fixture {
 
 let page: Page;
 let fx: Fixture;
-
-async function upload(p: Page, path: string, fields: Record<string, string>, name: string, text: string): Promise<{ status: number; json: { data: { id: number; status?: string } } }> {
-  return p.evaluate(
-    async ([path, fields, name, text]) => {
-      if (!document.cookie.includes('XSRF-TOKEN=')) await fetch('/portal/auth/csrf-cookie');
-      const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice(11) ?? '');
-      const form = new FormData();
-      for (const [k, v] of Object.entries(fields)) form.set(k, v);
-      form.set('file', new File([text], name));
-      const res = await fetch(`/portal/api/v2${path}`, { method: 'POST', headers: { Accept: 'application/json', 'X-XSRF-TOKEN': xsrf }, body: form });
-      return { status: res.status, json: await res.json() };
-    },
-    [path, fields, name, text] as const,
-  );
-}
 
 async function ok<T>(call: Promise<{ status: number; json: T }>, what: string): Promise<T> {
   const { status, json } = await call;

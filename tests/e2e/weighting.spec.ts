@@ -158,4 +158,14 @@ test('a Beheerder uploads the population targets, sets the scheme on a report an
   await page.goto('/portal/public/report/1');
   await expect(page.getByTestId('public-report')).toBeVisible();
   await expect(page.getByTestId('public-weighting')).toHaveCount(0);
+
+  // The Samenvatting tab's key figures of the weighted demo say so (report 1's don't); still signed in as the Beheerder.
+  await page.goto(`/portal/report/${demoReportId}/summary`);
+  await expect(page.getByTestId('key-figures')).toBeVisible();
+  await expect(page.getByTestId('key-figures-weighting')).toHaveText(`${LABEL}.`);
+  await axeClean(page, 'samenvatting, gewogen');
+  await shot(page, 'weighting-summary');
+  await page.goto('/portal/report/1/summary');
+  await expect(page.getByTestId('key-figures')).toBeVisible();
+  await expect(page.getByTestId('key-figures-weighting')).toHaveCount(0);
 });

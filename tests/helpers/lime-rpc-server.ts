@@ -12,10 +12,15 @@ import { col, table } from './lss-counts';
  * serves the colors fixture (survey 841748): structure from its .lss, responses from its .lsr.
  */
 export interface LimeResponse { id: number; submitdate: string | null; values: Record<string, string | null> }
-/** A row of LimeSurvey's token table as list_participants gives it (the token fields only when asked for). */
+/**
+ * A row of LimeSurvey's token table as list_participants gives it (the other columns only when asked
+ * for). `token` is null for a participant LimeSurvey hasn't generated a token for (added without one).
+ */
 export interface LimeParticipant {
-  tid: string; token: string; participant_info: { firstname: string; lastname: string; email: string };
+  tid: string; token: string | null; participant_info: { firstname: string; lastname: string; email: string };
+  participant_id: string | null; emailstatus: string; language: string | null;
   completed: string; sent: string; remindersent: string; remindercount: string; usesleft: string; blacklisted: string;
+  validfrom: string | null; validuntil: string | null;
 }
 
 export async function startLimeServer(opts: { username?: string; password?: string; superadmin?: boolean } = {}) {
@@ -35,7 +40,9 @@ export async function startLimeServer(opts: { username?: string; password?: stri
   });
   const participants: LimeParticipant[] = Array.from({ length: 6 }, (_, i) => ({
     tid: String(i + 1), token: `lstoken${i + 1}`, participant_info: { firstname: `Deelnemer${i + 1}`, lastname: 'Test', email: `d${i + 1}@example.org` },
+    participant_id: null, emailstatus: 'OK', language: 'en',
     completed: i < 2 ? '2024-02-01 10:00' : 'N', sent: '2024-01-20 09:00', remindersent: 'N', remindercount: '0', usesleft: i < 2 ? '0' : '1', blacklisted: 'N',
+    validfrom: null, validuntil: null,
   }));
 
   const limeUsers = [
@@ -110,7 +117,7 @@ export async function startLimeServer(opts: { username?: string; password?: stri
       const lines = chosen.map((r) => [String(r.id), '', r.submitdate, '1', 'en', '1', ...map.fields.map((f) => r.values[f.sgqa] ?? null)].map(quote).join(','));
       return Buffer.from(`${header.map(quote).join(',')}\n${lines.join('\n')}\n`, 'utf8').toString('base64');
     },
-    // tid, token and participant_info, plus the token fields asked for (aAttributes), as LimeSurvey answers.
+    // tid, token and participant_info, plus the asked columns (aAttributes) the token table has, as LimeSurvey answers; ordered by tid.
     list_participants: ([, s, start, limit, , attributes]) => {
       if (Number(s) !== sid) return { status: 'Error: No survey participants table' };
       const asked = new Set(Array.isArray(attributes) ? attributes.map(String) : []);

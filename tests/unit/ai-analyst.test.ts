@@ -182,3 +182,48 @@ describe('improvement points (issue 18)', () => {
     expect(text).not.toMatch(/Onderhoud van groen – '(Ontevreden|Neutraal|Tevreden)': genoemd/);
   });
 });
+
+describe('weighted figures (the report’s weighting scheme)', () => {
+  const LABEL = 'Gewogen naar leeftijdsgroep, geslacht en wijk';
+  /** A weighted location's cells: weighted shares beside unweighted counts, with Σw and effective n. */
+  const weightedCells = () => [cell('Alle', { ...stats([100, 60, 240]), weightedBase: 400, effectiveN: 312.4 }), cell('Jong', { ...stats([120, 90, 90]), weightedBase: 300, effectiveN: 241.6 }), leakySuppressed('Klein', LEAK)];
+  const mixed = (over: Partial<AiInput> = {}) => {
+    const [service, safety, time] = input().locations;
+    return input({ weighting: LABEL, locations: [{ ...service!, benchmarks: weightedCells(), weighted: true }, { ...safety!, weighted: false }, time!], ...over });
+  };
+
+  it('the prompt says which figures are weighted and by what, with the effective n; the others stay unmarked', () => {
+    const prompt = buildPrompt(mixed()).user;
+    expect(prompt).toContain(`Weging: ${LABEL}. Alleen de percentages, gemiddelden en foutmarges van de vragen met '(gewogen)' zijn gewogen`);
+    expect(prompt).toContain('n is het aantal respondenten (ongewogen)');
+    expect(prompt).toContain('Vraag: Tevredenheid over de dienstverlening (gewogen)');
+    expect(prompt).toMatch(/- Alle \(n=400, effectieve n=312, foutmarge/);
+    expect(prompt).toMatch(/- Jong \(n=300, effectieve n=242, foutmarge/);
+    expect(prompt).toContain('Vraag: Veiligheid in de buurt\n');
+    expect(prompt).toContain('Vraag: Tevredenheid door de tijd\n');
+    expect(prompt.match(/\(gewogen\)/g)!.length).toBe(2); // the explanation and the one weighted question
+    // Privacy as before: the suppressed group has no numbers, weighted or not.
+    expect(prompt).toContain('Klein: te weinig respondenten (geen cijfers)');
+    expect(prompt).not.toMatch(/71,4|14,3|n=7\b/);
+    expect(buildPrompt(mixed()).system).toContain('presenteer gewogen percentages nooit als aantallen respondenten');
+  });
+
+  it('all weighted: one sentence for all; cell-key mode writes the effective n as approximate too', () => {
+    const all = input({ weighting: LABEL, locations: input().locations.map((l) => ({ ...l, weighted: true, benchmarks: weightedCells() })) });
+    const prompt = buildPrompt(all).user;
+    expect(prompt).toContain(`Weging: ${LABEL}. Alle percentages, gemiddelden en foutmarges hieronder zijn gewogen.`);
+    expect(prompt.match(/\(gewogen\)/g)!.length).toBe(3);
+    expect(buildPrompt({ ...all, approximate: true }).user).toMatch(/\(n=ca\. 400, effectieve n=ca\. 312,/);
+    expect(writeAnalysis(all)).toContain(`${LABEL}: de percentages, gemiddelden en foutmarges hieronder zijn gewogen.`);
+  });
+
+  it('only questions of another survey than the scheme’s (or no scheme): no word about weighting', () => {
+    const none = mixed({ locations: input().locations.map((l) => ({ ...l, weighted: false })) });
+    for (const text of [buildPrompt(none).user, writeAnalysis(none), buildPrompt(input()).user]) {
+      expect(text).not.toMatch(/[Gg]ewogen|effectieve n|Weging/);
+    }
+    // A topic that selects only the unweighted question leaves weighting out as well.
+    expect(buildPrompt(mixed({ topic: 'veiligheid' })).user).not.toMatch(/[Gg]ewogen|Weging/);
+    expect(writeAnalysis(mixed())).toContain(`${LABEL}: alleen de cijfers van 'Tevredenheid over de dienstverlening' zijn gewogen, de andere niet.`);
+  });
+});

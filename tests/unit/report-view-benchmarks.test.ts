@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as rules from '../../src/islands/report/benchmarks';
 import { fromQueryString, toQueryString } from '../../src/islands/report/bookmark-format';
 import { readCatalog, readStates } from '../../src/islands/report/filters';
-import { benchmarkFigures, chartFigures } from '../../src/islands/report/key-figures';
+import { benchmarkFigures, chartFigures, summaryWeightingNote } from '../../src/islands/report/key-figures';
 import type { ReportDataAnswer } from '../../src/islands/report/use-report-data';
 import { periodOptions, snapIso } from '../../src/shared/date-periods';
 
@@ -161,6 +161,16 @@ describe('summary key figures', () => {
     });
     const matrix: ReportDataAnswer = { minN: 10, includeIncomplete: false, benchmarks: [data.benchmarks[0]!], dataLocations: [item(1, 40, 3.4), item(2, 60, 3.8)] };
     expect(chartFigures(matrix, [12])).toEqual([{ chartId: 12, cells: [{ kind: 'scale', topBox: 50, mean: 3.6, n: 100 }] }]);
+  });
+
+  it('says whether the figures are weighted: all charts, some charts by title, or nothing', () => {
+    const weighting = { id: 1, name: 'Bevolking', label: 'Gewogen naar leeftijd en wijk' };
+    const charts = [{ id: 10, title: 'Tevredenheid' }, { id: 11, title: 'Rapportcijfer' }];
+    const marked = (flags: boolean[]): ReportDataAnswer => ({ ...data, weighting, dataLocations: data.dataLocations.map((l, i) => ({ ...l, weighted: flags[i]! })) });
+    expect(summaryWeightingNote(marked([true, true]), charts)).toBe('Gewogen naar leeftijd en wijk.');
+    expect(summaryWeightingNote(marked([false, true]), charts)).toBe('Gewogen naar leeftijd en wijk: alleen ‘Rapportcijfer’.');
+    expect(summaryWeightingNote(marked([false, false]), charts)).toBeNull();
+    expect(summaryWeightingNote(data, charts)).toBeNull();
   });
 });
 

@@ -31,8 +31,8 @@ export default function ChartPreview({ reportId, lang, minN }: Props) {
 
   const spec = useMemo(() => {
     if (!draft || draft.id === null || !preview.locations.length) return null;
-    return buildChartSpec({ ...draft, id: draft.id }, preview.locations, { minN, lang, granularityId: draft.granularity_id });
-  }, [draft, preview.locations, minN, lang]);
+    return buildChartSpec({ ...draft, id: draft.id }, preview.locations, { minN, lang, granularityId: draft.granularity_id, weightedBy: preview.weightedBy });
+  }, [draft, preview.locations, preview.weightedBy, minN, lang]);
 
   if (!draft || draft.id === null) return null;
   const isR = draft.chart_type_id === RCHART_TYPE_ID;

@@ -77,6 +77,7 @@ export default function RChartPreview({ reportId, sectionId, chartId, lang, rcha
           </tbody>
         </table>
       ))}
+      {result.weighting && <p className="text-xs text-gray-700">{result.weighting.label}.</p>}
     </div>
   );
 }

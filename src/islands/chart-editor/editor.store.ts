@@ -41,6 +41,8 @@ export interface PreviewState {
   status: 'idle' | 'loading' | 'ready' | 'error';
   locations: DataLocationAnswer[];
   error: string | null;
+  /** 'Gewogen naar …' of the report's scheme when this chart's numbers follow it (the data answer's `weighting`). */
+  weightedBy?: string | null;
 }
 
 /** What is on screen; edits change it at once so the preview redraws without a refetch. */
@@ -79,11 +81,11 @@ export async function loadPreview(reportId: number, chartId: number, lang: strin
   const mine = ++sequence;
   $preview.set({ ...$preview.get(), status: 'loading', error: null });
   try {
-    const res = await request<{ data: { dataLocations: DataLocationAnswer[] } }>('POST', `/api/v2/data/1/${lang}/report/${reportId}/chart/${chartId}`, {
+    const res = await request<{ data: { dataLocations: DataLocationAnswer[]; weighting?: { label: string } | null } }>('POST', `/api/v2/data/1/${lang}/report/${reportId}/chart/${chartId}`, {
       benchmarks: [{}],
       granularity: granularityId,
     });
-    if (mine === sequence) $preview.set({ status: 'ready', locations: res.data.dataLocations, error: null });
+    if (mine === sequence) $preview.set({ status: 'ready', locations: res.data.dataLocations, error: null, weightedBy: res.data.weighting?.label ?? null });
   } catch (err) {
     const message = err instanceof ApiError ? (Object.values(err.errors)[0]?.[0] ?? err.message) : chartEditorNl.preview.failed;
     if (mine === sequence) $preview.set({ status: 'error', locations: [], error: message });

@@ -6,7 +6,7 @@ import { reportViewNl } from '../../shared/i18n/report-view';
 import { AiAssistant } from './AiAssistant';
 import type { ReportLimits } from './benchmarks';
 import { listenForExport } from './export';
-import { benchmarkFigures, chartFigures } from './key-figures';
+import { benchmarkFigures, chartFigures, summaryWeightingNote } from './key-figures';
 import { initReportState } from './report.store';
 import { useReportData } from './use-report-data';
 import { ScrollRegion } from '../shell/ScrollRegion';
@@ -33,6 +33,7 @@ export default function SummaryView({ reportId, title, lang, minN, limits, chart
   useEffect(() => listenForExport(reportId, title), [reportId, title]);
   const figures = useMemo(() => (data ? benchmarkFigures(data) : null), [data]);
   const perChart = useMemo(() => (data ? chartFigures(data, charts.map((c) => c.id)) : []), [data, charts]);
+  const weighting = useMemo(() => (data ? summaryWeightingNote(data, charts) : null), [data, charts]);
   // Cell-key mode: counts are perturbed, so they read 'ca. 123' and the table says why.
   const approximate = data?.protection === 'cellkey';
   const count = formatCountFor(approximate);
@@ -85,6 +86,7 @@ export default function SummaryView({ reportId, title, lang, minN, limits, chart
             </table>
           </ScrollRegion>
         )}
+        {figures && weighting && <p className="text-xs text-gray-700" data-testid="key-figures-weighting">{weighting}</p>}
       </section>
       <AiAssistant reportId={reportId} lang={lang} />
     </div>

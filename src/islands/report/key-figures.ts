@@ -1,3 +1,5 @@
+import { chartWeightingNote } from '../../shared/chart/weighting-note';
+import { weightingNl } from '../../shared/i18n/weighting';
 import type { ReportDataAnswer } from './use-report-data';
 
 /** Key figures of the summary tab, computed from the data answer only (suppressed groups stay numberless). */
@@ -57,4 +59,18 @@ export function chartFigures(data: ReportDataAnswer, chartIds: number[]): ChartF
     });
     return [{ chartId, cells }];
   });
+}
+
+/**
+ * The key figures' weighting line: the scheme's 'Gewogen naar …' when every chart with numbers was
+ * weighted, the same naming the weighted charts when only some were (their notes are not on this
+ * tab), null when none was (chartWeightingNote decides per chart, as under the charts themselves).
+ */
+export function summaryWeightingNote(data: ReportDataAnswer, charts: { id: number; title: string }[]): string | null {
+  const label = data.weighting?.label;
+  if (!label) return null;
+  const withNumbers = charts.filter((c) => data.dataLocations.some((l) => l.chartId === c.id && l.kind !== 'text'));
+  const weighted = withNumbers.filter((c) => chartWeightingNote(label, data.dataLocations.filter((l) => l.chartId === c.id)) !== null);
+  if (!weighted.length) return null;
+  return weighted.length === withNumbers.length ? `${label}.` : `${weightingNl.weightedOnly(label, weighted.map((c) => c.title))}.`;
 }

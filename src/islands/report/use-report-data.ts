@@ -17,7 +17,7 @@ export interface ReportDataAnswer {
   dataLocations: (DataLocationAnswer & { chartId: number; sectionId: number })[];
   minN: number;
   includeIncomplete: boolean;
-  /** The report's weighting scheme ('Gewogen naar …' in `label`), null when unweighted. */
+  /** The report's weighting scheme ('Gewogen naar …' in `label`), null when no number follows one; each data location says `weighted`. */
   weighting?: { id: number; name: string; label: string } | null;
   /** The report's protection mode: `cellkey` = counts perturbed (charts write them as 'ca. 123'). */
   protection?: 'suppress' | 'cellkey';

@@ -10,7 +10,7 @@ import { confirmAction } from '../shell/confirm';
 
 const t = surveysNl.lime;
 interface Connection { url: string; username: string; last_checked_at: string | null; last_error: string | null }
-interface Remote { sid: number; title: string; active: boolean; survey_id: number | null; sync_enabled: boolean | null; last_synced_at: string | null; last_error: string | null; last_result: { responses?: { changed: number }; tokens?: { changed: number } } | null }
+interface Remote { sid: number; title: string; active: boolean; survey_id: number | null; sync_enabled: boolean | null; last_synced_at: string | null; last_error: string | null; last_result: { responses?: { changed: number }; tokens?: { changed: number; newCodes?: number } } | null }
 
 /**
  * The company's LimeSurvey coupling (RemoteControl 2): the connection (saved only after a test
@@ -87,7 +87,7 @@ export default function LimeConnection({ initial }: { initial: Connection | null
     s.survey_id ? (
       <div className="flex flex-col gap-1">
         <span>{s.last_synced_at ? t.lastSync(formatDateTime(s.last_synced_at)) : t.never}</span>
-        {s.last_result?.responses && <span className="text-gray-600">{t.syncResult(s.last_result.responses.changed, s.last_result.tokens?.changed ?? 0)}</span>}
+        {s.last_result?.responses && <span className="text-gray-600">{t.syncResult(s.last_result.responses.changed, s.last_result.tokens?.changed ?? 0, s.last_result.tokens?.newCodes ?? 0)}</span>}
         {s.last_error && <span className="text-red-700">{s.last_error}</span>}
         <label className="flex items-center gap-2">
           <input type="checkbox" checked={!!s.sync_enabled} onChange={(e) => void schedule(s.survey_id!, e.target.checked)} />

@@ -3,7 +3,7 @@ import { significantlyDifferent } from '../../shared/chart-spec';
 import { formatNumber } from '../pdf/text';
 import { findDifferences, findExtremes, findTrends, isSignificant } from './findings';
 import { asksForImprovements, meaningfulWords, relevantLocations } from './relevance';
-import { type AiInput, type AiLocation, optionLabel, releasedStats } from './types';
+import { type AiInput, type AiLocation, optionLabel, releasedStats, weightingOf } from './types';
 
 const pct = (v: number) => `${formatNumber(v, 1)}%`;
 const points = (v: number) => `${formatNumber(Math.abs(v), 1)} ${aiNl.points}`;
@@ -81,6 +81,8 @@ export function writeAnalysis(input: AiInput): string {
   const { locations, note } = scope(input);
   const lines: string[] = [aiNl.heading, '', aiNl.intro(locations.length, input.benchmarks)];
   if (note) lines.push(note);
+  const weighting = weightingOf(input, locations);
+  if (weighting) lines.push(aiNl.weighted(weighting.label, weighting.all ? null : weighting.questions));
   const level = formatNumber(locations.find((l) => l.confidenceLevel)?.confidenceLevel ?? 95, 0);
   if (improve) lines.push(aiNl.improvementsIntro(level));
   const anyReleased = locations.some((l) => l.benchmarks.some((c) => releasedStats(c)));

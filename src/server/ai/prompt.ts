@@ -3,7 +3,7 @@ import { chartsNl } from '../../shared/i18n/charts';
 import { formatNumber } from '../pdf/text';
 import { periodLabel } from './period-label';
 import { scope } from './analyst';
-import { type AiInput, optionLabel, releasedStats } from './types';
+import { type AiInput, optionLabel, releasedStats, weightingOf } from './types';
 
 const MAX_PROMPT = 12_000;
 
@@ -21,9 +21,12 @@ export function buildPrompt(input: AiInput): { system: string; user: string } {
   if (input.topic) out.push(`Onderwerp: ${input.topic}`);
   if (note) out.push(note);
   if (input.approximate) out.push(chartsNl.table.approximate);
+  // Weighted shares are not shares of the respondents counted by n: the model is told which are weighted.
+  const weighting = weightingOf(input, locations);
+  if (weighting) out.push(aiNl.weightedPrompt(weighting.label, weighting.all));
   out.push(`Benchmarks: ${input.benchmarks.join(', ')}`);
   for (const loc of locations) {
-    out.push('', `Vraag: ${loc.question}`);
+    out.push('', `Vraag: ${loc.question}${weighting && loc.weighted ? aiNl.weightedMark : ''}`);
     loc.benchmarks.forEach((cell, b) => {
       const label = input.benchmarks[b] ?? cell.label;
       const s = releasedStats(cell);
@@ -32,6 +35,7 @@ export function buildPrompt(input: AiInput): { system: string; user: string } {
         return;
       }
       const parts = [n(s.base)];
+      if (loc.weighted && s.effectiveN !== undefined) parts.push(aiNl.effectiveN(input.approximate ? chartsNl.approx(formatNumber(s.effectiveN, 0)) : formatNumber(s.effectiveN, 0)));
       if (s.marginOfError !== null) parts.push(`foutmarge ±${formatNumber(s.marginOfError, 1)} procentpunt`);
       if (s.mean !== null) parts.push(`gemiddelde ${formatNumber(s.mean, 2)}`);
       const options = s.options.map((o, i) => `${optionLabel(loc, i)} ${o.percentage === null ? '–' : `${formatNumber(o.percentage, 1)}%`}`);

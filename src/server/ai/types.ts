@@ -8,6 +8,8 @@ export interface AiLocation {
   benchmarks: BenchmarkCell[];
   /** The survey's confidence level of the margins (95 when unknown). */
   confidenceLevel?: number;
+  /** Its percentages, means and margins follow the report's weighting scheme (`AiInput.weighting`). */
+  weighted?: boolean;
 }
 
 export interface AiInput {
@@ -20,6 +22,8 @@ export interface AiInput {
   aiInput?: string;
   /** Cell-key mode: counts are perturbed, so the prompt writes them as 'ca. 123' and says why. */
   approximate?: boolean;
+  /** 'Gewogen naar …' of the report's scheme when some locations are `weighted` (null: nothing weighted). */
+  weighting?: string | null;
 }
 
 export interface AiAnswer {
@@ -38,3 +42,13 @@ export function releasedStats(cell: { suppressed: boolean; stats?: Stats } | und
 }
 
 export const optionLabel = (loc: AiLocation, i: number) => loc.labels?.[i] || loc.codes[i] || '';
+
+/**
+ * What the assistant says about weighting for these locations: the scheme's 'Gewogen naar …' and
+ * whether every location follows it; null when none does (charts of another survey stay unmarked).
+ */
+export function weightingOf(input: Pick<AiInput, 'weighting'>, locations: AiLocation[]): { label: string; all: boolean; questions: string[] } | null {
+  const weighted = locations.filter((l) => l.weighted);
+  if (!input.weighting || !weighted.length) return null;
+  return { label: input.weighting, all: weighted.length === locations.length, questions: [...new Set(weighted.map((l) => l.question))] };
+}

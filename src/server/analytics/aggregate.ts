@@ -35,13 +35,18 @@ export function computeStats(
   minN: number,
   accuracy: Accuracy | undefined,
   weights?: Float32Array | null,
-  /** `base`: the report's universe, which holds `bits` (block-sums.ts); `sums`: the weighted sums when the caller has them. */
-  ctx: { base?: Bitset | null; sums?: WeightedSums } = {},
+  /**
+   * `base`: the report's universe, which holds `bits` (block-sums.ts); `sums`: the weighted sums when
+   * the caller has them; `counts`: the group's size, answered rows and rows per option when the
+   * caller has them (cell-key signature tables: the same integers) — not used for numeric columns.
+   */
+  ctx: { base?: Bitset | null; sums?: WeightedSums; counts?: KnownCounts } = {},
 ): Stats {
-  const groupSize = countRange(bits, lo, hi);
-  const counts = optionCounts(col, bits, lo, hi, !!spec.nps);
+  const known = ctx.counts && col.kind !== 'numeric' ? ctx.counts : null;
+  const groupSize = known ? known.groupSize : countRange(bits, lo, hi);
+  const counts = known ? { perOption: known.perOption, valueCount: 0, numeric: null } : optionCounts(col, bits, lo, hi, !!spec.nps);
   const answered =
-    col.kind === 'numeric' ? counts.valueCount : col.kind === 'multi' ? andCountRange(bits, answeredBits(col), lo, hi) : sumOf(counts.perOption);
+    col.kind === 'numeric' ? counts.valueCount : col.kind === 'multi' ? (known ? known.answered : andCountRange(bits, answeredBits(col), lo, hi)) : sumOf(counts.perOption);
   let answers = answered;
   if (col.kind === 'multi') answers = sumOf(counts.perOption);
   const nMethod = effectiveNMethod(col.kind, spec.nMethod);
@@ -142,6 +147,13 @@ export interface ScaleSums {
   npsBase: number;
   promoters: number;
   detractors: number;
+}
+
+/** A group's counts known to the caller: members, members who answered, members per option (optionCounts' order). */
+export interface KnownCounts {
+  groupSize: number;
+  answered: number;
+  perOption: Int32Array;
 }
 
 interface Counts {

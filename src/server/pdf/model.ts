@@ -88,7 +88,7 @@ export interface PdfReport {
   period: string;
   /** Which responses count: completed only, or with unfinished ones. */
   responses: string;
-  /** 'Gewogen naar …' when the report uses a weighting scheme. */
+  /** 'Gewogen naar …' when every chart with numbers is weighted, 'Deels gewogen …' when some are (weighting-note.ts). */
   weighting?: string | null;
   generatedOn: string;
   /** When it is made (the Info dictionary's and the XMP's dates); now when not given. */

@@ -97,7 +97,7 @@ export function scaleEnds(question: string | undefined): Map<string, string> | n
 }
 
 /** Label of a data location as a category: its own label, the subquestion, the question, or the column key. */
-export function locationLabel(loc: DataLocationAnswer): string {
+export function locationLabel(loc: Pick<DataLocationAnswer, 'label' | 'subquestion' | 'question' | 'columnKey'>): string {
   return loc.label || loc.subquestion || loc.question || loc.columnKey;
 }
 

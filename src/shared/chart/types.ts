@@ -233,6 +233,8 @@ export interface DataLocationAnswer {
   confidenceLevel?: number;
   /** Map charts: the drawing and the groups per area. */
   map?: MapAnswer | null;
+  /** Its numbers follow the report's weighting scheme (its survey is the scheme's): its chart says 'Gewogen naar …'. */
+  weighted?: boolean;
 }
 
 export interface BuildOptions {
@@ -242,7 +244,7 @@ export interface BuildOptions {
   minN?: number | null;
   /** Granularity id of the data call when the chart has none of its own. */
   granularityId?: number;
-  /** 'Gewogen naar …' (the report's weighting scheme): a note under every chart with numbers. */
+  /** 'Gewogen naar …' (the report's weighting scheme): the note under a chart whose data locations are `weighted` (weighting-note.ts). */
   weightedBy?: string | null;
   /** The report's protection mode: `cellkey` makes the spec `approximate`. */
   protection?: 'suppress' | 'cellkey' | null;

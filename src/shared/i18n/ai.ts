@@ -38,9 +38,18 @@ export const aiNl = {
   suppressed: (label: string, count: number) =>
     `Voor ${label} ${count === 1 ? 'is bij 1 vraag' : `zijn bij ${count} vragen`} te weinig respondenten; daarover worden geen cijfers genoemd.`,
   noData: 'Er zijn geen resultaten met genoeg respondenten om samen te vatten.',
+  /** The analyst's line when numbers follow the report's weighting scheme; `questions`: the weighted ones when not all are. */
+  weighted: (label: string, questions: string[] | null) =>
+    questions === null ? `${label}: de percentages, gemiddelden en foutmarges hieronder zijn gewogen.` : `${label}: alleen de cijfers van ${list(questions.map((q) => `'${q}'`))} zijn gewogen, de andere niet.`,
+  /** The prompt's line about weighting (only when some of its questions are weighted). */
+  weightedPrompt: (label: string, all: boolean) =>
+    `Weging: ${label}. ${all ? 'Alle percentages, gemiddelden en foutmarges hieronder zijn gewogen' : "Alleen de percentages, gemiddelden en foutmarges van de vragen met '(gewogen)' zijn gewogen; die van de andere vragen zijn ongewogen"}. n is het aantal respondenten (ongewogen); de effectieve n is de steekproefomvang na weging, waarmee de foutmarges berekend zijn. Een gewogen percentage is geen aandeel van het aantal respondenten.`,
+  /** After a weighted question's text in the prompt. */
+  weightedMark: ' (gewogen)',
+  effectiveN: (n: string) => `effectieve n=${n}`,
   points: 'procentpunt',
   workersAiSystem:
-    'Je bent een onderzoeksanalist van een gemeente. Schrijf in het Nederlands een korte, zakelijke samenvatting (markdown, maximaal 250 woorden) van de onderstaande geaggregeerde enquêteresultaten. Noem iets alleen een verschil, een stijging of daling, of een verbeterpunt als het verschil groter is dan de foutmarge (significant), en zeg dat erbij; noem de ontwikkelingen in de tijd en de hoogste en laagste scores. Noem de benchmarks bij hun gegeven naam, nooit met een letter zoals (A). Gebruik alleen de gegeven cijfers; verzin niets. Groepen met te weinig respondenten hebben geen cijfers: noem daar geen cijfers voor.',
+    'Je bent een onderzoeksanalist van een gemeente. Schrijf in het Nederlands een korte, zakelijke samenvatting (markdown, maximaal 250 woorden) van de onderstaande geaggregeerde enquêteresultaten. Noem iets alleen een verschil, een stijging of daling, of een verbeterpunt als het verschil groter is dan de foutmarge (significant), en zeg dat erbij; noem de ontwikkelingen in de tijd en de hoogste en laagste scores. Noem de benchmarks bij hun gegeven naam, nooit met een letter zoals (A). Gebruik alleen de gegeven cijfers; verzin niets. Groepen met te weinig respondenten hebben geen cijfers: noem daar geen cijfers voor. Staat er een weging bij, zeg dan dat de cijfers van de gewogen vragen gewogen zijn (met de gegeven zin \'Gewogen naar …\') en presenteer gewogen percentages nooit als aantallen respondenten; vragen zonder \'(gewogen)\' noem je niet gewogen.',
 } as const;
 
 function list(items: string[]): string {

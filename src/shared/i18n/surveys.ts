@@ -122,7 +122,9 @@ export const surveysNl = {
     never: 'Nog niet gesynchroniseerd',
     syncQueued: 'De synchronisatie is gestart.',
     imported: 'De structuur is geïmporteerd; de responsen worden opgehaald.',
-    syncResult: (changed: number, tokens: number) => `${changed.toLocaleString('nl-NL')} responsen nieuw of bijgewerkt, ${tokens.toLocaleString('nl-NL')} tokens bijgewerkt.`,
+    /** The last sync's counts (lime/sync-job.ts): responses and tokens new or moved forward, and the codes issued to participants without a token. */
+    syncResult: (changed: number, tokens: number, newCodes = 0) =>
+      `${countNl(changed, 'respons')} en ${countNl(tokens, 'token')} nieuw of bijgewerkt.${newCodes ? ` ${surveysNl.import.newCodes(newCodes)}` : ''}`,
     notLinked: 'Niet gekoppeld',
     mine: 'Alleen mijn LimeSurvey-enquêtes',
     notCoupled: 'U bent nog niet gekoppeld aan een LimeSurvey-gebruiker (tabblad LimeSurvey koppeling bij uw gebruiker).',

@@ -1,5 +1,7 @@
 /** Dutch texts of weighting schemes (issue 31): the API's messages and the weighting screen. */
 const list = (codes: string[]) => codes.map((c) => `'${c}'`).join(', ');
+/** 'a', 'a en b', 'a, b en c'. */
+const and = (items: string[]) => (items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} en ${items[items.length - 1]}`);
 
 export const weightingNl = {
   scheme: 'Weging',
@@ -108,7 +110,11 @@ export const weightingNl = {
   /** A weighting variable without any name (its question or panel field is gone): never its key. */
   unnamedVariable: 'een variabele zonder naam',
   /** 'Gewogen naar leeftijd, geslacht en wijk'. */
-  weightedBy: (variables: string[]) => `Gewogen naar ${variables.length <= 1 ? (variables[0] ?? '') : `${variables.slice(0, -1).join(', ')} en ${variables[variables.length - 1]}`}`,
+  weightedBy: (variables: string[]) => `Gewogen naar ${and(variables)}`,
+  /** Under a chart whose data locations are of two surveys, only some of them the scheme's: which ones it weighed. */
+  weightedOnly: (label: string, questions: string[]) => `${label}: alleen ${and(questions.map((q) => `‘${q}’`))}`,
+  /** PDF cover and public page when only some charts are of the scheme's survey: the charts say which (never the whole report 'Gewogen naar …'). */
+  reportPartly: (scheme: string) => `Deels gewogen: alleen de grafieken waaronder ‘Gewogen naar …’ staat (weging ‘${scheme}’)`,
 } as const;
 
 function fmt(n: number): string {

@@ -7,6 +7,7 @@ import { type Accuracy, marginOfError, meanMarginOfError } from '../margin-of-er
 import type { DataLocationSpec, OptionStat, Stats } from '../types';
 import { codeKeySums, derivedKey, keySum, optionKeySums } from './keys';
 import { PTABLE_ROWS, PTABLE_D } from './ptable-data';
+import { type SignatureGroup, coversExactly, signatureKeys, signatureSpan } from './signatures';
 import { perturbCount } from './ptable';
 
 /** Keys of the cells one group contributes to one data location. */
@@ -37,22 +38,22 @@ function partOf(col: CubeColumn, nps: boolean): object {
  * `parts`: contiguous row ranges that exactly cover [lo, hi) (a group's trend buckets): the keys
  * are the sums of the parts' keys (each kept the same way), modulo 2³² — bit-identical to a walk
  * over the whole range, without walking its members a second time.
+ * `sig`: the group as universe ∧ selection (signatures.ts, checked on its rows): within the checked
+ * range the keys are sums of the range's signature tables where those are kept or may be made.
  */
-export function cellKeysOf(col: CubeColumn, keys: Uint32Array, bits: Bitset, lo: number, hi: number, nps: boolean, base?: Bitset | null, parts?: readonly { lo: number; hi: number }[] | null): CellKeys {
-  const make = () => (parts && coversExactly(parts, lo, hi) ? sumOf(parts.map((t) => cellKeysOf(col, keys, bits, t.lo, t.hi, nps, base))) : walkedKeys(col, keys, bits, lo, hi, nps, base));
+export function cellKeysOf(col: CubeColumn, keys: Uint32Array, bits: Bitset, lo: number, hi: number, nps: boolean, base?: Bitset | null, parts?: readonly { lo: number; hi: number }[] | null, sig?: SignatureGroup | null): CellKeys {
+  // Signature tables answer in a few hundred additions: not kept per group (cheaper than the lookup).
+  const fromTables = sig ? signatureKeys(sig, keys, col, lo, hi, nps, parts) : null;
+  if (fromTables) return fromTables;
+  const make = () => {
+    if (parts && coversExactly(parts, lo, hi)) return sumOf(parts.map((t) => cellKeysOf(col, keys, bits, t.lo, t.hi, nps, base, null, sig)));
+    // A range of its own: its whole chunks from the chunk tables, its members in the two edges walked.
+    const span = sig ? signatureSpan(sig, keys, col, lo, hi, nps) : null;
+    if (span) return sumOf([span.keys, walkedKeys(col, keys, bits, lo, span.lo, nps, base), walkedKeys(col, keys, bits, span.hi, hi, nps, base)]);
+    return walkedKeys(col, keys, bits, lo, hi, nps, base);
+  };
   if (!base || hi <= lo) return make();
   return groupCached(bits, lo, hi, keys, partOf(col, nps), make, (k) => 96 + k.options.byteLength + (k.nps ? 96 : 0));
-}
-
-/** Whether ranges `parts`, in order, are contiguous and cover exactly [lo, hi). */
-function coversExactly(parts: readonly { lo: number; hi: number }[], lo: number, hi: number): boolean {
-  if (parts.length === 0) return false;
-  let at = lo;
-  for (const t of parts) {
-    if (t.lo !== at || t.hi < t.lo) return false;
-    at = t.hi;
-  }
-  return at === hi;
 }
 
 /** The cell keys of the union of disjoint row sets: every key the sum of theirs modulo 2³², every count the sum of theirs. */
@@ -174,11 +175,9 @@ export function perturbStats(
   optionKey?: (i: number) => number,
   sums?: WeightedSums,
 ): Stats {
-  const P = (n: number, key: number) => perturbCount(n, m, key);
-  const ratio = (perturbed: number, truth: number) => (truth > 0 ? perturbed / truth : 0);
-  const groupSize = P(t.groupSize, k.group);
-  const answered = P(t.answered, k.answered);
-  const counts = t.options.map((o, i) => P(o.count, optionKey ? optionKey(i) : k.options[i]!));
+  const groupSize = perturbCount(t.groupSize, m, k.group);
+  const answered = perturbCount(t.answered, m, k.answered);
+  const counts = t.options.map((o, i) => perturbCount(o.count, m, optionKey ? optionKey(i) : k.options[i]!));
   const answers = col.kind === 'multi' ? counts.reduce((s, c) => s + c, 0) : answered;
   const base = t.nMethod === 'answers' ? answers : t.nMethod === 'total' ? groupSize : answered;
   // Weighted: the share numerators and denominator, and the n of the margins.
@@ -233,7 +232,7 @@ export function perturbStats(
     out.sd = sd;
     out.meanMarginOfError = sd === null ? null : meanMarginOfError(sd, sums ? kish(S, S2) : answered, accuracy);
     if (spec.nps && k.nps) {
-      const [b, pr, de] = [P(k.nps.base[0], k.nps.base[1]), P(k.nps.promoters[0], k.nps.promoters[1]), P(k.nps.detractors[0], k.nps.detractors[1])];
+      const [b, pr, de] = [perturbCount(k.nps.base[0], m, k.nps.base[1]), perturbCount(k.nps.promoters[0], m, k.nps.promoters[1]), perturbCount(k.nps.detractors[0], m, k.nps.detractors[1])];
       const wb = sums ? sums.npsBase * ratio(b, k.nps.base[0]) : b;
       const wp = sums ? sums.promoters * ratio(pr, k.nps.promoters[0]) : pr;
       const wd = sums ? sums.detractors * ratio(de, k.nps.detractors[0]) : de;
@@ -241,6 +240,11 @@ export function perturbStats(
     }
   }
   return out;
+}
+
+/** A weighted total's scale: perturbed / true count of the same cell (0 for an empty cell). */
+function ratio(perturbed: number, truth: number): number {
+  return truth > 0 ? perturbed / truth : 0;
 }
 
 /** The largest absolute value a numeric column holds (its dictionary: a property of the survey, not of a group). */

@@ -13,6 +13,7 @@ import { type WeightedSums, weightedSums } from '../weighted';
 import { keySum, recordKeysOf } from './keys';
 import { type CellKeys, cellKeysOf, magnitudeScale, perturbStats } from './perturb';
 import { perturbCount } from './ptable';
+import { type ClassIndex, type SignatureGroup, classIndexOf, rangeKey, signatureCell, signatureGroup } from './signatures';
 
 /** What computeReportData passes on (its ReportDataInput). */
 export interface CellKeyInput {
@@ -44,6 +45,26 @@ export function computeCellKeyReport(cube: Cube, input: CellKeyInput): ReportDat
   const groupSmall = (bits: Bitset, lo: number, hi: number) => countRange(bits, lo, hi) < m;
   // The rows every group is drawn from: their block sums are kept with the cube (block-sums.ts).
   const base = universeBits(cube, input.report.includeIncomplete);
+  // Filter signatures (signatures.ts): a group that is exactly universe ∧ selection takes its keys
+  // from per-class tables of its range; tables are made for the ranges of the benchmarks on the
+  // report's dates and their trend buckets (shared by every such benchmark); other ranges use kept
+  // tables or whole chunks (a date range of its own).
+  // Made on the first cell that is not kept already, so a repeated report checks nothing.
+  const sigs = new Map<number, SignatureGroup | null>();
+  let signatures: { index: ClassIndex; shared: Set<number> } | null | undefined;
+  const sigOf = (b: number): SignatureGroup | null => {
+    if (signatures === undefined) {
+      const index = classIndexOf(cube, input.filters, base);
+      signatures = index && { index, shared: new Set() };
+      input.benchmarks.forEach((bench, i) => {
+        if (!signatures || bench.start != null || bench.end != null) return;
+        signatures.shared.add(rangeKey(signatures.index, groups[i]!.lo, groups[i]!.hi));
+        for (const t of buckets[i]!) signatures.shared.add(rangeKey(signatures.index, t.lo, t.hi));
+      });
+    }
+    if (!sigs.has(b)) sigs.set(b, signatures && signatureGroup(signatures.index, input.filters, groups[b]!, signatures.shared));
+    return sigs.get(b)!;
+  };
 
   const dataLocations = input.dataLocations.map((spec): DataLocationResult => {
     const col = getColumn(cube, spec.columnKey);
@@ -55,12 +76,16 @@ export function computeCellKeyReport(cube: Cube, input: CellKeyInput): ReportDat
     const text = col.kind === 'text';
     const part = text ? null : releasePart(col, spec, m, input.accuracy);
     /** `parts`: the group's trend buckets, whose keys add up to the group's when they cover its range (cellKeysOf). */
-    const released = (bits: Bitset, lo: number, hi: number, parts?: Bucket[]): GroupResult => {
-      const reason: SuppressionReason | null = groupSmall(bits, lo, hi) ? 'group_below_min_n' : andCountRange(bits, answered, lo, hi) < m ? 'answered_below_min_n' : null;
+    const released = (bits: Bitset, lo: number, hi: number, b: number, parts?: Bucket[]): GroupResult => {
+      const sig = sigOf(b);
+      // A group that is universe ∧ selection: its keys and counts from the signature tables (signatures.ts).
+      const known = sig ? signatureCell(sig, keys, col, lo, hi, !!spec.nps, parts) : null;
+      const small = known ? known.groupSize < m : groupSmall(bits, lo, hi);
+      const reason: SuppressionReason | null = small ? 'group_below_min_n' : (known ? known.answered : andCountRange(bits, answered, lo, hi)) < m ? 'answered_below_min_n' : null;
       if (reason) return { suppressed: true, reason };
       const sums = weights ? weightedSums(col, bits, lo, hi, weights, !!spec.nps, base) : undefined;
-      const stats = computeStats(col, bits, lo, hi, spec, m, input.accuracy, weights, { base, sums });
-      const k = cellKeysOf(col, keys, bits, lo, hi, !!spec.nps, base, parts);
+      const stats = computeStats(col, bits, lo, hi, spec, m, input.accuracy, weights, { base, sums, ...(known ? { counts: known } : {}) });
+      const k = known ? known.keys : cellKeysOf(col, keys, bits, lo, hi, !!spec.nps, base, parts, sig);
       if (text) {
         pending.push({ stats, keys: k, ...(sums ? { sums } : {}) });
         return { suppressed: false, stats };
@@ -70,11 +95,11 @@ export function computeCellKeyReport(cube: Cube, input: CellKeyInput): ReportDat
     // A cell's published numbers depend only on its rows, the column, the data location's settings,
     // m, the accuracy and the weights: kept per group identity (block-sums.ts), so a repeated cell
     // costs one lookup. Short text is not kept: its listed values depend on every cell of the location.
-    const cell = (bits: Bitset, lo: number, hi: number, parts?: Bucket[]): GroupResult =>
-      part && hi > lo ? groupCached(bits, lo, hi, weights ?? NO_WEIGHTS, part, () => released(bits, lo, hi, parts), resultBytes) : released(bits, lo, hi, parts);
+    const cell = (bits: Bitset, lo: number, hi: number, b: number, parts?: Bucket[]): GroupResult =>
+      part && hi > lo ? groupCached(bits, lo, hi, weights ?? NO_WEIGHTS, part, () => released(bits, lo, hi, b, parts), resultBytes) : released(bits, lo, hi, b, parts);
     const benchmarks = groups.map((grp, b): BenchmarkCell => {
-      const out: BenchmarkCell = { label: grp.label, ...cell(grp.bits, grp.lo, grp.hi, g ? buckets[b] : undefined) };
-      if (g) out.buckets = buckets[b]!.map((t) => ({ period: t.period, startDay: t.startDay, endDay: t.endDay, ...cell(grp.bits, t.lo, t.hi) }));
+      const out: BenchmarkCell = { label: grp.label, ...cell(grp.bits, grp.lo, grp.hi, b, g ? buckets[b] : undefined) };
+      if (g) out.buckets = buckets[b]!.map((t) => ({ period: t.period, startDay: t.startDay, endDay: t.endDay, ...cell(grp.bits, t.lo, t.hi, b) }));
       return out;
     });
     let codes: string[] = col.kind === 'numeric' ? [] : col.kind === 'single' || col.kind === 'multi' ? col.codes : [];

@@ -2,6 +2,7 @@ import type { UserServiceContext } from '../../context';
 import { renderReportPdf } from '../../pdf/document';
 import type { PdfBlock, PdfReport } from '../../pdf/model';
 import { buildChartSpec } from '../../../shared/chart-spec';
+import { reportWeightingNote } from '../../../shared/chart/weighting-note';
 import { markdownToText } from '../../../shared/markdown';
 import { CHART_TYPES } from '../../../shared/lookups';
 import type { ReportDataBody } from '../../../shared/validation/report-data';
@@ -61,7 +62,7 @@ export async function buildReportPdf(ctx: UserServiceContext, loaded: ExportRepo
     // The period the numbers are for (the report period, snapped to whole periods with the date filter on).
     period: [data.period.start ? longDate(data.period.start) : '', data.period.end ? longDate(data.period.end) : ''].filter(Boolean).join(' – '),
     responses: responsesStatement(data.includeIncomplete),
-    weighting: data.weighting?.label ?? null,
+    weighting: reportWeightingNote(data.weighting, data.dataLocations),
     generatedOn: longDate(ctx.now.toISOString().slice(0, 10)),
     createdAt: ctx.now,
     minN: data.minN,

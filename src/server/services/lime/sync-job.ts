@@ -3,26 +3,33 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { limeSurveyLinks, surveyResponses, surveys } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { JobDeps, JobHandler } from '../../jobs/types';
-import { tokenMerge } from '../surveys/archive/import-tokens';
+import { participantWriter, type LimeParticipantRow, type TokenImportResult } from '../surveys/archive/participant-writer';
 import { buildCube, importResponseStream } from '../surveys/responses/import-job';
-import { rawClient } from '../surveys/scope';
 import { openConnection } from './connection';
 import { base64Bytes, LimeSession } from './rpc';
 
+/** A row of list_participants: tid, token (null or '' before LimeSurvey generated one), participant_info and the fields asked for. */
 interface Participant {
   tid: string | number;
-  token: string;
-  participant_info?: { firstname?: string; lastname?: string; email?: string };
+  token: string | null;
+  participant_info?: { firstname?: string | null; lastname?: string | null; email?: string | null };
+  participant_id?: string | null;
+  emailstatus?: string | null;
+  language?: string | null;
   completed?: string | null;
   sent?: string | null;
   remindersent?: string | null;
   remindercount?: string | number | null;
   usesleft?: string | number | null;
   blacklisted?: string | null;
+  validfrom?: string | null;
+  validuntil?: string | null;
 }
-/** The token fields asked of list_participants: LimeSurvey's progress of each participant. */
-const PROGRESS_FIELDS = ['completed', 'sent', 'remindersent', 'remindercount', 'usesleft', 'blacklisted'];
-const COLUMNS = ['firstname', 'lastname', 'email', 'completed', 'sent', 'reminder_sent', 'reminder_count', 'uses_left', 'blacklisted'] as const;
+/**
+ * The token-table columns asked of list_participants (its aAttributes; LimeSurvey answers those its
+ * table has): each participant's progress and the data a new row needs, as an archive's .lst has them.
+ */
+const PARTICIPANT_FIELDS = ['participant_id', 'emailstatus', 'language', 'completed', 'sent', 'remindersent', 'remindercount', 'usesleft', 'blacklisted', 'validfrom', 'validuntil'];
 const PARTICIPANTS_PAGE = 5000;
 
 /**
@@ -49,7 +56,7 @@ export const limeSyncJob: JobHandler = async (deps, job, progress) => {
         ? await importResponseStream(deps, { surveyId, jobId: job.id, body: new Blob([bytes as BlobPart]).stream(), size: bytes.length, progress: async () => undefined, upsert: true })
         : { rows: 0, accepted: 0, inserted: 0, rejected: 0, forgotten: 0 };
       await progress(70);
-      const tokens = await syncParticipants(deps, s, surveyId, link.lime_survey_links.lsSid);
+      const tokens = await syncParticipants(deps, s, surveyId, link.lime_survey_links.lsSid, job.createdBy);
       return { responses, tokens };
     });
     // Next time: from the first incomplete response (it may still change), else past the last one.
@@ -61,7 +68,7 @@ export const limeSyncJob: JobHandler = async (deps, job, progress) => {
     const summary = { responses: { rows: result.responses.rows, changed: result.responses.inserted, rejected: result.responses.rejected, forgotten: result.responses.forgotten }, tokens: result.tokens, from_response_id: fromNext };
     await deps.db.batch([
       deps.db.update(limeSurveyLinks).set({ fromResponseId: fromNext, lastSyncedAt: deps.now(), lastError: null, lastResult: summary }).where(eq(limeSurveyLinks.surveyId, surveyId)),
-      auditRow({ db: deps.db, user: null, now: deps.now() }, { action: 'lime.sync', resource: 'survey', resourceId: surveyId, userId: job.createdBy, companyId: conn.companyId, summary: `LimeSurvey-synchronisatie van ${link.surveys.title} (${surveyId}): ${summary.responses.rows} responsen gelezen, ${summary.responses.changed} nieuw of gewijzigd` }),
+      auditRow({ db: deps.db, user: null, now: deps.now() }, { action: 'lime.sync', resource: 'survey', resourceId: surveyId, userId: job.createdBy, companyId: conn.companyId, summary: syncAuditSummary(link.surveys.title, surveyId, summary) }),
     ]);
     if (result.responses.inserted > 0) await buildCube(deps, surveyId, job.createdBy);
     return { surveyId, ...summary };
@@ -72,44 +79,41 @@ export const limeSyncJob: JobHandler = async (deps, job, progress) => {
 };
 
 /**
- * Participants' tokens: new ones added as LimeSurvey has them; known ones merged by the archive's
- * rule (tokenMerge: progress only moves forward, a completion is never undone, an opt-out is taken
- * and never undone, the portal's personal data is never overwritten), with LimeSurvey's own word
- * as the evidence for a completion.
+ * Participants: written by the archive's rule (participantWriter: a known token merged by
+ * tokenMerge, a participant without a token given a portal code under `tid:<tid>` and found again
+ * by it), with LimeSurvey's own word as the evidence for a completion. `changed` (new or moved
+ * forward) is what the LimeSurvey screen shows beside the new codes.
  */
-async function syncParticipants(deps: JobDeps, s: LimeSession, surveyId: number, sid: number) {
-  const client = rawClient(deps.db);
-  const stamp = deps.now().getTime();
-  const merge = tokenMerge('source');
-  let rows = 0, changed = 0;
+async function syncParticipants(deps: JobDeps, s: LimeSession, surveyId: number, sid: number, userId: number | null): Promise<TokenImportResult & { changed: number }> {
+  const writer = participantWriter(deps, surveyId, { evidence: 'source', by: { userId, source: 'LimeSurvey-synchronisatie' } });
   for (let start = 0; ; start += PARTICIPANTS_PAGE) {
-    const page = (await s.call<Participant[]>('list_participants', [sid, start, PARTICIPANTS_PAGE, false, PROGRESS_FIELDS], /no (survey )?participants|no token|error: no token table/i)) ?? [];
-    const valid = page.filter((p) => typeof p.token === 'string' && p.token);
-    rows += page.length;
-    if (valid.length) {
-      const results = await client.batch(
-        valid.map((p) => ({
-          sql: `insert into survey_tokens (survey_id, token, ${COLUMNS.join(', ')}, created_at, updated_at) values (?, ?, ${COLUMNS.map(() => '?').join(', ')}, ?, ?) ${merge}`,
-          args: [surveyId, p.token, ...participantValues(p), stamp, stamp],
-        })),
-        'write',
-      );
-      changed += results.reduce((n, r) => n + r.rowsAffected, 0);
-    }
+    const page = (await s.call<Participant[]>('list_participants', [sid, start, PARTICIPANTS_PAGE, false, PARTICIPANT_FIELDS], /no (survey )?participants|no token|error: no token table/i)) ?? [];
+    for (const p of page) await writer.add(participantRow(p), p.tid === null || p.tid === undefined ? null : String(p.tid));
     if (page.length < PARTICIPANTS_PAGE) break;
   }
-  return { rows, changed };
+  const result = await writer.finish();
+  return { ...result, changed: result.inserted + result.updated };
 }
 
-/** A participant's values in COLUMNS' order, with LimeSurvey's defaults where it sent nothing. */
-function participantValues(p: Participant): (string | number)[] {
+/** A participant as the writer takes it, with LimeSurvey's defaults where it sent nothing. */
+function participantRow(p: Participant): LimeParticipantRow {
   const text = (v: string | null | undefined) => (typeof v === 'string' && v.trim() ? v.trim() : 'N');
+  const optional = (v: string | null | undefined) => (typeof v === 'string' && v.trim() ? v.trim() : null);
   const int = (v: string | number | null | undefined, fallback: number) => (/^-?\d+$/.test(String(v ?? '').trim()) ? Number(String(v).trim()) : fallback);
   const completed = text(p.completed);
-  return [
-    p.participant_info?.firstname ?? '', p.participant_info?.lastname ?? '', p.participant_info?.email ?? '',
-    completed, text(p.sent), text(p.remindersent), int(p.remindercount, 0), int(p.usesleft, completed === 'N' ? 1 : 0), text(p.blacklisted) === 'Y' ? 'Y' : 'N',
-  ];
+  return {
+    token: typeof p.token === 'string' ? p.token : '', participantId: optional(p.participant_id),
+    firstname: p.participant_info?.firstname ?? '', lastname: p.participant_info?.lastname ?? '', email: p.participant_info?.email ?? '',
+    emailStatus: optional(p.emailstatus) ?? 'OK', language: optional(p.language),
+    blacklisted: text(p.blacklisted) === 'Y' ? 'Y' : 'N', sent: text(p.sent), reminderSent: text(p.remindersent), reminderCount: int(p.remindercount, 0),
+    completed, usesLeft: int(p.usesleft, completed === 'N' ? 1 : 0), validFrom: optional(p.validfrom), validUntil: optional(p.validuntil), attributes: {},
+  };
+}
+
+/** The sync's audit row: what was read and written, the participants without a token and the codes they got counted as the archive's import counts them. */
+function syncAuditSummary(title: string, surveyId: number, summary: { responses: { rows: number; changed: number }; tokens: TokenImportResult & { changed: number } }): string {
+  const { responses, tokens } = summary;
+  return `LimeSurvey-synchronisatie van ${title.slice(0, 200)} (${surveyId}): ${responses.rows} responsen gelezen, ${responses.changed} nieuw of gewijzigd; ${tokens.rows} deelnemers gelezen, ${tokens.changed} nieuw of bijgewerkt, ${tokens.withoutToken} zonder code; nieuwe codes uitgegeven: ${tokens.newCodes}`;
 }
 
 /** Cron: one sync job per linked survey with the schedule on (the consumer runs them). */

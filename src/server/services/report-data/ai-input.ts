@@ -11,12 +11,13 @@ const questionOf = (d: Location) => d.label || [d.question, d.subquestion].filte
 export function aiInputFrom(data: ReportDataAnswer, body: ReportDataBody): AiInput {
   return {
     // The same question in two charts is one fact, not two.
-    locations: uniqueBy(data.dataLocations as Location[], (d) => `${d.surveyId}:${d.columnKey}:${d.label ?? ''}`).map((d) => ({ question: questionOf(d), codes: d.codes, labels: d.labels, benchmarks: d.benchmarks, confidenceLevel: d.confidenceLevel })),
+    locations: uniqueBy(data.dataLocations as Location[], (d) => `${d.surveyId}:${d.columnKey}:${d.label ?? ''}`).map((d) => ({ question: questionOf(d), codes: d.codes, labels: d.labels, benchmarks: d.benchmarks, confidenceLevel: d.confidenceLevel, weighted: d.weighted })),
     benchmarks: data.benchmarks.map((b) => b.label),
     granularity: GRANULARITY.find((g) => g.id === (body.granularity ?? 0))?.key ?? 'none',
     topic: body.topic,
     aiInput: body.aiInput,
     approximate: data.protection === 'cellkey',
+    weighting: data.weighting?.label ?? null,
   };
 }
 

@@ -43,10 +43,16 @@ export interface ReportDataAnswer {
   includeIncomplete: boolean;
   /** Per survey id: the accuracy settings behind every margin of error in this answer. */
   accuracy: Record<number, { populationSize: number | null; confidenceLevel: number }>;
-  /** The weighting scheme the numbers follow (report setting weighting_id), or null: unweighted. `label`: 'Gewogen naar …'. */
+  /**
+   * The weighting scheme the numbers follow (report setting weighting_id), or null when no number of
+   * this answer follows one (no scheme, or no data location of the scheme's survey). `label`: 'Gewogen naar …'.
+   */
   weighting: ReportWeighting | null;
-  /** Per data location, with its question (and subquestion) text and option labels (parallel to codes) in {lang}. */
-  dataLocations: (DataLocationResult & { chartId: number; sectionId: number; surveyId: number; label: string | null; question: string; subquestion: string | null; labels: string[]; confidenceLevel: number; map?: MapAnswer })[];
+  /**
+   * Per data location, with its question (and subquestion) text and option labels (parallel to codes)
+   * in {lang}; `weighted`: its numbers follow the scheme (its survey is the scheme's), so its chart says 'Gewogen naar …'.
+   */
+  dataLocations: (DataLocationResult & { chartId: number; sectionId: number; surveyId: number; label: string | null; question: string; subquestion: string | null; labels: string[]; confidenceLevel: number; weighted: boolean; map?: MapAnswer })[];
 }
 
 const NPS_CHART = CHART_TYPES.find((t) => t.key === 'net-promoter')!.id;
@@ -151,6 +157,8 @@ export async function computeForScope(ctx: Pick<ServiceContext, 'db' | 'jobs'>, 
   let period: { startDay: number; endDay: number } | null = null;
   const surveyIds = [...new Set(dataLocations.map((d) => d.surveyId))];
   const accuracy = new Map<number, Accuracy>();
+  // The surveys whose numbers the scheme weighed (its own; weightsFor gives other surveys none).
+  const weighted = new Set<number>();
   // The filter categories' option labels, for naming benchmarks without a label of their own.
   const naming = new Map<number, NamingCatalog>();
   // Every survey's texts and catalogue in one batch (the staff call has them from its own batch).
@@ -166,6 +174,7 @@ export async function computeForScope(ctx: Pick<ServiceContext, 'db' | 'jobs'>, 
     for (const c of filters) naming.set(c.id, { options: [...(naming.get(c.id)?.options ?? []), ...c.options.map((o) => ({ id: o.id, label: o.label ?? '' }))] });
     // The report's scheme weighs the data locations of its own survey (report-weighting.ts).
     const weights = weightsFor(cube, inputs!.scheme, readerNames(inputs!.schemeNames, columnTexts.texts));
+    if (weights) weighted.add(surveyId);
     const known = findOptions(filters);
     for (const b of benchmarks) if (b.filterOptionIds.some((id) => !known.has(id))) throw invalid('benchmarks', reportDataNl.foreignFilterOption);
     // A granularity in the body (sent only when above 0) applies to every chart; otherwise each
@@ -222,7 +231,7 @@ export async function computeForScope(ctx: Pick<ServiceContext, 'db' | 'jobs'>, 
     minN: reportInput.minN,
     protection: reportInput.protection ?? 'suppress',
     includeIncomplete: report.includeIncomplete,
-    weighting: inputs?.scheme ? presentWeighting(inputs.scheme, inputs.schemeNames, inputs.texts.get(inputs.scheme.surveyId)?.texts) : null,
+    weighting: inputs?.scheme && weighted.size ? presentWeighting(inputs.scheme, inputs.schemeNames, inputs.texts.get(inputs.scheme.surveyId)?.texts) : null,
     accuracy: Object.fromEntries([...accuracy].map(([id, a]) => [id, { populationSize: a.populationSize ?? null, confidenceLevel: a.confidenceLevel ?? 95 }])),
     dataLocations: dataLocations.map((d) => {
       const r = results.get(d.id)!;
@@ -230,7 +239,7 @@ export async function computeForScope(ctx: Pick<ServiceContext, 'db' | 'jobs'>, 
       const labels = r.codes.map((code) => t?.labels.get(code) || code);
       const confidenceLevel = accuracy.get(d.surveyId)?.confidenceLevel ?? 95;
       const map = maps.get(d.id);
-      return { ...r, benchmarks: r.benchmarks.map((c, i) => ({ ...c, label: names[i] ?? c.label })), chartId: d.chartId, sectionId: d.sectionId, surveyId: d.surveyId, label: d.label, question: t?.question ?? r.columnKey, subquestion: t?.subquestion ?? null, labels, confidenceLevel, ...(map ? { map } : {}) };
+      return { ...r, benchmarks: r.benchmarks.map((c, i) => ({ ...c, label: names[i] ?? c.label })), chartId: d.chartId, sectionId: d.sectionId, surveyId: d.surveyId, label: d.label, question: t?.question ?? r.columnKey, subquestion: t?.subquestion ?? null, labels, confidenceLevel, weighted: weighted.has(d.surveyId), ...(map ? { map } : {}) };
     }),
   };
 }

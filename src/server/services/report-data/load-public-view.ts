@@ -3,6 +3,7 @@ import type { ServiceContext } from '../../context';
 import { reportChartOptions, reportCharts, reportSections, reportTexts, reportWidgets } from '../../db/schema';
 import { AppError } from '../../errors';
 import { buildChartSpec } from '../../../shared/chart-spec';
+import { reportWeightingNote } from '../../../shared/chart/weighting-note';
 import { renderChartSvg } from '../../../shared/chart-svg';
 import { renderMarkdown } from '../../../shared/markdown';
 import type { ReportDataBody } from '../../../shared/validation/report-data';
@@ -35,7 +36,7 @@ export interface PublicView {
   dates: { filter: boolean; granularity: DateGranularity; period: { start: string | null; end: string | null } };
   /** Whether unfinished responses count. */
   includeIncomplete: boolean;
-  /** 'Gewogen naar …' when the report uses a weighting scheme. */
+  /** 'Gewogen naar …' when every chart with numbers is weighted, 'Deels gewogen …' when some are (weighting-note.ts). */
   weighting: string | null;
   /** The report's protection mode (cell-key mode: the page says counts are perturbed, once). */
   protection: 'suppress' | 'cellkey';
@@ -139,7 +140,7 @@ function computeView(ctx: Pick<ServiceContext, 'db' | 'jobs'>, key: string, repo
       report: { id: report.id, title: report.title, startDate: report.startDate, endDate: report.endDate, minN: data.minN, benchmarkCount: report.benchmarkCount },
       dates: { filter: report.dateFilter, granularity: report.dateGranularity, period: data.period },
       includeIncomplete: report.includeIncomplete,
-      weighting: data.weighting?.label ?? null,
+      weighting: reportWeightingNote(data.weighting, data.dataLocations),
       protection: data.protection,
       lang,
       benchmarks: data.benchmarks.map((b) => ({ label: b.label, start: b.start, end: b.end })),

@@ -22,7 +22,7 @@ export const NO_NAMES: VariableNames = { panel: new Map(), categories: new Map()
 /**
  * The names of one survey's weighting variables (`surveyId`: an id or a subquery giving it, e.g. the
  * survey of a report's scheme) as one read of a request's batch: the fields of the panels the survey
- * is fielded to, with their options when `options` (the weighting screen's result tables), and the
+ * is fielded to, with their options only when `options` (the weighting screen's result tables), and the
  * filter categories on the survey whose every condition tests one and the same column.
  */
 export function variableNamesRead(db: Db, surveyId: number | SQLWrapper, { options = false } = {}): Read<VariableNames> {
@@ -41,8 +41,7 @@ export function variableNamesRead(db: Db, surveyId: number | SQLWrapper, { optio
   const fieldOptions = db
     .select({ id: panelFieldOptions.id, fieldId: panelFieldOptions.panelFieldId, label: panelFieldOptions.label })
     .from(panelFieldOptions)
-    // Without `options` a query that finds nothing (the batch keeps one shape).
-    .where(options ? inArray(panelFieldOptions.panelFieldId, db.select({ id: panelFields.id }).from(panelFields).where(inArray(panelFields.panelId, panelIds))) : sql`0`);
+    .where(inArray(panelFieldOptions.panelFieldId, db.select({ id: panelFields.id }).from(panelFields).where(inArray(panelFields.panelId, panelIds))));
   const keys = sql<number>`count(distinct ${filterConditions.columnKey})`;
   const categories = db
     .select({ title: filterCategories.title, columnKey: sql<string>`min(${filterConditions.columnKey})` })
@@ -54,14 +53,17 @@ export function variableNamesRead(db: Db, surveyId: number | SQLWrapper, { optio
     .groupBy(filterCategories.id)
     .having(sql`${keys} = 1`)
     .orderBy(asc(filterCategories.id));
-  return read([fields, fieldOptions, categories], ([fieldRows, optionRows, categoryRows]) => {
+  type Rows = readonly [Awaited<typeof fields>, Awaited<typeof fieldOptions>, Awaited<typeof categories>];
+  const present = ([fieldRows, optionRows, categoryRows]: Rows): VariableNames => {
     const several = new Set(fieldRows.map((f) => f.panel)).size > 1;
     const panel: VariableNames['panel'] = new Map();
     for (const f of fieldRows) panel.set(panelColumnKey(f.id), { title: panelFieldTitle(f.name, f.panel, several), labels: new Map(optionRows.filter((o) => o.fieldId === f.id).map((o) => [String(o.id), o.label])) });
     const byColumn = new Map<string, string>();
     for (const c of categoryRows) if (!byColumn.has(c.columnKey) && c.title.trim()) byColumn.set(c.columnKey, c.title.trim());
     return { panel, categories: byColumn };
-  });
+  };
+  // The options only when asked: the report data batch needs no statement more than it uses.
+  return options ? read([fields, fieldOptions, categories], (rows) => present(rows)) : read([fields, categories], ([f, c]) => present([f, [], c]));
 }
 
 const MAX_TEXT = 60;
