@@ -5,10 +5,13 @@ export interface Accuracy {
 }
 
 /** Two-sided z values; other levels fall back to 95 %. */
-const Z: Record<number, number> = { 90: 1.6448536269514722, 95: 1.959963984540054, 99: 2.5758293035489004 };
+const Z90 = 1.6448536269514722;
+const Z95 = 1.959963984540054;
+const Z99 = 2.5758293035489004;
 
 export function zValue(confidenceLevel: number | null | undefined): number {
-  return Z[confidenceLevel ?? 95] ?? Z[95]!;
+  // Compared, not looked up in a record: this runs for every margin of every cell.
+  return confidenceLevel === 90 ? Z90 : confidenceLevel === 99 ? Z99 : Z95;
 }
 
 /**
