@@ -8,7 +8,7 @@ import { OTHER_CODE, foldShortText } from '../short-text';
 import { type Bucket, bucketsOf } from '../suppression-plan';
 import type { Granularity } from '../days';
 import type { Accuracy } from '../margin-of-error';
-import type { BenchmarkCell, DataLocationResult, DataLocationSpec, GroupResult, ReportData, Stats, SuppressionReason } from '../types';
+import type { BenchmarkCell, BucketResult, DataLocationResult, DataLocationSpec, GroupResult, ReportData, Stats, SuppressionReason } from '../types';
 import { type WeightedSums, weightedSums } from '../weighted';
 import { keySum, recordKeysOf } from './keys';
 import { type CellKeys, cellKeysOf, magnitudeScale, perturbStats } from './perturb';
@@ -99,7 +99,7 @@ export function computeCellKeyReport(cube: Cube, input: CellKeyInput): ReportDat
       part && hi > lo ? groupCached(bits, lo, hi, weights ?? NO_WEIGHTS, part, () => released(bits, lo, hi, b, parts), resultBytes) : released(bits, lo, hi, b, parts);
     const benchmarks = groups.map((grp, b): BenchmarkCell => {
       const out: BenchmarkCell = { label: grp.label, ...cell(grp.bits, grp.lo, grp.hi, b, g ? buckets[b] : undefined) };
-      if (g) out.buckets = buckets[b]!.map((t) => ({ period: t.period, startDay: t.startDay, endDay: t.endDay, ...cell(grp.bits, t.lo, t.hi, b) }));
+      if (g) out.buckets = buckets[b]!.map((t) => bucketResult(t, cell(grp.bits, t.lo, t.hi, b)));
       return out;
     });
     let codes: string[] = col.kind === 'numeric' ? [] : col.kind === 'single' || col.kind === 'multi' ? col.codes : [];
@@ -118,13 +118,22 @@ export function computeCellKeyReport(cube: Cube, input: CellKeyInput): ReportDat
         return s;
       };
     }
+    // Other columns' cells are final already (released perturbs them); short text's are swapped
+    // for their perturbed numbers here.
     const perturbed = new Map(pending.map((p) => [p.stats, perturbStats(col, p.stats, p.keys, spec, m, input.accuracy, scale, optionKey?.(p.keys), p.sums)]));
-    const swap = (r: GroupResult): GroupResult => (r.suppressed || !text ? r : { suppressed: false, stats: perturbed.get(r.stats)! });
-    const result = benchmarks.map((c): BenchmarkCell => ({ ...c, ...swap(c), ...(c.buckets ? { buckets: c.buckets.map((t) => ({ ...t, ...swap(t) })) } : {}) }));
+    const swap = (r: GroupResult): GroupResult => (r.suppressed ? r : { suppressed: false, stats: perturbed.get(r.stats)! });
+    const result = !text ? benchmarks : benchmarks.map((c): BenchmarkCell => ({ ...c, ...swap(c), ...(c.buckets ? { buckets: c.buckets.map((t) => ({ ...t, ...swap(t) })) } : {}) }));
     return { id: spec.id, columnKey: col.key, kind: col.kind, codes, ...(g ? { granularity: g } : {}), benchmarks: result };
   });
   const [startDay, endDay] = effectiveRange(frame.rules, ...frame.reportRange, frame.reportRange);
   return { benchmarks: groups.map((grp) => ({ label: grp.label, startDay: grp.startDay, endDay: grp.endDay })), period: { startDay, endDay }, dataLocations };
+}
+
+/** A bucket's result: its period and days, then its cell (the keys in this order; no spread of the cell, a slow copy per bucket). */
+function bucketResult(t: Bucket, r: GroupResult): BucketResult {
+  return r.suppressed
+    ? { period: t.period, startDay: t.startDay, endDay: t.endDay, suppressed: true, reason: r.reason }
+    : { period: t.period, startDay: t.startDay, endDay: t.endDay, suppressed: false, stats: r.stats };
 }
 
 /** The cache part of a column's released cells under one data location's settings, m and accuracy. */
