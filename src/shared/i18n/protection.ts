@@ -9,7 +9,7 @@ export const protectionNl = {
   /** One sentence per mode under the choice. */
   help: {
     suppress: 'Weglaten: aantallen zijn exact, maar groepen die te weinig verschillen van een andere groep worden niet getoond, zodat niemand kleine groepen via verschillen kan herleiden.',
-    cellkey: 'Licht afronden: elk aantal krijgt een vaste kleine afwijking (hoogstens 3), zodat verschillen niets verraden en veel meer groepen en perioden zichtbaar blijven; alleen groepen kleiner dan de minimale groepsgrootte blijven weg.',
+    cellkey: 'Licht afronden: elk aantal krijgt een vaste kleine afwijking (meestal hooguit 2, nooit meer dan 5; aantallen onder de minimale groepsgrootte worden 0 of die grootte), zodat verschillen niets verraden en veel meer groepen en perioden zichtbaar blijven; alleen groepen kleiner dan de minimale groepsgrootte blijven weg.',
   },
   /** Refusal of an unknown mode. */
   unknown: 'Kies weglaten of licht afronden',
