@@ -110,7 +110,8 @@ const registry = new Map<number, Identity[]>();
 /** Least recently used first (a Set keeps insertion order; a hit is re-inserted). */
 const recency = new Set<Identity>();
 let heldBytes = 0;
-const perRequest = new WeakMap<Bitset, Map<string, Identity>>();
+/** Per bitset object: its identities by lo, then hi (numbers, no key string made per lookup). */
+const perRequest = new WeakMap<Bitset, Map<number, Map<number, Identity>>>();
 
 function wordsOf(bits: Bitset, lo: number, hi: number): Uint32Array {
   const w0 = lo >>> 5;
@@ -132,10 +133,11 @@ function hashOf(words: Uint32Array, lo: number, hi: number): number {
 
 /** The identity of the rows of `bits` within [lo, hi) (hi > lo), remembered per bitset object within a request. */
 function groupIdentity(bits: Bitset, lo: number, hi: number): Identity {
-  let byRange = perRequest.get(bits);
-  if (!byRange) perRequest.set(bits, (byRange = new Map()));
-  const range = `${lo}:${hi}`;
-  const known = byRange.get(range);
+  let byLo = perRequest.get(bits);
+  if (!byLo) perRequest.set(bits, (byLo = new Map()));
+  let byHi = byLo.get(lo);
+  if (!byHi) byLo.set(lo, (byHi = new Map()));
+  const known = byHi.get(hi);
   if (known) return touch(known);
   const words = wordsOf(bits, lo, hi);
   const hash = hashOf(words, lo, hi);
@@ -149,7 +151,7 @@ function groupIdentity(bits: Bitset, lo: number, hi: number): Identity {
     recency.add(id);
     evict();
   }
-  byRange.set(range, id);
+  byHi.set(hi, id);
   return touch(id);
 }
 

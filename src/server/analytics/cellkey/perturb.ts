@@ -177,8 +177,13 @@ export function perturbStats(
 ): Stats {
   const groupSize = perturbCount(t.groupSize, m, k.group);
   const answered = perturbCount(t.answered, m, k.answered);
-  const counts = t.options.map((o, i) => perturbCount(o.count, m, optionKey ? optionKey(i) : k.options[i]!));
-  const answers = col.kind === 'multi' ? counts.reduce((s, c) => s + c, 0) : answered;
+  const counts: number[] = new Array<number>(t.options.length);
+  let countSum = 0;
+  for (let i = 0; i < counts.length; i++) {
+    counts[i] = perturbCount(t.options[i]!.count, m, optionKey ? optionKey(i) : k.options[i]!);
+    countSum += counts[i]!;
+  }
+  const answers = col.kind === 'multi' ? countSum : answered;
   const base = t.nMethod === 'answers' ? answers : t.nMethod === 'total' ? groupSize : answered;
   // Weighted: the share numerators and denominator, and the n of the margins.
   const wCounts = sums ? t.options.map((o, i) => (o.weightedCount ?? 0) * ratio(counts[i]!, o.count)) : null;
@@ -196,9 +201,11 @@ export function perturbStats(
       ? { code: o.code, count, percentage, marginOfError: moe, weightedCount: wCounts[i]!, empty: count === 0, low: false }
       : { code: o.code, count, percentage, marginOfError: moe, empty: count === 0, low: false };
   });
-  const out: Stats = { ...t, groupSize, answered, answers, base, options, marginOfError: marginOfError(n, accuracy), ...(sums ? { weightedBase: wBase, effectiveN: n } : {}) };
+  const out: Stats = { ...t, groupSize, answered, answers, base, options, marginOfError: marginOfError(n, accuracy) };
+  // Assigned, not spread in: t has these keys already when weighted (same places in the object).
+  if (sums) (out.weightedBase = wBase), (out.effectiveN = n);
   if (col.kind === 'single') {
-    const sc = singleScale(col.scores, wCounts ?? Int32Array.from(counts), spec);
+    const sc = singleScale(col.scores, wCounts ?? counts, spec);
     let scoredSq = sc.scored;
     if (sums) {
       // Σw² of the scored answers, each option's part scaled with its weighted count (squared).

@@ -84,7 +84,7 @@ export function computeCellKeyReport(cube: Cube, input: CellKeyInput): ReportDat
       const reason: SuppressionReason | null = small ? 'group_below_min_n' : (known ? known.answered : andCountRange(bits, answered, lo, hi)) < m ? 'answered_below_min_n' : null;
       if (reason) return { suppressed: true, reason };
       const sums = weights ? weightedSums(col, bits, lo, hi, weights, !!spec.nps, base) : undefined;
-      const stats = computeStats(col, bits, lo, hi, spec, m, input.accuracy, weights, { base, sums, ...(known ? { counts: known } : {}) });
+      const stats = computeStats(col, bits, lo, hi, spec, m, input.accuracy, weights, known ? { base, sums, counts: known } : { base, sums });
       const k = known ? known.keys : cellKeysOf(col, keys, bits, lo, hi, !!spec.nps, base, parts, sig);
       if (text) {
         pending.push({ stats, keys: k, ...(sums ? { sums } : {}) });
