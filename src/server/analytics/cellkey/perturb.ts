@@ -163,6 +163,9 @@ export function magnitudeNoise(cellKey: number, salt: number, jitterSalt: number
  * statistical offices perturb weighted tables), the weighted Σw·x and Σw·x² get the magnitude
  * noise times the cell's mean weight, and Kish's effective n is scaled with its base. So a
  * weighted number is never exact where its count is not (docs/perturbation.md).
+ *
+ * `own`: `t` was made for this call and nothing else holds it; unweighted, it is then perturbed in
+ * place and returned (the same numbers, keys and key order as a new object).
  */
 export function perturbStats(
   col: CubeColumn,
@@ -174,9 +177,12 @@ export function perturbStats(
   scale: number,
   optionKey?: (i: number) => number,
   sums?: WeightedSums,
+  own = false,
 ): Stats {
-  const groupSize = perturbCount(t.groupSize, m, k.group);
-  const answered = perturbCount(t.answered, m, k.answered);
+  // The true numbers read below, taken before `t` may be written (own).
+  const { groupSize: tGroupSize, answered: tAnswered, base: tBase, scored: tScored, mean: tMean, sd: tSd, effectiveN: tEffectiveN } = t;
+  const groupSize = perturbCount(tGroupSize, m, k.group);
+  const answered = perturbCount(tAnswered, m, k.answered);
   const counts: number[] = new Array<number>(t.options.length);
   let countSum = 0;
   for (let i = 0; i < counts.length; i++) {
@@ -187,21 +193,41 @@ export function perturbStats(
   const base = t.nMethod === 'answers' ? answers : t.nMethod === 'total' ? groupSize : answered;
   // Weighted: the share numerators and denominator, and the n of the margins.
   const wCounts = sums ? t.options.map((o, i) => (o.weightedCount ?? 0) * ratio(counts[i]!, o.count)) : null;
-  const wAnswered = sums ? sums.answered * ratio(answered, t.answered) : 0;
-  const wBase = !sums ? base : t.nMethod === 'answers' ? wCounts!.reduce((s, c) => s + c, 0) : t.nMethod === 'total' ? sums.group * ratio(groupSize, t.groupSize) : wAnswered;
-  const n = sums ? (t.effectiveN ?? 0) * ratio(base, t.base) : base;
-  const options: OptionStat[] = t.options.map((o, i) => {
+  const wAnswered = sums ? sums.answered * ratio(answered, tAnswered) : 0;
+  const wBase = !sums ? base : t.nMethod === 'answers' ? wCounts!.reduce((s, c) => s + c, 0) : t.nMethod === 'total' ? sums.group * ratio(groupSize, tGroupSize) : wAnswered;
+  const n = sums ? (tEffectiveN ?? 0) * ratio(base, tBase) : base;
+  // Unweighted and `own` (t made for this call, kept by no one): its option objects and t itself
+  // are written in place (same keys, same order as the literals below), no new objects per cell.
+  const inPlace = own && !sums;
+  const options: OptionStat[] = inPlace ? t.options : new Array<OptionStat>(t.options.length);
+  for (let i = 0; i < options.length; i++) {
+    const o = t.options[i]!;
     const count = counts[i]!;
     const share = wBase > 0 ? (wCounts ? wCounts[i]! : count) / wBase : null;
     const percentage = share === null ? null : share * 100;
     const moe = share === null ? null : marginOfError(n, accuracy, Math.min(share, 1));
     // Two literals rather than a spread of an optional part: a spread into a literal is a slow
     // object copy, and this runs for every option of every released cell (same keys, same order).
-    return wCounts
-      ? { code: o.code, count, percentage, marginOfError: moe, weightedCount: wCounts[i]!, empty: count === 0, low: false }
-      : { code: o.code, count, percentage, marginOfError: moe, empty: count === 0, low: false };
-  });
-  const out: Stats = { ...t, groupSize, answered, answers, base, options, marginOfError: marginOfError(n, accuracy) };
+    if (inPlace) {
+      o.count = count;
+      o.percentage = percentage;
+      o.marginOfError = moe;
+      o.empty = count === 0;
+      o.low = false;
+    } else
+      options[i] = wCounts
+        ? { code: o.code, count, percentage, marginOfError: moe, weightedCount: wCounts[i]!, empty: count === 0, low: false }
+        : { code: o.code, count, percentage, marginOfError: moe, empty: count === 0, low: false };
+  }
+  let out: Stats;
+  if (inPlace) {
+    out = t;
+    out.groupSize = groupSize;
+    out.answered = answered;
+    out.answers = answers;
+    out.base = base;
+    out.marginOfError = marginOfError(n, accuracy);
+  } else out = { ...t, groupSize, answered, answers, base, options, marginOfError: marginOfError(n, accuracy) };
   // Assigned, not spread in: t has these keys already when weighted (same places in the object).
   if (sums) (out.weightedBase = wBase), (out.effectiveN = n);
   if (col.kind === 'single') {
@@ -222,13 +248,13 @@ export function perturbStats(
     out.sd = sd;
     out.meanMarginOfError = sd === null ? null : meanMarginOfError(sd, sums ? kish(sc.scored, scoredSq) : sc.scored, accuracy);
   } else if (col.kind === 'numeric') {
-    const f = ratio(answered, t.answered);
+    const f = ratio(answered, tAnswered);
     // People: Σx, Σx² from the true mean and sd; weighted: Σw·x, Σw·x² from the weighted sums.
     const S = sums ? wAnswered : answered;
     const S2 = sums ? sums.answeredSq * f * f : answered;
-    const meanWeight = sums && t.answered > 0 ? sums.answered / t.answered : 1;
-    const trueSum = sums ? sums.sum * f : t.mean === null ? 0 : t.mean * t.scored;
-    const trueSq = sums ? sums.sumSq * f : t.scored > 1 && t.sd != null ? t.sd * t.sd * (t.scored - 1) + (trueSum * trueSum) / t.scored : t.scored === 1 ? trueSum * trueSum : 0;
+    const meanWeight = sums && tAnswered > 0 ? sums.answered / tAnswered : 1;
+    const trueSum = sums ? sums.sum * f : tMean === null ? 0 : tMean * tScored;
+    const trueSq = sums ? sums.sumSq * f : tScored > 1 && tSd != null ? tSd * tSd * (tScored - 1) + (trueSum * trueSum) / tScored : tScored === 1 ? trueSum * trueSum : 0;
     const sum = trueSum + magnitudeNoise(k.answered, SALT.sum, SALT.sumJitter) * scale * meanWeight;
     const sumSq = Math.max(0, trueSq + magnitudeNoise(k.answered, SALT.sq, SALT.sqJitter) * scale * scale * meanWeight);
     const sd = answered > 1 ? weightedSd(S, S2, sum, sumSq) : null;

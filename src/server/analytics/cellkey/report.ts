@@ -90,7 +90,8 @@ export function computeCellKeyReport(cube: Cube, input: CellKeyInput): ReportDat
         pending.push({ stats, keys: k, ...(sums ? { sums } : {}) });
         return { suppressed: false, stats };
       }
-      return { suppressed: false, stats: perturbStats(col, stats, k, spec, m, input.accuracy, scale, undefined, sums) };
+      // `stats` was made for this call and is kept by no one: perturbed in place (perturbStats).
+      return { suppressed: false, stats: perturbStats(col, stats, k, spec, m, input.accuracy, scale, undefined, sums, true) };
     };
     // A cell's published numbers depend only on its rows, the column, the data location's settings,
     // m, the accuracy and the weights: kept per group identity (block-sums.ts), so a repeated cell
