@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reports } from '../../src/server/db/schema';
+import { filterConditions, filterOptions, panelFields, panels, reports, surveyPanels } from '../../src/server/db/schema';
 import { AppError } from '../../src/server/errors';
 import { loadColumnTexts } from '../../src/server/services/report-data/column-texts';
 import { loadPublicView } from '../../src/server/services/report-data/load-public-view';
+import { publicReportVersion } from '../../src/server/services/report-data/public-report';
 import { readPublicQuery } from '../../src/server/services/report-data/public-query';
 import type { HttpSession } from '../helpers/http-session';
 import { createSurveyTestApp } from '../helpers/survey-test-app';
@@ -175,6 +176,38 @@ describe('public report page model', { timeout: 60_000 }, () => {
     expect(trend.svg).toMatch(/>(jan|feb|mrt|apr|mei|jun|jul|aug|sep|okt|nov|dec) 20\d\d</);
     expect(charts.find((c) => c.title === 'Tevredenheid over de dienstverlening')!.svg).not.toMatch(/>(jan|feb) 20\d\d</);
     expect(view.compare.length).toBeGreaterThan(0);
+  });
+
+  it('a renamed comparison option, a changed condition and a renamed panel field are a new version (never the old page)', async () => {
+    await setDirectAccess(true);
+    const query = readPublicQuery(new URLSearchParams());
+    const before = await loadPublicView({ db: t.db }, 1, query);
+    const option = before.compare[0]!.options[0]!;
+    const [report] = await t.db.select().from(reports).where(eq(reports.id, 1));
+    const version = () => publicReportVersion(t.db, report!);
+    const v0 = await version();
+    await t.db.update(filterOptions).set({ label: `${option.label} (nieuw)` }).where(eq(filterOptions.id, option.id));
+    const after = await loadPublicView({ db: t.db }, 1, query);
+    expect(after.compare.flatMap((c) => c.options).find((o) => o.id === option.id)!.label).toBe(`${option.label} (nieuw)`);
+    const v1 = await version();
+    expect(v1).not.toBe(v0);
+    const [condition] = await t.db.select().from(filterConditions).where(eq(filterConditions.optionId, option.id)).limit(1);
+    await t.db.update(filterConditions).set({ order: condition!.order + 1 }).where(eq(filterConditions.id, condition!.id));
+    const v2 = await version();
+    expect(v2).not.toBe(v1);
+    // A panel fielded with the report's survey: renaming one of its fields is a new version too.
+    const surveyId = await demoSurveyId(t.db);
+    const [panel] = await t.db.insert(panels).values({ companyId: 1, name: 'Versiepanel', tokenHash: 'versiepanel-public-report-test' }).returning();
+    await t.db.insert(surveyPanels).values({ surveyId, panelId: panel!.id });
+    // Made a minute ago, so the rename below is a later change.
+    const [field] = await t.db.insert(panelFields).values({ panelId: panel!.id, name: 'Woonvorm', typeId: 1, updatedAt: new Date(Date.now() - 60_000) }).returning();
+    const v3 = await version();
+    expect(v3).not.toBe(v2);
+    await t.db.update(panelFields).set({ name: 'Woonsituatie' }).where(eq(panelFields.id, field!.id));
+    expect(await version()).not.toBe(v3);
+    await t.db.delete(panels).where(eq(panels.id, panel!.id));
+    await t.db.update(filterOptions).set({ label: option.label }).where(eq(filterOptions.id, option.id));
+    await t.db.update(filterConditions).set({ order: condition!.order }).where(eq(filterConditions.id, condition!.id));
   });
 
   it('a comparison group below min_n shows the Dutch text and no numbers', async () => {

@@ -54,8 +54,11 @@ function publicReportQuery(db: Db, reportId: number) {
 
 /**
  * Version of everything a public page shows: the report row, its sections, charts, data
- * locations, texts, chart options and map settings (latest change and counts, so deletions count too) and the
- * responses version of every survey it reads. One query; the edge cache keys on it.
+ * locations, texts, chart options and map settings (latest change and counts, so deletions count too), the
+ * responses version of every survey it reads, and what names and selects its groups and labels:
+ * the filter categories, options and conditions of those surveys, the report's own choice of
+ * categories and options, and the panels, panel fields and options fielded with those surveys (a
+ * renamed option or a changed condition is a new version). One query; the edge cache keys on it.
  */
 export async function publicReportVersion(db: Db, report: ReportRow): Promise<string> {
   const [row] = await versionQuery(db, report.id);
@@ -64,6 +67,9 @@ export async function publicReportVersion(db: Db, report: ReportRow): Promise<st
 
 function versionQuery(db: Db, id: number) {
   const charts = sql`select c.id from report_charts c join report_sections s on s.id = c.section_id where s.report_id = ${id}`;
+  const surveysOf = sql`select survey_id from report_data_locations where chart_id in (${charts})`;
+  const categoriesOf = sql`select id from filter_categories where survey_id in (${surveysOf})`;
+  const panelsOf = sql`select panel_id from survey_panels where survey_id in (${surveysOf})`;
   return db.all<Record<string, number | null>>(sql`select
     (select coalesce(max(updated_at), 0) || ':' || count(*) from report_sections where report_id = ${id}) as sections,
     (select coalesce(max(updated_at), 0) || ':' || count(*) from report_charts where id in (${charts})) as charts,
@@ -73,7 +79,16 @@ function versionQuery(db: Db, id: number) {
     (select coalesce(max(updated_at), 0) || ':' || count(*) from report_chart_maps where chart_id in (${charts})) as maps,
     (select coalesce(max(updated_at), 0) || ':' || count(*) from report_widgets where report_id = ${id}) as widgets,
     (select coalesce(max(updated_at), 0) from weighting_schemes where id = (select weighting_id from reports where id = ${id})) as weighting,
-    (select coalesce(group_concat(v), '') from (select s.id || '.' || s.responses_version as v from surveys s where s.id in (select survey_id from report_data_locations where chart_id in (${charts})) order by s.id)) as responses`);
+    (select coalesce(group_concat(v), '') from (select s.id || '.' || s.responses_version as v from surveys s where s.id in (select survey_id from report_data_locations where chart_id in (${charts})) order by s.id)) as responses,
+    (select coalesce(max(updated_at), 0) || ':' || count(*) from filter_categories where survey_id in (${surveysOf})) as categories,
+    (select coalesce(max(updated_at), 0) || ':' || count(*) from filter_options where category_id in (${categoriesOf})) as filter_options,
+    (select coalesce(max(updated_at), 0) || ':' || count(*) from filter_conditions where option_id in (select id from filter_options where category_id in (${categoriesOf}))) as conditions,
+    (select coalesce(max(updated_at), 0) || ':' || count(*) from report_filter_categories where report_id = ${id}) as report_categories,
+    (select coalesce(max(updated_at), 0) || ':' || count(*) from report_filter_options where report_id = ${id}) as report_options,
+    (select coalesce(max(updated_at), 0) || ':' || count(*) from survey_panels where survey_id in (${surveysOf})) as survey_panels,
+    (select coalesce(max(updated_at), 0) || ':' || count(*) from panels where id in (${panelsOf})) as panels,
+    (select coalesce(max(updated_at), 0) || ':' || count(*) from panel_fields where panel_id in (${panelsOf})) as panel_fields,
+    (select coalesce(max(updated_at), 0) || ':' || count(*) from panel_field_options where panel_field_id in (select id from panel_fields where panel_id in (${panelsOf}))) as panel_options`);
 }
 
 const versionString = (report: ReportRow, row: Record<string, number | null> | undefined) => [report.updatedAt.getTime(), ...Object.values(row ?? {})].join('-');
