@@ -66,29 +66,31 @@ export async function publicReportVersion(db: Db, report: ReportRow): Promise<st
 }
 
 function versionQuery(db: Db, id: number) {
-  const charts = sql`select c.id from report_charts c join report_sections s on s.id = c.section_id where s.report_id = ${id}`;
-  const surveysOf = sql`select survey_id from report_data_locations where chart_id in (${charts})`;
-  const categoriesOf = sql`select id from filter_categories where survey_id in (${surveysOf})`;
-  const panelsOf = sql`select panel_id from survey_panels where survey_id in (${surveysOf})`;
-  return db.all<Record<string, number | null>>(sql`select
+  // The report's charts, surveys, their filter categories and panels, each worked out once.
+  return db.all<Record<string, number | null>>(sql`with
+    ch as materialized (select c.id from report_charts c join report_sections s on s.id = c.section_id where s.report_id = ${id}),
+    sv as materialized (select distinct survey_id from report_data_locations where chart_id in (select id from ch)),
+    cat as materialized (select id from filter_categories where survey_id in (select survey_id from sv)),
+    pn as materialized (select distinct panel_id from survey_panels where survey_id in (select survey_id from sv))
+  select
     (select coalesce(max(updated_at), 0) || ':' || count(*) from report_sections where report_id = ${id}) as sections,
-    (select coalesce(max(updated_at), 0) || ':' || count(*) from report_charts where id in (${charts})) as charts,
-    (select coalesce(max(updated_at), 0) || ':' || count(*) from report_data_locations where chart_id in (${charts})) as locations,
+    (select coalesce(max(updated_at), 0) || ':' || count(*) from report_charts where id in (select id from ch)) as charts,
+    (select coalesce(max(updated_at), 0) || ':' || count(*) from report_data_locations where chart_id in (select id from ch)) as locations,
     (select coalesce(max(updated_at), 0) || ':' || count(*) from report_texts where report_id = ${id}) as texts,
-    (select coalesce(max(updated_at), 0) || ':' || count(*) from report_chart_options where chart_id in (${charts})) as options,
-    (select coalesce(max(updated_at), 0) || ':' || count(*) from report_chart_maps where chart_id in (${charts})) as maps,
+    (select coalesce(max(updated_at), 0) || ':' || count(*) from report_chart_options where chart_id in (select id from ch)) as options,
+    (select coalesce(max(updated_at), 0) || ':' || count(*) from report_chart_maps where chart_id in (select id from ch)) as maps,
     (select coalesce(max(updated_at), 0) || ':' || count(*) from report_widgets where report_id = ${id}) as widgets,
     (select coalesce(max(updated_at), 0) from weighting_schemes where id = (select weighting_id from reports where id = ${id})) as weighting,
-    (select coalesce(group_concat(v), '') from (select s.id || '.' || s.responses_version as v from surveys s where s.id in (select survey_id from report_data_locations where chart_id in (${charts})) order by s.id)) as responses,
-    (select coalesce(max(updated_at), 0) || ':' || count(*) from filter_categories where survey_id in (${surveysOf})) as categories,
-    (select coalesce(max(updated_at), 0) || ':' || count(*) from filter_options where category_id in (${categoriesOf})) as filter_options,
-    (select coalesce(max(updated_at), 0) || ':' || count(*) from filter_conditions where option_id in (select id from filter_options where category_id in (${categoriesOf}))) as conditions,
+    (select coalesce(group_concat(v), '') from (select s.id || '.' || s.responses_version as v from surveys s where s.id in (select survey_id from sv) order by s.id)) as responses,
+    (select coalesce(max(updated_at), 0) || ':' || count(*) from filter_categories where id in (select id from cat)) as categories,
+    (select coalesce(max(updated_at), 0) || ':' || count(*) from filter_options where category_id in (select id from cat)) as filter_options,
+    (select coalesce(max(fc.updated_at), 0) || ':' || count(*) from filter_conditions fc join filter_options fo on fo.id = fc.option_id where fo.category_id in (select id from cat)) as conditions,
     (select coalesce(max(updated_at), 0) || ':' || count(*) from report_filter_categories where report_id = ${id}) as report_categories,
     (select coalesce(max(updated_at), 0) || ':' || count(*) from report_filter_options where report_id = ${id}) as report_options,
-    (select coalesce(max(updated_at), 0) || ':' || count(*) from survey_panels where survey_id in (${surveysOf})) as survey_panels,
-    (select coalesce(max(updated_at), 0) || ':' || count(*) from panels where id in (${panelsOf})) as panels,
-    (select coalesce(max(updated_at), 0) || ':' || count(*) from panel_fields where panel_id in (${panelsOf})) as panel_fields,
-    (select coalesce(max(updated_at), 0) || ':' || count(*) from panel_field_options where panel_field_id in (select id from panel_fields where panel_id in (${panelsOf}))) as panel_options`);
+    (select coalesce(max(updated_at), 0) || ':' || count(*) from survey_panels where survey_id in (select survey_id from sv)) as survey_panels,
+    (select coalesce(max(updated_at), 0) || ':' || count(*) from panels where id in (select panel_id from pn)) as panels,
+    (select coalesce(max(updated_at), 0) || ':' || count(*) from panel_fields where panel_id in (select panel_id from pn)) as panel_fields,
+    (select coalesce(max(o.updated_at), 0) || ':' || count(*) from panel_field_options o join panel_fields f on f.id = o.panel_field_id where f.panel_id in (select panel_id from pn)) as panel_options`);
 }
 
 const versionString = (report: ReportRow, row: Record<string, number | null> | undefined) => [report.updatedAt.getTime(), ...Object.values(row ?? {})].join('-');
