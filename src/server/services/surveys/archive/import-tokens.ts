@@ -4,8 +4,6 @@ import { surveysNl } from '../../../../shared/i18n/surveys';
 import { LimeSurveyXmlReader, type LsrRecord } from '../responses/lsr-reader';
 import { participantWriter, type TokenImportResult } from './participant-writer';
 
-export type { TokenImportResult } from './participant-writer';
-
 /**
  * Reads LimeSurvey's participants XML (.lst: tokens_{sid} with tid, firstname, …, attribute_N)
  * from a stream into survey_tokens by participantWriter's rule (one row per participant,
