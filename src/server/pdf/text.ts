@@ -12,13 +12,13 @@ const isSign = (ch: string) => inRuns(SIGNS, ch.codePointAt(0)!);
 /** Whether a text holds a sign only the signs font has (then the PDF embeds that font). */
 export const hasSign = (text: string): boolean => [...text].some(isSign);
 
-/** Per text font, the font of the signs it lacks (Noto Sans Math: '≤', '≥', '≠', '≈', arrows). */
-const signFonts = new WeakMap<PDFFont, PDFFont>();
-/** Text fonts whose signs are drawn emboldened: the signs font has a regular weight only. */
-const boldSigns = new WeakSet<PDFFont>();
+/**
+ * Per text font, the font of the signs it lacks (Noto Sans Math: '≤', '≥', '≠', '≈', arrows), and
+ * whether its signs are drawn emboldened (the signs font has a regular weight only).
+ */
+const signFonts = new WeakMap<PDFFont, { signs: PDFFont; bold: boolean }>();
 export function useSignFont(font: PDFFont, signs: PDFFont, opts: { bold?: boolean } = {}): void {
-  signFonts.set(font, signs);
-  if (opts.bold) boldSigns.add(font);
+  signFonts.set(font, { signs, bold: !!opts.bold });
 }
 
 /** Stroke width of an emboldened sign, per point of font size (about the stem difference of Noto Sans Bold and Regular). */
@@ -48,7 +48,7 @@ export function toPdfText(text: string, signs = true): string {
 
 /** The text in runs of one font: the text font, and its signs font for the signs only that one holds. */
 export function fontRuns(text: string, font: PDFFont): { text: string; font: PDFFont }[] {
-  const signs = signFonts.get(font);
+  const signs = signFonts.get(font)?.signs;
   if (!signs) return [{ text, font }];
   const runs: { text: string; font: PDFFont }[] = [];
   for (const ch of text) {
@@ -74,14 +74,13 @@ export function drawText(page: PDFPage, text: string, opts: PDFPageDrawTextOptio
   if (runs.length === 1) return page.drawText(text, opts);
   const angle = opts.rotate ? toRadians(opts.rotate) : 0;
   let { x, y } = opts;
-  const bold = boldSigns.has(opts.font);
+  const bold = !!signFonts.get(opts.font)?.bold;
   for (const run of runs) {
-    if (bold && run.font !== opts.font) {
-      // A bold line's signs: filled and outlined in the text colour, the way a bold weight thickens strokes.
-      page.pushOperators(pushGraphicsState(), setTextRenderingMode(TextRenderingMode.FillAndOutline), setLineWidth(opts.size * EMBOLDEN), setStrokingColor(opts.color ?? rgb(0, 0, 0)));
-      page.drawText(run.text, { ...opts, x, y, font: run.font });
-      page.pushOperators(popGraphicsState());
-    } else page.drawText(run.text, { ...opts, x, y, font: run.font });
+    // A bold line's signs: filled and outlined in the text colour, the way a bold weight thickens strokes.
+    const embolden = bold && run.font !== opts.font;
+    if (embolden) page.pushOperators(pushGraphicsState(), setTextRenderingMode(TextRenderingMode.FillAndOutline), setLineWidth(opts.size * EMBOLDEN), setStrokingColor(opts.color ?? rgb(0, 0, 0)));
+    page.drawText(run.text, { ...opts, x, y, font: run.font });
+    if (embolden) page.pushOperators(popGraphicsState());
     const advance = run.font.widthOfTextAtSize(run.text, opts.size);
     x += advance * Math.cos(angle);
     y += advance * Math.sin(angle);
