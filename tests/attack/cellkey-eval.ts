@@ -1,7 +1,7 @@
 import { type Bitset, type Cube, type FilterCategory, answeredBits, compileBenchmark, computeReportData } from '../../src/server/analytics';
-import { pRow } from '../../src/server/analytics/cellkey/ptable';
+import { perturbCount, pRow } from '../../src/server/analytics/cellkey/ptable';
 import { PTABLE_D } from '../../src/server/analytics/cellkey/ptable-data';
-import type { DefLike, Evaluation, EvaluationOptions } from './attacker';
+import { type DefLike, type Evaluation, type EvaluationOptions, seeded } from './attacker';
 
 /** fmix32 of MurmurHash3: a per-respondent hash for member fingerprints. */
 function mix(x: number): number {
@@ -160,24 +160,17 @@ export interface AveragingSummary {
  * derivations, the mean of its derived values, rounded. Cell-key noise has mean 0, so the mean of
  * many different pairs around the same group closes in on the truth. `designed` is what the
  * p-table gives that attacker on the same derivations: each distinct released cell (its members)
- * draws its noise from its row once — shared cells are shared, as the cell key makes them — and
- * the share of draws whose rounded mean is the truth is the group's designed probability (Monte
- * Carlo, `draws` per group, a fixed seed; keys of different cells taken as independent, as
- * `designedExact` does). The attacker is never certain either way (the candidates still hold
- * several values).
+ * draws its noise once through the p-table lookup with a random cell key — a cell shared by
+ * several derivations shares its noise, as the cell key makes it — and the share of draws whose
+ * rounded mean is the truth is the group's designed probability (Monte Carlo, `draws` per group, a
+ * fixed seed; keys of different cells taken as independent, as `designedExact` does). The attacker
+ * is never certain either way (the candidates still hold several values).
  */
 export function averaging(evaluations: Evaluation[], m: number, min = 2, max = Infinity, draws = 400): AveragingSummary {
   const byTarget = new Map<string, Evaluation[]>();
   for (const e of evaluations) byTarget.set(e.target, [...(byTarget.get(e.target) ?? []), e]);
   const out: AveragingSummary = { targets: 0, derivations: 0, exact: 0, designed: 0, sd: 0 };
-  let seed = 0x2545f491;
-  const random = () => {
-    // xorshift32: reproducible draws, independent of Math.random.
-    seed ^= seed << 13;
-    seed ^= seed >>> 17;
-    seed ^= seed << 5;
-    return (seed >>> 0) / 4294967296;
-  };
+  const rng = seeded(0x2545f491);
   for (const list of byTarget.values()) {
     if (list.length < min || list.length > max) continue;
     const truth = list[0]!.truth;
@@ -186,18 +179,12 @@ export function averaging(evaluations: Evaluation[], m: number, min = 2, max = I
     if (Math.round(list.reduce((s, e) => s + e.derived, 0) / list.length) === truth) out.exact++;
     const cells = new Map<string, number>();
     for (const e of list) for (const t of e.terms) cells.set(t.cell, t.truth);
-    const rows = [...cells].map(([cell, n]) => ({ cell, row: pRow(n, m) }));
     let hits = 0;
-    const noise = new Map<string, number>();
+    const published = new Map<string, number>();
     for (let d = 0; d < draws; d++) {
-      for (const { cell, row } of rows) {
-        let u = random();
-        let i = 0;
-        while (i < row.p.length - 1 && u >= row.p[i]!) u -= row.p[i++]!;
-        noise.set(cell, row.lo + i);
-      }
+      for (const [cell, n] of cells) published.set(cell, perturbCount(n, m, Math.floor(rng.next() * 4294967296)));
       let sum = 0;
-      for (const e of list) for (const t of e.terms) sum += t.sign * (t.truth + noise.get(t.cell)!);
+      for (const e of list) for (const t of e.terms) sum += t.sign * published.get(t.cell)!;
       if (Math.round(sum / list.length) === truth) hits++;
     }
     const p = hits / draws;
@@ -216,11 +203,19 @@ export const AVERAGING_BANDS: readonly [number, number][] = [
   [10, Infinity],
 ];
 
-/** The averaging summaries as a text table (bench and test messages). */
-export function averagingTable(evaluations: Evaluation[], m: number): string {
+/** The averaging attacker per band of AVERAGING_BANDS, each computed once for the table and the checks. */
+export function averagingBands(evaluations: Evaluation[], m: number): (AveragingSummary & { band: [number, number] })[] {
+  return AVERAGING_BANDS.map(([lo, hi]) => ({ band: [lo, hi], ...averaging(evaluations, m, lo, hi) }));
+}
+
+/** Whether the measured share stays within the design: at most 3 standard deviations (plus 2 groups) above it. */
+export const withinDesign = (a: AveragingSummary) => a.exact <= a.designed + 3 * a.sd + 2;
+
+/** The averaging bands as a text table (bench and test messages). */
+export function averagingTable(bands: ReturnType<typeof averagingBands>): string {
   const head = `${'derivations per group'.padEnd(23)}${'groups'.padStart(8)}${'exact'.padStart(7)}${'exact %'.padStart(9)}${'designed %'.padStart(11)}${'± sd'.padStart(7)}`;
-  const lines = AVERAGING_BANDS.map(([lo, hi]) => {
-    const a = averaging(evaluations, m, lo, hi);
+  const lines = bands.map((a) => {
+    const [lo, hi] = a.band;
     const pct = (x: number) => ((100 * x) / Math.max(1, a.targets)).toFixed(1);
     return `${(hi === Infinity ? `${lo} or more` : lo === hi ? `${lo}` : `${lo}–${hi}`).padEnd(23)}${String(a.targets).padStart(8)}${String(a.exact).padStart(7)}${pct(a.exact).padStart(9)}${pct(a.designed).padStart(11)}${pct(a.sd).padStart(7)}`;
   });
