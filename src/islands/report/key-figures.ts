@@ -1,5 +1,4 @@
-import { chartWeightingNote } from '../../shared/chart/weighting-note';
-import { weightingNl } from '../../shared/i18n/weighting';
+import { chartsWeightingNote } from '../../shared/chart/weighting-note';
 import type { ReportDataAnswer } from './use-report-data';
 
 /** Key figures of the summary tab, computed from the data answer only (suppressed groups stay numberless). */
@@ -61,16 +60,7 @@ export function chartFigures(data: ReportDataAnswer, chartIds: number[]): ChartF
   });
 }
 
-/**
- * The key figures' weighting line: the scheme's 'Gewogen naar …' when every chart with numbers was
- * weighted, the same naming the weighted charts when only some were (their notes are not on this
- * tab), null when none was (chartWeightingNote decides per chart, as under the charts themselves).
- */
+/** The key figures' weighting line (weighting-note.ts), for the charts of the tab. */
 export function summaryWeightingNote(data: ReportDataAnswer, charts: { id: number; title: string }[]): string | null {
-  const label = data.weighting?.label;
-  if (!label) return null;
-  const withNumbers = charts.filter((c) => data.dataLocations.some((l) => l.chartId === c.id && l.kind !== 'text'));
-  const weighted = withNumbers.filter((c) => chartWeightingNote(label, data.dataLocations.filter((l) => l.chartId === c.id)) !== null);
-  if (!weighted.length) return null;
-  return weighted.length === withNumbers.length ? `${label}.` : `${weightingNl.weightedOnly(label, weighted.map((c) => c.title))}.`;
+  return chartsWeightingNote(data.weighting?.label, charts.map((c) => ({ title: c.title, locs: data.dataLocations.filter((l) => l.chartId === c.id) })));
 }

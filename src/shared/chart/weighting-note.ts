@@ -32,3 +32,16 @@ export function reportWeightingNote(weighting: { name: string; label: string } |
   if (!weighting || !weighted.length) return null;
   return weighted.length === numbers.length ? weighting.label : weightingNl.reportPartly(weighting.name);
 }
+
+/**
+ * The Samenvatting tab's line under its key figures (one row per chart, no notes under them): the
+ * scheme's sentence when every chart with numbers was weighted, the sentence naming the weighted
+ * charts when only some were, null when none was — decided per chart as chartWeightingNote does.
+ */
+export function chartsWeightingNote(label: string | null | undefined, charts: { title: string; locs: Location[] }[]): string | null {
+  if (!label) return null;
+  const numbered = charts.filter((c) => withNumbers(c.locs).length > 0);
+  const weighted = numbered.filter((c) => chartWeightingNote(label, c.locs) !== null);
+  if (!weighted.length) return null;
+  return weighted.length === numbered.length ? `${label}.` : `${weightingNl.weightedOnly(label, weighted.map((c) => c.title))}.`;
+}
